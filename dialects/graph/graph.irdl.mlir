@@ -1,0 +1,390 @@
+// The graph dialect: ATen-level tensor ops (the input language of ind).
+// Ops print in MLIR's generic form; docs/dialects/graph.md documents each op.
+// Attributes that are optional (gelu's approximate, var's correction, squeeze's dims, slice's step,
+// addmm's alpha/beta) are not declared here and are checked by graph-infer-shapes instead.
+// Each operand/result gets its own irdl.any: one constraint variable would force equal types.
+irdl.dialect @graph {
+  irdl.operation @add {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @sub {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @mul {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @div {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @pow {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @maximum {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @minimum {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @eq {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @ne {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @lt {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @le {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @gt {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @ge {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @where {
+    %cond = irdl.any
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(cond: %cond, lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @relu {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @neg {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @abs {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @exp {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @log {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @sqrt {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @rsqrt {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @reciprocal {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @tanh {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @sigmoid {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @erf {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @gelu {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @convert {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @contiguous {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @clone {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @view {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @reshape {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @expand {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @constant {
+    %res = irdl.any
+    %attr_value = irdl.base "#builtin.float"
+    irdl.results(res: %res)
+    irdl.attributes { "value" = %attr_value }
+  }
+  irdl.operation @sum {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @mean {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @amax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @amin {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @prod {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @var {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @permute {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims }
+  }
+  irdl.operation @transpose {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim0 = irdl.base "#builtin.integer"
+    %attr_dim1 = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim0" = %attr_dim0, "dim1" = %attr_dim1 }
+  }
+  irdl.operation @squeeze {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @unsqueeze {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @slice {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_start = irdl.base "#builtin.integer"
+    %attr_end = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim, "start" = %attr_start, "end" = %attr_end }
+  }
+  irdl.operation @cat {
+    %inputs = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(inputs: variadic %inputs)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @softmax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @log_softmax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @layer_norm {
+    %input = irdl.any
+    %weight = irdl.any
+    %bias = irdl.any
+    %res = irdl.any
+    %attr_normalized_shape = irdl.base "#builtin.dense_array"
+    %attr_eps = irdl.base "#builtin.float"
+    irdl.operands(input: %input, weight: %weight, bias: %bias)
+    irdl.results(res: %res)
+    irdl.attributes { "normalized_shape" = %attr_normalized_shape, "eps" = %attr_eps }
+  }
+  irdl.operation @rms_norm {
+    %input = irdl.any
+    %weight = irdl.any
+    %res = irdl.any
+    %attr_normalized_shape = irdl.base "#builtin.dense_array"
+    %attr_eps = irdl.base "#builtin.float"
+    irdl.operands(input: %input, weight: %weight)
+    irdl.results(res: %res)
+    irdl.attributes { "normalized_shape" = %attr_normalized_shape, "eps" = %attr_eps }
+  }
+  irdl.operation @linear {
+    %input = irdl.any
+    %weight = irdl.any
+    %bias = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(res: %res)
+  }
+  irdl.operation @mm {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @bmm {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @addmm {
+    %bias = irdl.any
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(bias: %bias, lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+}

@@ -1,0 +1,54 @@
+// The ind dialect: Inductor IR. Buffers are SSA values of memref type (the memref's shape, strides and
+// offset are the buffer's FixedLayout); ComputedBuffers are ind.pointwise / ind.reduction ops whose body
+// region computes one element from ind.load ops at affine indices. docs/dialects/ind.md has the details.
+irdl.dialect @ind {
+  // A ComputedBuffer whose data is a Pointwise: `ranges` are the iteration sizes (d0..d{n-1} in index maps).
+  irdl.operation @pointwise {
+    %res = irdl.any
+    %body = irdl.region
+    %name = irdl.base "#builtin.string"
+    %ranges = irdl.base "#builtin.dense_array"
+    irdl.results(res: %res)
+    irdl.regions(body: %body)
+    irdl.attributes { "name" = %name, "ranges" = %ranges }
+  }
+  // A ComputedBuffer whose data is a Reduction over `reduction_ranges` (index-map dims after the ranges).
+  irdl.operation @reduction {
+    %res = irdl.any
+    %body = irdl.region
+    %name = irdl.base "#builtin.string"
+    %ranges = irdl.base "#builtin.dense_array"
+    %rranges = irdl.base "#builtin.dense_array"
+    %rtype = irdl.base "#builtin.string"
+    irdl.results(res: %res)
+    irdl.regions(body: %body)
+    irdl.attributes { "name" = %name, "ranges" = %ranges, "reduction_ranges" = %rranges, "reduction_type" = %rtype }
+  }
+  // An extern kernel (mm, bmm): an opaque buffer whose inputs are realized buffers. A fusion barrier.
+  irdl.operation @extern {
+    %inputs = irdl.any
+    %res = irdl.any
+    %name = irdl.base "#builtin.string"
+    %kernel = irdl.base "#builtin.string"
+    irdl.operands(inputs: variadic %inputs)
+    irdl.results(res: %res)
+    irdl.attributes { "name" = %name, "kernel" = %kernel }
+  }
+  // Body op: load one element of `buffer` at the flat storage offset `index` (an affine map of the
+  // iteration variables), converted to the compute type (f32).
+  irdl.operation @load {
+    %buffer = irdl.any
+    %res = irdl.any
+    %index = irdl.base "#builtin.affine_map"
+    irdl.operands(buffer: %buffer)
+    irdl.results(res: %res)
+    irdl.attributes { "index" = %index }
+  }
+  // Body op: the value of an affine expression of the iteration variables (Inductor's ops.index_expr).
+  irdl.operation @index_expr {
+    %res = irdl.any
+    %index = irdl.base "#builtin.affine_map"
+    irdl.results(res: %res)
+    irdl.attributes { "index" = %index }
+  }
+}

@@ -1,0 +1,72 @@
+/* io.c - file helpers; see io.h. */
+#include "lib/io.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  if (!buf)
+    abort();
+  for (;;) {
+    if (n + 1 >= cap) {
+      cap *= 2;
+      char *p = realloc(buf, cap);
+      if (!p)
+        abort();
+      buf = p;
+    }
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (got == 0)
+      break;
+  }
+  bool bad = ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (bad) {
+    snprintf(err, errlen, "cannot read '%s'", path);
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+bool ind_write_file(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+  if (strcmp(path, "-") == 0) {
+    fwrite(data, 1, len, stdout);
+    fflush(stdout);
+    return true;
+  }
+  size_t pl = strlen(path);
+  char *tmp = malloc(pl + 16);
+  if (!tmp)
+    abort();
+  snprintf(tmp, pl + 16, "%s.tmp~", path);
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    free(tmp);
+    return false;
+  }
+  bool ok = fwrite(data, 1, len, f) == len;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok || rename(tmp, path) != 0) {
+    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    remove(tmp);
+    free(tmp);
+    return false;
+  }
+  free(tmp);
+  return true;
+}

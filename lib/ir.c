@@ -1,0 +1,188 @@
+/* ir.c - helpers over the MLIR C API; see ir.h. */
+#include "lib/ir.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool ind_sref_eq(MlirStringRef a, const char *b) {
+  size_t n = strlen(b);
+  return a.length == n && memcmp(a.data, b, n) == 0;
+}
+
+bool ind_sref_starts_with(MlirStringRef a, const char *prefix) {
+  size_t n = strlen(prefix);
+  return a.length >= n && memcmp(a.data, prefix, n) == 0;
+}
+
+MlirStringRef ind_op_name(MlirOperation op) { return mlirIdentifierStr(mlirOperationGetName(op)); }
+
+bool ind_op_is(MlirOperation op, const char *name) { return ind_sref_eq(ind_op_name(op), name); }
+
+bool ind_op_in_dialect(MlirOperation op, const char *ns) {
+  MlirStringRef n = ind_op_name(op);
+  size_t k = strlen(ns);
+  return n.length > k && memcmp(n.data, ns, k) == 0 && n.data[k] == '.';
+}
+
+static MlirAttribute get_attr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, ind_str(name));
+}
+
+bool ind_attr_str(MlirOperation op, const char *name, MlirStringRef *out) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  *out = mlirStringAttrGetValue(a);
+  return true;
+}
+
+bool ind_attr_int(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+bool ind_attr_float(MlirOperation op, const char *name, double *out) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a))
+    return false;
+  if (mlirAttributeIsAFloat(a)) {
+    *out = mlirFloatAttrGetValueDouble(a);
+    return true;
+  }
+  if (mlirAttributeIsAInteger(a)) {
+    *out = (double)mlirIntegerAttrGetValueInt(a);
+    return true;
+  }
+  return false;
+}
+
+bool ind_attr_bool(MlirOperation op, const char *name, bool *out) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a))
+    return false;
+  if (mlirAttributeIsABool(a)) {
+    *out = mlirBoolAttrGetValue(a);
+    return true;
+  }
+  if (mlirAttributeIsAInteger(a)) {
+    *out = mlirIntegerAttrGetValueInt(a) != 0;
+    return true;
+  }
+  return false;
+}
+
+bool ind_attr_i64_array(MlirOperation op, const char *name, int64_t *out, intptr_t max, intptr_t *n) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return false;
+  *n = mlirDenseArrayGetNumElements(a);
+  for (intptr_t i = 0; i < *n && i < max; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+  return true;
+}
+
+void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr) {
+  mlirOperationSetAttributeByName(op, ind_str(name), attr);
+}
+
+MlirAttribute ind_str_attr(MlirContext ctx, const char *s) { return mlirStringAttrGet(ctx, ind_str(s)); }
+
+MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n) {
+  return mlirDenseI64ArrayGet(ctx, n, v);
+}
+
+static MlirLogicalResult emit_va(MlirLocation loc, const char *fmt, va_list ap) {
+  char buf[1024];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  mlirEmitError(loc, buf);
+  return mlirLogicalResultFailure();
+}
+
+MlirLogicalResult ind_emit_error(MlirOperation op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  MlirLogicalResult r = emit_va(mlirOperationGetLocation(op), fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+MlirLogicalResult ind_emit_error_at(MlirLocation loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  MlirLogicalResult r = emit_va(loc, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+void ind_strbuf_append(IndStrBuf *b, const char *data, size_t len) {
+  if (b->len + len + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + len + 1)
+      cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p)
+      abort(); /* out of memory: nothing sensible to report through MLIR here */
+    b->data = p;
+    b->cap = cap;
+  }
+  if (len)
+    memcpy(b->data + b->len, data, len);
+  b->len += len;
+  b->data[b->len] = '\0';
+}
+
+void ind_strbuf_printf(IndStrBuf *b, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n > 0) {
+    char *tmp = malloc((size_t)n + 1);
+    if (!tmp)
+      abort();
+    vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
+    ind_strbuf_append(b, tmp, (size_t)n);
+    free(tmp);
+  }
+  va_end(ap2);
+}
+
+void ind_strbuf_free(IndStrBuf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+void ind_strbuf_callback(MlirStringRef s, void *user) {
+  ind_strbuf_append((IndStrBuf *)user, s.data, s.length);
+}
+
+void ind_print_generic(MlirOperation op, IndStrBuf *b) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOperationPrintWithFlags(op, flags, ind_strbuf_callback, b);
+  mlirOpPrintingFlagsDestroy(flags);
+}
+
+bool ind_walk(MlirOperation root, IndWalkFn fn, void *user) {
+  if (!fn(root, user))
+    return false;
+  intptr_t nr = mlirOperationGetNumRegions(root);
+  for (intptr_t r = 0; r < nr; ++r) {
+    MlirRegion region = mlirOperationGetRegion(root, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);) {
+        MlirOperation next = mlirOperationGetNextInBlock(o);
+        if (!ind_walk(o, fn, user))
+          return false;
+        o = next;
+      }
+  }
+  return true;
+}

@@ -1,0 +1,67 @@
+/* ir.h - small helpers over the MLIR C API shared by every pass and tool.
+ *
+ * Strings: MlirStringRef is not NUL-terminated; ind_str() makes one from a C string and
+ * ind_sref_eq() compares without copying. Diagnostics: ind_emit_error() reports at an op's
+ * location through MLIR's diagnostic engine (never printf from a pass). */
+#ifndef IND_LIB_IR_H
+#define IND_LIB_IR_H
+
+#include <mlir-c/AffineExpr.h>
+#include <mlir-c/AffineMap.h>
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+static inline MlirStringRef ind_str(const char *s) { return mlirStringRefCreateFromCString(s); }
+bool ind_sref_eq(MlirStringRef a, const char *b);
+bool ind_sref_starts_with(MlirStringRef a, const char *prefix);
+
+/* The op's name ("graph.add") as a string ref; ind_op_is compares it with `name`. */
+MlirStringRef ind_op_name(MlirOperation op);
+bool ind_op_is(MlirOperation op, const char *name);
+/* True when the op's dialect namespace is `ns` ("graph", "ind", ...). */
+bool ind_op_in_dialect(MlirOperation op, const char *ns);
+
+/* Attribute accessors: return false (and leave *out alone) when the attribute is absent or of
+ * another kind. String results point into the context and live as long as it. */
+bool ind_attr_str(MlirOperation op, const char *name, MlirStringRef *out);
+bool ind_attr_int(MlirOperation op, const char *name, int64_t *out);
+bool ind_attr_float(MlirOperation op, const char *name, double *out);
+bool ind_attr_bool(MlirOperation op, const char *name, bool *out);
+/* A dense i64 array attribute: copies up to `max` elements into out and sets *n to the full
+ * length (which may exceed max: callers check). */
+bool ind_attr_i64_array(MlirOperation op, const char *name, int64_t *out, intptr_t max, intptr_t *n);
+void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr);
+MlirAttribute ind_str_attr(MlirContext ctx, const char *s);
+MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n);
+
+/* Reports an error at the op's location; printf-style. Always returns failure so that
+ * `return ind_emit_error(op, ...)` reads naturally. */
+MlirLogicalResult ind_emit_error(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+MlirLogicalResult ind_emit_error_at(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Collects printed text (mlirOperationPrint and friends) into a growing heap buffer. */
+typedef struct IndStrBuf {
+  char *data;
+  size_t len, cap;
+} IndStrBuf;
+void ind_strbuf_append(IndStrBuf *b, const char *data, size_t len);
+void ind_strbuf_printf(IndStrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ind_strbuf_free(IndStrBuf *b);
+/* An MlirStringCallback that appends to the IndStrBuf passed as userData. */
+void ind_strbuf_callback(MlirStringRef s, void *user);
+
+/* Prints `op` in generic form (what every ind tool writes) into `b`. */
+void ind_print_generic(MlirOperation op, IndStrBuf *b);
+
+/* Module-level walk in pre-order over every nested op; the callback returns false to stop. */
+typedef bool (*IndWalkFn)(MlirOperation op, void *user);
+bool ind_walk(MlirOperation root, IndWalkFn fn, void *user);
+
+#endif

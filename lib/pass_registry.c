@@ -1,0 +1,194 @@
+/* pass_registry.c - the project pass table and the MlirExternalPass adaptor; see pass_registry.h. */
+#include "lib/pass_registry.h"
+
+#include "lib/ir.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IND_MAX_PASSES 256
+
+static const IndPassDef *g_passes[IND_MAX_PASSES];
+static int g_npasses;
+
+void ind_pass_register(const IndPassDef *def) {
+  for (int i = 0; i < g_npasses; ++i)
+    if (g_passes[i] == def || strcmp(g_passes[i]->argument, def->argument) == 0)
+      return;
+  assert(g_npasses < IND_MAX_PASSES);
+  g_passes[g_npasses++] = def;
+}
+
+const IndPassDef *ind_pass_lookup(const char *argument, size_t len) {
+  for (int i = 0; i < g_npasses; ++i)
+    if (strlen(g_passes[i]->argument) == len && memcmp(g_passes[i]->argument, argument, len) == 0)
+      return g_passes[i];
+  return NULL;
+}
+
+int ind_pass_count(void) { return g_npasses; }
+const IndPassDef *ind_pass_at(int i) { return g_passes[i]; }
+
+static int option_index(const IndPassDef *def, const char *name, size_t len) {
+  if (!def->options)
+    return -1;
+  for (int i = 0; def->options[i].name; ++i)
+    if (strlen(def->options[i].name) == len && memcmp(def->options[i].name, name, len) == 0)
+      return i;
+  return -1;
+}
+
+static int option_index_checked(const IndPassOptions *o, const char *name) {
+  int i = option_index(o->def, name, strlen(name));
+  assert(i >= 0 && "unknown option name in ind_opt_*");
+  return i;
+}
+
+int64_t ind_opt_int(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].i; }
+double ind_opt_float(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].f; }
+bool ind_opt_bool(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].b; }
+const char *ind_opt_string(const IndPassOptions *o, const char *name) {
+  return o->v[option_index_checked(o, name)].s;
+}
+
+/* Parses one value of `kind` from text[0..len) into slot `i`. */
+static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char *text, size_t len) {
+  char tmp[128];
+  if (len >= sizeof tmp)
+    return false;
+  memcpy(tmp, text, len);
+  tmp[len] = '\0';
+  char *end = NULL;
+  errno = 0;
+  switch (kind) {
+  case IND_OPT_INT:
+    out->v[i].i = strtoll(tmp, &end, 10);
+    return len > 0 && *end == '\0' && errno == 0;
+  case IND_OPT_FLOAT:
+    out->v[i].f = strtod(tmp, &end);
+    return len > 0 && *end == '\0' && errno == 0;
+  case IND_OPT_BOOL:
+    if (!strcmp(tmp, "true") || !strcmp(tmp, "1") || len == 0)
+      out->v[i].b = true;
+    else if (!strcmp(tmp, "false") || !strcmp(tmp, "0"))
+      out->v[i].b = false;
+    else
+      return false;
+    return true;
+  case IND_OPT_STRING:
+    memcpy(out->v[i].s, tmp, len + 1);
+    return true;
+  }
+  return false;
+}
+
+static const char *kind_name(IndOptKind k) {
+  switch (k) {
+  case IND_OPT_INT:
+    return "integer";
+  case IND_OPT_FLOAT:
+    return "number";
+  case IND_OPT_BOOL:
+    return "boolean";
+  case IND_OPT_STRING:
+    return "string";
+  }
+  return "?";
+}
+
+bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out,
+                            char *err, size_t errlen) {
+  memset(out, 0, sizeof *out);
+  out->def = def;
+  if (def->options)
+    for (int i = 0; def->options[i].name; ++i) {
+      assert(i < IND_MAX_PASS_OPTIONS);
+      const char *d = def->options[i].default_value ? def->options[i].default_value : "";
+      bool ok = parse_value(out, i, def->options[i].kind, d, strlen(d));
+      assert(ok && "bad default value in a pass definition");
+      (void)ok;
+      out->n = i + 1;
+    }
+  size_t p = 0;
+  while (text && p < len) {
+    while (p < len && (text[p] == ' ' || text[p] == ','))
+      ++p;
+    if (p >= len)
+      break;
+    size_t ks = p;
+    while (p < len && text[p] != '=' && text[p] != ' ')
+      ++p;
+    size_t klen = p - ks;
+    const char *vs = text + p;
+    size_t vlen = 0;
+    if (p < len && text[p] == '=') {
+      ++p;
+      vs = text + p;
+      while (p < len && text[p] != ' ')
+        ++p;
+      vlen = (size_t)(text + p - vs);
+    }
+    int i = option_index(def, text + ks, klen);
+    if (i < 0) {
+      snprintf(err, errlen, "pass '%s' has no option '%.*s'", def->argument, (int)klen, text + ks);
+      return false;
+    }
+    if (!parse_value(out, i, def->options[i].kind, vs, vlen)) {
+      snprintf(err, errlen, "bad value '%.*s' for option '%s' of pass '%s' (expected %s)", (int)vlen, vs,
+               def->options[i].name, def->argument, kind_name(def->options[i].kind));
+      return false;
+    }
+  }
+  return true;
+}
+
+/* --- MlirExternalPass adaptor: userData is a heap IndPassOptions owned by the pass. */
+
+static void pass_construct(void *user) { (void)user; }
+static void pass_destruct(void *user) { free(user); }
+static MlirLogicalResult pass_initialize(MlirContext ctx, void *user) {
+  (void)ctx;
+  (void)user;
+  return mlirLogicalResultSuccess();
+}
+static void *pass_clone(void *user) {
+  IndPassOptions *copy = malloc(sizeof *copy);
+  if (!copy)
+    abort();
+  memcpy(copy, user, sizeof *copy);
+  return copy;
+}
+static void pass_run(MlirOperation op, MlirExternalPass pass, void *user) {
+  const IndPassOptions *opts = user;
+  if (mlirLogicalResultIsFailure(opts->def->run(op, opts)))
+    mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts) {
+  static MlirTypeIDAllocator alloc;
+  static struct {
+    const IndPassDef *def;
+    MlirTypeID id;
+  } ids[IND_MAX_PASSES];
+  static int nids;
+  if (!alloc.ptr)
+    alloc = mlirTypeIDAllocatorCreate();
+  MlirTypeID id = {0};
+  for (int i = 0; i < nids; ++i)
+    if (ids[i].def == def)
+      id = ids[i].id;
+  if (mlirTypeIDIsNull(id)) {
+    id = mlirTypeIDAllocatorAllocateTypeID(alloc);
+    assert(nids < IND_MAX_PASSES);
+    ids[nids].def = def;
+    ids[nids].id = id;
+    ++nids;
+  }
+  MlirExternalPassCallbacks cb = {pass_construct, pass_destruct, pass_initialize, pass_clone, pass_run};
+  IndPassOptions *user = pass_clone((void *)opts);
+  return mlirCreateExternalPass(id, ind_str(def->argument), ind_str(def->argument), ind_str(def->description),
+                                ind_str("builtin.module"), 0, NULL, cb, user);
+}

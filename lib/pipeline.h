@@ -1,0 +1,71 @@
+/* pipeline.h - textual pass pipelines and the stage flags of ind-opt.
+ *
+ * A pipeline is `builtin.module(p1,p2{opt=v},func.func(cse))` or just `p1,p2,...`. Each element whose
+ * name is a project pass (pass_registry.h) becomes that pass with its options; any other element is
+ * handed to MLIR's own parser (upstream passes and nests such as `func.func(cse)`). Project passes
+ * cannot be nested inside an upstream nest; they all anchor on builtin.module.
+ *
+ * Stages are the pipeline's four steps (`--preprocess --lower --fuse --codegen`). Each stage folder
+ * registers its stage; a stage flag runs every stage between the input's level and itself. */
+#ifndef IND_LIB_PIPELINE_H
+#define IND_LIB_PIPELINE_H
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Appends the passes of `text` to `pm`. On failure writes a message to err and returns false. */
+bool ind_pipeline_add(MlirOpPassManager pm, const char *text, char *err, size_t errlen);
+
+/* Dialect levels of a module, in pipeline order. */
+enum { IND_LEVEL_GRAPH = 0, IND_LEVEL_IND = 1, IND_LEVEL_SCHED = 2, IND_LEVEL_KERNEL = 3 };
+/* The latest stage's dialect present in the module (graph when it holds none of ours). */
+int ind_module_level(MlirOperation module);
+const char *ind_level_name(int level);
+
+/* Stage orders: the position of each stage flag in the pipeline. */
+enum { IND_STAGE_PREPROCESS = 0, IND_STAGE_LOWER = 1, IND_STAGE_FUSE = 2, IND_STAGE_CODEGEN = 3, IND_NUM_STAGES = 4 };
+
+typedef struct IndStageDef {
+  const char *flag;       /* "lower" for --lower */
+  int order;              /* IND_STAGE_* */
+  int min_level, max_level; /* input dialect levels the stage accepts */
+  int out_level;            /* dialect level of its output */
+  const char *help;
+  const char *value_help; /* NULL when the flag takes no value; e.g. "inductor|tvm" */
+  /* Writes the stage's pipeline text for an input at `level` and the flag's value (NULL when the
+   * flag was given without one). Returns false with a message in err for a bad value. */
+  bool (*pipeline)(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen);
+} IndStageDef;
+
+void ind_stage_register(const IndStageDef *def);
+const IndStageDef *ind_stage_lookup(const char *flag);
+const IndStageDef *ind_stage_at_order(int order);
+
+/* The stage flags requested on a command line: value[order] is the flag's value ("" when the flag
+ * had none), NULL when the stage was not requested. */
+typedef struct IndStageRequest {
+  const char *value[IND_NUM_STAGES];
+} IndStageRequest;
+
+/* Adds to pm the pipelines of every stage from the module's level through the last requested
+ * stage. Returns false with a message in err when a requested stage cannot run on this input. */
+bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err,
+                    size_t errlen);
+
+
+
+/* --- Output emitters for `ind-opt --emit=NAME` (the default, "mlir", prints the module). */
+#include "lib/ir.h"
+typedef MlirLogicalResult (*IndEmitFn)(MlirOperation module, IndStrBuf *out);
+typedef struct IndEmitterDef {
+  const char *name; /* "ptx" */
+  const char *help;
+  IndEmitFn emit;   /* appends the output text to out; emits a diagnostic on failure */
+} IndEmitterDef;
+void ind_emitter_register(const IndEmitterDef *def);
+const IndEmitterDef *ind_emitter_lookup(const char *name);
+int ind_emitter_count(void);
+const IndEmitterDef *ind_emitter_at(int i);
+#endif
