@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what ind needs on Debian 12 (as root) and builds it into build/ (or $IND_BUILD_DIR).
+# Safe to run again: installs only what is missing, rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PKGS="cmake make gcc g++ llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools python3 python3-numpy"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "setup: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+BUILD="${IND_BUILD_DIR:-build}"
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=${IND_BUILD_TYPE:-RelWithDebInfo} ${IND_CMAKE_ARGS:-} >/dev/null
+cmake --build "$BUILD" -j"$(nproc)"
