@@ -778,12 +778,19 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
     return mlirLogicalResultFailure();
   if (ind_opt_bool(opts, "debug-fusion") || ind_logs_has("fusion"))
     g->log = stderr;
-  sched_graph_dump_ir(g, &d->pre);
-  sched_graph_dump_dot(g, "pre", &d->dot_pre);
+  bool pre = ind_opt_string(opts, "ir-pre-fusion")[0] || ind_logs_has("ir_pre_fusion");
+  bool post = ind_opt_string(opts, "ir-post-fusion")[0] || ind_logs_has("ir_post_fusion");
+  bool dot = ind_opt_string(opts, "dot")[0];
+  if (pre)
+    sched_graph_dump_ir(g, &d->pre);
+  if (dot)
+    sched_graph_dump_dot(g, "pre", &d->dot_pre);
   MlirLogicalResult r = strategy(g, opts);
   if (mlirLogicalResultIsSuccess(r)) {
-    sched_graph_dump_ir(g, &d->post);
-    sched_graph_dump_dot(g, "post", &d->dot_post);
+    if (post)
+      sched_graph_dump_ir(g, &d->post);
+    if (dot)
+      sched_graph_dump_dot(g, "post", &d->dot_post);
     graph_rewrite(g);
   }
   graph_destroy(g);
