@@ -1,7 +1,7 @@
 // The graph dialect: ATen-level tensor ops (the input language of ind).
 // Ops print in MLIR's generic form; docs/dialects/graph.md documents each op.
 // Attributes that are optional (gelu's approximate, var's correction, squeeze's dims, slice's step,
-// addmm's alpha/beta) are not declared here and are checked by graph-infer-shapes instead.
+// addmm's alpha/beta, a view's recorded strides) are not declared here and are checked by graph-infer-shapes instead.
 // Each operand/result gets its own irdl.any: one constraint variable would force equal types.
 irdl.dialect @graph {
   irdl.operation @add {
@@ -196,20 +196,26 @@ irdl.dialect @graph {
   irdl.operation @view {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @reshape {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @expand {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @constant {
     %res = irdl.any
