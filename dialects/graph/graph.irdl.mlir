@@ -318,11 +318,15 @@ irdl.dialect @graph {
     irdl.results(res: %res)
     irdl.attributes { "dim" = %attr_dim, "start" = %attr_start, "end" = %attr_end }
   }
+  // IRDL binds one type per constraint variable, also across the elements of a variadic group:
+  // a plain `variadic %inputs` would force every input to one type. So the first input is separate
+  // and the rest share a type (nest cats to join more than two differently shaped inputs).
   irdl.operation @cat {
-    %inputs = irdl.any
+    %first = irdl.any
+    %rest = irdl.any
     %res = irdl.any
     %attr_dim = irdl.base "#builtin.integer"
-    irdl.operands(inputs: variadic %inputs)
+    irdl.operands(first: %first, rest: variadic %rest)
     irdl.results(res: %res)
     irdl.attributes { "dim" = %attr_dim }
   }

@@ -6,7 +6,8 @@
  *     a function whose returned values were refined gets its function_type refined too;
  *   - a written static result type must equal the inferred one ("result type mismatch");
  *   - dim attributes are canonicalized: negative dims become non-negative, a reduction's empty
- *     `dims` lists every dim, slice's start/end are clamped and `step` is written out;
+ *     `dims` lists every dim, slice's start/end are clamped and `step` is written out, the -1
+ *     entries of view/reshape/expand `shape` are replaced by the sizes;
  *   - views get a `strides` attribute (and `offset` when non-zero) with the layout they have in
  *     the storage they view (graph_value_layout).
  * Requires: a module of func.func's of graph ops whose function arguments have static shapes.
@@ -80,6 +81,11 @@ static void canonicalize_dims(MlirOperation op) {
   else if (id == GRAPH_OP_SLICE && graph_slice_params(op, &s)) {
     set_i64(op, GRAPH_ATTR_DIM, s.dim), set_i64(op, GRAPH_ATTR_START, s.start);
     set_i64(op, GRAPH_ATTR_END, s.end), set_i64(op, GRAPH_ATTR_STEP, s.step);
+  } else if (id == GRAPH_OP_VIEW || id == GRAPH_OP_RESHAPE || id == GRAPH_OP_EXPAND) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    for (n = 0; n < mlirShapedTypeGetRank(t); ++n)
+      dims[n] = mlirShapedTypeGetDimSize(t, n);
+    set_i64_array(op, GRAPH_ATTR_SHAPE, dims, n);
   } else if ((id == GRAPH_OP_CAT || id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX) && graph_dim(op, &a))
     set_i64(op, GRAPH_ATTR_DIM, a);
 }

@@ -476,3 +476,21 @@ func.func @addmm_invalid(%a0: tensor<4xf32>, %a1: tensor<2x3xf32>, %a2: tensor<3
   %r = "graph.addmm"(%a0, %a1) : (tensor<4xf32>, tensor<2x3xf32>) -> tensor<2x4xf32>
   return %r : tensor<2x4xf32>
 }
+
+// -----
+
+/// graph.cat without operands is rejected.
+func.func @cat_empty() -> tensor<4x3xf32> {
+  // expected-error @+1 {{expects at least 1 operands, but got 0}}
+  %r = "graph.cat"() {dim = 0 : i64} : () -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+/// graph.cat's inputs after the first must share one type (IRDL binds the variadic's type once).
+func.func @cat_mixed_rest(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>, %c: tensor<2x5xf32>) -> tensor<2x12xf32> {
+  // expected-error @+1 {{expected 'tensor<2x4xf32>' but got 'tensor<2x5xf32>'}}
+  %r = "graph.cat"(%a, %b, %c) {dim = 1 : i64} : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<2x5xf32>) -> tensor<2x12xf32>
+  return %r : tensor<2x12xf32>
+}
