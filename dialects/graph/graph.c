@@ -1061,8 +1061,30 @@ bool graph_value_layout(MlirValue v, GraphLayout *out, MlirValue *base) {
  * Builders */
 
 GraphBuilder graph_builder_before(MlirOperation anchor) {
-  GraphBuilder b = {mlirOperationGetContext(anchor), anchor, mlirOperationGetLocation(anchor)};
+  GraphBuilder b = {mlirOperationGetContext(anchor), anchor, mlirOperationGetLocation(anchor), {NULL}};
   return b;
+}
+
+GraphBuilder graph_builder_with_rewriter(MlirRewriterBase rewriter, MlirOperation anchor) {
+  GraphBuilder b = graph_builder_before(anchor);
+  b.rewriter = rewriter;
+  return b;
+}
+
+static void insert_op(GraphBuilder *b, MlirOperation op) {
+  if (b->rewriter.ptr) {
+    mlirRewriterBaseSetInsertionPointBefore(b->rewriter, b->anchor);
+    mlirRewriterBaseInsert(b->rewriter, op);
+  } else {
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->anchor), b->anchor, op);
+  }
+}
+
+static void erase_op(GraphBuilder *b, MlirOperation op) {
+  if (b->rewriter.ptr)
+    mlirRewriterBaseEraseOp(b->rewriter, op);
+  else
+    mlirOperationDestroy(op);
 }
 
 MlirOperation graph_build_op(GraphBuilder *b, GraphOpId id, const MlirValue *operands, intptr_t n,
@@ -1074,11 +1096,11 @@ MlirOperation graph_build_op(GraphBuilder *b, GraphOpId id, const MlirValue *ope
   if (nattrs)
     mlirOperationStateAddAttributes(&st, nattrs, attrs);
   MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(b->anchor), b->anchor, op);
+  insert_op(b, op);
   if (mlirTypeIsNull(res)) {
     MlirType t = graph_infer_type(op);
     if (mlirTypeIsNull(t)) {
-      mlirOperationDestroy(op);
+      erase_op(b, op);
       return (MlirOperation){NULL};
     }
     mlirValueSetType(mlirOperationGetResult(op, 0), t);

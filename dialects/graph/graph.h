@@ -14,6 +14,7 @@
 #define IND_DIALECTS_GRAPH_GRAPH_H
 
 #include <mlir-c/IR.h>
+#include <mlir-c/Rewrite.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -217,10 +218,13 @@ bool graph_layout_is_contiguous(const GraphLayout *l);
  * is emitted at the new op, which is then erased). */
 typedef struct GraphBuilder {
   MlirContext ctx;
-  MlirOperation anchor; /* insert before this op */
+  MlirOperation anchor;     /* insert before this op */
   MlirLocation loc;
+  MlirRewriterBase rewriter; /* when non-null, ops are inserted (and erased) through it, so that a
+                                pattern driver sees them (graph-rewrite) */
 } GraphBuilder;
 GraphBuilder graph_builder_before(MlirOperation anchor);
+GraphBuilder graph_builder_with_rewriter(MlirRewriterBase rewriter, MlirOperation anchor);
 
 MlirValue graph_build_constant(GraphBuilder *b, double value, MlirType res);
 /* A 0-d constant of the given float element type. */
