@@ -374,6 +374,7 @@ static bool compare_outputs(const RunConfig *c, const IndTensor *out, int n) {
     all = compare_one(k, &out[k], &want, c) && all;
     ind_tensor_free(&want);
   }
+  fflush(stdout);
   if (!all)
     ind_diag_tool_error(TOOL, "outputs differ from '%s'", c->compare_dir);
   return all;
@@ -396,8 +397,9 @@ static bool report_outputs(const RunConfig *c, const IndTensor *in, int n_in, co
 
 /* --- main flow ----------------------------------------------------------------------------- */
 
-/* Parses, verifies and runs the program; every error has been reported when it returns false. */
-static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, size_t len) {
+/* Parses, verifies and runs the program. On failure the error has been reported through the
+ * diagnostic engine, or (for output and comparison errors) directly, which sets *reported. */
+static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, size_t len, bool *reported) {
   MlirModule m = mlirModuleCreateParse(ctx, (MlirStringRef){src, len});
   if (mlirModuleIsNull(m))
     return false;
@@ -409,8 +411,10 @@ static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, si
   ok = ok && prepare_inputs(c, func, in, &n_in);
   if (ok)
     ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(func, in, n_in, out, &n_out);
-  if (ok)
+  if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
+    *reported = !ok;
+  }
   free_tensors(in, n_in);
   free_tensors(out, n_out);
   mlirModuleDestroy(m);
@@ -438,8 +442,9 @@ int ind_run_main(int argc, char **argv) {
   }
   IndDiagEngine diag;
   ind_diag_attach(&diag, ic.ctx, strcmp(c.program, "-") ? c.program : "<stdin>", false);
-  bool ok = run_program(&c, ic.ctx, src, len);
-  if (!ok && diag.nerrors == 0)
+  bool reported = false;
+  bool ok = run_program(&c, ic.ctx, src, len, &reported);
+  if (!ok && !reported && diag.nerrors == 0)
     ind_diag_tool_error(TOOL, "failed on '%s'", diag.display_name);
   ind_diag_detach(&diag);
   ind_context_destroy(&ic);
