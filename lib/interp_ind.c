@@ -719,7 +719,7 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
   double *reg = calloc((size_t)(b->nregs ? b->nregs : 1), sizeof *reg);
   if (!reg)
     return ind_emit_error(b->code ? b->code[0].op : (MlirOperation){NULL}, "interpreter: out of memory");
-  int64_t d[MAX_ITER_DIMS] = {0};
+  int64_t d[MAX_ITER_DIMS] = {0}, bad_point[MAX_ITER_DIMS] = {0};
   int64_t numel = product(sizes, n), rnumel = reduction ? product(sizes + n, nr) : 1;
   const Instr *bad = NULL;
   int64_t bad_pos = 0;
@@ -730,6 +730,8 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
       d[k] = 0;
     for (int64_t j = 0; ok && j < rnumel; ++j) {
       ok = run_body(b, reg, d, &v, &bad, &bad_pos);
+      if (!ok)
+        memcpy(bad_point, d, sizeof d);
       if (reduction) {
         acc = red_combine(rk, acc, v);
         next_point(d, sizes, n, n + nr);
@@ -738,7 +740,7 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
     out->store.data[i] = ind_round_to_dtype(reduction ? acc : v, out->store.dtype);
     next_point(d, sizes, 0, n);
   }
-  MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, d, n + nr);
+  MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + nr);
   free(reg);
   return r;
 }
