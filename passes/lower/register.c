@@ -3,5 +3,6 @@
 #include "lib/pipeline.h"
 
 void ind_register_lower_passes(void);
+void ind_register_verify_ind_pass(void);
 
-void ind_register_lower_passes(void) {}
+void ind_register_lower_passes(void) { ind_register_verify_ind_pass(); }
