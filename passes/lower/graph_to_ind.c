@@ -402,7 +402,7 @@ static MlirAffineExpr flat_offset(Lower *L, const Node *n, const MlirAffineExpr 
   MlirAffineExpr acc = cst(L, 0);
   for (int k = 0; k < n->rank; ++k)
     acc = mlirAffineAddExprGet(acc, mlirAffineMulExprGet(idx[k], cst(L, strides[k])));
-  return acc;
+  return ind_ix_simplify(acc);
 }
 
 static MlirValue emit_load(Emit *e, Node *n, const MlirAffineExpr *idx) {

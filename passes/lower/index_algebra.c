@@ -152,3 +152,37 @@ MlirAffineExpr ind_ix_mod(MlirAffineExpr e, int64_t c, const IndIxRanges *r) {
     return rest;
   return mlirAffineModExprGet(rest, mlirAffineConstantExprGet(ctx, c));
 }
+
+/* Finds a pair (X floordiv c) * (b*c) + (X mod c) * b in t; merges it into X * b. */
+static bool merge_div_mod_pair(Terms *t) {
+  for (int i = 0; i < t->n; ++i) {
+    MlirAffineExpr d = t->base[i];
+    if (!mlirAffineExprIsAFloorDiv(d) || !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(d)))
+      continue;
+    MlirAffineExpr x = mlirAffineBinaryOpExprGetLHS(d), c = mlirAffineBinaryOpExprGetRHS(d);
+    for (int j = 0; j < t->n; ++j) {
+      MlirAffineExpr m = t->base[j];
+      if (!mlirAffineExprIsAMod(m) || !mlirAffineExprEqual(mlirAffineBinaryOpExprGetLHS(m), x) ||
+          !mlirAffineExprEqual(mlirAffineBinaryOpExprGetRHS(m), c))
+        continue;
+      int64_t b = t->coef[j];
+      if (b == 0 || t->coef[i] != b * mlirAffineConstantExprGetValue(c))
+        continue;
+      t->coef[i] = t->coef[j] = 0;
+      flatten(x, b, t);
+      return true;
+    }
+  }
+  return false;
+}
+
+MlirAffineExpr ind_ix_simplify(MlirAffineExpr e) {
+  Terms t = {0};
+  flatten(e, 1, &t);
+  if (t.overflow)
+    return e;
+  bool changed = false;
+  while (!t.overflow && merge_div_mod_pair(&t))
+    changed = true;
+  return changed && !t.overflow ? rebuild(mlirAffineExprGetContext(e), &t, 1) : e;
+}

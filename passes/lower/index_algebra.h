@@ -26,4 +26,8 @@ bool ind_ix_bounds(MlirAffineExpr e, const IndIxRanges *r, int64_t *lo, int64_t 
 MlirAffineExpr ind_ix_floordiv(MlirAffineExpr e, int64_t c, const IndIxRanges *r);
 MlirAffineExpr ind_ix_mod(MlirAffineExpr e, int64_t c, const IndIxRanges *r);
 
+/* Folds (X floordiv c) * (b*c) + (X mod c) * b back into X * b, as often as it applies (the
+ * delinearize-then-linearize pattern of a reshape read through a contiguous layout). */
+MlirAffineExpr ind_ix_simplify(MlirAffineExpr e);
+
 #endif
