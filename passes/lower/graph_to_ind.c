@@ -597,7 +597,8 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
   MlirValue v[MAX_OPERANDS];
   int64_t k_pow = 0;
   bool int_pow = op_named(n->info, "pow") && pow_int_exponent(n, &k_pow) && k_pow != 0;
-  int nread = int_pow ? 1 : n->noperands; /* x ** k reads the exponent as a constant */
+  bool sqrt_pow = op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.5;
+  int nread = int_pow || sqrt_pow ? 1 : n->noperands; /* x ** k reads the exponent as a constant */
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[MAX_RANK];
     operand_index(e, n, k, idx, sub);
@@ -611,6 +612,8 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
     }
     if (op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.0)
       return emit_constant(e, loc, 1.0);
+    if (op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.5)
+      return emit1(e, loc, "math.sqrt", to_f32(e, loc, v[0])); /* Inductor: pow(a, 0.5) -> sqrt(a) */
     return emit_binary(e, n, loc, v[0], v[1]);
   case K_COMPARE:
     return emit_compare(e, n, loc, v[0], v[1]);
@@ -1385,9 +1388,9 @@ static bool make_signature(Lower *L, MlirOperation func, MlirBlock old_body, Mli
 
 /* An output buffer: a computed/extern buffer as is; an input, a view or a recipe gets realized
  * into a (copy) pointwise buffer. */
-static MlirValue output_buffer(Lower *L, Node *n) {
+static Node *output_buffer(Lower *L, Node *n) {
   if (n->kind == N_BUFFER && !mlirValueIsABlockArgument(n->memref))
-    return n->memref;
+    return n;
   if (n->kind == N_BUFFER || n->kind == N_CONST) {
     /* copy of an input (or a constant): wrap the node in an identity recipe */
     Node *copy = node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
@@ -1395,9 +1398,10 @@ static MlirValue output_buffer(Lower *L, Node *n) {
     copy->info = &k_copy;
     copy->operands[0] = n;
     copy->noperands = 1;
-    return realize_pointwise(L, copy)->memref;
+    copy->op_index = n->kind == N_CONST ? n->op_index : -1;
+    return realize_pointwise(L, copy);
   }
-  return realize_pointwise(L, n)->memref;
+  return realize_pointwise(L, n);
 }
 
 static MlirOperation create_func(Lower *L, MlirOperation old, const MlirType *args, int nargs, MlirLocation loc) {
@@ -1465,7 +1469,9 @@ static bool lower_function(Lower *L, MlirOperation func) {
     Node *n = operand_node(L, ret, i);
     if (!n)
       return false;
-    outs[i] = output_buffer(L, n);
+    Node *b = output_buffer(L, n);
+    env_set(L, mlirOperationGetOperand(ret, i), b); /* an output listed twice is one buffer */
+    outs[i] = b->memref;
   }
   MlirOperationState st = mlirOperationStateGet(ind_str("func.return"), mlirOperationGetLocation(ret));
   mlirOperationStateAddOperands(&st, nouts, outs);
