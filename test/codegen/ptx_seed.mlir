@@ -12,8 +12,9 @@
 
 // CHECK: .target sm_90
 // CHECK: .visible .entry triton_per_fused_add_mean_mul_relu_sub_0(
-// CHECK-COUNT-5: .param .u64
-// CHECK-NOT: .param
+// CHECK-COUNT-5: {{^}}	.param .u64
+// CHECK-NOT: {{^}}	.param
+// CHECK: {{^}})
 // CHECK: ld.global.nc.v4.{{f32|b32}}
 // CHECK: shfl.sync.bfly.b32
 // CHECK: bar.sync
