@@ -3,5 +3,6 @@
 #include "lib/pipeline.h"
 
 void ind_register_codegen_passes(void);
+extern const IndPassDef ind_kernel_to_cpu_pass; /* kernel_to_cpu.c */
 
-void ind_register_codegen_passes(void) {}
+void ind_register_codegen_passes(void) { ind_pass_register(&ind_kernel_to_cpu_pass); }
