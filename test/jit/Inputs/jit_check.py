@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-DTYPES = {"f32": np.float32, "f16": np.float16, "f64": np.float64, "i64": np.int64, "i32": np.int32}
+DTYPES = {"bool": np.bool_, "f32": np.float32, "f16": np.float16, "f64": np.float64, "i64": np.int64, "i32": np.int32}
 
 
 def parse_shape(s):
@@ -42,7 +42,9 @@ def main():
     env = {"np": np}
     files = []
     for k, (name, shape, dt, dist) in enumerate(inputs):
-        if dt.startswith("i"):
+        if dt == "bool":
+            v = rng.integers(0, 2, size=shape).astype(np.bool_)
+        elif dt.startswith("i"):
             v = rng.integers(0, 10, size=shape).astype(DTYPES[dt])
         else:
             v = rng.uniform(-1.0, 1.0, size=shape)
