@@ -101,6 +101,14 @@ IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level) {
     free(j);
     return NULL;
   }
+  /* Compile now (the engine is lazy) so that a missing symbol is a compile error, not a run error. */
+  char iface[160];
+  snprintf(iface, sizeof iface, "_mlir_ciface_%s", entry);
+  if (!mlirExecutionEngineLookupPacked(j->engine, ind_str(iface))) {
+    ind_emit_error_at(j->loc, "cpu-jit: @%s has no C interface after lowering, or a symbol it needs is missing", entry);
+    ind_jit_destroy(j);
+    return NULL;
+  }
   return j;
 }
 
