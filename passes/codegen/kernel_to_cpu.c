@@ -743,44 +743,82 @@ static MlirValue load_f32(Builder *b, MlirValue mem, intptr_t n, const MlirValue
   return convert(b, v, mlirF32TypeGet(b->ctx));
 }
 
-/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] as scf loops (no batch dim for mm). */
+/* Opens `scf.for %iv = 0 to ub` at the builder and moves the builder into its body (the old
+ * position is kept in *saved for close_loop). */
+static MlirValue open_loop(Builder *b, MlirValue zero, MlirValue one, MlirValue ub, Builder *saved) {
+  *saved = *b;
+  MlirOperation loop = build_for(b, zero, ub, one, 0, NULL);
+  b->block = for_body(loop);
+  b->before = (MlirOperation){NULL};
+  return mlirBlockGetArgument(b->block, 0);
+}
+
+static void close_loop(Builder *b, const Builder *saved) {
+  build_yield(b->block, b->loc, 0, NULL);
+  *b = *saved;
+}
+
+/* The indices (bt, x, y) of a (batched) matmul operand, without bt for mm; returns their count. */
+static intptr_t mm_index(bool batched, MlirValue bt, MlirValue x, MlirValue y, MlirValue *out) {
+  intptr_t n = 0;
+  if (batched)
+    out[n++] = bt;
+  out[n++] = x;
+  out[n++] = y;
+  return n;
+}
+
+static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const MlirValue *idx) {
+  MlirValue ops[5] = {convert(b, v, mlirShapedTypeGetElementType(mlirValueGetType(mem))), mem};
+  for (intptr_t i = 0; i < n; ++i)
+    ops[2 + i] = idx[i];
+  build(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
+}
+
+/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] in f32, k in order (no batch dim for mm). An f32
+ * output accumulates in place in i-k-j order (the inner j loop streams rows of b and out: fast
+ * enough for 1024^3 on the CPU); other output types accumulate in a register (i-j-k) and round once.
+ * Both sum each element's products in the same order, k = 0, 1, ... */
 static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
-  MlirType ct = mlirValueGetType(C);
+  MlirType ct = mlirValueGetType(C), f32 = mlirF32TypeGet(b->ctx);
   int r = batched ? 1 : 0;
-  int64_t nb = batched ? mlirShapedTypeGetDimSize(ct, 0) : 1;
-  int64_t M = mlirShapedTypeGetDimSize(ct, r), N = mlirShapedTypeGetDimSize(ct, r + 1);
-  int64_t K = mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1);
   MlirValue zero = const_index(b, 0), one = const_index(b, 1);
-  MlirValue ub[4] = {const_index(b, nb), const_index(b, M), const_index(b, N), const_index(b, K)};
-  Builder saved = *b;
-  MlirValue iv[3];
-  MlirOperation loops[3];
-  for (int d = 0; d < 3; ++d) {
-    loops[d] = build_for(b, zero, ub[d], one, 0, NULL);
-    iv[d] = mlirBlockGetArgument(for_body(loops[d]), 0);
-    b->block = for_body(loops[d]);
-    b->before = (MlirOperation){NULL};
+  MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
+  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
+  MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
+  MlirValue fzero = const_float(b, f32, 0.0);
+  Builder s0, s1, s2, s3;
+  MlirValue idx[3];
+  MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
+  if (mlirTypeIsAF32(mlirShapedTypeGetElementType(ct))) {
+    MlirValue j = open_loop(b, zero, one, N, &s2);
+    store_at(b, fzero, C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s2);
+    MlirValue k = open_loop(b, zero, one, K, &s2);
+    MlirValue x = load_f32(b, A, mm_index(batched, bt, i, k, idx), idx);
+    j = open_loop(b, zero, one, N, &s3);
+    MlirValue y = load_f32(b, B, mm_index(batched, bt, k, j, idx), idx);
+    MlirValue acc = load_f32(b, C, mm_index(batched, bt, i, j, idx), idx);
+    MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
+    MlirValue sum = build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
+    store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s3);
+    close_loop(b, &s2);
+  } else {
+    MlirValue j = open_loop(b, zero, one, N, &s2);
+    MlirOperation kl = build_for(b, zero, K, one, 1, &fzero);
+    Builder inner = {b->ctx, b->loc, for_body(kl), {NULL}};
+    MlirValue k = mlirBlockGetArgument(inner.block, 0), acc = mlirBlockGetArgument(inner.block, 1);
+    MlirValue x = load_f32(&inner, A, mm_index(batched, bt, i, k, idx), idx);
+    MlirValue y = load_f32(&inner, B, mm_index(batched, bt, k, j, idx), idx);
+    MlirValue p = build1(&inner, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
+    MlirValue sum = build1(&inner, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
+    build_yield(inner.block, b->loc, 1, &sum);
+    store_at(b, mlirOperationGetResult(kl, 0), C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s2);
   }
-  MlirValue init = const_float(b, mlirF32TypeGet(b->ctx), 0.0);
-  MlirOperation kl = build_for(b, zero, ub[3], one, 1, &init);
-  MlirBlock kb = for_body(kl);
-  Builder inner = {b->ctx, b->loc, kb, {NULL}};
-  MlirValue kv = mlirBlockGetArgument(kb, 0), acc = mlirBlockGetArgument(kb, 1);
-  MlirValue ia[3] = {iv[0], iv[1], kv}, ib[3] = {iv[0], kv, iv[2]};
-  MlirValue x = load_f32(&inner, A, 2 + r, ia + 1 - r), y = load_f32(&inner, B, 2 + r, ib + 1 - r);
-  MlirValue p = build1(&inner, "arith.mulf", 2, (MlirValue[]){x, y}, mlirF32TypeGet(b->ctx), 0, NULL);
-  MlirValue s = build1(&inner, "arith.addf", 2, (MlirValue[]){acc, p}, mlirF32TypeGet(b->ctx), 0, NULL);
-  build_yield(kb, b->loc, 1, &s);
-  MlirValue sum = mlirOperationGetResult(kl, 0);
-  MlirValue st[5] = {convert(b, sum, mlirShapedTypeGetElementType(ct)), C, iv[0], iv[1], iv[2]};
-  if (!batched) {
-    st[2] = iv[1];
-    st[3] = iv[2];
-  }
-  build(b, "memref.store", 4 + r, st, 0, NULL, 0, NULL);
-  for (int d = 2; d >= 0; --d)
-    build_yield(for_body(loops[d]), b->loc, 0, NULL);
-  *b = saved;
+  close_loop(b, &s1);
+  close_loop(b, &s0);
 }
 
 static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
