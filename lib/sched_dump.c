@@ -251,7 +251,8 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !mlirOperationEqual(op, y);
        op = mlirOperationGetNextInBlock(op))
     print_body_op(op, r, nd, &bn, &lines);
-  const char *v = mlirOperationIsNull(y) || !mlirOperationGetNumOperands(y) ? "?" : lookup(&bn, mlirOperationGetOperand(y, 0));
+  bool has_value = !mlirOperationIsNull(y) && mlirOperationGetNumOperands(y) > 0;
+  const char *v = has_value ? lookup(&bn, mlirOperationGetOperand(y, 0)) : "?";
   int ws = n->nwrites && !n->writes[0].is_star ? index_slot(&bn, n->writes[0].index) : 0;
   MlirStringRef out = n->nwrites ? n->writes[0].name : ind_str("?");
   MlirStringRef rtype = ind_str("sum");
@@ -263,7 +264,8 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   fresh_name(&bn, "get_index", gi, sizeof gi);
   ind_strbuf_printf(&lines, "        %s = self.get_index('index%d')\n", gi, ws);
   if (red)
-    ind_strbuf_printf(&lines, "        store_reduction = ops.store_reduction('%.*s', %s, reduction)\n        return None\n",
+    ind_strbuf_printf(&lines,
+                      "        store_reduction = ops.store_reduction('%.*s', %s, reduction)\n        return None\n",
                       (int)out.length, out.data, gi);
   else
     ind_strbuf_printf(&lines, "        store = ops.store('%.*s', %s, %s, None)\n        return store\n",

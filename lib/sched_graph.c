@@ -54,7 +54,11 @@ static int64_t type_elem_bytes(MlirType t) {
   if (mlirTypeIsNull(t) || !mlirTypeIsAShaped(t))
     return 4;
   MlirType e = mlirShapedTypeGetElementType(t);
-  int64_t bits = mlirTypeIsAInteger(e) ? mlirIntegerTypeGetWidth(e) : mlirTypeIsAFloat(e) ? mlirFloatTypeGetWidth(e) : 32;
+  int64_t bits = 32;
+  if (mlirTypeIsAInteger(e))
+    bits = mlirIntegerTypeGetWidth(e);
+  else if (mlirTypeIsAFloat(e))
+    bits = mlirFloatTypeGetWidth(e);
   return (bits + 7) / 8;
 }
 
@@ -548,6 +552,8 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
     return ind_emit_error(op, "sched.node without a 'name'");
   n->name = strndup(name.data, name.length);
   n->op = op;
+  if (mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "sched.node '%s' must yield exactly one buffer", n->name);
   if (!sched_get_kind(op, &n->kind))
     return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\" or \"extern\"",
                           n->name);
@@ -577,8 +583,9 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   return mlirLogicalResultSuccess();
 }
 
-/* unmet/met from reads and producers; users; ancestors (block order is topological). */
-static void link_base_node(SchedGraph *g, SchedNode *n) {
+/* unmet/met from reads and producers; users; ancestors (block order is topological: a read of a
+ * buffer produced by a later node is an error). */
+static MlirLogicalResult link_base_node(SchedGraph *g, SchedNode *n) {
   n->unmet = calloc((size_t)n->nreads + 1, sizeof *n->unmet);
   n->met = calloc((size_t)n->nreads + 1, sizeof *n->met);
   for (int i = 0; i < n->nreads; ++i) {
@@ -589,6 +596,10 @@ static void link_base_node(SchedGraph *g, SchedNode *n) {
       n->met[n->nmet++] = n->reads[i];
       continue;
     }
+    if (b->producer > n->id)
+      return ind_emit_error(n->op, "sched.node '%s' reads '%.*s' before its producer '%s': nodes must be in "
+                                   "topological order",
+                            n->name, (int)b->name.length, b->name.data, g->nodes[b->producer]->name);
     n->unmet[n->nunmet++] = n->reads[i];
     SchedNode *p = g->nodes[b->producer];
     bitset_set(n->ancestors, p->id);
@@ -599,6 +610,7 @@ static void link_base_node(SchedGraph *g, SchedNode *n) {
       b->users[b->nusers++] = n->id;
     }
   }
+  return mlirLogicalResultSuccess();
 }
 
 static void mark_outputs(SchedGraph *g, MlirBlock body) {
@@ -689,8 +701,10 @@ static SchedGraph *graph_build(MlirOperation func) {
     }
   g->nbase = g->nnodes;
   if (ok) {
-    for (int i = 0; i < g->nbase; ++i)
-      link_base_node(g, g->nodes[i]);
+    for (int i = 0; i < g->nbase && ok; ++i)
+      ok = mlirLogicalResultIsSuccess(link_base_node(g, g->nodes[i]));
+  }
+  if (ok) {
     mark_outputs(g, body);
     for (int k = 0; k < ngroups; ++k) {
       int cur = node_of_op(g, groups[k].subs[0]);
