@@ -803,7 +803,7 @@ static void graph_rewrite(SchedGraph *g) {
 
 /* --- The driver. */
 
-static bool ind_logs_has(const char *what) {
+bool sched_logs_enabled(const char *what) {
   const char *v = getenv("IND_LOGS");
   if (!v)
     return false;
@@ -833,10 +833,10 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
   SchedGraph *g = graph_build(func);
   if (!g)
     return mlirLogicalResultFailure();
-  if (ind_opt_bool(opts, "debug-fusion") || ind_logs_has("fusion"))
+  if (ind_opt_bool(opts, "debug-fusion") || sched_logs_enabled("fusion"))
     g->log = stderr;
-  bool pre = ind_opt_string(opts, "ir-pre-fusion")[0] || ind_logs_has("ir_pre_fusion");
-  bool post = ind_opt_string(opts, "ir-post-fusion")[0] || ind_logs_has("ir_post_fusion");
+  bool pre = ind_opt_string(opts, "ir-pre-fusion")[0] || sched_logs_enabled("ir_pre_fusion");
+  bool post = ind_opt_string(opts, "ir-post-fusion")[0] || sched_logs_enabled("ir_post_fusion");
   bool dot = ind_opt_string(opts, "dot")[0];
   if (pre)
     sched_graph_dump_ir(g, &d->pre);
@@ -857,9 +857,9 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
 static MlirLogicalResult write_dumps(MlirOperation module, const IndPassOptions *opts, DumpFiles *d) {
   const char *pre = ind_opt_string(opts, "ir-pre-fusion"), *post = ind_opt_string(opts, "ir-post-fusion");
   const char *dot = ind_opt_string(opts, "dot");
-  if (ind_logs_has("ir_pre_fusion") && d->pre.len)
+  if (sched_logs_enabled("ir_pre_fusion") && d->pre.len)
     fprintf(stderr, "BEFORE FUSION\n%s", d->pre.data);
-  if (ind_logs_has("ir_post_fusion") && d->post.len)
+  if (sched_logs_enabled("ir_post_fusion") && d->post.len)
     fprintf(stderr, "AFTER FUSION\n%s", d->post.data);
   if (pre[0] && mlirLogicalResultIsFailure(write_file(module, pre, &d->pre)))
     return mlirLogicalResultFailure();
