@@ -613,15 +613,29 @@ static MlirLogicalResult link_base_node(SchedGraph *g, SchedNode *n) {
   return mlirLogicalResultSuccess();
 }
 
-static void mark_outputs(SchedGraph *g, MlirBlock body) {
-  MlirOperation ret = mlirBlockGetTerminator(body);
-  if (mlirOperationIsNull(ret))
-    return;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i) {
-    MlirStringRef name;
-    SchedBuf *b;
-    if (sched_buffer_name(mlirOperationGetOperand(ret, i), &name) && (b = sched_graph_buf(g, name)))
-      b->is_output = true;
+/* The op of the function body that contains `op` (op itself when it is at top level). */
+static MlirOperation top_level_of(MlirOperation op, MlirOperation func) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       op = p, p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, func))
+      return op;
+  return op;
+}
+
+/* A buffer is an output (Inductor's OUTPUT user) when something other than a scheduler node uses
+ * it: the func.return, or any other top-level op (a view of an output, ...). */
+static void mark_outputs(SchedGraph *g) {
+  for (int i = 0; i < g->nbase; ++i) {
+    SchedNode *n = g->nodes[i];
+    SchedBuf *b = n->nwrites ? sched_graph_buf(g, n->writes[0].name) : NULL;
+    if (!b)
+      continue;
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(n->op, 0)); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation top = top_level_of(mlirOpOperandGetOwner(u), g->func);
+      if (!sched_is_node(top) && !sched_is_fused(top))
+        b->is_output = true;
+    }
   }
 }
 
@@ -705,7 +719,7 @@ static SchedGraph *graph_build(MlirOperation func) {
       ok = mlirLogicalResultIsSuccess(link_base_node(g, g->nodes[i]));
   }
   if (ok) {
-    mark_outputs(g, body);
+    mark_outputs(g);
     for (int k = 0; k < ngroups; ++k) {
       int cur = node_of_op(g, groups[k].subs[0]);
       for (int j = 1; j < groups[k].n && cur >= 0; ++j) {
@@ -786,9 +800,30 @@ static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
   free(yields);
 }
 
+/* True when an operand of `op` is the result of a sched.node / sched.fused. */
+static bool uses_sched_result(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirValueIsAOpResult(v) &&
+        (sched_is_node(mlirOpResultGetOwner(v)) || sched_is_fused(mlirOpResultGetOwner(v))))
+      return true;
+  }
+  return false;
+}
+
+/* Where the nodes go: before the first other top-level op that uses one of their buffers (a
+ * func.return, or e.g. a view of an output), so that every use stays after its definition. */
+static MlirOperation insertion_point(MlirBlock body) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!sched_is_node(op) && !sched_is_fused(op) && uses_sched_result(op))
+      return op;
+  return mlirBlockGetTerminator(body);
+}
+
 static void graph_rewrite(SchedGraph *g) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->func, 0));
-  MlirOperation term = mlirBlockGetTerminator(body);
+  MlirOperation term = insertion_point(body);
   int *order;
   int n = sched_graph_order(g, &order);
   for (int i = 0; i < n; ++i) {
