@@ -367,10 +367,10 @@ void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
   MlirStringRef fn = ind_str("f");
   ind_attr_str(g->func, "sym_name", &fn);
   int fl = (int)fn.length;
-  ind_strbuf_printf(b, "    subgraph cluster_%s_%.*s {\n      label=\"@%.*s\";\n", prefix, fl, fn.data, fl, fn.data);
+  ind_strbuf_printf(b, "    subgraph \"cluster_%s_%.*s\" {\n      label=\"@%.*s\";\n", prefix, fl, fn.data, fl, fn.data);
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[order[i]];
-    ind_strbuf_printf(b, "      %s_%.*s_%s [label=\"%s\\n%s (%ld, %ld)", prefix, fl, fn.data, s->name, s->name,
+    ind_strbuf_printf(b, "      \"%s_%.*s_%s\" [label=\"%s\\n%s (%ld, %ld)", prefix, fl, fn.data, s->name, s->name,
                       sched_kind_name(s->kind), (long)s->numel, (long)s->rnumel);
     if (s->is_fused)
       ind_strbuf_printf(b, "\\n%d nodes\", style=filled, fillcolor=\"#dde8ff\"];\n", s->nsnodes);
@@ -390,7 +390,7 @@ void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
       if (dup)
         continue;
       SchedNode *p = g->nodes[g->fused_of[buf->producer]];
-      ind_strbuf_printf(b, "      %s_%.*s_%s -> %s_%.*s_%s [label=\"%.*s\"];\n", prefix, fl, fn.data, p->name, prefix,
+      ind_strbuf_printf(b, "      \"%s_%.*s_%s\" -> \"%s_%.*s_%s\" [label=\"%.*s\"];\n", prefix, fl, fn.data, p->name, prefix,
                         fl, fn.data, s->name, (int)buf->name.length, buf->name.data);
     }
   }

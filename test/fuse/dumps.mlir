@@ -29,13 +29,13 @@
 
 /// The picture: one cluster per function inside "before" and "after", node ids qualified by function.
 // DOT: subgraph cluster_pre {
-// DOT: subgraph cluster_pre_first {
-// DOT: pre_first_op0 [label="op0\npointwise (8, 1)"];
-// DOT: subgraph cluster_pre_second {
-// DOT: pre_second_op0 [label="op0\nreduction (4, 2)"];
-// DOT: pre_second_op0 -> pre_second_op1 [label="buf0"];
+// DOT: subgraph "cluster_pre_first" {
+// DOT: "pre_first_op0" [label="op0\npointwise (8, 1)"];
+// DOT: subgraph "cluster_pre_second" {
+// DOT: "pre_second_op0" [label="op0\nreduction (4, 2)"];
+// DOT: "pre_second_op0" -> "pre_second_op1" [label="buf0"];
 // DOT: subgraph cluster_post {
-// DOT: post_second_op0 -> post_second_op1 [label="buf0"];
+// DOT: "post_second_op0" -> "post_second_op1" [label="buf0"];
 
 // ERR: error: cannot write '{{.*}}missing/dir/post.txt'
 func.func @first(%arg0_1: memref<8xf32>) -> memref<8xf32> {
