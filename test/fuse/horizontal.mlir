@@ -58,3 +58,25 @@ func.func @peak(%arg0_1: memref<1024x1024xf32>, %arg1_1: memref<1024x1024xf32>, 
   }) {name = "buf3", ranges = array<i64: 1024, 1024>} : () -> memref<1024x1024xf32>
   "func.return"(%buf2, %buf3) : (memref<1024x1024xf32>, memref<1024x1024xf32>) -> ()
 }
+
+// -----
+
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true aggressive-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=AGGR
+
+/// aggressive-fusion also pairs nodes of the same (numel, rnumel) that share no buffer and lets "no
+/// shared data" pass for pointwise nodes, but the horizontal threshold still refuses them. Without it
+/// they are never candidates (DEFAULT finds no pair in this function).
+// AGGR-LABEL: attempting fusion (1/10): 2 nodes
+// AGGR: cannot fuse op0 with op1: score_fusion_memory_threshold
+// AGGR: found 0 possible fusions
+func.func @same_size_unrelated(%arg0_1: memref<64xf32>, %arg1_1: memref<64xf32>) -> (memref<64xf32>, memref<64xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 64>} : () -> memref<64xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg1_1) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 64>} : () -> memref<64xf32>
+  "func.return"(%buf0, %buf1) : (memref<64xf32>, memref<64xf32>) -> ()
+}
