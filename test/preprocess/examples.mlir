@@ -8,7 +8,7 @@
 // RUN: %ind-opt %examples/col_sum.mlir --preprocess | %filecheck %s --check-prefix=COLSUM
 // RUN: %ind-opt %examples/transpose_add.mlir --preprocess | %filecheck %s --check-prefix=TADD
 // RUN: %ind-opt %examples/mm_epilogue.mlir --preprocess | %filecheck %s --check-prefix=MM
-// RUN: %ind-opt %examples/seed.mlir --preprocess --preprocess | %filecheck %s --check-prefix=SEED
+// RUN: %ind-opt %examples/seed.mlir --preprocess | %ind-opt --preprocess | %filecheck %s --check-prefix=SEED
 
 /// The seed keeps its 10 ATen ops and 2 scalars, in order (no pass has anything to change, as in
 /// Inductor: fx_graph_transformed equals fx_graph_readable).
