@@ -566,7 +566,7 @@ static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
   IndIxRanges r = space_ranges(&e->space);
   MlirAffineMap imap = mlirAffineMapGet(L->ctx, e->space.n, 0, 1, (MlirAffineExpr *)&idx[d]);
   MlirValue pos = n->noperands > 1 ? append(e, ind_index_expr_create(loc, imap, f32(e))) : (MlirValue){NULL};
-  MlirValue vals[MAX_OPERANDS];
+  MlirValue vals[MAX_OPERANDS] = {{0}};
   int64_t offsets[MAX_OPERANDS], off = 0;
   for (int k = 0; k < n->noperands; ++k) {
     Node *in = n->operands[k];
@@ -732,7 +732,7 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
                  n->info->kind != K_UNARY && n->info->kind != K_CONVERT;
   int64_t kp;
   int nread = op_named(n->info, "pow") && pow_int_exponent(n, &kp) ? 1 : n->noperands;
-  int64_t ids[MAX_OPERANDS];
+  int64_t ids[MAX_OPERANDS] = {0};
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[MAX_RANK];
     operand_index(&view, n, k, idx, sub);
