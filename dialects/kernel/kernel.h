@@ -1,0 +1,131 @@
+/* kernel.h - typed builders and accessors of the kernel dialect (dialects/kernel/kernel.irdl.mlir,
+ * docs/dialects/kernel.md). Op names and attribute keys are spelled here once.
+ *
+ * Builders return a detached op (not yet inserted in a block): insert it with
+ * mlirBlockAppendOwnedOperation / mlirBlockInsertOwnedOperationBefore. Accessors return false (or a
+ * null value) when the op is not of the expected kind or lacks the attribute. */
+#ifndef IND_DIALECTS_KERNEL_KERNEL_H
+#define IND_DIALECTS_KERNEL_KERNEL_H
+
+#include <mlir-c/AffineMap.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define KERNEL_DEF "kernel.def"
+#define KERNEL_LOAD "kernel.load"
+#define KERNEL_STORE "kernel.store"
+#define KERNEL_INDEX_EXPR "kernel.index_expr"
+#define KERNEL_REDUCE "kernel.reduce"
+#define KERNEL_ALLOC "kernel.alloc"
+#define KERNEL_LAUNCH "kernel.launch"
+#define KERNEL_EXTERN_CALL "kernel.extern_call"
+
+/* Attribute keys. */
+#define KERNEL_ATTR_SYM_NAME "sym_name"
+#define KERNEL_ATTR_KIND "kind"
+#define KERNEL_ATTR_XRANGES "xranges"
+#define KERNEL_ATTR_RRANGES "rranges"
+#define KERNEL_ATTR_BLOCK "block"
+#define KERNEL_ATTR_XBLOCK "xblock"
+#define KERNEL_ATTR_VECTOR_WIDTH "vector_width"
+#define KERNEL_ATTR_INDEX "index"
+#define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"
+#define KERNEL_ATTR_NAME "name"
+#define KERNEL_ATTR_REUSE "reuse"
+#define KERNEL_ATTR_KERNEL "kernel"
+#define KERNEL_ATTR_GRID "grid"
+
+/* kernel.def kind: the kernel-name prefix letters are "poi", "per", "red". */
+typedef enum KernelKind {
+  KERNEL_KIND_INVALID = -1,
+  KERNEL_KIND_POINTWISE = 0,
+  KERNEL_KIND_PERSISTENT_REDUCTION,
+  KERNEL_KIND_REDUCTION,
+} KernelKind;
+const char *kernel_kind_str(KernelKind k);        /* "pointwise" | "persistent_reduction" | "reduction" */
+const char *kernel_kind_prefix(KernelKind k);     /* "poi" | "per" | "red" */
+KernelKind kernel_kind_parse(MlirStringRef s);
+
+typedef enum KernelReduction {
+  KERNEL_RED_INVALID = -1,
+  KERNEL_RED_SUM = 0,
+  KERNEL_RED_MAX,
+  KERNEL_RED_MIN,
+  KERNEL_RED_PROD,
+} KernelReduction;
+const char *kernel_reduction_str(KernelReduction r); /* "sum" | "max" | "min" | "prod" */
+KernelReduction kernel_reduction_parse(MlirStringRef s);
+
+/* Upper bound on the rank of xranges / rranges that accessors copy out. */
+#define KERNEL_MAX_RANK 8
+
+/* --- kernel.def */
+typedef struct KernelGeometry {
+  int64_t block;        /* threads per program (GPU block) */
+  int64_t xblock;       /* x points per program */
+  int64_t vector_width; /* elements per thread per access */
+} KernelGeometry;
+
+/* A kernel.def with an empty one-block body whose arguments have the given types (add the body ops
+ * to kernel_def_body(op), ending in "gpu.yield"()). nx / nr may be 0. */
+MlirOperation kernel_def_create(MlirLocation loc, const char *name, KernelKind kind, const int64_t *xranges,
+                                intptr_t nx, const int64_t *rranges, intptr_t nr, KernelGeometry geom,
+                                intptr_t nargs, const MlirType *arg_types);
+bool kernel_is_def(MlirOperation op);
+MlirBlock kernel_def_body(MlirOperation def);
+MlirStringRef kernel_def_name(MlirOperation def);
+KernelKind kernel_def_kind(MlirOperation def);
+/* Copies up to KERNEL_MAX_RANK sizes; returns the rank (-1 when the attribute is missing or too long). */
+intptr_t kernel_def_xranges(MlirOperation def, int64_t out[KERNEL_MAX_RANK]);
+intptr_t kernel_def_rranges(MlirOperation def, int64_t out[KERNEL_MAX_RANK]);
+/* Product of xranges (numel) / rranges (rnumel, 1 when empty). */
+int64_t kernel_def_numel(MlirOperation def);
+int64_t kernel_def_rnumel(MlirOperation def);
+bool kernel_def_geometry(MlirOperation def, KernelGeometry *out);
+
+/* --- body ops */
+/* `"kernel.load"(buffer) {index}` -> result_type (f32 in practice). */
+MlirOperation kernel_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result_type);
+MlirOperation kernel_store_create(MlirLocation loc, MlirValue buffer, MlirValue value, MlirAffineMap index);
+MlirOperation kernel_index_expr_create(MlirLocation loc, MlirAffineMap index, MlirType result_type);
+MlirOperation kernel_reduce_create(MlirLocation loc, MlirValue value, KernelReduction r);
+bool kernel_is_load(MlirOperation op);
+bool kernel_is_store(MlirOperation op);
+bool kernel_is_index_expr(MlirOperation op);
+bool kernel_is_reduce(MlirOperation op);
+/* The `index` map of a load / store / index_expr (null map when absent). */
+MlirAffineMap kernel_index_map(MlirOperation op);
+/* load: operand 0; store: operand 0 (buffer) and 1 (value). */
+MlirValue kernel_load_buffer(MlirOperation load);
+MlirValue kernel_store_buffer(MlirOperation store);
+MlirValue kernel_store_value(MlirOperation store);
+KernelReduction kernel_reduce_type(MlirOperation reduce);
+
+/* --- host wrapper ops */
+/* `%b = "kernel.alloc"() {name}` : () -> type; reuse may be NULL (no reuse attribute). */
+MlirOperation kernel_alloc_create(MlirLocation loc, const char *name, MlirType type, const char *reuse);
+bool kernel_is_alloc(MlirOperation op);
+MlirStringRef kernel_alloc_name(MlirOperation alloc);
+/* The `reuse` buffer name; false when the alloc takes fresh storage. */
+bool kernel_alloc_reuse(MlirOperation alloc, MlirStringRef *out);
+
+/* `"kernel.launch"() ({"gpu.yield"(args...)}) {kernel = @name, grid, block}`. grid / block have 1..3
+ * entries. */
+MlirOperation kernel_launch_create(MlirLocation loc, const char *kernel, const int64_t *grid, intptr_t ngrid,
+                                   const int64_t *block, intptr_t nblock, intptr_t nargs, const MlirValue *args);
+bool kernel_is_launch(MlirOperation op);
+MlirStringRef kernel_launch_kernel(MlirOperation launch);
+/* `"kernel.extern_call"() ({"gpu.yield"(inputs..., out)}) {kernel, name}`. */
+MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, const char *name, intptr_t nargs,
+                                        const MlirValue *args);
+bool kernel_is_extern_call(MlirOperation op);
+/* Arguments of a launch or extern_call (the operands of its region's terminator); 0 / null when the
+ * region is malformed. */
+intptr_t kernel_call_num_args(MlirOperation call);
+MlirValue kernel_call_arg(MlirOperation call, intptr_t i);
+
+/* Finds the kernel.def named `name` among the top-level ops of `module` (null op when absent). */
+MlirOperation kernel_lookup_def(MlirOperation module, MlirStringRef name);
+
+#endif

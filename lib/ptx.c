@@ -1,0 +1,90 @@
+/* ptx.c - the PTX emitter; see ptx.h. */
+#include "lib/ptx.h"
+
+#include "dialects/kernel/kernel.h"
+#include "lib/pipeline.h"
+
+#include <mlir-c/Dialect/GPU.h>
+#include <mlir-c/Pass.h>
+
+/* The first op of `module` that is not of the kernel level's dialects (null when none). */
+static bool find_below_kernel(MlirOperation op, void *user) {
+  if (ind_op_in_dialect(op, "graph") || ind_op_in_dialect(op, "ind") || ind_op_in_dialect(op, "sched")) {
+    *(MlirOperation *)user = op;
+    return false;
+  }
+  return true;
+}
+
+/* Keeps only the kernel.defs of a (cloned) module. */
+static int keep_kernel_defs(MlirOperation module) {
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (kernel_is_def(op))
+      ++n;
+    else
+      mlirOperationDestroy(op);
+    op = next;
+  }
+  return n;
+}
+
+static bool collect_ptx(MlirOperation op, void *user) {
+  if (!ind_op_is(op, "gpu.binary"))
+    return true;
+  MlirAttribute objs = mlirOperationGetAttributeByName(op, ind_str("objects"));
+  if (mlirAttributeIsNull(objs) || !mlirAttributeIsAArray(objs))
+    return true;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(objs); ++i) {
+    MlirAttribute o = mlirArrayAttrGetElement(objs, i);
+    if (mlirAttributeIsAGPUObjectAttr(o)) {
+      MlirStringRef s = mlirGPUObjectAttrGetObject(o);
+      ind_strbuf_append((IndStrBuf *)user, s.data, s.length);
+    }
+  }
+  return true;
+}
+
+static MlirLogicalResult check_level(MlirOperation module) {
+  MlirOperation bad = {NULL};
+  ind_walk(module, find_below_kernel, &bad);
+  if (!mlirOperationIsNull(bad))
+    return ind_emit_error(bad, "--emit=ptx needs a module at the kernel level (run --codegen first); found '%.*s'",
+                          (int)ind_op_name(bad).length, ind_op_name(bad).data);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
+  if (mlirLogicalResultIsFailure(check_level(module)))
+    return mlirLogicalResultFailure();
+  MlirOperation clone = mlirOperationClone(module);
+  if (keep_kernel_defs(clone) == 0) {
+    mlirOperationDestroy(clone);
+    ind_strbuf_printf(out, "// no kernels\n");
+    return mlirLogicalResultSuccess();
+  }
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char err[1024];
+  bool ok = ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), "convert-kernel-to-gpu," IND_PTX_PIPELINE, err,
+                             sizeof err);
+  if (!ok)
+    ind_emit_error(module, "PTX pipeline: %s", err);
+  else
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
+  if (ok)
+    ind_walk(clone, collect_ptx, out);
+  mlirPassManagerDestroy(pm);
+  mlirOperationDestroy(clone);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static const IndEmitterDef ptx_emitter = {
+    .name = "ptx",
+    .help = "PTX text of the kernels (a kernel-level module: use with --codegen)",
+    .emit = ind_ptx_emit,
+};
+
+void ind_ptx_register_emitter(void) { ind_emitter_register(&ptx_emitter); }

@@ -1,0 +1,25 @@
+/* ptx.h - PTX from a kernel-level module: `ind-opt --emit=ptx`.
+ *
+ * ind_ptx_emit lowers a clone of the module (its kernel.defs only) with convert-kernel-to-gpu and the
+ * fixed NVVM pipeline IND_PTX_PIPELINE, then appends the `assembly` of each #gpu.object to `out`. The
+ * input module is not changed. Errors (a module that is not at the kernel level, a kernel the lowering
+ * cannot map, a failing upstream pass) are located diagnostics and a failure result. */
+#ifndef IND_LIB_PTX_H
+#define IND_LIB_PTX_H
+
+#include "lib/ir.h"
+
+/* The upstream part of the pipeline (after convert-kernel-to-gpu). Fixed here: LLVM aborts the
+ * process on some option values (toolchain.md), so no user text is ever spliced into it. */
+#define IND_PTX_PIPELINE                                                                                        \
+  "nvvm-attach-target{chip=sm_90 features=+ptx80 O=3},"                                                        \
+  "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"   \
+  "canonicalize),reconcile-unrealized-casts,gpu-module-to-binary{format=isa}"
+
+/* Writes the PTX of every kernel of `module` (a builtin.module at the kernel level) to `out`. */
+MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out);
+
+/* Registers the "ptx" emitter (called from passes/codegen/register.c). */
+void ind_ptx_register_emitter(void);
+
+#endif

@@ -1,0 +1,983 @@
+/* convert_kernel_to_gpu.c - `convert-kernel-to-gpu`: every kernel.def becomes a gpu.func (kernel) in
+ * one gpu.module @ind_kernels, written in upstream gpu/scf/vector/memref/arith/math ops that the NVVM
+ * pipeline of docs/passes/codegen.md lowers to PTX.
+ *
+ * The mapping (docs/passes/codegen.md, "GPU lowering"):
+ * - pointwise: program = block; thread t of block b handles `vector_width` consecutive x points
+ *   starting at ((b * block) + t) * vector_width (the innermost x dim is the vector dim); a thread whose
+ *   points are past numel computes at a clamped index and does not store.
+ * - reductions (xblock = 1): program = block = one x point; the r-space is split into chunks of
+ *   block * vector_width elements, thread t handling elements (c * block + t) * vector_width + l of
+ *   chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
+ *   reduction (looped): each kernel.reduce becomes an scf.for over the chunks accumulating in
+ *   registers, r-varying values are recomputed in each loop that needs them, and r-varying stores go to
+ *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
+ *   value per warp in workgroup (shared) memory and every thread combining those.
+ * - loads/stores whose index has coefficient 1 in the vector dim and a vector_width-aligned rest
+ *   become vector.load/store {alignment}; loads that do not depend on the vector dim are loaded once per
+ *   vector; anything else is a scalar access per element.
+ * Kernel arguments keep their static 1-D memref types (bare pointers after convert-gpu-to-nvvm) and
+ * get {llvm.noalias} (buffers passed to one kernel never overlap: see kernel-reuse-buffers).
+ *
+ * Requires: a kernel-level module (docs/dialects/kernel.md). Breaks: the host wrapper's kernel.launch
+ * symbols no longer resolve to kernel.defs (the wrapper is left as it is; the PTX emitter drops it).
+ * Failure: a located error for a kernel this lowering cannot map (unsupported body op, geometry that
+ * does not divide the ranges, more than 64 elements per thread in a persistent reduction, ...). */
+#include "dialects/kernel/kernel.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LANES 64
+#define MAX_DIMS (2 * KERNEL_MAX_RANK)
+#define WARP 32
+
+/* The per-thread copies of one kernel value: n == 1 means the same value in every element the thread
+ * handles (uniform), otherwise one value per element (lane). */
+typedef struct Lanes {
+  int n;
+  MlirValue v[MAX_LANES];
+} Lanes;
+
+typedef struct ValEntry {
+  MlirValue key;
+  Lanes lanes;
+} ValEntry;
+
+typedef struct Gen {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock blk; /* ops are appended here */
+  MlirType index_t, f32_t, i1_t, i32_t;
+  /* The kernel being converted. */
+  MlirOperation def;
+  KernelKind kind;
+  int nx, nr;
+  int64_t ranges[MAX_DIMS]; /* xranges then rranges */
+  int64_t numel, rnumel;
+  KernelGeometry geom;
+  int vd; /* the vector dim (-1: none) */
+  /* The current thread context: dims[k] holds dim k's value per lane; valid[c] (per chunk of
+   * vector_width lanes) is null when always in range. */
+  Lanes dims[MAX_DIMS];
+  int nchunks;
+  MlirValue valid[MAX_LANES];
+  MlirValue tid, bid, smem;
+  int nreduce;
+  /* kernel value -> lanes (scoped: loops truncate what they added) */
+  ValEntry *vals;
+  int nvals, capvals;
+  /* ops of the body that are r-varying */
+  MlirOperation *rvar_ops;
+  int nrvar;
+  bool failed;
+} Gen;
+
+/* --- small builders */
+
+static MlirOperation put(Gen *g, MlirOperationState *st) {
+  MlirOperation op = mlirOperationCreate(st);
+  mlirBlockAppendOwnedOperation(g->blk, op);
+  return op;
+}
+
+static MlirNamedAttribute nattr(Gen *g, const char *key, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(g->ctx, ind_str(key)), a);
+}
+
+static MlirValue op1(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, MlirType res, intptr_t nattrs,
+                     const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  mlirOperationStateAddResults(&st, 1, &res);
+  if (nattrs)
+    mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  return mlirOperationGetResult(put(g, &st), 0);
+}
+
+static void op0(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, intptr_t nattrs,
+                const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  if (nattrs)
+    mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  put(g, &st);
+}
+
+static MlirValue constant(Gen *g, MlirAttribute value) {
+  MlirNamedAttribute a = nattr(g, "value", value);
+  return op1(g, "arith.constant", 0, NULL, mlirAttributeGetType(value), 1, &a);
+}
+
+static MlirValue cidx(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->index_t, v)); }
+static MlirValue ci32(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->i32_t, v)); }
+static MlirValue cf32(Gen *g, double v) { return constant(g, mlirFloatAttrDoubleGet(g->ctx, g->f32_t, v)); }
+
+static MlirValue bin(Gen *g, const char *name, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return op1(g, name, 2, ops, mlirValueGetType(a), 0, NULL);
+}
+
+/* arith.cmpi with predicate p (2 = slt, 6 = ult, 0 = eq). */
+static MlirValue cmpi(Gen *g, int64_t p, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), p));
+  return op1(g, "arith.cmpi", 2, ops, g->i1_t, 1, &at);
+}
+enum { CMP_EQ = 0, CMP_ULT = 6 };
+
+static MlirValue select_(Gen *g, MlirValue c, MlirValue a, MlirValue b) {
+  MlirValue ops[3] = {c, a, b};
+  return op1(g, "arith.select", 3, ops, mlirValueGetType(a), 0, NULL);
+}
+
+static MlirValue gpu_id(Gen *g, const char *name) {
+  MlirNamedAttribute a = nattr(g, "dimension", mlirAttributeParseGet(g->ctx, ind_str("#gpu<dim x>")));
+  return op1(g, name, 0, NULL, g->index_t, 1, &a);
+}
+
+/* A one-block region whose block has `n` arguments of `types`. */
+static MlirRegion region1(Gen *g, intptr_t n, const MlirType *types) {
+  MlirLocation locs[MAX_LANES + 2];
+  for (intptr_t i = 0; i < n; ++i)
+    locs[i] = g->loc;
+  MlirRegion r = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(r, mlirBlockCreate(n, types, locs));
+  return r;
+}
+
+static void yield(Gen *g, const char *name, intptr_t n, const MlirValue *vals) { op0(g, name, n, vals, 0, NULL); }
+
+/* Opens `scf.if cond {` and makes its then-block current; close_if restores `saved`. */
+static MlirBlock open_if(Gen *g, MlirValue cond) {
+  MlirOperationState st = mlirOperationStateGet(ind_str("scf.if"), g->loc);
+  mlirOperationStateAddOperands(&st, 1, &cond);
+  MlirRegion regs[2] = {region1(g, 0, NULL), mlirRegionCreate()};
+  mlirOperationStateAddOwnedRegions(&st, 2, regs);
+  MlirOperation op = put(g, &st);
+  MlirBlock saved = g->blk;
+  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  return saved;
+}
+
+static void close_if(Gen *g, MlirBlock saved) {
+  yield(g, "scf.yield", 0, NULL);
+  g->blk = saved;
+}
+
+/* Opens `scf.for %iv = 0 to n step 1 iter_args(%acc = init)` (init may be null) and makes its body
+ * current; returns the for op. */
+static MlirOperation open_for(Gen *g, int64_t n, MlirValue init, MlirValue *iv, MlirValue *acc) {
+  MlirValue ops[4] = {cidx(g, 0), cidx(g, n), cidx(g, 1), init};
+  int nops = mlirValueIsNull(init) ? 3 : 4;
+  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), g->loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  MlirType types[2] = {g->index_t, mlirValueIsNull(init) ? g->index_t : mlirValueGetType(init)};
+  if (nops == 4)
+    mlirOperationStateAddResults(&st, 1, &types[1]);
+  MlirRegion body = region1(g, nops - 2, types);
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  MlirOperation op = put(g, &st);
+  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  *iv = mlirBlockGetArgument(g->blk, 0);
+  if (acc && nops == 4)
+    *acc = mlirBlockGetArgument(g->blk, 1);
+  return op;
+}
+
+/* --- the value table */
+
+static Lanes *lookup(Gen *g, MlirValue v) {
+  for (int i = g->nvals - 1; i >= 0; --i)
+    if (mlirValueEqual(g->vals[i].key, v))
+      return &g->vals[i].lanes;
+  return NULL;
+}
+
+static void bind(Gen *g, MlirValue key, const Lanes *l) {
+  if (g->nvals == g->capvals) {
+    g->capvals = g->capvals ? 2 * g->capvals : 64;
+    ValEntry *p = realloc(g->vals, (size_t)g->capvals * sizeof *p);
+    if (!p)
+      abort();
+    g->vals = p;
+  }
+  g->vals[g->nvals].key = key;
+  g->vals[g->nvals].lanes = *l;
+  g->nvals++;
+}
+
+static MlirValue lane(const Lanes *l, int i) { return l->v[l->n == 1 ? 0 : i]; }
+
+static bool fail(Gen *g, MlirOperation op, const char *msg) {
+  if (!g->failed)
+    ind_emit_error(op, "convert-kernel-to-gpu: %s", msg);
+  g->failed = true;
+  return false;
+}
+
+/* --- r-varying analysis: an op is r-varying when its index uses an r dim or an operand is r-varying
+ * (kernel.reduce ends the chain). */
+
+static bool is_rvar_op(Gen *g, MlirOperation op) {
+  for (int i = 0; i < g->nrvar; ++i)
+    if (mlirOperationEqual(g->rvar_ops[i], op))
+      return true;
+  return false;
+}
+
+static bool is_rvar_value(Gen *g, MlirValue v) {
+  return mlirValueIsAOpResult(v) && is_rvar_op(g, mlirOpResultGetOwner(v));
+}
+
+static bool index_uses_r(Gen *g, MlirAffineMap m) {
+  if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return false;
+  MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  for (int k = g->nx; k < g->nx + g->nr; ++k)
+    if (mlirAffineExprIsFunctionOfDim(e, k))
+      return true;
+  return false;
+}
+
+static void analyze_rvar(Gen *g, MlirBlock body) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (kernel_is_reduce(op) || kernel_is_store(op) || mlirOperationGetNumResults(op) == 0)
+      continue;
+    bool rv = (kernel_is_load(op) || kernel_is_index_expr(op)) && index_uses_r(g, kernel_index_map(op));
+    for (intptr_t i = 0; !rv && i < mlirOperationGetNumOperands(op); ++i)
+      rv = is_rvar_value(g, mlirOperationGetOperand(op, i));
+    if (rv) {
+      MlirOperation *p = realloc(g->rvar_ops, (size_t)(g->nrvar + 1) * sizeof *p);
+      if (!p)
+        abort();
+      g->rvar_ops = p;
+      g->rvar_ops[g->nrvar++] = op;
+    }
+  }
+}
+
+/* --- affine index expressions */
+
+/* Emits the value of `e` for lane `ln` of the current dims. */
+static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t k = mlirAffineDimExprGetPosition(e);
+    if (k >= g->nx + g->nr || g->dims[k].n == 0) {
+      fail(g, at, "index uses a dim outside the kernel's ranges");
+      return cidx(g, 0);
+    }
+    return lane(&g->dims[k], ln);
+  }
+  if (mlirAffineExprIsAConstant(e))
+    return cidx(g, mlirAffineConstantExprGetValue(e));
+  if (!mlirAffineExprIsABinary(e)) {
+    fail(g, at, "index uses symbols");
+    return cidx(g, 0);
+  }
+  MlirValue a = emit_expr(g, at, mlirAffineBinaryOpExprGetLHS(e), ln);
+  MlirValue b = emit_expr(g, at, mlirAffineBinaryOpExprGetRHS(e), ln);
+  if (mlirAffineExprIsAAdd(e))
+    return bin(g, "arith.addi", a, b);
+  if (mlirAffineExprIsAMul(e))
+    return bin(g, "arith.muli", a, b);
+  if (mlirAffineExprIsAMod(e))
+    return bin(g, "arith.remui", a, b);
+  if (mlirAffineExprIsAFloorDiv(e))
+    return bin(g, "arith.divui", a, b);
+  return bin(g, "arith.ceildivui", a, b);
+}
+
+/* Linear form of e: sum coef[k] * dk + *cst; false for mod/div or non-constant products. */
+static bool linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims, int64_t *cst) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t k = mlirAffineDimExprGetPosition(e);
+    if (k >= ndims)
+      return false;
+    coef[k] += mult;
+    return true;
+  }
+  if (mlirAffineExprIsAConstant(e)) {
+    *cst += mult * mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return linearize(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims, cst) &&
+           linearize(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims, cst);
+  if (mlirAffineExprIsAMul(e)) {
+    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
+    if (mlirAffineExprIsAConstant(r))
+      return linearize(l, mult * mlirAffineConstantExprGetValue(r), coef, ndims, cst);
+    if (mlirAffineExprIsAConstant(l))
+      return linearize(r, mult * mlirAffineConstantExprGetValue(l), coef, ndims, cst);
+  }
+  return false;
+}
+
+typedef enum Access { ACCESS_UNIFORM, ACCESS_PER_CHUNK, ACCESS_VECTOR, ACCESS_PER_LANE } Access;
+
+/* How the lanes of one access with index `e` to a buffer of `elem` type are served. */
+static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
+  int n = 1;
+  for (int k = 0; k < g->nx + g->nr; ++k)
+    if (mlirAffineExprIsFunctionOfDim(e, k) && g->dims[k].n > n)
+      n = g->dims[k].n;
+  *nlanes = n;
+  if (n == 1)
+    return ACCESS_UNIFORM;
+  int vw = (int)g->geom.vector_width;
+  if (g->vd < 0 || vw == 1)
+    return ACCESS_PER_LANE;
+  if (!mlirAffineExprIsFunctionOfDim(e, g->vd))
+    return ACCESS_PER_CHUNK;
+  int64_t coef[MAX_DIMS] = {0}, cst = 0;
+  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 ||
+      !mlirTypeIsAF32(elem))
+    return ACCESS_PER_LANE;
+  for (int k = 0; k < g->nx + g->nr; ++k)
+    if (k != g->vd && coef[k] % vw != 0)
+      return ACCESS_PER_LANE;
+  return ACCESS_VECTOR;
+}
+
+/* --- body ops */
+
+static bool emit_value(Gen *g, MlirValue v, Lanes *out);
+
+static MlirType memref_elem(MlirValue buf) { return mlirShapedTypeGetElementType(mlirValueGetType(buf)); }
+
+static MlirValue load_scalar(Gen *g, MlirValue buf, MlirValue idx) {
+  MlirValue ops[2] = {buf, idx};
+  return op1(g, "memref.load", 2, ops, memref_elem(buf), 0, NULL);
+}
+
+static MlirNamedAttribute align_attr(Gen *g) {
+  return nattr(g, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 4 * g->geom.vector_width));
+}
+
+/* Converts a loaded storage value to the load's result type. */
+static MlirValue to_compute(Gen *g, MlirOperation at, MlirValue v, MlirType res) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeEqual(t, res))
+    return v;
+  if (mlirTypeIsAFloat(t) && mlirTypeIsAF32(res))
+    return op1(g, "arith.extf", 1, &v, res, 0, NULL);
+  fail(g, at, "unsupported load conversion (storage type to compute type)");
+  return v;
+}
+
+static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType storage) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeEqual(t, storage))
+    return v;
+  if (mlirTypeIsAF32(t) && mlirTypeIsAFloat(storage))
+    return op1(g, "arith.truncf", 1, &v, storage, 0, NULL);
+  fail(g, at, "unsupported store conversion (compute type to storage type)");
+  return v;
+}
+
+static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
+  Lanes *buf = lookup(g, kernel_load_buffer(op));
+  MlirAffineMap m = kernel_index_map(op);
+  if (!buf || mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return fail(g, op, "kernel.load needs a kernel argument buffer and a one-result index");
+  MlirValue mem = buf->v[0];
+  MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  int n, vw = (int)g->geom.vector_width;
+  Access acc = classify(g, e, memref_elem(mem), &n);
+  out->n = n;
+  for (int c = 0; c * vw < n || (c == 0 && n == 1); ++c) {
+    int first = c * vw;
+    if (acc == ACCESS_UNIFORM) {
+      out->v[0] = to_compute(g, op, load_scalar(g, mem, emit_expr(g, op, e, 0)), res);
+      break;
+    }
+    if (acc == ACCESS_PER_LANE) {
+      for (int l = first; l < first + vw && l < n; ++l)
+        out->v[l] = to_compute(g, op, load_scalar(g, mem, emit_expr(g, op, e, l)), res);
+      continue;
+    }
+    MlirValue idx = emit_expr(g, op, e, first);
+    if (acc == ACCESS_PER_CHUNK) {
+      MlirValue s = to_compute(g, op, load_scalar(g, mem, idx), res);
+      for (int l = 0; l < vw; ++l)
+        out->v[first + l] = s;
+      continue;
+    }
+    MlirValue ops[2] = {mem, idx};
+    int64_t shape[1] = {vw};
+    MlirNamedAttribute al = align_attr(g);
+    MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+    for (int l = 0; l < vw; ++l) {
+      int64_t pos[1] = {l};
+      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+      out->v[first + l] = to_compute(g, op, op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p), res);
+    }
+  }
+  return !g->failed;
+}
+
+static bool emit_index_expr(Gen *g, MlirOperation op, Lanes *out) {
+  MlirAffineMap m = kernel_index_map(op);
+  if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return fail(g, op, "kernel.index_expr needs a one-result index");
+  MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int n;
+  classify(g, e, g->f32_t, &n);
+  out->n = n;
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  for (int l = 0; l < n; ++l) {
+    MlirValue v = emit_expr(g, op, e, l);
+    if (mlirTypeIsAIndex(res)) {
+      out->v[l] = v;
+      continue;
+    }
+    MlirValue w = op1(g, "arith.index_cast", 1, &v, mlirTypeIsAInteger(res) ? res : i64, 0, NULL);
+    if (mlirTypeIsAF32(res))
+      w = op1(g, "arith.sitofp", 1, &w, res, 0, NULL);
+    else if (!mlirTypeIsAInteger(res))
+      return fail(g, op, "kernel.index_expr result must be index, an integer or f32");
+    out->v[l] = w;
+  }
+  return !g->failed;
+}
+
+/* arith/math ops: one clone per lane with the operands' lanes. */
+static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
+  MlirStringRef name = ind_op_name(op);
+  if (!(ind_sref_starts_with(name, "arith.") || ind_sref_starts_with(name, "math.")) ||
+      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) != 0)
+    return fail(g, op, "unsupported op in a kernel body (expected kernel.*, arith.* or math.*)");
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  Lanes *in = calloc((size_t)(nops ? nops : 1), sizeof *in);
+  if (!in)
+    abort();
+  int n = 1;
+  for (intptr_t i = 0; i < nops; ++i) {
+    if (!emit_value(g, mlirOperationGetOperand(op, i), &in[i])) {
+      free(in);
+      return false;
+    }
+    if (in[i].n > n)
+      n = in[i].n;
+  }
+  out->n = n;
+  for (int l = 0; l < n; ++l) {
+    MlirOperation c = mlirOperationClone(op);
+    for (intptr_t i = 0; i < nops; ++i)
+      mlirOperationSetOperand(c, i, lane(&in[i], l));
+    mlirBlockAppendOwnedOperation(g->blk, c);
+    out->v[l] = mlirOperationGetResult(c, 0);
+  }
+  free(in);
+  return true;
+}
+
+/* --- reductions */
+
+static MlirValue neutral(Gen *g, KernelReduction r) {
+  switch (r) {
+  case KERNEL_RED_SUM:
+    return cf32(g, 0.0);
+  case KERNEL_RED_PROD:
+    return cf32(g, 1.0);
+  case KERNEL_RED_MAX:
+    return cf32(g, -INFINITY);
+  default:
+    return cf32(g, INFINITY);
+  }
+}
+
+static MlirValue combine(Gen *g, KernelReduction r, MlirValue a, MlirValue b) {
+  static const char *ops[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
+  return bin(g, ops[r], a, b);
+}
+
+/* Combines the thread's lanes of x (masked lanes give the neutral value) into `acc`. */
+static MlirValue combine_lanes(Gen *g, KernelReduction r, const Lanes *x, MlirValue acc) {
+  int vw = (int)g->geom.vector_width;
+  MlirValue nv = {NULL};
+  for (int l = 0; l < x->n; ++l) {
+    MlirValue v = x->v[l];
+    MlirValue valid = g->valid[l / vw];
+    if (!mlirValueIsNull(valid)) {
+      if (mlirValueIsNull(nv))
+        nv = neutral(g, r);
+      v = select_(g, valid, v, nv);
+    }
+    acc = mlirValueIsNull(acc) ? v : combine(g, r, acc, v);
+  }
+  return acc;
+}
+
+/* Warp butterfly, then one value per warp through workgroup memory; every thread gets the result. */
+static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
+  MlirValue width = ci32(g, WARP);
+  MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
+  for (int off = WARP / 2; off >= 1; off /= 2) {
+    MlirValue ops[3] = {v, ci32(g, off), width};
+    MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
+    mlirOperationStateAddOperands(&st, 3, ops);
+    MlirType res[2] = {g->f32_t, g->i1_t};
+    mlirOperationStateAddResults(&st, 2, res);
+    mlirOperationStateAddAttributes(&st, 1, &mode);
+    v = combine(g, r, v, mlirOperationGetResult(put(g, &st), 0));
+  }
+  int64_t nwarps = g->geom.block / WARP;
+  if (nwarps <= 1)
+    return v;
+  MlirValue slot0 = cidx(g, (int64_t)g->nreduce * WARP);
+  MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
+  MlirValue first = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, 0));
+  MlirBlock saved = open_if(g, first);
+  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", slot0, warp)};
+  op0(g, "memref.store", 3, st_ops, 0, NULL);
+  close_if(g, saved);
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  MlirValue acc = {NULL};
+  for (int64_t w = 0; w < nwarps; ++w) {
+    MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)g->nreduce * WARP + w)};
+    MlirValue x = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    acc = mlirValueIsNull(acc) ? x : combine(g, r, acc, x);
+  }
+  return acc;
+}
+
+static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks);
+
+/* A kernel.reduce of a uniform value: sum is value * rnumel, max/min the value. */
+static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const Lanes *x, Lanes *out) {
+  out->n = 1;
+  if (r == KERNEL_RED_MAX || r == KERNEL_RED_MIN)
+    out->v[0] = x->v[0];
+  else if (r == KERNEL_RED_SUM)
+    out->v[0] = bin(g, "arith.mulf", x->v[0], cf32(g, (double)g->rnumel));
+  else
+    return fail(g, op, "prod reduction of an r-invariant value is not supported");
+  return true;
+}
+
+static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
+  KernelReduction r = kernel_reduce_type(op);
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
+    return fail(g, op, "kernel.reduce needs an f32 value and reduction_type sum|max|min|prod");
+  Lanes x;
+  if (!is_rvar_value(g, in)) {
+    if (!emit_value(g, in, &x))
+      return false;
+    return reduce_uniform(g, op, r, &x, out);
+  }
+  MlirValue partial;
+  if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
+    if (!emit_value(g, in, &x))
+      return false;
+    partial = combine_lanes(g, r, &x, (MlirValue){NULL});
+  } else {
+    int64_t chunk = g->geom.block * g->geom.vector_width;
+    MlirBlock saved = g->blk;
+    MlirValue iv, acc;
+    MlirOperation loop = open_for(g, (g->rnumel + chunk - 1) / chunk, neutral(g, r), &iv, &acc);
+    int mark = g->nvals;
+    setup_r_chunks(g, iv, 1);
+    bool ok = emit_value(g, in, &x);
+    MlirValue next = ok ? combine_lanes(g, r, &x, acc) : acc;
+    yield(g, "scf.yield", 1, &next);
+    g->nvals = mark;
+    g->blk = saved;
+    if (!ok)
+      return false;
+    partial = mlirOperationGetResult(loop, 0);
+  }
+  out->n = 1;
+  out->v[0] = block_reduce(g, r, partial);
+  g->nreduce++;
+  return true;
+}
+
+/* --- stores */
+
+static bool store_lanes(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val, int n,
+                        Access acc) {
+  MlirType elem = memref_elem(mem);
+  int vw = (int)g->geom.vector_width;
+  for (int c = 0; c * vw < n; ++c) {
+    MlirBlock saved = g->blk;
+    bool guarded = !mlirValueIsNull(g->valid[c]);
+    if (guarded)
+      saved = open_if(g, g->valid[c]);
+    if (acc == ACCESS_VECTOR) {
+      MlirValue el[MAX_LANES];
+      for (int l = 0; l < vw; ++l)
+        el[l] = lane(val, c * vw + l);
+      int64_t shape[1] = {vw};
+      MlirValue vec = op1(g, "vector.from_elements", vw, el, mlirVectorTypeGet(1, shape, g->f32_t), 0, NULL);
+      MlirValue ops[3] = {vec, mem, emit_expr(g, op, e, c * vw)};
+      MlirNamedAttribute al = align_attr(g);
+      op0(g, "vector.store", 3, ops, 1, &al);
+    } else {
+      int last = acc == ACCESS_PER_CHUNK ? c * vw + 1 : c * vw + vw;
+      for (int l = c * vw; l < last && l < n; ++l) {
+        MlirValue ops[3] = {to_storage(g, op, lane(val, l), elem), mem, emit_expr(g, op, e, l)};
+        op0(g, "memref.store", 3, ops, 0, NULL);
+      }
+    }
+    if (guarded)
+      close_if(g, saved);
+  }
+  return !g->failed;
+}
+
+static bool emit_store(Gen *g, MlirOperation op) {
+  Lanes *buf = lookup(g, kernel_store_buffer(op));
+  MlirAffineMap m = kernel_index_map(op);
+  if (!buf || mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return fail(g, op, "kernel.store needs a kernel argument buffer and a one-result index");
+  MlirValue mem = buf->v[0];
+  MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  Lanes val;
+  if (!emit_value(g, kernel_store_value(op), &val))
+    return false;
+  int n;
+  Access acc = classify(g, e, memref_elem(mem), &n);
+  if (acc == ACCESS_UNIFORM) {
+    if (val.n != 1)
+      return fail(g, op, "a store whose index does not use the r dims needs an r-invariant value");
+    /* One thread writes (reductions: every thread holds the value; pointwise: n is 1 only for a
+     * one-element kernel). */
+    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, g->tid, cidx(g, 0)));
+    bool guarded = g->kind == KERNEL_KIND_POINTWISE && !mlirValueIsNull(g->valid[0]);
+    MlirBlock saved2 = guarded ? open_if(g, g->valid[0]) : g->blk;
+    MlirValue ops[3] = {to_storage(g, op, val.v[0], memref_elem(mem)), mem, emit_expr(g, op, e, 0)};
+    op0(g, "memref.store", 3, ops, 0, NULL);
+    if (guarded)
+      close_if(g, saved2);
+    close_if(g, saved);
+    return !g->failed;
+  }
+  if (acc == ACCESS_VECTOR && !mlirTypeIsAF32(mlirValueGetType(val.v[0])))
+    acc = ACCESS_PER_LANE;
+  return store_lanes(g, op, mem, e, &val, n > val.n ? n : val.n, acc);
+}
+
+/* Emits (once per scope) the kernel value v. */
+static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
+  Lanes *l = lookup(g, v);
+  if (l) {
+    *out = *l;
+    return true;
+  }
+  if (!mlirValueIsAOpResult(v))
+    return fail(g, g->def, "a kernel body value is neither an op result nor a buffer");
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (g->nr > 0 && is_rvar_op(g, op) && g->dims[g->nx + g->nr - 1].n == 0)
+    return fail(g, op, "r-varying value used outside a reduction (only kernel.reduce may consume it)");
+  bool ok;
+  if (kernel_is_load(op))
+    ok = emit_load(g, op, out);
+  else if (kernel_is_index_expr(op))
+    ok = emit_index_expr(g, op, out);
+  else if (kernel_is_reduce(op))
+    ok = emit_reduce(g, op, out);
+  else
+    ok = emit_clone(g, op, out);
+  if (ok)
+    bind(g, v, out);
+  return ok;
+}
+
+/* --- thread geometry */
+
+/* Splits the linear index `lin` (lanes) into dims [first, first + n) of sizes g->ranges. */
+static void decompose(Gen *g, const Lanes *lin, int first, int n) {
+  for (int k = first; k < first + n; ++k)
+    g->dims[k].n = lin->n;
+  for (int l = 0; l < lin->n; ++l) {
+    MlirValue rem = lin->v[l];
+    for (int k = first + n - 1; k >= first; --k) {
+      MlirValue size = cidx(g, g->ranges[k]);
+      g->dims[k].v[l] = k == first ? rem : bin(g, "arith.remui", rem, size);
+      if (k > first)
+        rem = bin(g, "arith.divui", rem, size);
+    }
+  }
+}
+
+/* Sets the vector dim `vd` and the valid flags: lanes[c*vw + l] = base_c + l where base_c = the chunk's
+ * first linear index (clamped to 0 when past `limit`). Outer dims are uniform within a chunk. */
+static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, int n, int64_t limit,
+                         int64_t span) {
+  int vw = (int)g->geom.vector_width;
+  Lanes lin = {.n = nchunks};
+  for (int c = 0; c < nchunks; ++c) {
+    g->valid[c] = (MlirValue){NULL};
+    lin.v[c] = base[c];
+    if (limit % span != 0) {
+      g->valid[c] = cmpi(g, CMP_ULT, base[c], cidx(g, limit));
+      lin.v[c] = select_(g, g->valid[c], base[c], cidx(g, 0));
+    }
+  }
+  g->nchunks = nchunks;
+  decompose(g, &lin, first, n);
+  /* expand chunk values to lanes: inner dim + l, others replicated */
+  for (int k = first; k < first + n; ++k) {
+    Lanes d = g->dims[k];
+    g->dims[k].n = nchunks * vw;
+    for (int c = nchunks - 1; c >= 0; --c)
+      for (int l = vw - 1; l >= 0; --l)
+        g->dims[k].v[c * vw + l] =
+            (k == first + n - 1 && l > 0) ? bin(g, "arith.addi", d.v[c], cidx(g, l)) : d.v[c];
+  }
+  if (nchunks * vw == 1)
+    for (int k = first; k < first + n; ++k)
+      g->dims[k].n = 1;
+}
+
+/* r dims for chunks first_chunk .. first_chunk + nchunks - 1 (first_chunk: index value). */
+static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
+  int64_t vw = g->geom.vector_width, chunk = g->geom.block * vw;
+  MlirValue base[MAX_LANES];
+  MlirValue tbase = bin(g, "arith.muli", g->tid, cidx(g, vw));
+  MlirValue cbase = bin(g, "arith.muli", first_chunk, cidx(g, chunk));
+  for (int c = 0; c < nchunks; ++c)
+    base[c] = bin(g, "arith.addi", bin(g, "arith.addi", cbase, cidx(g, c * chunk)), tbase);
+  setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
+}
+
+static bool setup_geometry(Gen *g) {
+  int64_t vw = g->geom.vector_width, block = g->geom.block;
+  int vdim_size = g->vd >= 0 ? (int)g->ranges[g->vd] : 1;
+  if (block < 1 || block > 1024 || vw < 1 || vw > 8 || (vw & (vw - 1)) || vdim_size % vw != 0)
+    return fail(g, g->def, "bad geometry: block must be in [1, 1024], vector_width a power of 2 <= 8 dividing "
+                           "the innermost range");
+  g->tid = gpu_id(g, "gpu.thread_id");
+  g->bid = gpu_id(g, "gpu.block_id");
+  if (g->kind == KERNEL_KIND_POINTWISE) {
+    if (g->geom.xblock != block * vw)
+      return fail(g, g->def, "pointwise kernels need xblock = block * vector_width");
+    MlirValue base = bin(g, "arith.muli", bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, block)), g->tid),
+                         cidx(g, vw));
+    if (g->nx == 0) {
+      g->valid[0] = cmpi(g, CMP_EQ, base, cidx(g, 0));
+      g->nchunks = 1;
+      return true;
+    }
+    setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
+    return !g->failed;
+  }
+  if (g->nr == 0 || g->geom.xblock != 1 || block % WARP != 0)
+    return fail(g, g->def, "reduction kernels need rranges, xblock = 1 and block a multiple of 32");
+  Lanes lin = {.n = 1, .v = {g->bid}};
+  decompose(g, &lin, 0, g->nx);
+  if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
+    int64_t chunk = block * vw, nchunks = (g->rnumel + chunk - 1) / chunk;
+    if (nchunks * vw > MAX_LANES)
+      return fail(g, g->def, "persistent reduction needs more than 64 elements per thread: use a looped "
+                             "reduction or more threads");
+    setup_r_chunks(g, cidx(g, 0), (int)nchunks);
+  }
+  return !g->failed;
+}
+
+/* --- kernels */
+
+static int count_reduces(MlirBlock body) {
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n += kernel_is_reduce(op);
+  return n;
+}
+
+static bool read_def(Gen *g, MlirOperation def) {
+  g->def = def;
+  g->kind = kernel_def_kind(def);
+  int64_t xr[KERNEL_MAX_RANK], rr[KERNEL_MAX_RANK];
+  intptr_t nx = kernel_def_xranges(def, xr), nr = kernel_def_rranges(def, rr);
+  if (g->kind == KERNEL_KIND_INVALID || nx < 0 || nr < 0 || !kernel_def_geometry(def, &g->geom))
+    return fail(g, def, "kernel.def needs kind, xranges, rranges, block, xblock and vector_width");
+  if (g->kind == KERNEL_KIND_POINTWISE && nr != 0)
+    return fail(g, def, "pointwise kernels have empty rranges");
+  g->nx = (int)nx;
+  g->nr = (int)nr;
+  memcpy(g->ranges, xr, (size_t)nx * sizeof *xr);
+  memcpy(g->ranges + nx, rr, (size_t)nr * sizeof *rr);
+  for (int k = 0; k < g->nx + g->nr; ++k)
+    if (g->ranges[k] < 1)
+      return fail(g, def, "ranges must be positive");
+  g->numel = kernel_def_numel(def);
+  g->rnumel = kernel_def_rnumel(def);
+  g->vd = g->kind == KERNEL_KIND_POINTWISE ? g->nx - 1 : g->nx + g->nr - 1;
+  return true;
+}
+
+/* The gpu.func for `def` (arguments: the def's buffers, then workgroup memory when needed). */
+static MlirOperation create_func(Gen *g, MlirBlock body, int nred) {
+  intptr_t nargs = mlirBlockGetNumArguments(body);
+  bool smem = nred > 0 && g->geom.block > WARP;
+  MlirType *types = calloc((size_t)nargs + 1, sizeof *types);
+  MlirAttribute *aattrs = calloc((size_t)nargs + 1, sizeof *aattrs);
+  if (!types || !aattrs)
+    abort();
+  MlirNamedAttribute noalias = nattr(g, "llvm.noalias", mlirUnitAttrGet(g->ctx));
+  for (intptr_t i = 0; i < nargs; ++i) {
+    types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
+    aattrs[i] = mlirDictionaryAttrGet(g->ctx, 1, &noalias);
+  }
+  if (smem) {
+    int64_t shape[1] = {(int64_t)nred * WARP};
+    MlirAttribute space = mlirAttributeParseGet(g->ctx, ind_str("#gpu.address_space<workgroup>"));
+    types[nargs] = mlirMemRefTypeGet(g->f32_t, 1, shape, mlirAttributeGetNull(), space);
+  }
+  int32_t kbs[3] = {(int32_t)g->geom.block, 1, 1};
+  MlirNamedAttribute attrs[] = {
+      nattr(g, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(g->ctx, nargs, types, 0, NULL))),
+      nattr(g, "sym_name", mlirStringAttrGet(g->ctx, kernel_def_name(g->def))),
+      nattr(g, "gpu.kernel", mlirUnitAttrGet(g->ctx)),
+      nattr(g, "workgroup_attributions", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), smem ? 1 : 0)),
+      nattr(g, "arg_attrs", mlirArrayAttrGet(g->ctx, nargs, aattrs)),
+      nattr(g, "known_block_size", mlirDenseI32ArrayGet(g->ctx, 3, kbs)),
+  };
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.func"), mlirOperationGetLocation(g->def));
+  mlirOperationStateAddAttributes(&st, (intptr_t)(sizeof attrs / sizeof attrs[0]), attrs);
+  MlirRegion r = region1(g, nargs + (smem ? 1 : 0), types);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  free(types);
+  free(aattrs);
+  return mlirOperationCreate(&st);
+}
+
+/* Emits the kernel body in order: pointwise and persistent kernels op by op; looped reductions emit
+ * r-invariant ops in order, r-varying ones inside the loops that need them, r-varying stores in a
+ * final loop. */
+static bool emit_body(Gen *g, MlirBlock body) {
+  bool looped = g->kind == KERNEL_KIND_REDUCTION;
+  MlirOperation deferred[256];
+  int ndeferred = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !g->failed;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (ind_op_is(op, "gpu.yield"))
+      break;
+    if (kernel_is_store(op)) {
+      if (looped && index_uses_r(g, kernel_index_map(op))) {
+        if (ndeferred == 256)
+          return fail(g, op, "too many r-varying stores (max 256)");
+        deferred[ndeferred++] = op;
+      } else if (!emit_store(g, op))
+        return false;
+      continue;
+    }
+    if (mlirOperationGetNumResults(op) != 1)
+      return fail(g, op, "unsupported op in a kernel body (expected one result)");
+    if (looped && is_rvar_op(g, op))
+      continue; /* emitted inside the loops that use it */
+    Lanes tmp;
+    if (!emit_value(g, mlirOperationGetResult(op, 0), &tmp))
+      return false;
+  }
+  if (ndeferred == 0 || g->failed)
+    return !g->failed;
+  int64_t chunk = g->geom.block * g->geom.vector_width;
+  MlirBlock saved = g->blk;
+  MlirValue iv;
+  open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
+  int mark = g->nvals;
+  setup_r_chunks(g, iv, 1);
+  for (int i = 0; i < ndeferred && !g->failed; ++i)
+    emit_store(g, deferred[i]);
+  yield(g, "scf.yield", 0, NULL);
+  g->nvals = mark;
+  g->blk = saved;
+  return !g->failed;
+}
+
+static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
+  if (!read_def(g, def))
+    return false;
+  MlirBlock body = kernel_def_body(def);
+  if (mlirBlockIsNull(body))
+    return fail(g, def, "kernel.def needs a body block");
+  g->loc = mlirOperationGetLocation(def);
+  int nred = count_reduces(body);
+  if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)
+    return fail(g, def, "pointwise kernels cannot contain kernel.reduce");
+  MlirOperation func = create_func(g, body, nred);
+  mlirBlockAppendOwnedOperation(gpu_body, func);
+  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t nargs = mlirBlockGetNumArguments(body);
+  for (intptr_t i = 0; i < nargs; ++i) {
+    MlirValue a = mlirBlockGetArgument(body, i);
+    if (!mlirTypeIsAMemRef(mlirValueGetType(a)) || !mlirShapedTypeHasStaticShape(mlirValueGetType(a)))
+      return fail(g, def, "kernel arguments must be static memrefs");
+    Lanes l = {.n = 1, .v = {mlirBlockGetArgument(g->blk, i)}};
+    bind(g, a, &l);
+  }
+  if (nred > 0 && g->geom.block > WARP)
+    g->smem = mlirBlockGetArgument(g->blk, nargs);
+  analyze_rvar(g, body);
+  bool ok = setup_geometry(g) && emit_body(g, body);
+  yield(g, "gpu.return", 0, NULL);
+  return ok;
+}
+
+static void reset_kernel_state(Gen *g) {
+  free(g->rvar_ops);
+  g->rvar_ops = NULL;
+  g->nrvar = 0;
+  g->nvals = 0;
+  g->nreduce = 0;
+  memset(g->dims, 0, sizeof g->dims);
+  memset(g->valid, 0, sizeof g->valid);
+  g->smem = (MlirValue){NULL};
+}
+
+static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
+  (void)opts;
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation defs[1024];
+  int ndefs = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (kernel_is_def(op) && ndefs < 1024)
+      defs[ndefs++] = op;
+  if (ndefs == 0)
+    return mlirLogicalResultSuccess();
+  Gen g = {.ctx = mlirOperationGetContext(module)};
+  g.index_t = mlirIndexTypeGet(g.ctx);
+  g.f32_t = mlirF32TypeGet(g.ctx);
+  g.i1_t = mlirIntegerTypeGet(g.ctx, 1);
+  g.i32_t = mlirIntegerTypeGet(g.ctx, 32);
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.module"), mlirOperationGetLocation(defs[0]));
+  MlirNamedAttribute name = nattr(&g, "sym_name", mlirStringAttrGet(g.ctx, ind_str("ind_kernels")));
+  mlirOperationStateAddAttributes(&st, 1, &name);
+  MlirRegion r = region1(&g, 0, NULL);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirOperation gmod = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(top, defs[0], gmod);
+  MlirBlock gbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(gmod, 0));
+  bool ok = true;
+  for (int i = 0; i < ndefs && ok; ++i) {
+    ok = convert_def(&g, defs[i], gbody);
+    reset_kernel_state(&g);
+  }
+  free(g.vals);
+  if (!ok)
+    return mlirLogicalResultFailure();
+  for (int i = 0; i < ndefs; ++i)
+    mlirOperationDestroy(defs[i]);
+  ind_set_attr(module, "gpu.container_module", mlirUnitAttrGet(g.ctx));
+  return mlirLogicalResultSuccess();
+}
+
+const IndPassDef ind_convert_kernel_to_gpu_pass = {
+    .argument = "convert-kernel-to-gpu",
+    .description = "Convert kernel.defs to gpu.funcs (gpu/scf/vector/memref/arith/math) in gpu.module @ind_kernels",
+    .options = NULL,
+    .run = run,
+};

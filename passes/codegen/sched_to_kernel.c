@@ -1,0 +1,813 @@
+/* sched_to_kernel.c - `sched-to-kernel`: Inductor's Scheduler.codegen. Each top-level sched.node /
+ * sched.fused (extern nodes excepted) becomes one kernel.def; the program function becomes the host
+ * wrapper `func.func @call` (kernel.alloc, kernel.launch, kernel.extern_call, func.return).
+ *
+ * Per kernel (docs/passes/codegen.md):
+ * - iteration space: the first reduction sub-node's ranges (x) and reduction_ranges (r), else the first
+ *   node's ranges, size-1 dims dropped; each sub-node's own dims are mapped onto these (pointwise nodes of
+ *   numel * rnumel run inside the reduction, those of numel outside it, as in Inductor's
+ *   generate_node_schedule);
+ * - body: the sub-nodes' bodies in order with index maps composed onto the kernel dims; a reduction's
+ *   value becomes a kernel.reduce; a load of a buffer computed earlier in the same kernel at the index
+ *   it was written is replaced by that value (so a buffer that does not leave the kernel is neither an
+ *   argument nor allocated: remove_kernel_local_buffers); buffers that leave it are kernel.stored;
+ * - kind and geometry: persistent iff rnumel <= persistent-threshold (Inductor's INNER rule, 1024), the
+ *   block size and vector width by the heuristic below (options);
+ * - name: <kernel-prefix>_<poi|per|red>_fused_<sorted unique origins without _N suffixes>_<index>.
+ * Identical loads and expressions are left for kernel-cse; allocation reuse for kernel-reuse-buffers.
+ *
+ * Requires: a sched-level module with one func.func whose body holds sched.node / sched.fused ops and a
+ * func.return. Preserves: program semantics. Failure: a located error for input it cannot map (no
+ * function, unknown ops, sub-node ranges incompatible with the kernel's, a buffer read at another index
+ * than it is written inside one kernel, non-static buffers). */
+#include "dialects/kernel/kernel.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SUBS 64
+#define MAX_BUFS 128
+#define MAX_SUBDIMS 16
+#define MAX_NAME_OPS 10 /* Inductor's kernel_name_max_ops */
+
+typedef struct Sub {
+  MlirOperation op;     /* ind.pointwise / ind.reduction */
+  MlirValue produced;   /* the value other sub-nodes load (the sched.node result) */
+  bool is_red;
+  MlirAffineMap dimmap; /* kernel dims -> the op's own dims */
+  MlirAffineExpr write; /* flat write offset, in kernel dims */
+  MlirValue value;      /* its value in the kernel body */
+  bool escapes;
+  int out_arg; /* body argument index of its out_ptr, -1 when kernel-local */
+} Sub;
+
+typedef struct Buf {
+  MlirValue outer; /* the ind-level value (function argument or node result) */
+  char name[64];
+} Buf;
+
+typedef struct KGen {
+  MlirContext ctx;
+  const IndPassOptions *opts;
+  MlirOperation node;
+  Sub subs[MAX_SUBS];
+  int nsubs;
+  int64_t ranges[2 * KERNEL_MAX_RANK];
+  int nx, nr;
+  int64_t numel, rnumel;
+  KernelKind kind;
+  KernelGeometry geom;
+  Buf ins[MAX_BUFS];
+  int nins;
+  int outs[MAX_SUBS]; /* sub indices */
+  int nouts;
+  MlirBlock body;
+  /* ind value -> kernel value while cloning one sub-node body */
+  MlirValue *from, *to;
+  int nmap, capmap;
+} KGen;
+
+/* --- names */
+
+/* The buffer name of an ind-level value: arg<i>_1 for argument i of the function, else the `name` of
+ * the ind op behind a sched.node / sched.fused result. */
+static bool buffer_name(MlirValue v, char *out, size_t len) {
+  if (mlirValueIsABlockArgument(v)) {
+    snprintf(out, len, "arg%d_1", (int)mlirBlockArgumentGetArgNumber(v));
+    return true;
+  }
+  MlirOperation op = mlirOpResultGetOwner(v);
+  intptr_t idx = mlirOpResultGetResultNumber(v);
+  if (ind_op_is(op, "sched.node") || ind_op_is(op, "sched.fused")) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    MlirOperation y = mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(y) || idx >= mlirOperationGetNumOperands(y))
+      return false;
+    return buffer_name(mlirOperationGetOperand(y, idx), out, len);
+  }
+  MlirStringRef s;
+  if (!ind_attr_str(op, "name", &s))
+    return false;
+  snprintf(out, len, "%.*s", (int)s.length, s.data);
+  return true;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Inductor's origin op name without its _N suffix ("mul_1" -> "mul"). */
+static void strip_suffix(char *s) {
+  char *u = strrchr(s, '_');
+  if (!u || !u[1])
+    return;
+  for (char *p = u + 1; *p; ++p)
+    if (*p < '0' || *p > '9')
+      return;
+  *u = '\0';
+}
+
+static void kernel_name(KGen *k, int index, char *out, size_t len) {
+  char *names[256];
+  int n = 0;
+  for (int i = 0; i < k->nsubs; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(k->subs[i].op, ind_str("origins"));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+      continue;
+    for (intptr_t j = 0; j < mlirArrayAttrGetNumElements(a) && n < 256; ++j) {
+      MlirAttribute e = mlirArrayAttrGetElement(a, j);
+      if (!mlirAttributeIsAString(e))
+        continue;
+      MlirStringRef s = mlirStringAttrGetValue(e);
+      char *c = malloc(s.length + 1);
+      if (!c)
+        abort();
+      memcpy(c, s.data, s.length);
+      c[s.length] = '\0';
+      strip_suffix(c);
+      bool dup = false;
+      for (int m = 0; m < n && !dup; ++m)
+        dup = strcmp(names[m], c) == 0;
+      if (dup || !c[0])
+        free(c);
+      else
+        names[n++] = c;
+    }
+  }
+  qsort(names, (size_t)n, sizeof names[0], cmp_str);
+  size_t at = (size_t)snprintf(out, len, "%s_%s_fused", ind_opt_string(k->opts, "kernel-prefix"),
+                               kernel_kind_prefix(k->kind));
+  for (int i = 0; i < n; ++i) {
+    if (i < MAX_NAME_OPS && at < len)
+      at += (size_t)snprintf(out + at, len - at, "_%s", names[i]);
+    free(names[i]);
+  }
+  if (at < len)
+    snprintf(out + at, len - at, "_%d", index);
+}
+
+/* --- sub-nodes and the iteration space */
+
+static bool is_ind_computed(MlirOperation op) {
+  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction");
+}
+
+/* The op a sched.node wraps (first op of its body). */
+static MlirOperation node_inner(MlirOperation node) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(node, 0));
+  return mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(b);
+}
+
+static bool node_is_extern(MlirOperation node) {
+  MlirOperation in = ind_op_is(node, "sched.node") ? node_inner(node) : (MlirOperation){NULL};
+  return !mlirOperationIsNull(in) && ind_op_is(in, "ind.extern");
+}
+
+static bool add_sub(KGen *k, MlirOperation node) {
+  MlirOperation in = node_inner(node);
+  if (mlirOperationIsNull(in) || !is_ind_computed(in))
+    return ind_emit_error(node, "sched-to-kernel: a kernel's sched.node must wrap ind.pointwise or ind.reduction"),
+           false;
+  if (k->nsubs == MAX_SUBS)
+    return ind_emit_error(node, "sched-to-kernel: more than %d nodes in one kernel", MAX_SUBS), false;
+  Sub *s = &k->subs[k->nsubs++];
+  memset(s, 0, sizeof *s);
+  s->op = in;
+  s->produced = mlirOperationGetResult(node, 0);
+  s->is_red = ind_op_is(in, "ind.reduction");
+  s->out_arg = -1;
+  return true;
+}
+
+static bool collect_subs(KGen *k) {
+  if (ind_op_is(k->node, "sched.node"))
+    return mlirOperationGetNumResults(k->node) == 1 ? add_sub(k, k->node)
+                                                     : (ind_emit_error(k->node, "sched-to-kernel: a sched.node "
+                                                                                "must have one result"),
+                                                        false);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(k->node, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (ind_op_is(op, "gpu.yield"))
+      break;
+    if (!ind_op_is(op, "sched.node") || mlirOperationGetNumResults(op) != 1)
+      return ind_emit_error(op, "sched-to-kernel: a sched.fused may only hold sched.nodes"), false;
+    if (!add_sub(k, op))
+      return false;
+  }
+  return k->nsubs > 0 || (ind_emit_error(k->node, "sched-to-kernel: empty sched.fused"), false);
+}
+
+/* Copies the non-1 sizes of a dense i64 array attribute; -1 when missing or too long. */
+static int sizes_no_ones(MlirOperation op, const char *key, int64_t *out, int max) {
+  int64_t v[MAX_SUBDIMS];
+  intptr_t n = 0;
+  if (!ind_attr_i64_array(op, key, v, MAX_SUBDIMS, &n) || n > MAX_SUBDIMS)
+    return -1;
+  int m = 0;
+  for (intptr_t i = 0; i < n; ++i)
+    if (v[i] != 1) {
+      if (m == max)
+        return -1;
+      out[m++] = v[i];
+    }
+  return m;
+}
+
+static int64_t prod(const int64_t *v, int n) {
+  int64_t p = 1;
+  for (int i = 0; i < n; ++i)
+    p *= v[i];
+  return p;
+}
+
+static bool choose_space(KGen *k) {
+  int first = 0;
+  for (int i = 0; i < k->nsubs; ++i)
+    if (k->subs[i].is_red) {
+      first = i;
+      break;
+    }
+  MlirOperation op = k->subs[first].op;
+  int nx = sizes_no_ones(op, "ranges", k->ranges, KERNEL_MAX_RANK);
+  int nr = k->subs[first].is_red ? sizes_no_ones(op, "reduction_ranges", k->ranges + (nx > 0 ? nx : 0),
+                                                 KERNEL_MAX_RANK)
+                                 : 0;
+  if (nx < 0 || nr < 0)
+    return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d",
+                          KERNEL_MAX_RANK),
+           false;
+  k->nx = nx;
+  k->nr = nr;
+  k->numel = prod(k->ranges, nx);
+  k->rnumel = prod(k->ranges + nx, nr);
+  return true;
+}
+
+/* Maps the own dims `sizes[0..n)` of a node onto kernel dims [kfirst, kfirst + kn): dims are matched in
+ * groups of equal size products; within a group, own dim j = (L floordiv stride_j) mod size_j where L
+ * is the group's linear index over its kernel dims. Size-1 own dims are 0. */
+static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, MlirAffineExpr *out) {
+  int i = 0, j = kfirst, kend = kfirst + kn;
+  while (i < n || j < kend) {
+    if (i < n && sizes[i] == 1) {
+      out[i++] = mlirAffineConstantExprGet(k->ctx, 0);
+      continue;
+    }
+    if (i >= n || j >= kend)
+      return false;
+    int i2 = i + 1, j2 = j + 1;
+    int64_t ps = sizes[i], pk = k->ranges[j];
+    while (ps != pk) {
+      if (ps < pk && i2 < n)
+        ps *= sizes[i2++];
+      else if (pk < ps && j2 < kend)
+        pk *= k->ranges[j2++];
+      else
+        return false;
+    }
+    MlirAffineExpr lin = mlirAffineConstantExprGet(k->ctx, 0);
+    for (int q = j; q < j2; ++q) {
+      int64_t stride = prod(k->ranges + q + 1, j2 - q - 1);
+      lin = mlirAffineAddExprGet(lin, mlirAffineMulExprGet(mlirAffineDimExprGet(k->ctx, q),
+                                                           mlirAffineConstantExprGet(k->ctx, stride)));
+    }
+    for (int q = i; q < i2; ++q) {
+      int64_t stride = prod(sizes + q + 1, i2 - q - 1);
+      MlirAffineExpr e = mlirAffineFloorDivExprGet(lin, mlirAffineConstantExprGet(k->ctx, stride));
+      if (q > i)
+        e = mlirAffineModExprGet(e, mlirAffineConstantExprGet(k->ctx, sizes[q]));
+      out[q] = stride == 1 && q == i ? lin : mlirSimplifyAffineExpr(e, k->nx + k->nr, 0);
+    }
+    i = i2;
+    j = j2;
+  }
+  return true;
+}
+
+static bool read_sizes(MlirOperation op, const char *key, int64_t *v, intptr_t *n) {
+  return ind_attr_i64_array(op, key, v, MAX_SUBDIMS, n) && *n <= MAX_SUBDIMS;
+}
+
+/* Sets the sub-node's dim map and write offset. */
+static bool place_sub(KGen *k, Sub *s) {
+  int64_t r[MAX_SUBDIMS], rr[MAX_SUBDIMS];
+  intptr_t n = 0, m = 0;
+  if (!read_sizes(s->op, "ranges", r, &n) || (s->is_red && !read_sizes(s->op, "reduction_ranges", rr, &m)))
+    return ind_emit_error(s->op, "sched-to-kernel: ranges missing or of rank > %d", MAX_SUBDIMS), false;
+  MlirAffineExpr e[2 * MAX_SUBDIMS];
+  int nk = k->nx + k->nr;
+  bool ok;
+  int64_t own = prod(r, (int)n);
+  if (s->is_red)
+    ok = map_dims(k, r, (int)n, 0, k->nx, e) && map_dims(k, rr, (int)m, k->nx, k->nr, e + n);
+  else if (own == k->numel * k->rnumel)
+    ok = map_dims(k, r, (int)n, 0, nk, e);
+  else if (own == k->numel)
+    ok = map_dims(k, r, (int)n, 0, k->nx, e);
+  else
+    ok = false;
+  if (!ok)
+    return ind_emit_error(s->op,
+                          "sched-to-kernel: the node's ranges do not fit the kernel's iteration space "
+                          "(numel %lld, rnumel %lld)",
+                          (long long)k->numel, (long long)k->rnumel),
+           false;
+  s->dimmap = mlirAffineMapGet(k->ctx, nk, 0, n + m, e);
+  MlirAffineExpr w = mlirAffineConstantExprGet(k->ctx, 0);
+  for (intptr_t q = 0; q < n; ++q)
+    w = mlirAffineAddExprGet(w, mlirAffineMulExprGet(e[q], mlirAffineConstantExprGet(k->ctx, prod(r + q + 1, (int)(n - q - 1)))));
+  s->write = mlirSimplifyAffineExpr(w, nk, 0);
+  return true;
+}
+
+/* --- buffers */
+
+/* The sub-node of this kernel that produces `v`, or -1. */
+static int producer(KGen *k, MlirValue v) {
+  for (int i = 0; i < k->nsubs; ++i)
+    if (mlirValueEqual(k->subs[i].produced, v) ||
+        mlirValueEqual(mlirOperationGetResult(k->subs[i].op, 0), v))
+      return i;
+  return -1;
+}
+
+static int find_in(KGen *k, MlirValue v) {
+  for (int i = 0; i < k->nins; ++i)
+    if (mlirValueEqual(k->ins[i].outer, v))
+      return i;
+  return -1;
+}
+
+static bool note_input(MlirOperation op, void *user) {
+  KGen *k = user;
+  if (!ind_op_is(op, "ind.load") || mlirOperationGetNumOperands(op) != 1)
+    return true;
+  MlirValue b = mlirOperationGetOperand(op, 0);
+  if (producer(k, b) >= 0 || find_in(k, b) >= 0)
+    return true;
+  if (k->nins == MAX_BUFS) {
+    ind_emit_error(op, "sched-to-kernel: more than %d input buffers", MAX_BUFS);
+    return false;
+  }
+  Buf *buf = &k->ins[k->nins++];
+  buf->outer = b;
+  if (!buffer_name(b, buf->name, sizeof buf->name))
+    snprintf(buf->name, sizeof buf->name, "?");
+  return true;
+}
+
+/* True when the sched result carrying sub `s` is used outside the kernel's node. */
+static bool sub_escapes(KGen *k, Sub *s) {
+  if (ind_op_is(k->node, "sched.node"))
+    return !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(k->node, 0)));
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(k->node, 0));
+  MlirOperation y = mlirBlockGetTerminator(b);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(y) && i < mlirOperationGetNumResults(k->node); ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(y, i), s->produced) &&
+        !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(k->node, i))))
+      return true;
+  return false;
+}
+
+/* The flat 1-D storage type of a static memref (its extent under its strides and offset). */
+static bool flat_type(MlirOperation at, MlirType t, MlirType *out) {
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
+    return ind_emit_error(at, "sched-to-kernel: buffers must be static memrefs"), false;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t strides[MAX_SUBDIMS], offset = 0, extent = 1;
+  if (rank > MAX_SUBDIMS || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return ind_emit_error(at, "sched-to-kernel: buffer layout must be strided"), false;
+  bool empty = false;
+  for (intptr_t i = 0; i < rank; ++i) {
+    int64_t d = mlirShapedTypeGetDimSize(t, i);
+    empty |= d == 0;
+    extent += (d - 1) * strides[i];
+  }
+  int64_t n = empty ? 0 : offset + extent;
+  *out = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(t), 1, &n, mlirAttributeGetNull());
+  return true;
+}
+
+/* --- geometry (docs/passes/codegen.md, "Heuristic") */
+
+static int64_t pow2_ceil(int64_t v) {
+  int64_t p = 1;
+  while (p < v)
+    p *= 2;
+  return p;
+}
+
+static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void choose_geometry(KGen *k) {
+  int64_t vmax = ind_opt_int(k->opts, "vector-bytes") / 4, vw = 1;
+  int vd = k->nr > 0 ? k->nx + k->nr - 1 : k->nx - 1;
+  int64_t vsize = vd >= 0 ? k->ranges[vd] : 1;
+  while (vw * 2 <= vmax && vsize % (vw * 2) == 0)
+    vw *= 2;
+  k->geom.vector_width = vw;
+  if (k->nr == 0) {
+    k->kind = KERNEL_KIND_POINTWISE;
+    int64_t block = clamp(ind_opt_int(k->opts, "block"), 32, 1024);
+    while (block > 32 && (block / 2) * vw >= k->numel)
+      block /= 2;
+    k->geom.block = block;
+    k->geom.xblock = block * vw;
+    return;
+  }
+  int64_t block = ind_opt_int(k->opts, "reduction-block");
+  if (block <= 0)
+    block = clamp(pow2_ceil((k->rnumel + 7) / 8), 32, 512);
+  block = clamp(block, 32, 1024) / 32 * 32;
+  k->geom.block = block;
+  k->geom.xblock = 1;
+  int64_t chunks = (k->rnumel + block * vw - 1) / (block * vw);
+  bool persistent = k->rnumel <= ind_opt_int(k->opts, "persistent-threshold") && chunks * vw <= 64;
+  k->kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
+}
+
+/* --- the body */
+
+static void map_value(KGen *k, MlirValue from, MlirValue to) {
+  if (k->nmap == k->capmap) {
+    k->capmap = k->capmap ? 2 * k->capmap : 64;
+    k->from = realloc(k->from, (size_t)k->capmap * sizeof *k->from);
+    k->to = realloc(k->to, (size_t)k->capmap * sizeof *k->to);
+    if (!k->from || !k->to)
+      abort();
+  }
+  k->from[k->nmap] = from;
+  k->to[k->nmap++] = to;
+}
+
+static bool mapped(KGen *k, MlirValue v, MlirValue *out) {
+  for (int i = k->nmap - 1; i >= 0; --i)
+    if (mlirValueEqual(k->from[i], v)) {
+      *out = k->to[i];
+      return true;
+    }
+  return false;
+}
+
+static MlirOperation append(KGen *k, MlirOperation op) {
+  mlirBlockAppendOwnedOperation(k->body, op);
+  return op;
+}
+
+/* The index map of an ind.load / ind.index_expr composed onto the kernel dims. */
+static bool compose_index(KGen *k, Sub *s, MlirOperation op, MlirAffineExpr *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return ind_emit_error(op, "sched-to-kernel: missing affine_map index"), false;
+  MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+  if (mlirAffineMapGetNumResults(m) != 1 || mlirAffineMapGetNumSymbols(m) != 0 ||
+      mlirAffineMapGetNumDims(m) != mlirAffineMapGetNumResults(s->dimmap))
+    return ind_emit_error(op, "sched-to-kernel: the index map must have one result and one dim per iteration "
+                              "variable of its node"),
+           false;
+  *out = mlirSimplifyAffineExpr(mlirAffineExprCompose(mlirAffineMapGetResult(m, 0), s->dimmap), k->nx + k->nr, 0);
+  return true;
+}
+
+static MlirAffineMap kmap(KGen *k, MlirAffineExpr e) { return mlirAffineMapGet(k->ctx, k->nx + k->nr, 0, 1, &e); }
+
+static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
+  MlirAffineExpr e;
+  if (!compose_index(k, s, op, &e))
+    return false;
+  MlirValue buf = mlirOperationGetOperand(op, 0), res = mlirOperationGetResult(op, 0);
+  int p = producer(k, buf);
+  if (p >= 0) {
+    if (!mlirAffineExprEqual(e, k->subs[p].write))
+      return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is read at another index than "
+                                "it is written"),
+             false;
+    map_value(k, res, k->subs[p].value);
+    return true;
+  }
+  int in = find_in(k, buf);
+  MlirValue arg = mlirBlockGetArgument(k->body, in);
+  MlirOperation l = append(k, kernel_load_create(mlirOperationGetLocation(op), arg, kmap(k, e), mlirValueGetType(res)));
+  map_value(k, res, mlirOperationGetResult(l, 0));
+  return true;
+}
+
+static bool emit_index_expr(KGen *k, Sub *s, MlirOperation op) {
+  MlirAffineExpr e;
+  if (!compose_index(k, s, op, &e))
+    return false;
+  MlirValue res = mlirOperationGetResult(op, 0);
+  MlirOperation x = append(k, kernel_index_expr_create(mlirOperationGetLocation(op), kmap(k, e), mlirValueGetType(res)));
+  map_value(k, res, mlirOperationGetResult(x, 0));
+  return true;
+}
+
+static bool emit_clone(KGen *k, MlirOperation op) {
+  MlirStringRef n = ind_op_name(op);
+  if (!(ind_sref_starts_with(n, "arith.") || ind_sref_starts_with(n, "math.")) || mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumRegions(op) != 0)
+    return ind_emit_error(op, "sched-to-kernel: unsupported op in a node body (expected ind.load, "
+                              "ind.index_expr, arith.*, math.*)"),
+           false;
+  MlirOperation c = mlirOperationClone(op);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v;
+    if (!mapped(k, mlirOperationGetOperand(op, i), &v)) {
+      mlirOperationDestroy(c);
+      return ind_emit_error(op, "sched-to-kernel: operand defined outside the node body"), false;
+    }
+    mlirOperationSetOperand(c, i, v);
+  }
+  append(k, c);
+  map_value(k, mlirOperationGetResult(op, 0), mlirOperationGetResult(c, 0));
+  return true;
+}
+
+/* The yielded value, reduced for a reduction node, stored when the buffer leaves the kernel. */
+static bool finish_sub(KGen *k, Sub *s, MlirOperation yield) {
+  MlirValue v;
+  if (mlirOperationGetNumOperands(yield) != 1 || !mapped(k, mlirOperationGetOperand(yield, 0), &v))
+    return ind_emit_error(yield, "sched-to-kernel: a node body must yield one value"), false;
+  MlirLocation loc = mlirOperationGetLocation(s->op);
+  if (s->is_red) {
+    MlirStringRef t = {"", 0};
+    ind_attr_str(s->op, "reduction_type", &t);
+    KernelReduction r = kernel_reduction_parse(t);
+    if (r == KERNEL_RED_INVALID)
+      return ind_emit_error(s->op, "sched-to-kernel: reduction_type must be sum, max, min or prod"), false;
+    v = mlirOperationGetResult(append(k, kernel_reduce_create(loc, v, r)), 0);
+  }
+  s->value = v;
+  if (s->out_arg >= 0)
+    append(k, kernel_store_create(loc, mlirBlockGetArgument(k->body, s->out_arg), v, kmap(k, s->write)));
+  return true;
+}
+
+static bool emit_sub(KGen *k, Sub *s) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(s->op, 0));
+  if (mlirBlockIsNull(b))
+    return ind_emit_error(s->op, "sched-to-kernel: node without a body"), false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    bool ok;
+    if (ind_op_is(op, "gpu.yield"))
+      return finish_sub(k, s, op);
+    if (ind_op_is(op, "ind.load"))
+      ok = emit_load(k, s, op);
+    else if (ind_op_is(op, "ind.index_expr"))
+      ok = emit_index_expr(k, s, op);
+    else
+      ok = emit_clone(k, op);
+    if (!ok)
+      return false;
+  }
+  return ind_emit_error(s->op, "sched-to-kernel: node body must end in gpu.yield"), false;
+}
+
+/* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */
+static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, size_t nlen) {
+  if (!collect_subs(k) || !choose_space(k))
+    return false;
+  for (int i = 0; i < k->nsubs; ++i)
+    if (!place_sub(k, &k->subs[i]))
+      return false;
+  for (int i = 0; i < k->nsubs; ++i)
+    if (!ind_walk(k->subs[i].op, note_input, k))
+      return false;
+  choose_geometry(k);
+  MlirType types[MAX_BUFS + MAX_SUBS];
+  int nargs = 0;
+  for (int i = 0; i < k->nins; ++i)
+    if (!flat_type(k->node, mlirValueGetType(k->ins[i].outer), &types[nargs++]))
+      return false;
+  for (int i = 0; i < k->nsubs; ++i) {
+    Sub *s = &k->subs[i];
+    if (!(s->escapes = sub_escapes(k, s)))
+      continue;
+    if (!flat_type(s->op, mlirValueGetType(s->produced), &types[nargs]))
+      return false;
+    s->out_arg = nargs++;
+    k->outs[k->nouts++] = i;
+  }
+  kernel_name(k, index, name, nlen);
+  MlirOperation def = kernel_def_create(mlirOperationGetLocation(k->node), name, k->kind, k->ranges, k->nx,
+                                        k->ranges + k->nx, k->nr, k->geom, nargs, types);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, def);
+  k->body = kernel_def_body(def);
+  for (int i = 0; i < k->nsubs; ++i)
+    if (!emit_sub(k, &k->subs[i]))
+      return false;
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
+  append(k, mlirOperationCreate(&st));
+  return true;
+}
+
+/* --- the host wrapper */
+
+typedef struct Wrapper {
+  MlirBlock block;     /* the @call body */
+  char names[512][64]; /* buffer name -> value in @call */
+  MlirValue vals[512];
+  int n;
+} Wrapper;
+
+static void wbind(Wrapper *w, const char *name, MlirValue v) {
+  if (w->n < 512) {
+    snprintf(w->names[w->n], sizeof w->names[0], "%s", name);
+    w->vals[w->n++] = v;
+  }
+}
+
+static bool wlookup(Wrapper *w, MlirOperation at, MlirValue outer, MlirValue *out) {
+  char name[64];
+  if (buffer_name(outer, name, sizeof name))
+    for (int i = w->n - 1; i >= 0; --i)
+      if (!strcmp(w->names[i], name)) {
+        *out = w->vals[i];
+        return true;
+      }
+  return ind_emit_error(at, "sched-to-kernel: use of a buffer that is not a function argument or a node result"),
+         false;
+}
+
+static MlirValue walloc(Wrapper *w, MlirOperation at, const char *name, MlirType type) {
+  MlirOperation a = kernel_alloc_create(mlirOperationGetLocation(at), name, type, NULL);
+  mlirBlockAppendOwnedOperation(w->block, a);
+  MlirValue v = mlirOperationGetResult(a, 0);
+  wbind(w, name, v);
+  return v;
+}
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static bool wrap_kernel(Wrapper *w, KGen *k, const char *name) {
+  MlirValue args[MAX_BUFS + MAX_SUBS];
+  int n = 0;
+  for (int i = 0; i < k->nins; ++i)
+    if (!wlookup(w, k->node, k->ins[i].outer, &args[n++]))
+      return false;
+  for (int i = 0; i < k->nouts; ++i) {
+    Sub *s = &k->subs[k->outs[i]];
+    char bname[64];
+    buffer_name(mlirOperationGetResult(s->op, 0), bname, sizeof bname);
+    args[n++] = walloc(w, s->op, bname, mlirValueGetType(s->produced));
+  }
+  int64_t grid = ceil_div(k->numel, k->geom.xblock), block = k->geom.block;
+  mlirBlockAppendOwnedOperation(
+      w->block, kernel_launch_create(mlirOperationGetLocation(k->node), name, &grid, 1, &block, 1, n, args));
+  return true;
+}
+
+static bool wrap_extern(Wrapper *w, MlirOperation node) {
+  MlirOperation ext = node_inner(node);
+  MlirStringRef kern, nm;
+  if (!ind_attr_str(ext, "kernel", &kern) || !ind_attr_str(ext, "name", &nm) || mlirOperationGetNumResults(ext) != 1)
+    return ind_emit_error(ext, "sched-to-kernel: ind.extern needs kernel and name"), false;
+  intptr_t nin = mlirOperationGetNumOperands(ext);
+  if (nin > MAX_BUFS)
+    return ind_emit_error(ext, "sched-to-kernel: too many extern inputs"), false;
+  MlirValue args[MAX_BUFS + 1];
+  for (intptr_t i = 0; i < nin; ++i)
+    if (!wlookup(w, ext, mlirOperationGetOperand(ext, i), &args[i]))
+      return false;
+  char name[64], kname[32];
+  snprintf(name, sizeof name, "%.*s", (int)nm.length, nm.data);
+  snprintf(kname, sizeof kname, "%.*s", (int)kern.length, kern.data);
+  args[nin] = walloc(w, ext, name, mlirValueGetType(mlirOperationGetResult(ext, 0)));
+  mlirBlockAppendOwnedOperation(w->block,
+                                kernel_extern_call_create(mlirOperationGetLocation(ext), kname, name, nin + 1, args));
+  return true;
+}
+
+static bool wrap_return(Wrapper *w, MlirOperation ret) {
+  intptr_t n = mlirOperationGetNumOperands(ret);
+  MlirValue *vals = calloc((size_t)(n ? n : 1), sizeof *vals);
+  if (!vals)
+    abort();
+  bool ok = true;
+  for (intptr_t i = 0; i < n && ok; ++i)
+    ok = wlookup(w, ret, mlirOperationGetOperand(ret, i), &vals[i]);
+  if (ok) {
+    MlirOperationState st = mlirOperationStateGet(ind_str("func.return"), mlirOperationGetLocation(ret));
+    mlirOperationStateAddOperands(&st, n, vals);
+    mlirBlockAppendOwnedOperation(w->block, mlirOperationCreate(&st));
+  }
+  free(vals);
+  return ok;
+}
+
+/* Creates `func.func @call` with the signature of `fn`, inserted after it; binds the arguments. */
+static MlirOperation create_call(Wrapper *w, MlirOperation fn) {
+  MlirContext ctx = mlirOperationGetContext(fn);
+  MlirAttribute ftype = mlirOperationGetAttributeByName(fn, ind_str("function_type"));
+  MlirType t = mlirTypeAttrGetValue(ftype);
+  intptr_t n = mlirFunctionTypeGetNumInputs(t);
+  MlirType *types = calloc((size_t)(n ? n : 1), sizeof *types);
+  MlirLocation *locs = calloc((size_t)(n ? n : 1), sizeof *locs);
+  if (!types || !locs)
+    abort();
+  for (intptr_t i = 0; i < n; ++i) {
+    types[i] = mlirFunctionTypeGetInput(t, i);
+    locs[i] = mlirOperationGetLocation(fn);
+  }
+  MlirOperationState st = mlirOperationStateGet(ind_str("func.func"), mlirOperationGetLocation(fn));
+  MlirNamedAttribute attrs[2] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("function_type")), ftype),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("sym_name")), ind_str_attr(ctx, "call")),
+  };
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  MlirRegion r = mlirRegionCreate();
+  w->block = mlirBlockCreate(n, types, locs);
+  mlirRegionAppendOwnedBlock(r, w->block);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirOperation call = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(fn), fn, call);
+  for (intptr_t i = 0; i < n; ++i) {
+    char name[32];
+    snprintf(name, sizeof name, "arg%d_1", (int)i);
+    wbind(w, name, mlirBlockGetArgument(w->block, i));
+  }
+  free(types);
+  free(locs);
+  return call;
+}
+
+static void kgen_free(KGen *k) {
+  free(k->from);
+  free(k->to);
+}
+
+/* Converts the program function `fn`: kernels before it, @call after it. */
+static bool convert_function(MlirOperation fn, const IndPassOptions *opts) {
+  Wrapper *w = calloc(1, sizeof *w);
+  if (!w)
+    abort();
+  MlirOperation call = create_call(w, fn);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  int index = 0;
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (ind_op_is(op, "func.return")) {
+      ok = wrap_return(w, op);
+    } else if (node_is_extern(op)) {
+      ok = wrap_extern(w, op);
+    } else if (ind_op_is(op, "sched.node") || ind_op_is(op, "sched.fused")) {
+      KGen *k = calloc(1, sizeof *k);
+      if (!k)
+        abort();
+      k->ctx = mlirOperationGetContext(fn);
+      k->opts = opts;
+      k->node = op;
+      char name[512];
+      ok = build_kernel(k, index++, fn, name, sizeof name) && wrap_kernel(w, k, name);
+      kgen_free(k);
+      free(k);
+    } else {
+      ok = false;
+      ind_emit_error(op, "sched-to-kernel: expected sched.node, sched.fused or func.return at the top of the "
+                         "program function");
+    }
+  }
+  free(w);
+  if (ok)
+    mlirOperationDestroy(fn);
+  else
+    mlirOperationDestroy(call);
+  return ok;
+}
+
+static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation fn = {NULL};
+  int nfn = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (ind_op_is(op, "func.func")) {
+      fn = op;
+      nfn++;
+    }
+  if (nfn != 1)
+    return ind_emit_error(module, "sched-to-kernel: expected exactly one func.func (the program), found %d", nfn);
+  return convert_function(fn, opts) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static const IndPassOptionDef options[] = {
+    {"persistent-threshold", IND_OPT_INT, "1024",
+     "reductions with rnumel <= this are persistent (whole row in registers), larger ones loop over r"},
+    {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},
+    {"reduction-block", IND_OPT_INT, "0",
+     "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},
+    {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},
+    {"kernel-prefix", IND_OPT_STRING, "triton", "kernel name prefix (triton matches Inductor's names)"},
+    {NULL, 0, NULL, NULL},
+};
+
+const IndPassDef ind_sched_to_kernel_pass = {
+    .argument = "sched-to-kernel",
+    .description = "Generate one kernel.def per top-level scheduler node and the host wrapper @call",
+    .options = options,
+    .run = run,
+};
