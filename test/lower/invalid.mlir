@@ -75,7 +75,7 @@ func.func @bad_permute(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
 /// A reshape keeps the number of elements.
 func.func @bad_reshape(%x: tensor<4x8xf32>) -> tensor<30xf32> {
   // expected-error @+1 {{reshape changes the number of elements (32 to 30)}}
-  %r = "graph.reshape"(%x) : (tensor<4x8xf32>) -> tensor<30xf32>
+  %r = "graph.reshape"(%x) {shape = array<i64: 30>} : (tensor<4x8xf32>) -> tensor<30xf32>
   return %r : tensor<30xf32>
 }
 

@@ -63,7 +63,7 @@ func.func @broadcast(%x: tensor<8x16xf32>, %row: tensor<16xf32>, %col: tensor<8x
 // CHECK: name = "buf0", origins = [{{.*}}], ranges = array<i64: 128>
 // CHECK-NOT: "ind.pointwise"
 func.func @reshape_flatten(%x: tensor<8x16xf32>) -> tensor<128xf32> {
-  %v = "graph.reshape"(%x) : (tensor<8x16xf32>) -> tensor<128xf32>
+  %v = "graph.reshape"(%x) {shape = array<i64: 128>} : (tensor<8x16xf32>) -> tensor<128xf32>
   %r = "graph.neg"(%v) : (tensor<128xf32>) -> tensor<128xf32>
   return %r : tensor<128xf32>
 }
@@ -79,7 +79,7 @@ func.func @reshape_flatten(%x: tensor<8x16xf32>) -> tensor<128xf32> {
 // CHECK: name = "buf0", origins = [{{.*}}], ranges = array<i64: 8, 16>
 // CHECK-NOT: "ind.pointwise"
 func.func @reshape_split(%x: tensor<128xf32>) -> tensor<8x16xf32> {
-  %v = "graph.view"(%x) : (tensor<128xf32>) -> tensor<8x16xf32>
+  %v = "graph.view"(%x) {shape = array<i64: 8, 16>} : (tensor<128xf32>) -> tensor<8x16xf32>
   %r = "graph.neg"(%v) : (tensor<8x16xf32>) -> tensor<8x16xf32>
   return %r : tensor<8x16xf32>
 }
@@ -95,7 +95,7 @@ func.func @reshape_split(%x: tensor<128xf32>) -> tensor<8x16xf32> {
 // CHECK: name = "buf0", origins = [{{.*}}], ranges = array<i64: 3, 8>
 // CHECK-NOT: "ind.pointwise"
 func.func @reshape_regroup(%x: tensor<4x6xf32>) -> tensor<3x8xf32> {
-  %v = "graph.reshape"(%x) : (tensor<4x6xf32>) -> tensor<3x8xf32>
+  %v = "graph.reshape"(%x) {shape = array<i64: 3, 8>} : (tensor<4x6xf32>) -> tensor<3x8xf32>
   %r = "graph.neg"(%v) : (tensor<3x8xf32>) -> tensor<3x8xf32>
   return %r : tensor<3x8xf32>
 }
@@ -112,7 +112,7 @@ func.func @reshape_regroup(%x: tensor<4x6xf32>) -> tensor<3x8xf32> {
 // CHECK-NOT: "ind.pointwise"
 func.func @reshape_of_permute(%x: tensor<8x16xf32>) -> tensor<128xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<8x16xf32>) -> tensor<16x8xf32>
-  %v = "graph.reshape"(%p) : (tensor<16x8xf32>) -> tensor<128xf32>
+  %v = "graph.reshape"(%p) {shape = array<i64: 128>} : (tensor<16x8xf32>) -> tensor<128xf32>
   %r = "graph.neg"(%v) : (tensor<128xf32>) -> tensor<128xf32>
   return %r : tensor<128xf32>
 }
@@ -144,7 +144,7 @@ func.func @slice(%x: tensor<8x16xf32>) -> tensor<8x6xf32> {
 // CHECK: name = "buf0", origins = [{{.*}}], ranges = array<i64: 8, 16>
 // CHECK-NOT: "ind.pointwise"
 func.func @expand(%x: tensor<8x1xf32>) -> tensor<8x16xf32> {
-  %e = "graph.expand"(%x) : (tensor<8x1xf32>) -> tensor<8x16xf32>
+  %e = "graph.expand"(%x) {shape = array<i64: 8, 16>} : (tensor<8x1xf32>) -> tensor<8x16xf32>
   %r = "graph.neg"(%e) : (tensor<8x16xf32>) -> tensor<8x16xf32>
   return %r : tensor<8x16xf32>
 }
