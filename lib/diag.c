@@ -56,10 +56,13 @@ static void print_one(IndDiagEngine *e, MlirDiagnostic d) {
   IndStrBuf msg = {0};
   mlirDiagnosticPrint(d, ind_strbuf_callback, &msg);
   if (location_file_line_col(mlirDiagnosticGetLocation(d), &file, &line, &col)) {
-    if (file.length == 0 || ind_sref_eq(file, "-"))
-      fprintf(e->out, "%s:%d:%d: ", e->display_name, line, col);
+    bool ours = file.length == 0 || ind_sref_eq(file, "-");
+    int fl = ours ? (int)strlen(e->display_name) : (int)file.length;
+    const char *fn = ours ? e->display_name : file.data;
+    if (line > 0) /* the implicit top-level module sits at 0:0: show only the file */
+      fprintf(e->out, "%.*s:%d:%d: ", fl, fn, line, col);
     else
-      fprintf(e->out, "%.*s:%d:%d: ", (int)file.length, file.data, line, col);
+      fprintf(e->out, "%.*s: ", fl, fn);
   } else {
     fprintf(e->out, "%s: ", e->display_name);
   }

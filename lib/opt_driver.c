@@ -45,8 +45,9 @@ static void print_help(FILE *f) {
     if (!s)
       continue;
     char flag[64];
-    snprintf(flag, sizeof flag, "--%s%s%s", s->flag, s->value_help ? "[=" : "", s->value_help ? s->value_help : "");
-    fprintf(f, "  %-26s %s%s\n", flag, s->help, s->value_help ? "]" : "");
+    snprintf(flag, sizeof flag, "--%s%s%s%s", s->flag, s->value_help ? "[=" : "", s->value_help ? s->value_help : "",
+             s->value_help ? "]" : "");
+    fprintf(f, "  %-26s %s\n", flag, s->help);
   }
   fprintf(f, "  --emit=mlir");
   for (int i = 0; i < ind_emitter_count(); ++i)

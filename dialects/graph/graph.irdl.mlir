@@ -1,7 +1,7 @@
 // The graph dialect: ATen-level tensor ops (the input language of ind).
 // Ops print in MLIR's generic form; docs/dialects/graph.md documents each op.
 // Attributes that are optional (gelu's approximate, var's correction, squeeze's dims, slice's step,
-// addmm's alpha/beta) are not declared here and are checked by graph-infer-shapes instead.
+// addmm's alpha/beta, a view's recorded strides) are not declared here and are checked by graph-infer-shapes instead.
 // Each operand/result gets its own irdl.any: one constraint variable would force equal types.
 irdl.dialect @graph {
   irdl.operation @add {
@@ -196,20 +196,26 @@ irdl.dialect @graph {
   irdl.operation @view {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @reshape {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @expand {
     %input = irdl.any
     %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
     irdl.operands(input: %input)
     irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
   }
   irdl.operation @constant {
     %res = irdl.any
@@ -312,11 +318,15 @@ irdl.dialect @graph {
     irdl.results(res: %res)
     irdl.attributes { "dim" = %attr_dim, "start" = %attr_start, "end" = %attr_end }
   }
+  // IRDL binds one type per constraint variable, also across the elements of a variadic group:
+  // a plain `variadic %inputs` would force every input to one type. So the first input is separate
+  // and the rest share a type (nest cats to join more than two differently shaped inputs).
   irdl.operation @cat {
-    %inputs = irdl.any
+    %first = irdl.any
+    %rest = irdl.any
     %res = irdl.any
     %attr_dim = irdl.base "#builtin.integer"
-    irdl.operands(inputs: variadic %inputs)
+    irdl.operands(first: %first, rest: variadic %rest)
     irdl.results(res: %res)
     irdl.attributes { "dim" = %attr_dim }
   }

@@ -25,12 +25,14 @@ irdl.dialect @ind {
     irdl.attributes { "name" = %name, "ranges" = %ranges, "reduction_ranges" = %rranges, "reduction_type" = %rtype }
   }
   // An extern kernel (mm, bmm): an opaque buffer whose inputs are realized buffers. A fusion barrier.
+  // Two operands with their own constraints (one variadic constraint would force equal types).
   irdl.operation @extern {
-    %inputs = irdl.any
+    %lhs = irdl.any
+    %rhs = irdl.any
     %res = irdl.any
     %name = irdl.base "#builtin.string"
     %kernel = irdl.base "#builtin.string"
-    irdl.operands(inputs: variadic %inputs)
+    irdl.operands(lhs: %lhs, rhs: %rhs)
     irdl.results(res: %res)
     irdl.attributes { "name" = %name, "kernel" = %kernel }
   }

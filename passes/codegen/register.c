@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 void ind_register_codegen_passes(void);
+extern const IndPassDef ind_kernel_to_cpu_pass; /* kernel_to_cpu.c */
 
 extern const IndPassDef ind_sched_to_kernel_pass;
 extern const IndPassDef ind_kernel_cse_pass;
@@ -41,6 +42,7 @@ void ind_register_codegen_passes(void) {
   ind_pass_register(&ind_kernel_cse_pass);
   ind_pass_register(&ind_kernel_reuse_buffers_pass);
   ind_pass_register(&ind_convert_kernel_to_gpu_pass);
+  ind_pass_register(&ind_kernel_to_cpu_pass);
   ind_stage_register(&codegen_stage);
   ind_ptx_register_emitter();
   ind_register_launch_plan_emitter();

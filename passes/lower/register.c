@@ -2,6 +2,36 @@
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 
-void ind_register_lower_passes(void);
+#include <stdio.h>
 
-void ind_register_lower_passes(void) {}
+void ind_register_lower_passes(void);
+void ind_register_verify_ind_pass(void);
+void ind_register_graph_to_ind_pass(void);
+
+/* --lower: graph -> ind. The conversion verifies its output itself (ind_verify). */
+static bool lower_pipeline(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen) {
+  (void)level;
+  if (value) {
+    snprintf(err, errlen, "--lower takes no value (got '%s')", value);
+    return false;
+  }
+  snprintf(out, outlen, "convert-graph-to-ind");
+  return true;
+}
+
+static const IndStageDef k_lower_stage = {
+    "lower",
+    IND_STAGE_LOWER,
+    IND_LEVEL_GRAPH,
+    IND_LEVEL_GRAPH,
+    IND_LEVEL_IND,
+    "lower graph ops to ind (Inductor IR): buffers, inlined pointwise bodies, realize rules",
+    NULL,
+    lower_pipeline,
+};
+
+void ind_register_lower_passes(void) {
+  ind_register_verify_ind_pass();
+  ind_register_graph_to_ind_pass();
+  ind_stage_register(&k_lower_stage);
+}

@@ -4,4 +4,6 @@
 
 void ind_register_schedule_passes(void);
 
-void ind_register_schedule_passes(void) {}
+extern const IndPassDef ind_schedule_pass;
+
+void ind_register_schedule_passes(void) { ind_pass_register(&ind_schedule_pass); }

@@ -1,0 +1,245 @@
+/* graph.h - typed access to the graph dialect (ATen-level tensor ops); docs/dialects/graph.md.
+ *
+ * Every stage that reads or writes graph ops goes through this header, so op names and attribute
+ * keys are spelled once (in graph.c):
+ *   - an op table: GraphOpId (one per op) and GraphOpKind (the category a stage dispatches on);
+ *   - attribute accessors that apply the documented defaults and normalize negative dims
+ *     (ATen convention: dim -1 is the last dim), returning false on a missing or bad attribute;
+ *   - the shape/dtype rule of every op (graph_infer_type: the FakeTensor "meta function" analogue,
+ *     also used by the builders to type their results);
+ *   - builders that insert new ops before an anchor op;
+ *   - graph_value_layout: the strides/offset a value has when views are strided (permute,
+ *     transpose, expand, slice, squeeze, unsqueeze, view of a contiguous tensor). */
+#ifndef IND_DIALECTS_GRAPH_GRAPH_H
+#define IND_DIALECTS_GRAPH_GRAPH_H
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Rewrite.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The largest tensor rank the graph stage handles. */
+#define GRAPH_MAX_RANK 8
+
+typedef enum GraphOpId {
+  GRAPH_OP_UNKNOWN = 0, /* not a graph op */
+  /* pointwise binary (numpy broadcasting) */
+  GRAPH_OP_ADD,
+  GRAPH_OP_SUB,
+  GRAPH_OP_MUL,
+  GRAPH_OP_DIV,
+  GRAPH_OP_POW,
+  GRAPH_OP_MAXIMUM,
+  GRAPH_OP_MINIMUM,
+  GRAPH_OP_EQ, /* comparisons: i1 results */
+  GRAPH_OP_NE,
+  GRAPH_OP_LT,
+  GRAPH_OP_LE,
+  GRAPH_OP_GT,
+  GRAPH_OP_GE,
+  GRAPH_OP_WHERE, /* where(cond, lhs, rhs) */
+  /* pointwise unary */
+  GRAPH_OP_RELU,
+  GRAPH_OP_NEG,
+  GRAPH_OP_ABS,
+  GRAPH_OP_EXP,
+  GRAPH_OP_LOG,
+  GRAPH_OP_SQRT,
+  GRAPH_OP_RSQRT,
+  GRAPH_OP_RECIPROCAL,
+  GRAPH_OP_TANH,
+  GRAPH_OP_SIGMOID,
+  GRAPH_OP_ERF,
+  GRAPH_OP_GELU,    /* approximate = "none" (default) | "tanh" */
+  GRAPH_OP_CONVERT, /* dtype conversion to the result's element type */
+  GRAPH_OP_CONSTANT,
+  /* reductions over `dims` with `keepdim` */
+  GRAPH_OP_SUM,
+  GRAPH_OP_MEAN,
+  GRAPH_OP_AMAX,
+  GRAPH_OP_AMIN,
+  GRAPH_OP_PROD,
+  GRAPH_OP_VAR, /* correction (default 1) */
+  /* views */
+  GRAPH_OP_VIEW,
+  GRAPH_OP_RESHAPE,
+  GRAPH_OP_PERMUTE,
+  GRAPH_OP_TRANSPOSE,
+  GRAPH_OP_EXPAND,
+  GRAPH_OP_SQUEEZE,
+  GRAPH_OP_UNSQUEEZE,
+  GRAPH_OP_SLICE,
+  /* layout: produce new contiguous storage */
+  GRAPH_OP_CAT,
+  GRAPH_OP_CONTIGUOUS,
+  GRAPH_OP_CLONE,
+  /* composites (graph-decompose expands them) */
+  GRAPH_OP_SOFTMAX,
+  GRAPH_OP_LOG_SOFTMAX,
+  GRAPH_OP_LAYER_NORM,
+  GRAPH_OP_RMS_NORM,
+  GRAPH_OP_LINEAR,
+  /* extern kernels */
+  GRAPH_OP_MM,
+  GRAPH_OP_BMM,
+  GRAPH_OP_ADDMM,
+  GRAPH_OP_COUNT
+} GraphOpId;
+
+typedef enum GraphOpKind {
+  GRAPH_KIND_NONE = 0, /* not a graph op */
+  GRAPH_KIND_POINTWISE_UNARY,
+  GRAPH_KIND_POINTWISE_BINARY, /* includes the comparisons */
+  GRAPH_KIND_WHERE,
+  GRAPH_KIND_CONSTANT,
+  GRAPH_KIND_REDUCTION,
+  GRAPH_KIND_VIEW,   /* view reshape permute transpose expand squeeze unsqueeze slice */
+  GRAPH_KIND_LAYOUT, /* cat contiguous clone */
+  GRAPH_KIND_COMPOSITE,
+  GRAPH_KIND_MATMUL, /* mm bmm addmm */
+} GraphOpKind;
+
+GraphOpId graph_op_id(MlirOperation op);
+GraphOpKind graph_op_kind(MlirOperation op);
+GraphOpKind graph_op_id_kind(GraphOpId id);
+/* "graph.add" for GRAPH_OP_ADD; "add" from graph_op_short_name (the ATen name). */
+const char *graph_op_name(GraphOpId id);
+const char *graph_op_short_name(GraphOpId id);
+/* Fixed operand count of the op (-1 for cat, which is variadic; linear takes 2 or 3). */
+int graph_op_num_operands(GraphOpId id);
+bool graph_op_is_comparison(GraphOpId id);
+
+/* --- Element types. f32/f16/bf16 are float storage types (compute in f32); i1 holds comparison
+ * results; i32/i64 integer inputs. Anything else (f64, complex, ...) is unsupported. */
+typedef enum GraphDtype {
+  GRAPH_DTYPE_UNSUPPORTED = 0,
+  GRAPH_DTYPE_I1,
+  GRAPH_DTYPE_I32,
+  GRAPH_DTYPE_I64,
+  GRAPH_DTYPE_F16,
+  GRAPH_DTYPE_BF16,
+  GRAPH_DTYPE_F32,
+} GraphDtype;
+GraphDtype graph_dtype_of(MlirType element_type);
+bool graph_dtype_is_float(GraphDtype d);
+MlirType graph_dtype_type(MlirContext ctx, GraphDtype d);
+
+/* --- Attribute keys (spelled once, here). */
+#define GRAPH_ATTR_VALUE "value"
+#define GRAPH_ATTR_DIMS "dims"
+#define GRAPH_ATTR_KEEPDIM "keepdim"
+#define GRAPH_ATTR_CORRECTION "correction"
+#define GRAPH_ATTR_APPROXIMATE "approximate"
+#define GRAPH_ATTR_SHAPE "shape"
+#define GRAPH_ATTR_DIM "dim"
+#define GRAPH_ATTR_DIM0 "dim0"
+#define GRAPH_ATTR_DIM1 "dim1"
+#define GRAPH_ATTR_START "start"
+#define GRAPH_ATTR_END "end"
+#define GRAPH_ATTR_STEP "step"
+#define GRAPH_ATTR_NORMALIZED_SHAPE "normalized_shape"
+#define GRAPH_ATTR_EPS "eps"
+#define GRAPH_ATTR_ALPHA "alpha"
+#define GRAPH_ATTR_BETA "beta"
+#define GRAPH_ATTR_STRIDES "strides" /* optional, recorded by graph-infer-shapes on views */
+
+/* --- Accessors. Each returns false when the attribute is missing (and has no default) or is
+ * invalid for the operand's rank; dims come back normalized to [0, rank). */
+
+/* The input rank of a single-input op's operand 0 (-1 when not a ranked tensor). */
+int64_t graph_operand_rank(MlirOperation op, intptr_t i);
+
+/* graph.constant's value. */
+bool graph_constant_value(MlirOperation op, double *out);
+/* Reduction dims (sum mean amax amin prod var), sorted, deduplicated; an empty `dims` array means
+ * every dim (ATen). *n receives the count. */
+bool graph_reduction_dims(MlirOperation op, int64_t *out, intptr_t *n);
+/* keepdim of a reduction (default false). */
+bool graph_keepdim(MlirOperation op);
+/* var's correction (default 1; Bessel's correction). */
+bool graph_var_correction(MlirOperation op, double *out);
+typedef enum GraphGeluApprox { GRAPH_GELU_NONE, GRAPH_GELU_TANH } GraphGeluApprox;
+/* gelu's approximate (default "none"); false for any other string. */
+bool graph_gelu_approximate(MlirOperation op, GraphGeluApprox *out);
+/* permute's dims: a permutation of [0, rank). */
+bool graph_permute_dims(MlirOperation op, int64_t *out, intptr_t *n);
+/* transpose's dim0/dim1. */
+bool graph_transpose_dims(MlirOperation op, int64_t *dim0, int64_t *dim1);
+/* unsqueeze's dim, in [0, rank] (rank of the input; the result has rank+1). */
+bool graph_unsqueeze_dim(MlirOperation op, int64_t *out);
+/* squeeze's dims: the listed dims (each must have size 1 to be removed: ATen leaves other dims
+ * alone), or every size-1 dim when `dims` is absent. */
+bool graph_squeeze_dims(MlirOperation op, int64_t *out, intptr_t *n);
+/* slice(dim, start, end, step = 1), ATen semantics: negative start/end count from the end, both are
+ * clamped to [0, size], step >= 1; *len is the result length along dim. */
+typedef struct GraphSlice {
+  int64_t dim, start, end, step, len;
+} GraphSlice;
+bool graph_slice_params(MlirOperation op, GraphSlice *out);
+/* The `dim` of cat / softmax / log_softmax, normalized with the (first) input's rank. */
+bool graph_dim(MlirOperation op, int64_t *out);
+/* view/reshape/expand's `shape` as written (may hold one -1 for view/reshape, and -1 = keep for
+ * expand); *n is its length. */
+bool graph_shape_attr(MlirOperation op, int64_t *out, intptr_t *n);
+/* layer_norm/rms_norm's normalized_shape and eps. */
+bool graph_normalized_shape(MlirOperation op, int64_t *out, intptr_t *n);
+bool graph_eps(MlirOperation op, double *out);
+/* addmm's alpha and beta (default 1): result = beta * bias + alpha * (lhs @ rhs). */
+bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta);
+
+/* --- Shape and dtype rules. Computes the result type of `op` from its operands and attributes
+ * (operands must have ranked static shapes). On bad input emits a located error at `op` and
+ * returns a null type. The rules are in docs/dialects/graph.md. */
+MlirType graph_infer_type(MlirOperation op);
+
+/* Broadcast shape of two ranked shapes (numpy rules); false on mismatch. */
+bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out,
+                            intptr_t *rout);
+
+/* --- Layout of a value: strides (in elements) and offset into the storage of the tensor it views.
+ * Values produced by non-view ops and function arguments are contiguous (row-major). A view op
+ * composes its input's layout: permute/transpose permute strides, expand gives stride 0 to
+ * broadcast dims, slice scales stride by step and moves the offset, squeeze/unsqueeze drop/insert
+ * dims, view/reshape keep the storage when the input is contiguous. *base receives the value that
+ * owns the storage. Returns false when the value is a reshape of a non-contiguous tensor (which
+ * copies: the reshape's result is then contiguous, and callers treat the reshape as a copy). */
+typedef struct GraphLayout {
+  int64_t rank;
+  int64_t sizes[GRAPH_MAX_RANK];
+  int64_t strides[GRAPH_MAX_RANK];
+  int64_t offset;
+} GraphLayout;
+bool graph_value_layout(MlirValue v, GraphLayout *out, MlirValue *base);
+/* True when the layout is row-major contiguous with offset 0. */
+bool graph_layout_is_contiguous(const GraphLayout *l);
+
+/* --- Builders. New ops are inserted before `anchor` at `loc`. A null result type ((MlirType){NULL})
+ * means "infer it" (graph_infer_type); builders return a null value when inference fails (the error
+ * is emitted at the new op, which is then erased). */
+typedef struct GraphBuilder {
+  MlirContext ctx;
+  MlirOperation anchor;     /* insert before this op */
+  MlirLocation loc;
+  MlirRewriterBase rewriter; /* when non-null, ops are inserted (and erased) through it, so that a
+                                pattern driver sees them (graph-rewrite) */
+} GraphBuilder;
+GraphBuilder graph_builder_before(MlirOperation anchor);
+GraphBuilder graph_builder_with_rewriter(MlirRewriterBase rewriter, MlirOperation anchor);
+
+MlirValue graph_build_constant(GraphBuilder *b, double value, MlirType res);
+/* A 0-d constant of the given float element type. */
+MlirValue graph_build_scalar(GraphBuilder *b, double value, MlirType element_type);
+MlirValue graph_build_unary(GraphBuilder *b, GraphOpId id, MlirValue x, MlirType res);
+MlirValue graph_build_binary(GraphBuilder *b, GraphOpId id, MlirValue lhs, MlirValue rhs, MlirType res);
+MlirValue graph_build_reduction(GraphBuilder *b, GraphOpId id, MlirValue x, const int64_t *dims, intptr_t ndims,
+                                bool keepdim, MlirType res);
+MlirValue graph_build_permute(GraphBuilder *b, MlirValue x, const int64_t *perm, intptr_t n, MlirType res);
+MlirValue graph_build_reshape(GraphBuilder *b, GraphOpId id, MlirValue x, const int64_t *shape, intptr_t n,
+                              MlirType res);
+MlirValue graph_build_mm(GraphBuilder *b, GraphOpId id, MlirValue lhs, MlirValue rhs, MlirType res);
+/* Generic: any op from the table with operands and attributes (named attributes built by the
+ * caller). */
+MlirOperation graph_build_op(GraphBuilder *b, GraphOpId id, const MlirValue *operands, intptr_t n,
+                             const MlirNamedAttribute *attrs, intptr_t nattrs, MlirType res);
+
+#endif

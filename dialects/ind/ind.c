@@ -1,0 +1,440 @@
+/* ind.c - builders, accessors and the structural verifier of the ind dialect; see ind.h. */
+#include "dialects/ind/ind.h"
+
+#include "lib/ir.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const k_reduction_names[] = {"sum", "max", "min", "prod"};
+
+const char *ind_reduction_type_name(IndReductionType t) {
+  return t >= IND_REDUCE_SUM && t < IND_REDUCE_INVALID ? k_reduction_names[t] : NULL;
+}
+
+IndReductionType ind_reduction_type_parse(MlirStringRef s) {
+  for (int t = IND_REDUCE_SUM; t < IND_REDUCE_INVALID; ++t)
+    if (ind_sref_eq(s, k_reduction_names[t]))
+      return (IndReductionType)t;
+  return IND_REDUCE_INVALID;
+}
+
+/* --- Predicates. */
+
+bool ind_is_pointwise(MlirOperation op) { return ind_op_is(op, IND_POINTWISE_OP); }
+bool ind_is_reduction(MlirOperation op) { return ind_op_is(op, IND_REDUCTION_OP); }
+bool ind_is_extern(MlirOperation op) { return ind_op_is(op, IND_EXTERN_OP); }
+bool ind_is_load(MlirOperation op) { return ind_op_is(op, IND_LOAD_OP); }
+bool ind_is_index_expr(MlirOperation op) { return ind_op_is(op, IND_INDEX_EXPR_OP); }
+bool ind_is_yield(MlirOperation op) { return ind_op_is(op, IND_YIELD_OP); }
+bool ind_is_computed_buffer(MlirOperation op) { return ind_is_pointwise(op) || ind_is_reduction(op); }
+bool ind_is_buffer_op(MlirOperation op) { return ind_is_computed_buffer(op) || ind_is_extern(op); }
+
+/* --- Builders. */
+
+static MlirNamedAttribute named(MlirContext ctx, const char *key, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(key)), a);
+}
+
+/* A region with one empty block when `body` is null; `body` otherwise. */
+static MlirRegion body_or_fresh(MlirRegion body) {
+  if (!mlirRegionIsNull(body))
+    return body;
+  MlirRegion r = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(r, mlirBlockCreate(0, NULL, NULL));
+  return r;
+}
+
+MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                                   MlirType result, MlirRegion body) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_POINTWISE_OP), loc);
+  MlirNamedAttribute attrs[] = {named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
+                                named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n))};
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  mlirOperationStateAddResults(&st, 1, &result);
+  MlirRegion r = body_or_fresh(body);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type,
+                                   MlirType result, MlirRegion body) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  const char *tname = ind_reduction_type_name(type);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_REDUCTION_OP), loc);
+  MlirNamedAttribute attrs[] = {
+      named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
+      named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n)),
+      named(ctx, IND_ATTR_REDUCTION_RANGES, ind_i64_array_attr(ctx, reduction_ranges, m)),
+      named(ctx, IND_ATTR_REDUCTION_TYPE, ind_str_attr(ctx, tname ? tname : "?")),
+  };
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddResults(&st, 1, &result);
+  MlirRegion r = body_or_fresh(body);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
+                                intptr_t ninputs, MlirType result) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_EXTERN_OP), loc);
+  MlirNamedAttribute attrs[] = {named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
+                                named(ctx, IND_ATTR_KERNEL, ind_str_attr(ctx, kernel))};
+  mlirOperationStateAddAttributes(&st, 2, attrs);
+  mlirOperationStateAddOperands(&st, ninputs, inputs);
+  mlirOperationStateAddResults(&st, 1, &result);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_LOAD_OP), loc);
+  MlirNamedAttribute attr = named(ctx, IND_ATTR_INDEX, mlirAffineMapAttrGet(index));
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddOperands(&st, 1, &buffer);
+  mlirOperationStateAddResults(&st, 1, &result);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_index_expr_create(MlirLocation loc, MlirAffineMap index, MlirType result) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_INDEX_EXPR_OP), loc);
+  MlirNamedAttribute attr = named(ctx, IND_ATTR_INDEX, mlirAffineMapAttrGet(index));
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddResults(&st, 1, &result);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_yield_create(MlirLocation loc, MlirValue value) {
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_YIELD_OP), loc);
+  mlirOperationStateAddOperands(&st, 1, &value);
+  return mlirOperationCreate(&st);
+}
+
+void ind_set_origins(MlirOperation op, const char *const *names, intptr_t n) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirAttribute stack[64];
+  MlirAttribute *elems = n <= 64 ? stack : malloc(sizeof(MlirAttribute) * (size_t)n);
+  for (intptr_t i = 0; i < n; ++i)
+    elems[i] = ind_str_attr(ctx, names[i]);
+  ind_set_attr(op, IND_ATTR_ORIGINS, mlirArrayAttrGet(ctx, n, elems));
+  if (elems != stack)
+    free(elems);
+}
+
+/* --- Accessors. */
+
+static MlirStringRef empty_ref(void) { return mlirStringRefCreate("", 0); }
+
+MlirStringRef ind_buffer_name(MlirOperation op) {
+  MlirStringRef s;
+  return ind_attr_str(op, IND_ATTR_NAME, &s) ? s : empty_ref();
+}
+
+static intptr_t i64_array(MlirOperation op, const char *key, int64_t *out, intptr_t max) {
+  intptr_t n = 0;
+  return ind_attr_i64_array(op, key, out, max, &n) ? n : -1;
+}
+
+intptr_t ind_ranges(MlirOperation op, int64_t *out, intptr_t max) { return i64_array(op, IND_ATTR_RANGES, out, max); }
+
+intptr_t ind_reduction_ranges(MlirOperation op, int64_t *out, intptr_t max) {
+  if (ind_is_pointwise(op))
+    return 0;
+  return i64_array(op, IND_ATTR_REDUCTION_RANGES, out, max);
+}
+
+IndReductionType ind_reduction_type(MlirOperation op) {
+  MlirStringRef s;
+  return ind_attr_str(op, IND_ATTR_REDUCTION_TYPE, &s) ? ind_reduction_type_parse(s) : IND_REDUCE_INVALID;
+}
+
+MlirRegion ind_computed_buffer_body(MlirOperation op) {
+  if (!ind_is_computed_buffer(op) || mlirOperationGetNumRegions(op) != 1)
+    return (MlirRegion){NULL};
+  return mlirOperationGetRegion(op, 0);
+}
+
+MlirBlock ind_computed_buffer_body_block(MlirOperation op) {
+  MlirRegion r = ind_computed_buffer_body(op);
+  if (mlirRegionIsNull(r))
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(r);
+}
+
+/* The last op of a block (null when empty). */
+static MlirOperation last_op(MlirBlock b) {
+  MlirOperation last = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    last = o;
+  return last;
+}
+
+MlirValue ind_computed_buffer_yielded(MlirOperation op) {
+  MlirBlock b = ind_computed_buffer_body_block(op);
+  if (mlirBlockIsNull(b))
+    return (MlirValue){NULL};
+  MlirOperation t = last_op(b);
+  if (mlirOperationIsNull(t) || !ind_is_yield(t) || mlirOperationGetNumOperands(t) != 1)
+    return (MlirValue){NULL};
+  return mlirOperationGetOperand(t, 0);
+}
+
+intptr_t ind_origins_count(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_ORIGINS));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+    return 0;
+  return mlirArrayAttrGetNumElements(a);
+}
+
+MlirStringRef ind_origin_at(MlirOperation op, intptr_t i) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_ORIGINS));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a) || i < 0 || i >= mlirArrayAttrGetNumElements(a))
+    return empty_ref();
+  MlirAttribute e = mlirArrayAttrGetElement(a, i);
+  return mlirAttributeIsAString(e) ? mlirStringAttrGetValue(e) : empty_ref();
+}
+
+MlirStringRef ind_extern_kernel(MlirOperation op) {
+  MlirStringRef s;
+  return ind_attr_str(op, IND_ATTR_KERNEL, &s) ? s : empty_ref();
+}
+
+MlirValue ind_load_buffer(MlirOperation op) {
+  if (!ind_is_load(op) || mlirOperationGetNumOperands(op) != 1)
+    return (MlirValue){NULL};
+  return mlirOperationGetOperand(op, 0);
+}
+
+MlirAffineMap ind_index_map(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_INDEX));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return (MlirAffineMap){NULL};
+  return mlirAffineMapAttrGetValue(a);
+}
+
+bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
+  if (mlirValueIsABlockArgument(v)) {
+    MlirBlock b = mlirBlockArgumentGetOwner(v);
+    MlirOperation parent = mlirBlockGetParentOperation(b);
+    if (!mlirOperationIsNull(parent) && ind_op_is(parent, "func.func")) {
+      snprintf(buf, len, "arg%ld_1", (long)mlirBlockArgumentGetArgNumber(v));
+      return true;
+    }
+  } else if (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (ind_is_buffer_op(def)) {
+      MlirStringRef s = ind_buffer_name(def);
+      snprintf(buf, len, "%.*s", (int)s.length, s.data);
+      return true;
+    }
+  }
+  snprintf(buf, len, "?");
+  return false;
+}
+
+/* --- Verifier. */
+
+/* A static-shaped memref type. */
+static bool is_static_memref(MlirType t) { return mlirTypeIsAMemRef(t) && mlirShapedTypeHasStaticShape(t); }
+
+static int64_t memref_numel(MlirType t) {
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    n *= mlirShapedTypeGetDimSize(t, i);
+  return n;
+}
+
+static bool is_compute_type(MlirType t) { return mlirTypeIsAF32(t) || mlirTypeIsAInteger(t); }
+
+/* Reads an i64 array attribute with every entry >= 1; -1 on failure (diagnosed). */
+static intptr_t checked_ranges(MlirOperation op, const char *key, int64_t *out) {
+  intptr_t n = 0;
+  if (!ind_attr_i64_array(op, key, out, IND_MAX_RANK, &n)) {
+    ind_emit_error(op, "'%s' must be a dense i64 array", key);
+    return -1;
+  }
+  if (n > IND_MAX_RANK) {
+    ind_emit_error(op, "'%s' has %ld entries; at most %d are supported", key, (long)n, IND_MAX_RANK);
+    return -1;
+  }
+  for (intptr_t i = 0; i < n; ++i)
+    if (out[i] < 1) {
+      ind_emit_error(op, "'%s' entry %ld is %ld; sizes must be >= 1", key, (long)i, (long)out[i]);
+      return -1;
+    }
+  return n;
+}
+
+static MlirLogicalResult verify_origins(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_ORIGINS));
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (!mlirAttributeIsAArray(a))
+    return ind_emit_error(op, "'origins' must be an array of strings");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); ++i)
+    if (!mlirAttributeIsAString(mlirArrayAttrGetElement(a, i)))
+      return ind_emit_error(op, "'origins' must be an array of strings");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verify_buffer_result(MlirOperation op, int64_t numel_expected, bool check_numel) {
+  if (mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "a buffer op has exactly one result");
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!is_static_memref(t))
+    return ind_emit_error(op, "the result must be a statically shaped memref (the buffer's FixedLayout)");
+  if (check_numel && memref_numel(t) != numel_expected)
+    return ind_emit_error(op, "the result memref holds %ld elements but the ranges iterate over %ld",
+                          (long)memref_numel(t), (long)numel_expected);
+  MlirStringRef name;
+  if (!ind_attr_str(op, IND_ATTR_NAME, &name) || name.length == 0)
+    return ind_emit_error(op, "'name' must be a non-empty string");
+  return verify_origins(op);
+}
+
+/* The enclosing computed buffer of a body op (null when there is none). */
+static MlirOperation enclosing_buffer(MlirOperation op) {
+  MlirOperation p = mlirOperationGetParentOperation(op);
+  return !mlirOperationIsNull(p) && ind_is_computed_buffer(p) ? p : (MlirOperation){NULL};
+}
+
+/* Number of iteration variables (ranges + reduction_ranges) of a computed buffer. */
+static intptr_t num_iteration_vars(MlirOperation buf) {
+  int64_t tmp[IND_MAX_RANK];
+  intptr_t n = ind_ranges(buf, tmp, IND_MAX_RANK), m = ind_reduction_ranges(buf, tmp, IND_MAX_RANK);
+  return (n < 0 ? 0 : n) + (m < 0 ? 0 : m);
+}
+
+static MlirLogicalResult verify_index(MlirOperation op) {
+  MlirAffineMap map = ind_index_map(op);
+  if (mlirAffineMapIsNull(map))
+    return ind_emit_error(op, "'index' must be an affine map");
+  if (mlirAffineMapGetNumResults(map) != 1)
+    return ind_emit_error(op, "'index' must have exactly one result (a flat storage offset), got %ld",
+                          (long)mlirAffineMapGetNumResults(map));
+  if (mlirAffineMapGetNumSymbols(map) != 0)
+    return ind_emit_error(op, "'index' must not use symbols");
+  MlirOperation buf = enclosing_buffer(op);
+  if (mlirOperationIsNull(buf))
+    return ind_emit_error(op, "must be nested directly in an ind.pointwise or ind.reduction body");
+  intptr_t dims = num_iteration_vars(buf);
+  if (mlirAffineMapGetNumDims(map) != dims)
+    return ind_emit_error(op, "'index' has %ld dims but the enclosing buffer has %ld iteration variables",
+                          (long)mlirAffineMapGetNumDims(map), (long)dims);
+  if (mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "must have exactly one result");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verify_load(MlirOperation op) {
+  if (mlirLogicalResultIsFailure(verify_index(op)))
+    return mlirLogicalResultFailure();
+  MlirValue b = ind_load_buffer(op);
+  if (mlirValueIsNull(b) || !is_static_memref(mlirValueGetType(b)))
+    return ind_emit_error(op, "the loaded buffer must be a statically shaped memref");
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!is_compute_type(rt))
+    return ind_emit_error(op, "the result must be the compute type (f32, or an integer type such as i1)");
+  MlirOperation buf = enclosing_buffer(op);
+  if (mlirValueIsAOpResult(b) && mlirOperationEqual(mlirOpResultGetOwner(b), buf))
+    return ind_emit_error(op, "a buffer cannot load its own result");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verify_index_expr(MlirOperation op) {
+  if (mlirLogicalResultIsFailure(verify_index(op)))
+    return mlirLogicalResultFailure();
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAIndex(rt) && !mlirTypeIsAF32(rt))
+    return ind_emit_error(op, "the result must be index or f32");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verify_body(MlirOperation op) {
+  MlirRegion r = mlirOperationGetRegion(op, 0);
+  MlirBlock b = mlirRegionGetFirstBlock(r);
+  if (mlirBlockIsNull(b) || !mlirBlockIsNull(mlirBlockGetNextInRegion(b)))
+    return ind_emit_error(op, "the body must be exactly one block");
+  if (mlirBlockGetNumArguments(b) != 0)
+    return ind_emit_error(op, "the body block takes no arguments (iteration variables are the index maps' dims)");
+  MlirOperation t = last_op(b);
+  if (mlirOperationIsNull(t) || !ind_is_yield(t) || mlirOperationGetNumOperands(t) != 1)
+    return ind_emit_error(op, "the body must end in gpu.yield of exactly one value");
+  if (!is_compute_type(mlirValueGetType(mlirOperationGetOperand(t, 0))))
+    return ind_emit_error(op, "the body must yield the compute type (f32, or i1 for boolean buffers)");
+  return mlirLogicalResultSuccess();
+}
+
+static int64_t product(const int64_t *v, intptr_t n) {
+  int64_t p = 1;
+  for (intptr_t i = 0; i < n; ++i)
+    p *= v[i];
+  return p;
+}
+
+static MlirLogicalResult verify_computed(MlirOperation op) {
+  int64_t ranges[IND_MAX_RANK], rr[IND_MAX_RANK];
+  intptr_t n = checked_ranges(op, IND_ATTR_RANGES, ranges);
+  if (n < 0)
+    return mlirLogicalResultFailure();
+  if (ind_is_reduction(op)) {
+    intptr_t m = checked_ranges(op, IND_ATTR_REDUCTION_RANGES, rr);
+    if (m < 0)
+      return mlirLogicalResultFailure();
+    if (m == 0)
+      return ind_emit_error(op, "'reduction_ranges' must not be empty");
+    if (ind_reduction_type(op) == IND_REDUCE_INVALID)
+      return ind_emit_error(op, "'reduction_type' must be one of \"sum\", \"max\", \"min\", \"prod\"");
+  }
+  if (mlirLogicalResultIsFailure(verify_buffer_result(op, product(ranges, n), true)))
+    return mlirLogicalResultFailure();
+  return verify_body(op);
+}
+
+static MlirLogicalResult verify_extern(MlirOperation op) {
+  MlirStringRef k = ind_extern_kernel(op);
+  if (!ind_sref_eq(k, "mm") && !ind_sref_eq(k, "bmm"))
+    return ind_emit_error(op, "'kernel' must be \"mm\" or \"bmm\"");
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (!is_static_memref(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return ind_emit_error(op, "extern inputs must be realized buffers (statically shaped memrefs)");
+  return verify_buffer_result(op, 0, false);
+}
+
+MlirLogicalResult ind_verify_op(MlirOperation op) {
+  if (ind_is_computed_buffer(op))
+    return verify_computed(op);
+  if (ind_is_extern(op))
+    return verify_extern(op);
+  if (ind_is_load(op))
+    return verify_load(op);
+  if (ind_is_index_expr(op))
+    return verify_index_expr(op);
+  return mlirLogicalResultSuccess();
+}
+
+typedef struct {
+  bool ok;
+} VerifyState;
+
+static bool verify_visit(MlirOperation op, void *user) {
+  VerifyState *s = user;
+  if (ind_op_in_dialect(op, "ind") && mlirLogicalResultIsFailure(ind_verify_op(op))) {
+    s->ok = false;
+    return false;
+  }
+  return true;
+}
+
+MlirLogicalResult ind_verify(MlirOperation root) {
+  VerifyState s = {true};
+  ind_walk(root, verify_visit, &s);
+  return s.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

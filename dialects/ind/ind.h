@@ -1,0 +1,122 @@
+/* ind.h - typed builders and accessors of the ind dialect (Inductor IR), docs/dialects/ind.md.
+ *
+ * Buffers are SSA values of memref type: function arguments (InputBuffers, named arg<i>_1 by
+ * position) and the results of the buffer ops ind.pointwise / ind.reduction (ComputedBuffers) and
+ * ind.extern (ExternKernel outputs). ComputedBuffers have a body region: one block without
+ * arguments, made of ind.load / ind.index_expr and upstream arith/math ops, ending in
+ * `gpu.yield %v`. Index maps are affine maps over the iteration variables d0..d(n-1) (`ranges`)
+ * then d(n)..d(n+m-1) (`reduction_ranges`), with one result: the flat storage offset.
+ *
+ * Every op name and attribute key of the dialect is spelled in this header and ind.c only.
+ * Builders return a detached op (insert it with mlirBlockAppendOwnedOperation and friends). */
+#ifndef IND_DIALECTS_IND_IND_H
+#define IND_DIALECTS_IND_IND_H
+
+#include <mlir-c/AffineMap.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Op names. */
+#define IND_POINTWISE_OP "ind.pointwise"
+#define IND_REDUCTION_OP "ind.reduction"
+#define IND_EXTERN_OP "ind.extern"
+#define IND_LOAD_OP "ind.load"
+#define IND_INDEX_EXPR_OP "ind.index_expr"
+#define IND_YIELD_OP "gpu.yield" /* the body terminator (an upstream op, see toolchain.md) */
+
+/* Attribute keys. */
+#define IND_ATTR_NAME "name"
+#define IND_ATTR_RANGES "ranges"
+#define IND_ATTR_REDUCTION_RANGES "reduction_ranges"
+#define IND_ATTR_REDUCTION_TYPE "reduction_type"
+#define IND_ATTR_ORIGINS "origins"
+#define IND_ATTR_KERNEL "kernel"
+#define IND_ATTR_INDEX "index"
+
+/* Upper bound on the rank of ranges / reduction_ranges handled by the helpers below. */
+#define IND_MAX_RANK 16
+
+typedef enum IndReductionType {
+  IND_REDUCE_SUM,
+  IND_REDUCE_MAX,
+  IND_REDUCE_MIN,
+  IND_REDUCE_PROD,
+  IND_REDUCE_INVALID
+} IndReductionType;
+
+/* "sum" | "max" | "min" | "prod"; NULL for IND_REDUCE_INVALID. */
+const char *ind_reduction_type_name(IndReductionType t);
+/* IND_REDUCE_INVALID when the string is none of the four. */
+IndReductionType ind_reduction_type_parse(MlirStringRef s);
+
+/* --- Predicates. */
+bool ind_is_pointwise(MlirOperation op);
+bool ind_is_reduction(MlirOperation op);
+bool ind_is_extern(MlirOperation op);
+bool ind_is_load(MlirOperation op);
+bool ind_is_index_expr(MlirOperation op);
+bool ind_is_yield(MlirOperation op);
+/* pointwise or reduction: a ComputedBuffer with a body. */
+bool ind_is_computed_buffer(MlirOperation op);
+/* computed buffer or extern: an op that defines a buffer. */
+bool ind_is_buffer_op(MlirOperation op);
+
+/* --- Builders. `body` is an owned region (ownership passes to the op); pass mlirRegionCreate()
+ * with one block appended, or use ind_computed_buffer_body_block() after creating the op with a
+ * null region (mlirRegionIsNull) to get a fresh empty block. `result` is the buffer's memref type. */
+MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                                   MlirType result, MlirRegion body);
+MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type,
+                                   MlirType result, MlirRegion body);
+MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
+                                intptr_t ninputs, MlirType result);
+/* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */
+MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result);
+MlirOperation ind_index_expr_create(MlirLocation loc, MlirAffineMap index, MlirType result);
+/* The body terminator `gpu.yield %value`. */
+MlirOperation ind_yield_create(MlirLocation loc, MlirValue value);
+
+/* Sets `origins` to an array of strings (the graph ops folded into the buffer). */
+void ind_set_origins(MlirOperation op, const char *const *names, intptr_t n);
+
+/* --- Accessors. Callers check the op kind first; on an op of another kind they return empty /
+ * null values. */
+/* The buffer op's `name` ("buf0"); empty when absent. */
+MlirStringRef ind_buffer_name(MlirOperation op);
+/* Copies up to `max` entries of `ranges` / `reduction_ranges` into out; returns the full length,
+ * or -1 when the attribute is absent (reduction_ranges of a pointwise op: 0). */
+intptr_t ind_ranges(MlirOperation op, int64_t *out, intptr_t max);
+intptr_t ind_reduction_ranges(MlirOperation op, int64_t *out, intptr_t max);
+IndReductionType ind_reduction_type(MlirOperation op);
+/* The body region / its single block / the value its gpu.yield yields (null when malformed). */
+MlirRegion ind_computed_buffer_body(MlirOperation op);
+MlirBlock ind_computed_buffer_body_block(MlirOperation op);
+MlirValue ind_computed_buffer_yielded(MlirOperation op);
+/* The number of entries of `origins` and the i-th one (empty when absent). */
+intptr_t ind_origins_count(MlirOperation op);
+MlirStringRef ind_origin_at(MlirOperation op, intptr_t i);
+/* ind.extern's kernel ("mm" | "bmm"). */
+MlirStringRef ind_extern_kernel(MlirOperation op);
+/* ind.load's buffer operand; the index map of ind.load / ind.index_expr. */
+MlirValue ind_load_buffer(MlirOperation op);
+MlirAffineMap ind_index_map(MlirOperation op);
+
+/* The buffer name of a memref SSA value, written into buf (NUL-terminated, truncated at len):
+ * "arg<i>_1" for the i-th argument of the enclosing function, the defining op's `name` for a
+ * buffer op. Returns false (buf = "?") for anything else. */
+bool ind_value_buffer_name(MlirValue v, char *buf, size_t len);
+
+/* Checks the facts of docs/ir-contract.md (Stage 2) that IRDL cannot express, on one ind op:
+ * attribute values (reduction_type, positive ranges, origins), the result memref (static, holding
+ * product(ranges) elements for computed buffers), the body (one block, no arguments, ends in
+ * gpu.yield of one f32/i1 value), index maps (n+m dims, one result, no symbols), and that every
+ * load reads a memref value defined outside the body. Emits a located error and returns failure
+ * on the first violation. */
+MlirLogicalResult ind_verify_op(MlirOperation op);
+/* ind_verify_op on every ind op nested in `root`. */
+MlirLogicalResult ind_verify(MlirOperation root);
+
+#endif

@@ -1,0 +1,209 @@
+/* sched.c - accessors and builders of the sched dialect; see sched.h. */
+#include "dialects/sched/sched.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const k_kinds[] = {"pointwise", "reduction", "extern"};
+
+bool sched_is_node(MlirOperation op) { return ind_op_is(op, SCHED_NODE); }
+bool sched_is_fused(MlirOperation op) { return ind_op_is(op, SCHED_FUSED); }
+const char *sched_kind_name(SchedKind k) { return k_kinds[k]; }
+
+bool sched_kind_parse(MlirStringRef s, SchedKind *out) {
+  for (int k = 0; k < 3; ++k)
+    if (ind_sref_eq(s, k_kinds[k])) {
+      *out = (SchedKind)k;
+      return true;
+    }
+  return false;
+}
+
+bool sched_get_kind(MlirOperation op, SchedKind *out) {
+  MlirStringRef s;
+  return ind_attr_str(op, SCHED_ATTR_KIND, &s) && sched_kind_parse(s, out);
+}
+
+void sched_set_kind(MlirOperation op, SchedKind k) {
+  ind_set_attr(op, SCHED_ATTR_KIND, ind_str_attr(mlirOperationGetContext(op), k_kinds[k]));
+}
+
+MlirBlock sched_body(MlirOperation op) { return mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)); }
+
+MlirOperation sched_node_inner(MlirOperation node) {
+  MlirBlock b = sched_body(node);
+  return mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(b);
+}
+
+bool sched_get_deps(MlirOperation op, const char *key, IndMemDep **out, int *n) {
+  *out = NULL;
+  *n = 0;
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(key));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+    return false;
+  intptr_t len = mlirArrayAttrGetNumElements(a);
+  IndMemDep *deps = calloc((size_t)len + 1, sizeof *deps);
+  for (intptr_t i = 0; i < len; ++i)
+    if (!ind_memdep_from_attr(mlirArrayAttrGetElement(a, i), &deps[i])) {
+      free(deps);
+      return false;
+    }
+  *out = deps;
+  *n = (int)len;
+  return true;
+}
+
+void sched_set_deps(MlirOperation op, const char *key, const IndMemDep *deps, int n) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirAttribute *el = malloc(sizeof *el * ((size_t)n + 1));
+  for (int i = 0; i < n; ++i)
+    el[i] = ind_memdep_to_attr(ctx, &deps[i]);
+  ind_set_attr(op, key, mlirArrayAttrGet(ctx, n, el));
+  free(el);
+}
+
+bool sched_get_group(MlirOperation op, int64_t *numel, int64_t *rnumel) {
+  int64_t v[2];
+  intptr_t n;
+  if (!ind_attr_i64_array(op, SCHED_ATTR_GROUP, v, 2, &n) || n != 2)
+    return false;
+  *numel = v[0];
+  *rnumel = v[1];
+  return true;
+}
+
+void sched_set_group(MlirOperation op, int64_t numel, int64_t rnumel) {
+  int64_t v[2] = {numel, rnumel};
+  ind_set_attr(op, SCHED_ATTR_GROUP, ind_i64_array_attr(mlirOperationGetContext(op), v, 2));
+}
+
+static MlirStringRef ctx_string(MlirContext ctx, const char *s) {
+  return mlirStringAttrGetValue(mlirStringAttrGet(ctx, ind_str(s)));
+}
+
+bool sched_buffer_name(MlirValue v, MlirStringRef *out) {
+  if (mlirValueIsABlockArgument(v)) {
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "arg%ld_1", (long)mlirBlockArgumentGetArgNumber(v));
+    MlirOperation owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    *out = ctx_string(mlirOperationGetContext(owner), tmp);
+    return true;
+  }
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (sched_is_node(def)) {
+    MlirOperation inner = sched_node_inner(def);
+    return !mlirOperationIsNull(inner) && ind_attr_str(inner, "name", out);
+  }
+  if (sched_is_fused(def)) {
+    MlirOperation y = mlirBlockGetTerminator(sched_body(def));
+    intptr_t i = mlirOpResultGetResultNumber(v);
+    return !mlirOperationIsNull(y) && i < mlirOperationGetNumOperands(y) &&
+           sched_buffer_name(mlirOperationGetOperand(y, i), out);
+  }
+  return ind_op_in_dialect(def, "ind") && ind_attr_str(def, "name", out);
+}
+
+static MlirOperation create_yield(MlirLocation loc, MlirValue *vals, int n) {
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), loc);
+  mlirOperationStateAddOperands(&st, n, vals);
+  return mlirOperationCreate(&st);
+}
+
+/* Creates an op `opname` with one region of one empty block and the given result types. */
+static MlirOperation create_region_op(const char *opname, MlirLocation loc, MlirType *types, int ntypes,
+                                      const char *name) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(opname), loc);
+  mlirOperationStateAddResults(&st, ntypes, types);
+  MlirRegion r = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(r, mlirBlockCreate(0, NULL, NULL));
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirNamedAttribute na = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(SCHED_ATTR_NAME)),
+                                                ind_str_attr(ctx, name));
+  mlirOperationStateAddAttributes(&st, 1, &na);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation sched_node_wrap(MlirOperation inner, const char *name, SchedKind kind) {
+  MlirValue res = mlirOperationGetResult(inner, 0);
+  MlirType t = mlirValueGetType(res);
+  MlirOperation node = create_region_op(SCHED_NODE, mlirOperationGetLocation(inner), &t, 1, name);
+  sched_set_kind(node, kind);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(inner), inner, node);
+  MlirOperation y = create_yield(mlirOperationGetLocation(inner), &res, 1);
+  mlirValueReplaceAllUsesOfWith(res, mlirOperationGetResult(node, 0));
+  MlirBlock body = sched_body(node);
+  mlirBlockAppendOwnedOperation(body, y);
+  mlirOperationMoveBefore(inner, y);
+  mlirOperationSetOperand(y, 0, res);
+  return node;
+}
+
+/* True when `op` is `anc` or nested inside it. */
+static bool is_inside(MlirOperation op, MlirOperation anc) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    if (mlirOperationEqual(op, anc))
+      return true;
+  return false;
+}
+
+/* Redirects every use of `from` whose owner is not inside `region_op` to `to`. */
+static void redirect_outside_uses(MlirValue from, MlirValue to, MlirOperation region_op) {
+  int n = 0, cap = 8;
+  MlirOpOperand *uses = malloc(sizeof *uses * (size_t)cap);
+  for (MlirOpOperand u = mlirValueGetFirstUse(from); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    if (is_inside(mlirOpOperandGetOwner(u), region_op))
+      continue;
+    if (n == cap)
+      uses = realloc(uses, sizeof *uses * (size_t)(cap *= 2));
+    uses[n++] = u;
+  }
+  /* Collect, then mutate: setting an operand unlinks it from from's use list. */
+  MlirOperation *owners = malloc(sizeof *owners * ((size_t)n + 1));
+  unsigned *pos = malloc(sizeof *pos * ((size_t)n + 1));
+  for (int i = 0; i < n; ++i) {
+    owners[i] = mlirOpOperandGetOwner(uses[i]);
+    pos[i] = mlirOpOperandGetOperandNumber(uses[i]);
+  }
+  for (int i = 0; i < n; ++i)
+    mlirOperationSetOperand(owners[i], pos[i], to);
+  free(uses);
+  free(owners);
+  free(pos);
+}
+
+MlirOperation sched_fused_create(const char *name, MlirOperation *subs, int n, MlirValue *yields, int nyield,
+                                 MlirOperation before) {
+  MlirType *types = malloc(sizeof *types * ((size_t)nyield + 1));
+  for (int i = 0; i < nyield; ++i)
+    types[i] = mlirValueGetType(yields[i]);
+  MlirLocation loc = mlirOperationGetLocation(subs[0]);
+  MlirOperation fused = create_region_op(SCHED_FUSED, loc, types, nyield, name);
+  free(types);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, fused);
+  MlirBlock body = sched_body(fused);
+  MlirOperation y = create_yield(loc, yields, nyield);
+  mlirBlockAppendOwnedOperation(body, y);
+  for (int i = 0; i < n; ++i)
+    mlirOperationMoveBefore(subs[i], y);
+  for (int i = 0; i < nyield; ++i)
+    redirect_outside_uses(yields[i], mlirOperationGetResult(fused, i), fused);
+  return fused;
+}
+
+void sched_fused_dissolve(MlirOperation fused) {
+  MlirBlock body = sched_body(fused);
+  MlirOperation y = mlirBlockGetTerminator(body);
+  intptr_t nres = mlirOperationGetNumResults(fused);
+  for (intptr_t i = 0; i < nres && i < mlirOperationGetNumOperands(y); ++i)
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fused, i), mlirOperationGetOperand(y, i));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, y);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, fused);
+    op = next;
+  }
+  mlirOperationDestroy(fused);
+}

@@ -1,0 +1,205 @@
+/* tensor.c - dense host tensors held in double; see tensor.h. */
+#include "lib/tensor.h"
+
+#include <float.h>
+#include <math.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape) {
+  memset(t, 0, sizeof *t);
+  if (rank < 0 || rank > IND_MAX_RANK)
+    return false;
+  int64_t n = 1;
+  for (int i = 0; i < rank; ++i) {
+    if (shape[i] < 0 || (shape[i] > 0 && n > INT64_MAX / 8 / shape[i]))
+      return false;
+    n *= shape[i];
+  }
+  double *d = calloc(n ? (size_t)n : 1, sizeof(double));
+  if (!d)
+    return false;
+  t->dtype = dtype;
+  t->rank = rank;
+  for (int i = 0; i < rank; ++i)
+    t->shape[i] = shape[i];
+  t->numel = n;
+  t->data = d;
+  return true;
+}
+
+void ind_tensor_free(IndTensor *t) {
+  free(t->data);
+  memset(t, 0, sizeof *t);
+}
+
+bool ind_tensor_copy(IndTensor *dst, const IndTensor *src) {
+  if (!ind_tensor_init(dst, src->dtype, src->rank, src->shape))
+    return false;
+  if (src->numel)
+    memcpy(dst->data, src->data, (size_t)src->numel * sizeof(double));
+  return true;
+}
+
+bool ind_tensor_same_shape(const IndTensor *a, const IndTensor *b) {
+  if (a->rank != b->rank)
+    return false;
+  for (int i = 0; i < a->rank; ++i)
+    if (a->shape[i] != b->shape[i])
+      return false;
+  return true;
+}
+
+void ind_tensor_round(IndTensor *t) {
+  for (int64_t i = 0; i < t->numel; ++i)
+    t->data[i] = ind_round_to_dtype(t->data[i], t->dtype);
+}
+
+void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < t->rank && n < len; ++i) {
+    int w = snprintf(buf + n, len - n, "%lldx", (long long)t->shape[i]);
+    if (w < 0)
+      return;
+    n += (size_t)w;
+  }
+  if (n < len)
+    snprintf(buf + n, len - n, "%s", ind_dtype_name(t->dtype));
+}
+
+bool ind_dtype_from_mlir(MlirType type, IndDType *out) {
+  if (mlirTypeIsAF32(type))
+    *out = IND_DT_F32;
+  else if (mlirTypeIsAF16(type))
+    *out = IND_DT_F16;
+  else if (mlirTypeIsABF16(type))
+    *out = IND_DT_BF16;
+  else if (mlirTypeIsAF64(type))
+    *out = IND_DT_F64;
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 64)
+    *out = IND_DT_I64;
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 32)
+    *out = IND_DT_I32;
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1)
+    *out = IND_DT_BOOL;
+  else
+    return false;
+  return true;
+}
+
+MlirType ind_dtype_to_mlir(MlirContext ctx, IndDType dtype) {
+  switch (dtype) {
+  case IND_DT_F32:
+    return mlirF32TypeGet(ctx);
+  case IND_DT_F16:
+    return mlirF16TypeGet(ctx);
+  case IND_DT_BF16:
+    return mlirBF16TypeGet(ctx);
+  case IND_DT_F64:
+    return mlirF64TypeGet(ctx);
+  case IND_DT_I64:
+    return mlirIntegerTypeGet(ctx, 64);
+  case IND_DT_I32:
+    return mlirIntegerTypeGet(ctx, 32);
+  case IND_DT_BOOL:
+    return mlirIntegerTypeGet(ctx, 1);
+  }
+  return (MlirType){NULL};
+}
+
+bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *shape) {
+  if (!(mlirTypeIsARankedTensor(shaped) || mlirTypeIsAMemRef(shaped)) || !mlirShapedTypeHasStaticShape(shaped))
+    return false;
+  intptr_t r = mlirShapedTypeGetRank(shaped);
+  if (r > IND_MAX_RANK || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(shaped), dtype))
+    return false;
+  *rank = (int)r;
+  for (intptr_t i = 0; i < r; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(shaped, i);
+  return true;
+}
+
+size_t ind_dtype_size(IndDType dtype) {
+  switch (dtype) {
+  case IND_DT_F32:
+  case IND_DT_I32:
+    return 4;
+  case IND_DT_F16:
+  case IND_DT_BF16:
+    return 2;
+  case IND_DT_F64:
+  case IND_DT_I64:
+    return 8;
+  case IND_DT_BOOL:
+    return 1;
+  }
+  return 0;
+}
+
+const char *ind_dtype_name(IndDType dtype) {
+  static const char *names[] = {"f32", "f16", "bf16", "f64", "i64", "i32", "bool"};
+  return (unsigned)dtype < sizeof names / sizeof names[0] ? names[dtype] : "?";
+}
+
+bool ind_dtype_is_float(IndDType dtype) {
+  return dtype == IND_DT_F32 || dtype == IND_DT_F16 || dtype == IND_DT_BF16 || dtype == IND_DT_F64;
+}
+
+/* Rounds v to a binary float format with `mant` explicit mantissa bits and normal exponents in
+ * [emin, emax]: to nearest, ties to even (nearbyint in the default rounding mode), subnormals below
+ * 2^emin, +-inf above the largest finite value. Scaling by powers of two is exact in double. */
+static double round_to_format(double v, int mant, int emin, int emax) {
+  if (!isfinite(v) || v == 0.0)
+    return v;
+  int e;
+  frexp(v, &e); /* v = f * 2^e, 0.5 <= |f| < 1: the leading bit has weight 2^(e-1) */
+  int lead = e - 1 < emin ? emin : e - 1;
+  double q = ldexp(1.0, lead - mant);
+  double r = nearbyint(v / q) * q;
+  double max_finite = ldexp(2.0 - ldexp(1.0, -mant), emax);
+  if (fabs(r) > max_finite)
+    return copysign(INFINITY, v);
+  return r;
+}
+
+static double round_to_int(double v, int bits) {
+  if (isnan(v))
+    return 0.0;
+  double t = trunc(v);
+  double m = ldexp(1.0, bits);
+  if (t >= -ldexp(1.0, bits - 1) && t < ldexp(1.0, bits - 1))
+    return t;
+  /* Out of range: wrap modulo 2^bits (a C cast is undefined here; wrapping is deterministic). */
+  if (!isfinite(t))
+    return 0.0;
+  double w = fmod(t, m);
+  if (w < -ldexp(1.0, bits - 1))
+    w += m;
+  else if (w >= ldexp(1.0, bits - 1))
+    w -= m;
+  return w;
+}
+
+double ind_round_to_dtype(double v, IndDType dtype) {
+  switch (dtype) {
+  case IND_DT_F32:
+    /* Out-of-range double -> float conversion is undefined in C: take the slow path there. */
+    return fabs(v) <= FLT_MAX ? (double)(float)v : round_to_format(v, 23, -126, 127);
+  case IND_DT_F16:
+    return round_to_format(v, 10, -14, 15);
+  case IND_DT_BF16:
+    return round_to_format(v, 7, -126, 127);
+  case IND_DT_F64:
+    return v;
+  case IND_DT_I64:
+    return round_to_int(v, 64);
+  case IND_DT_I32:
+    return round_to_int(v, 32);
+  case IND_DT_BOOL:
+    return v != 0.0 ? 1.0 : 0.0;
+  }
+  return v;
+}

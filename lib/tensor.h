@@ -1,0 +1,59 @@
+/* tensor.h - dense host tensors for the reference interpreter, .npy I/O and ind-run.
+ *
+ * An IndTensor is a logical, contiguous (row-major, C order) tensor whose values are held in
+ * double whatever the storage dtype: the interpreter computes in double precision and rounds to
+ * the storage dtype only where a program stores (see lib/interp.h for the exact rule).
+ * ind_round_to_dtype() is that rounding: f32/f16/bf16 round to nearest, ties to even (with
+ * overflow to +-inf and gradual underflow), f64 is exact, integers truncate toward zero and
+ * wrap like a C cast of the truncated value, bool is (v != 0).
+ *
+ * Ownership: ind_tensor_init/ind_tensor_copy allocate `data`; ind_tensor_free releases it and
+ * leaves a zeroed struct (freeing a zeroed struct is a no-op). */
+#ifndef IND_LIB_TENSOR_H
+#define IND_LIB_TENSOR_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define IND_MAX_RANK 8
+
+typedef enum { IND_DT_F32, IND_DT_F16, IND_DT_BF16, IND_DT_F64, IND_DT_I64, IND_DT_I32, IND_DT_BOOL } IndDType;
+
+typedef struct IndTensor {
+  IndDType dtype;               /* storage dtype: what the values are rounded to */
+  int rank;                     /* 0 .. IND_MAX_RANK; rank 0 is a scalar with numel 1 */
+  int64_t shape[IND_MAX_RANK];  /* sizes, row-major */
+  int64_t numel;                /* product of shape (1 for rank 0) */
+  double *data;                 /* numel values, C order; owned */
+} IndTensor;
+
+/* Allocates a zero-filled tensor. False (with *t zeroed) for a bad rank, a negative size, an
+ * element count that overflows, or out of memory. */
+bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape);
+void ind_tensor_free(IndTensor *t);
+/* Deep copy into *dst (which is overwritten, not freed). */
+bool ind_tensor_copy(IndTensor *dst, const IndTensor *src);
+/* Same rank and sizes. */
+bool ind_tensor_same_shape(const IndTensor *a, const IndTensor *b);
+/* Rounds every element to t->dtype. */
+void ind_tensor_round(IndTensor *t);
+/* Writes "2x3xf32" (or "f32" for rank 0) into buf. */
+void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
+
+/* Element dtypes <-> MLIR types: f32 f16 bf16 f64 i64 i32 i1(bool). False / null type otherwise. */
+bool ind_dtype_from_mlir(MlirType type, IndDType *out);
+MlirType ind_dtype_to_mlir(MlirContext ctx, IndDType dtype);
+/* For a ranked tensor or memref type with static sizes: its dtype, rank and shape. */
+bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *shape);
+
+/* Bytes per element in storage (.npy, device buffers): 4 2 2 8 8 4 1. */
+size_t ind_dtype_size(IndDType dtype);
+/* "f32" "f16" "bf16" "f64" "i64" "i32" "bool". */
+const char *ind_dtype_name(IndDType dtype);
+bool ind_dtype_is_float(IndDType dtype);
+/* The double nearest to storing v in dtype and reading it back (rules above). */
+double ind_round_to_dtype(double v, IndDType dtype);
+
+#endif

@@ -1,0 +1,215 @@
+/* decompose.c - graph-decompose: expands composite ops into primitive graph ops, as the
+ * decomposition table of AOTAutograd does before Inductor sees the graph.
+ *
+ *   softmax(x, d)         -> m = amax(x, [d], keepdim); e = exp(x - m); e / sum(e, [d], keepdim)
+ *   log_softmax(x, d)     -> m = amax(x, [d], keepdim); s = x - m; s - log(sum(exp(s), [d], keepdim))
+ *   layer_norm(x, w, b)   -> mu = mean(x, D, keepdim); c = x - mu; v = mean(c * c, D, keepdim);
+ *                            c * rsqrt(v + eps) * w + b        (D: the normalized trailing dims)
+ *   rms_norm(x, w)        -> x * rsqrt(mean(x * x, D, keepdim) + eps) * w
+ *   linear(x, w[, b])     -> mm(x, permute(w, [1, 0])) (+ b); inputs of rank > 2 are reshaped to
+ *                            2-D around the mm and back
+ *   addmm(b, x, y)        -> mm(x, y) (* alpha) + b (* beta)   (Inductor: mm plus an epilogue)
+ *   var(x, D, correction) -> mu = mean(x, D, keepdim); c = x - mu;
+ *                            sum(c * c, D, keepdim?) / (N - correction)   (N: elements reduced)
+ * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
+ * Scalars are 0-d graph.constant's of the input's element type. Result types come from
+ * graph_infer_type; a decomposition whose result type differs from the composite's is an error.
+ * Requires: inferred, static types (graph-infer-shapes). Preserves: the composite's uses (they
+ * read the new value), other ops. Failure: an op whose operands break its shape rule. */
+#include "dialects/graph/graph.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+#include "passes/preprocess/op_list.h"
+
+#include <mlir-c/BuiltinTypes.h>
+
+static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
+static MlirType element_of(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+static int64_t rank_of(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
+static const MlirType kInfer = {NULL};
+static const MlirValue kFailed = {NULL};
+
+static MlirValue scalar(GraphBuilder *b, double v, MlirValue like) { return graph_build_scalar(b, v, element_of(like)); }
+
+/* Binary op with an inferred result; null operands propagate failure. */
+static MlirValue bin(GraphBuilder *b, GraphOpId id, MlirValue x, MlirValue y) {
+  return mlirValueIsNull(x) || mlirValueIsNull(y) ? kFailed : graph_build_binary(b, id, x, y, kInfer);
+}
+
+static MlirValue un(GraphBuilder *b, GraphOpId id, MlirValue x) {
+  return mlirValueIsNull(x) ? kFailed : graph_build_unary(b, id, x, kInfer);
+}
+
+static MlirValue reduce(GraphBuilder *b, GraphOpId id, MlirValue x, const int64_t *dims, intptr_t n, bool keep) {
+  return mlirValueIsNull(x) ? kFailed : graph_build_reduction(b, id, x, dims, n, keep, kInfer);
+}
+
+static MlirValue decompose_softmax(MlirOperation op, GraphBuilder *b, bool log) {
+  MlirValue x = operand(op, 0);
+  int64_t d;
+  if (!graph_dim(op, &d))
+    return kFailed;
+  MlirValue m = reduce(b, GRAPH_OP_AMAX, x, &d, 1, true);
+  MlirValue s = bin(b, GRAPH_OP_SUB, x, m);
+  MlirValue e = un(b, GRAPH_OP_EXP, s);
+  MlirValue t = reduce(b, GRAPH_OP_SUM, e, &d, 1, true);
+  if (!log)
+    return bin(b, GRAPH_OP_DIV, e, t);
+  return bin(b, GRAPH_OP_SUB, s, un(b, GRAPH_OP_LOG, t));
+}
+
+/* The trailing dims named by normalized_shape, and eps. */
+static bool norm_params(MlirOperation op, int64_t *dims, intptr_t *n, double *eps) {
+  int64_t ns[GRAPH_MAX_RANK];
+  int64_t rank = rank_of(operand(op, 0));
+  if (!graph_normalized_shape(op, ns, n) || !graph_eps(op, eps) || *n > rank)
+    return false;
+  for (intptr_t i = 0; i < *n; ++i)
+    dims[i] = rank - *n + i;
+  return true;
+}
+
+static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = operand(op, 0);
+  int64_t dims[GRAPH_MAX_RANK];
+  intptr_t n;
+  double eps;
+  if (!norm_params(op, dims, &n, &eps))
+    return kFailed;
+  MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
+  MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
+  MlirValue v = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true);
+  MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
+  MlirValue y = bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, c, r), operand(op, 1));
+  return bin(b, GRAPH_OP_ADD, y, operand(op, 2));
+}
+
+static MlirValue decompose_rms_norm(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = operand(op, 0);
+  int64_t dims[GRAPH_MAX_RANK];
+  intptr_t n;
+  double eps;
+  if (!norm_params(op, dims, &n, &eps))
+    return kFailed;
+  MlirValue ms = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, x, x), dims, n, true);
+  MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, ms, scalar(b, eps, x)));
+  return bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, x, r), operand(op, 1));
+}
+
+/* linear: mm against the transposed weight; x of rank > 2 is flattened to [M, K] and the result
+ * reshaped back to [..., N]. */
+static MlirValue decompose_linear(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = operand(op, 0), w = operand(op, 1);
+  MlirType xt = mlirValueGetType(x);
+  int64_t rank = rank_of(x), perm[2] = {1, 0};
+  if (rank < 2)
+    return kFailed;
+  MlirValue wt = graph_build_permute(b, w, perm, 2, kInfer);
+  MlirValue x2 = x;
+  int64_t flat[2] = {1, mlirShapedTypeGetDimSize(xt, rank - 1)};
+  if (rank > 2) {
+    for (int64_t d = 0; d < rank - 1; ++d)
+      flat[0] *= mlirShapedTypeGetDimSize(xt, d);
+    x2 = graph_build_reshape(b, GRAPH_OP_RESHAPE, x, flat, 2, kInfer);
+  }
+  MlirValue y = mlirValueIsNull(wt) || mlirValueIsNull(x2) ? kFailed : graph_build_mm(b, GRAPH_OP_MM, x2, wt, kInfer);
+  if (rank > 2 && !mlirValueIsNull(y)) {
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+    int64_t shape[GRAPH_MAX_RANK];
+    for (int64_t d = 0; d < rank; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(rt, d);
+    y = graph_build_reshape(b, GRAPH_OP_RESHAPE, y, shape, rank, kInfer);
+  }
+  return mlirOperationGetNumOperands(op) == 3 ? bin(b, GRAPH_OP_ADD, y, operand(op, 2)) : y;
+}
+
+static MlirValue decompose_addmm(MlirOperation op, GraphBuilder *b) {
+  double alpha, beta;
+  if (!graph_addmm_scales(op, &alpha, &beta))
+    return kFailed;
+  MlirValue bias = operand(op, 0);
+  MlirValue m = graph_build_mm(b, GRAPH_OP_MM, operand(op, 1), operand(op, 2), kInfer);
+  if (alpha != 1.0)
+    m = bin(b, GRAPH_OP_MUL, m, mlirValueIsNull(m) ? kFailed : scalar(b, alpha, m));
+  if (beta != 1.0)
+    bias = bin(b, GRAPH_OP_MUL, bias, scalar(b, beta, bias));
+  return bin(b, GRAPH_OP_ADD, m, bias);
+}
+
+static MlirValue decompose_var(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = operand(op, 0);
+  int64_t dims[GRAPH_MAX_RANK];
+  intptr_t n;
+  double correction;
+  if (!graph_reduction_dims(op, dims, &n) || !graph_var_correction(op, &correction))
+    return kFailed;
+  double count = 1;
+  for (intptr_t i = 0; i < n; ++i)
+    count *= (double)mlirShapedTypeGetDimSize(mlirValueGetType(x), dims[i]);
+  MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
+  MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
+  MlirValue s = reduce(b, GRAPH_OP_SUM, bin(b, GRAPH_OP_MUL, c, c), dims, n, graph_keepdim(op));
+  return bin(b, GRAPH_OP_DIV, s, scalar(b, count - correction, x));
+}
+
+/* The decomposition of `op`, or `op`'s own result when it is not a composite. */
+static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_SOFTMAX:
+    return decompose_softmax(op, b, false);
+  case GRAPH_OP_LOG_SOFTMAX:
+    return decompose_softmax(op, b, true);
+  case GRAPH_OP_LAYER_NORM:
+    return decompose_layer_norm(op, b);
+  case GRAPH_OP_RMS_NORM:
+    return decompose_rms_norm(op, b);
+  case GRAPH_OP_LINEAR:
+    return decompose_linear(op, b);
+  case GRAPH_OP_ADDMM:
+    return decompose_addmm(op, b);
+  case GRAPH_OP_VAR:
+    return decompose_var(op, b);
+  default:
+    return mlirOperationGetResult(op, 0);
+  }
+}
+
+static bool is_decomposed(GraphOpId id) {
+  return graph_op_id_kind(id) == GRAPH_KIND_COMPOSITE || id == GRAPH_OP_ADDMM || id == GRAPH_OP_VAR;
+}
+
+static MlirLogicalResult decompose_op(MlirOperation op) {
+  GraphBuilder b = graph_builder_before(op);
+  MlirValue res = mlirOperationGetResult(op, 0);
+  MlirValue v = decompose(op, &b);
+  if (mlirValueIsNull(v))
+    return ind_emit_error(op, "cannot decompose '%s' (run graph-infer-shapes first; see the notes above)",
+                          graph_op_name(graph_op_id(op)));
+  if (!mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)))
+    return ind_emit_error(op, "decomposition of '%s' has a different result type", graph_op_name(graph_op_id(op)));
+  mlirValueReplaceAllUsesOfWith(res, v);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
+  (void)opts;
+  PreprocessOpList ops = {0};
+  if (!preprocess_ops_graph(&ops, module)) {
+    preprocess_ops_free(&ops);
+    return ind_emit_error(module, "graph-decompose: out of memory");
+  }
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i)
+    if (is_decomposed(graph_op_id(ops.ops[i])))
+      r = decompose_op(ops.ops[i]);
+  preprocess_ops_free(&ops);
+  return r;
+}
+
+const IndPassDef graph_decompose_pass = {
+    "graph-decompose",
+    "Expand softmax, log_softmax, layer_norm, rms_norm, linear, addmm and var into primitive graph ops",
+    NULL,
+    run,
+};

@@ -1,0 +1,149 @@
+/* rewrite.c - graph-rewrite: algebraic pattern rewrites on the graph (Inductor's pattern matcher
+ * analogue), built on MLIR's C rewrite-pattern API (mlir-c/Rewrite.h, LLVM 22).
+ *
+ * Each entry of `g_rules` is one pattern: a root op and a C function that either declines (returns
+ * a null value) or builds the replacement value for the root's result (through the GraphBuilder,
+ * which inserts via the pattern rewriter). Adding a pattern is a function and one table line. The
+ * rules are turned into MlirRewritePatterns (mlirOpRewritePatternCreate), frozen, and applied
+ * by the greedy driver (mlirApplyPatternsAndFoldGreedilyWithOp) to a fixpoint.
+ *
+ * Patterns (each exact in IEEE arithmetic, each only when the replacement has the root's type):
+ *   pow(x, 2)        -> mul(x, x)       (Inductor lowers pow by small integers the same way)
+ *   pow(x, 1)        -> x
+ *   neg(neg(x))      -> x
+ *   relu(relu(x))    -> relu(x)
+ *   abs(abs(x))      -> abs(x)
+ *   abs(neg(x))      -> abs(x)
+ * Requires: result types inferred (graph-infer-shapes), so that type equality means shape
+ * equality. Preserves: everything the patterns do not match. The matched inner ops are left in
+ * place when they become unused (IRDL ops carry no side-effect information, so the greedy driver
+ * does not erase them): graph-dce removes them. Never fails. */
+#include "dialects/graph/graph.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+
+#include <mlir-c/Rewrite.h>
+
+/* A pattern: `apply` returns the replacement of `op`'s result, or a null value when it does not
+ * match. New ops are built with `b` (inserted before `op` through the rewriter). */
+typedef MlirValue (*RuleFn)(MlirOperation op, GraphBuilder *b);
+typedef struct RewriteRule {
+  GraphOpId root;
+  const char *name;
+  RuleFn apply;
+} RewriteRule;
+
+static const MlirValue kNoMatch = {NULL};
+
+static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
+static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
+
+/* The op defining `v` when it is graph op `id`, else a null op. */
+static MlirOperation producer_is(MlirValue v, GraphOpId id) {
+  if (!mlirValueIsAOpResult(v))
+    return (MlirOperation){NULL};
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return graph_op_id(def) == id ? def : (MlirOperation){NULL};
+}
+
+/* True when `v` is a graph.constant holding `value`. */
+static bool is_constant(MlirValue v, double value) {
+  MlirOperation c = producer_is(v, GRAPH_OP_CONSTANT);
+  double got;
+  return !mlirOperationIsNull(c) && graph_constant_value(c, &got) && got == value;
+}
+
+/* `v` can replace `op`'s result only when the types are equal. */
+static MlirValue if_same_type(MlirOperation op, MlirValue v) {
+  return mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(result(op))) ? v : kNoMatch;
+}
+
+static MlirValue pow_two_to_mul(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = operand(op, 0);
+  if (!is_constant(operand(op, 1), 2.0) || !mlirTypeEqual(mlirValueGetType(x), mlirValueGetType(result(op))))
+    return kNoMatch;
+  return graph_build_binary(b, GRAPH_OP_MUL, x, x, mlirValueGetType(result(op)));
+}
+
+static MlirValue pow_one_to_identity(MlirOperation op, GraphBuilder *b) {
+  (void)b;
+  return is_constant(operand(op, 1), 1.0) ? if_same_type(op, operand(op, 0)) : kNoMatch;
+}
+
+/* f(f(x)) -> x for an involution f. */
+static MlirValue involution(MlirOperation op, GraphBuilder *b) {
+  (void)b;
+  MlirOperation inner = producer_is(operand(op, 0), graph_op_id(op));
+  return mlirOperationIsNull(inner) ? kNoMatch : if_same_type(op, operand(inner, 0));
+}
+
+/* f(f(x)) -> f(x) for an idempotent f. */
+static MlirValue idempotent(MlirOperation op, GraphBuilder *b) {
+  (void)b;
+  MlirOperation inner = producer_is(operand(op, 0), graph_op_id(op));
+  return mlirOperationIsNull(inner) ? kNoMatch : if_same_type(op, result(inner));
+}
+
+/* abs(neg(x)) -> abs(x). */
+static MlirValue abs_of_neg(MlirOperation op, GraphBuilder *b) {
+  MlirOperation inner = producer_is(operand(op, 0), GRAPH_OP_NEG);
+  if (mlirOperationIsNull(inner))
+    return kNoMatch;
+  return graph_build_unary(b, GRAPH_OP_ABS, operand(inner, 0), mlirValueGetType(result(op)));
+}
+
+static const RewriteRule g_rules[] = {
+    {GRAPH_OP_POW, "pow(x, 2) -> mul(x, x)", pow_two_to_mul},
+    {GRAPH_OP_POW, "pow(x, 1) -> x", pow_one_to_identity},
+    {GRAPH_OP_NEG, "neg(neg(x)) -> x", involution},
+    {GRAPH_OP_RELU, "relu(relu(x)) -> relu(x)", idempotent},
+    {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},
+    {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
+};
+
+/* The MlirRewritePattern callback: runs one rule on `op`. */
+static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern, MlirOperation op, MlirPatternRewriter rw,
+                                           void *user) {
+  (void)pattern;
+  const RewriteRule *rule = user;
+  MlirRewriterBase base = mlirPatternRewriterAsBase(rw);
+  GraphBuilder b = graph_builder_with_rewriter(base, op);
+  MlirValue repl = rule->apply(op, &b);
+  if (mlirValueIsNull(repl))
+    return mlirLogicalResultFailure();
+  mlirRewriterBaseReplaceOpWithValues(base, op, 1, &repl);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirFrozenRewritePatternSet build_patterns(MlirContext ctx) {
+  MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
+  MlirRewritePatternCallbacks cb = {NULL, NULL, match_and_rewrite};
+  for (size_t i = 0; i < sizeof g_rules / sizeof g_rules[0]; ++i) {
+    MlirRewritePattern p = mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb,
+                                                      (void *)&g_rules[i], 0, NULL);
+    mlirRewritePatternSetAdd(set, p);
+  }
+  return mlirFreezeRewritePattern(set);
+}
+
+static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
+  (void)opts;
+  MlirFrozenRewritePatternSet frozen = build_patterns(mlirOperationGetContext(module));
+  MlirGreedyRewriteDriverConfig cfg = mlirGreedyRewriteDriverConfigCreate();
+  mlirGreedyRewriteDriverConfigSetRegionSimplificationLevel(cfg, MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED);
+  mlirGreedyRewriteDriverConfigEnableFolding(cfg, false);
+  mlirGreedyRewriteDriverConfigEnableConstantCSE(cfg, false);
+  /* Failure of the driver only means "did not converge in the iteration limit": the IR is valid. */
+  (void)mlirApplyPatternsAndFoldGreedilyWithOp(module, frozen, cfg);
+  mlirGreedyRewriteDriverConfigDestroy(cfg);
+  mlirFrozenRewritePatternSetDestroy(frozen);
+  return mlirLogicalResultSuccess();
+}
+
+const IndPassDef graph_rewrite_pass = {
+    "graph-rewrite",
+    "Algebraic pattern rewrites (pow(x,2)->x*x, neg(neg(x))->x, relu(relu(x))->relu(x), ...) via the C "
+    "rewrite-pattern API",
+    NULL,
+    run,
+};

@@ -1,0 +1,35 @@
+// fuse-inductor on hand-written sched IR (no ind-schedule): the deps come from the attributes only.
+// unmet/met are recomputed from reads and producers, so hand-written IR may leave them out.
+
+// RUN: %ind-opt %s --pass-pipeline='builtin.module(fuse-inductor{debug-fusion=true})' 2>&1 | %filecheck %s
+
+/// A producer writing buf0 at d0 and a reduction reading it at d0 (the unused trailing r dim popped,
+/// as ind-schedule normalizes it) fuse vertically. Written over {64, 64} instead, the read would not
+/// equal the write and score no shared data, as in Inductor.
+// CHECK: fusing op0 with op1
+// CHECK-LABEL: sym_name = "pair"
+// CHECK: %[[F:.*]] = "sched.fused"
+// CHECK: name = "op0_op1"
+// CHECK-SAME: unmet_dependencies = []
+// CHECK: "func.return"(%[[F]])
+func.func @pair(%arg0_1: memref<64xf32>) -> memref<64x64xf32> {
+  %0 = "sched.node"() ({
+    %1 = "ind.pointwise"() ({
+      %2 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>) -> f32
+      "gpu.yield"(%2) : (f32) -> ()
+    }) {name = "buf0", ranges = array<i64: 64>} : () -> memref<64xf32>
+    "gpu.yield"(%1) : (memref<64xf32>) -> ()
+  }) {name = "op0", kind = "pointwise", group = array<i64: 64, 1>,
+      reads = [["arg0_1", affine_map<(d0) -> (d0)>, array<i64: 64>]],
+      writes = [["buf0", affine_map<(d0) -> (d0)>, array<i64: 64>]]} : () -> memref<64xf32>
+  %3 = "sched.node"() ({
+    %4 = "ind.reduction"() ({
+      %5 = "ind.load"(%0) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
+      "gpu.yield"(%5) : (f32) -> ()
+    }) {name = "buf1", ranges = array<i64: 64>, reduction_ranges = array<i64: 64>, reduction_type = "sum"} : () -> memref<64x64xf32>
+    "gpu.yield"(%4) : (memref<64x64xf32>) -> ()
+  }) {name = "op1", kind = "reduction", group = array<i64: 64, 64>,
+      reads = [["buf0", affine_map<(d0) -> (d0)>, array<i64: 64>]],
+      writes = [["buf1", affine_map<(d0) -> (d0)>, array<i64: 64>]]} : () -> memref<64x64xf32>
+  "func.return"(%3) : (memref<64x64xf32>) -> ()
+}

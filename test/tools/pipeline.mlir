@@ -1,0 +1,31 @@
+// Pipeline parsing: project passes and upstream passes mix in one pipeline, with or without the
+// builtin.module anchor, with upstream nests, and in the order written.
+
+// RUN: %ind-opt %s --pass-pipeline='builtin.module(ind-check-level{level=graph},canonicalize,func.func(cse))' | %filecheck %s
+// RUN: %ind-opt %s --pass-pipeline='ind-check-level, canonicalize' | %filecheck %s
+// RUN: %ind-opt %s --pass-pipeline='builtin.module()' | %filecheck %s --check-prefix=EMPTY
+
+// The pass order is the order written: IR printed after each pass shows it.
+// RUN: %ind-opt %s --print-ir-after-all --pass-pipeline='builtin.module(ind-check-level,canonicalize)' 2>&1 >/dev/null | %filecheck %s --check-prefix=ORDER
+// ORDER: IR Dump After ind-check-level
+// ORDER: IR Dump After Canonicalizer
+
+// Per-pass timing.
+// RUN: %ind-opt %s --mlir-timing --pass-pipeline='builtin.module(ind-check-level,canonicalize)' 2>&1 >/dev/null | %filecheck %s --check-prefix=TIMING
+// TIMING: Execution time report
+// TIMING: ind-check-level
+// TIMING: Canonicalizer
+
+// The level check fails on an op of another stage, at its location.
+// RUN: %not %ind-opt %s --pass-pipeline='builtin.module(ind-check-level{level=ind})' 2>&1 | %filecheck %s --check-prefix=LEVEL
+// LEVEL: pipeline.mlir:[[@LINE+7]]:8: error: 'graph.relu' is a graph-level op, but the module should be at the ind level
+
+// CHECK-LABEL: "func.func"
+// CHECK: "graph.relu"
+// CHECK-NOT: arith.constant
+// EMPTY: "graph.relu"
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %c = arith.constant 1.0 : f32
+  return %0 : tensor<4xf32>
+}
