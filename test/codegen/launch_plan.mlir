@@ -1,8 +1,8 @@
 /// The launch plan of the mm + epilogue case and of the reuse chain: inputs, allocations (with reuse),
 /// steps in order with grid/block and argument buffer names, outputs.
-// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --codegen --emit=launch-plan | %filecheck %s --check-prefix=MM
-// RUN: %ind-opt %S/Inputs/chain.sched.mlir --codegen --emit=launch-plan | %filecheck %s --check-prefix=CHAIN
-// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --codegen --emit=launch-plan | %python -c "import json,sys; p=json.load(sys.stdin); print(len(p['steps']), p['outputs'])" | %filecheck %s --check-prefix=JSON
+// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=launch-plan | %filecheck %s --check-prefix=MM
+// RUN: %ind-opt %S/Inputs/chain.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=launch-plan | %filecheck %s --check-prefix=CHAIN
+// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=launch-plan | %python -c "import json,sys; p=json.load(sys.stdin); print(len(p['steps']), p['outputs'])" | %filecheck %s --check-prefix=JSON
 
 // MM: {"version": 1, "module": "ind_kernels",
 // MM: "inputs": [

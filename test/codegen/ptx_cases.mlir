@@ -1,22 +1,22 @@
 /// PTX of the hand-written sched cases through --codegen --emit=ptx: one .entry per kernel, no local
 /// memory (no spills, no stack arrays), 16-byte global loads/stores where the index is contiguous.
-// RUN: %ind-opt %S/Inputs/pointwise.sched.mlir --codegen --emit=ptx -o %t.poi.ptx
+// RUN: %ind-opt %S/Inputs/pointwise.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.poi.ptx
 // RUN: %filecheck %s --input-file=%t.poi.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.poi.ptx --check-prefix=ONE
 // RUN: %filecheck %s --input-file=%t.poi.ptx --check-prefix=POI
-// RUN: %ind-opt %S/Inputs/looped.sched.mlir --codegen --emit=ptx -o %t.red.ptx
+// RUN: %ind-opt %S/Inputs/looped.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.red.ptx
 // RUN: %filecheck %s --input-file=%t.red.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.red.ptx --check-prefix=ONE
 // RUN: %filecheck %s --input-file=%t.red.ptx --check-prefix=RED
-// RUN: %ind-opt %S/Inputs/softmax.sched.mlir --codegen --emit=ptx -o %t.soft.ptx
+// RUN: %ind-opt %S/Inputs/softmax.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.soft.ptx
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=ONE
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=SOFT
-// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --codegen --emit=ptx -o %t.mm.ptx
+// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.mm.ptx
 // RUN: %filecheck %s --input-file=%t.mm.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.mm.ptx --check-prefix=ONE
 // RUN: %filecheck %s --input-file=%t.mm.ptx --check-prefix=MM
-// RUN: %ind-opt %S/Inputs/chain.sched.mlir --codegen --emit=ptx -o %t.chain.ptx
+// RUN: %ind-opt %S/Inputs/chain.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.chain.ptx
 // RUN: %filecheck %s --input-file=%t.chain.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.chain.ptx --check-prefix=CHAIN
 

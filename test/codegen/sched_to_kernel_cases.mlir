@@ -1,10 +1,10 @@
 /// Pointwise kernels, looped reductions with an epilogue, two reductions (softmax), extern mm with a
 /// pointwise epilogue, and a chain of unfused kernels (allocation reuse).
-// RUN: %ind-opt %S/Inputs/pointwise.sched.mlir --codegen | %filecheck %s --check-prefix=POI
-// RUN: %ind-opt %S/Inputs/looped.sched.mlir --codegen | %filecheck %s --check-prefix=LOOP
-// RUN: %ind-opt %S/Inputs/softmax.sched.mlir --codegen | %filecheck %s --check-prefix=SOFT
-// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --codegen | %filecheck %s --check-prefix=MM
-// RUN: %ind-opt %S/Inputs/chain.sched.mlir --codegen | %filecheck %s --check-prefix=CHAIN
+// RUN: %ind-opt %S/Inputs/pointwise.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=POI
+// RUN: %ind-opt %S/Inputs/looped.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=LOOP
+// RUN: %ind-opt %S/Inputs/softmax.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=SOFT
+// RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=MM
+// RUN: %ind-opt %S/Inputs/chain.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=CHAIN
 
 /// 256x1024 pointwise: 256 threads x 4 elements per program, 256 programs; the broadcast bias load keeps
 /// its index.

@@ -3,8 +3,8 @@
 /// alloc), buf1 is the one output. Before kernel-cse the epilogue's copy of the body is still there
 /// (two loads of x), after --codegen one load of x remains.
 // RUN: %ind-opt %S/Inputs/seed.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel)' | %filecheck %s
-// RUN: %ind-opt %S/Inputs/seed.sched.mlir --codegen | %filecheck %s --check-prefix=CSE
-// RUN: %ind-opt %S/Inputs/seed.sched.mlir --codegen | %filecheck %s --check-prefix=WRAP
+// RUN: %ind-opt %S/Inputs/seed.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=CSE
+// RUN: %ind-opt %S/Inputs/seed.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=WRAP
 
 // CHECK: #[[XM:.*]] = affine_map<(d0, d1) -> (d0 * 1024 + d1)>
 // CHECK: "kernel.def"() ({
