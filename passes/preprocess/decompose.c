@@ -29,7 +29,9 @@ static int64_t rank_of(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetT
 static const MlirType kInfer = {NULL};
 static const MlirValue kFailed = {NULL};
 
-static MlirValue scalar(GraphBuilder *b, double v, MlirValue like) { return graph_build_scalar(b, v, element_of(like)); }
+static MlirValue scalar(GraphBuilder *b, double v, MlirValue like) {
+  return graph_build_scalar(b, v, element_of(like));
+}
 
 /* Binary op with an inferred result; null operands propagate failure. */
 static MlirValue bin(GraphBuilder *b, GraphOpId id, MlirValue x, MlirValue y) {

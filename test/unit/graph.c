@@ -42,8 +42,8 @@
 // CHECK: bad build: null
 // CHECK: diagnostics: 2
 // CHECK: ops in body: 17
-#include "dialects/dialects.h"
 #include "dialects/graph/graph.h"
+#include "dialects/dialects.h"
 #include "lib/ir.h"
 
 #include <stdio.h>
@@ -69,8 +69,8 @@ static const char *kProgram =
     "}\n";
 
 static const char *kind_name(GraphOpKind k) {
-  static const char *names[] = {"NONE",      "POINTWISE_UNARY", "POINTWISE_BINARY", "WHERE",  "CONSTANT",
-                                "REDUCTION", "VIEW",            "LAYOUT",           "COMPOSITE", "MATMUL"};
+  static const char *names[] = {"NONE", "POINTWISE_UNARY", "POINTWISE_BINARY", "WHERE", "CONSTANT", "REDUCTION",
+                                "VIEW", "LAYOUT",          "COMPOSITE",        "MATMUL"};
   return names[k];
 }
 
@@ -201,7 +201,6 @@ static void test_builders(MlirModule m, MlirContext ctx) {
     ++n;
   printf("ops in body: %d\n", n);
 }
-
 
 int main(void) {
   IndContext ic;
