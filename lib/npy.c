@@ -313,8 +313,8 @@ static size_t build_header(const IndTensor *t, char *h, size_t cap) {
     n += (size_t)snprintf(shape + n, sizeof shape - n, "%lld%s", (long long)t->shape[i],
                           t->rank == 1 ? "," : (i + 1 < t->rank ? ", " : ""));
   char dict[400];
-  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
-                    descr_of(t->dtype), shape);
+  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr_of(t->dtype),
+                    shape);
   size_t total = 10 + (size_t)dl + 1;
   size_t padded = (total + 63) / 64 * 64;
   if (padded > cap)

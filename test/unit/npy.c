@@ -1,3 +1,4 @@
+// clang-format off
 // Unit test of lib/npy.{h,c} and the storage rounding of lib/tensor.{h,c}.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %unit/unit-npy roundtrip %t | %filecheck %s --check-prefix=RT
@@ -73,6 +74,7 @@
 // FORTRAN: error: '{{.*}}fortran.npy': unsupported layout: fortran_order is True
 // MISSING: error: cannot open '{{.*}}missing.npy'
 // NODIR: error: cannot write '{{.*}}no/such/dir/x.npy'
+// clang-format on
 #include "lib/npy.h"
 
 #include <math.h>
