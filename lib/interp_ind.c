@@ -155,9 +155,19 @@ static int compile_aff_expr(Body *b, MlirAffineExpr e, char *msg, size_t len) {
   return aff_push(b, k, 0, l, r);
 }
 
+/* Wrapping arithmetic: a malformed index may overflow, and the bounds check of the load then
+ * reports it (signed overflow would be undefined behaviour). */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 static int64_t floordiv64(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static int64_t ceildiv64(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
 }
 
 static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
@@ -168,9 +178,9 @@ static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
   case AF_DIM:
     return d[x->v];
   case AF_ADD:
-    return aff_eval(n, x->l, d) + aff_eval(n, x->r, d);
+    return wrap_add(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
   case AF_MUL:
-    return aff_eval(n, x->l, d) * aff_eval(n, x->r, d);
+    return wrap_mul(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
   case AF_MOD: {
     int64_t r = n[x->r].v, m = aff_eval(n, x->l, d) % r;
     return m < 0 ? m + r : m;
@@ -178,7 +188,7 @@ static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
   case AF_FLOORDIV:
     return floordiv64(aff_eval(n, x->l, d), n[x->r].v);
   case AF_CEILDIV:
-    return -floordiv64(-aff_eval(n, x->l, d), n[x->r].v);
+    return ceildiv64(aff_eval(n, x->l, d), n[x->r].v);
   }
   return 0;
 }
@@ -312,13 +322,13 @@ static double int_binary(int code, double x, double y) {
   case IB_XOR:
     return (double)(a ^ b);
   case IB_DIVSI:
-    return b ? (double)(a / b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)(a / b);
   case IB_REMSI:
-    return b ? (double)(a % b) : 0.0;
+    return !b || b == -1 ? 0.0 : (double)(a % b);
   case IB_FLOORDIVSI:
-    return b ? (double)floordiv64(a, b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)floordiv64(a, b);
   case IB_CEILDIVSI:
-    return b ? (double)-floordiv64(-a, b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)ceildiv64(a, b);
   }
   return 0.0;
 }
@@ -760,9 +770,14 @@ static MlirLogicalResult read_ranges(MlirOperation op, bool reduction, int64_t *
     return ind_emit_error(op, "interpreter: missing 'reduction_ranges'");
   if (a + b > MAX_ITER_DIMS)
     return ind_emit_error(op, "interpreter: more than %d iteration dims", MAX_ITER_DIMS);
-  for (intptr_t i = 0; i < a + b; ++i)
+  double total = 1.0;
+  for (intptr_t i = 0; i < a + b; ++i) {
     if (sizes[i] < 0)
       return ind_emit_error(op, "interpreter: negative range");
+    total *= (double)sizes[i];
+  }
+  if (total > 0x1p40)
+    return ind_emit_error(op, "interpreter: the iteration space (%.0f points) is too large", total);
   *n = (int)a;
   *nr = (int)b;
   return mlirLogicalResultSuccess();
