@@ -1,4 +1,4 @@
-// ind-run usage errors and the compiled path's placeholder.
+// ind-run usage errors, and the compiled path on an identity function.
 // RUN: %not %ind-run 2>&1 | %filecheck %s --check-prefix=NOPROG
 // NOPROG: ind-run: error: no program given
 // RUN: %not %ind-run --reference %s --bogus 2>&1 | %filecheck %s --check-prefix=UNKNOWN
@@ -15,9 +15,9 @@
 // TWO: error: the program has 2 functions: choose one with --func NAME
 // RUN: %not %ind-run --reference %s --func nope 2>&1 | %filecheck %s --check-prefix=NOFUNC
 // NOFUNC: error: no func.func named 'nope'
-/// Without --reference, the compiled path (lib/jit.c, later) is reported as not available yet.
-// RUN: %not %ind-run %s --func f 2>&1 | %filecheck %s --check-prefix=COMPILED
-// COMPILED: usage.mlir:[[@LINE+2]]:1: error: the compiled path is not available yet: run with --reference
+/// Without --reference, the program is compiled, run on the CPU and checked against the reference.
+// RUN: %ind-run %s --func f 2>&1 | %filecheck %s --check-prefix=COMPILED
+// COMPILED: check out0: 2xf32 {{.*}} PASS
 // RUN: %not %ind-run --reference %S/does-not-exist.mlir 2>&1 | %filecheck %s --check-prefix=NOFILE
 func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
