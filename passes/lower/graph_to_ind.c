@@ -29,6 +29,7 @@
  * Preserves: functions without graph ops. Breaks: every graph value (the func is replaced).
  * Failure: an op it cannot lower (composite, var, unknown op, dynamic shape) gets a located error
  * naming the fix; the module is then left unchanged. */
+#include "dialects/graph/graph.h"
 #include "dialects/ind/ind.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
@@ -68,55 +69,55 @@ typedef enum OpKind {
 } OpKind;
 
 typedef struct OpInfo {
-  const char *name;    /* graph op name without the "graph." prefix */
+  GraphOpId id;
   OpKind kind;
-  const char *fx_base; /* FX node name base (the ATen op's name) */
+  const char *fx_base; /* FX node name base (the ATen op's name); NULL: not an FX node */
 } OpInfo;
 
+/* How each graph op lowers, and its FX name (transpose is FX's permute, reshape FX's view,
+ * contiguous FX's clone, convert FX's convert_element_type). */
 static const OpInfo k_ops[] = {
-    {"add", K_BINARY, "add"},          {"sub", K_BINARY, "sub"},
-    {"mul", K_BINARY, "mul"},          {"div", K_BINARY, "div"},
-    {"pow", K_BINARY, "pow"},          {"maximum", K_BINARY, "maximum"},
-    {"minimum", K_BINARY, "minimum"},  {"eq", K_COMPARE, "eq"},
-    {"ne", K_COMPARE, "ne"},           {"lt", K_COMPARE, "lt"},
-    {"le", K_COMPARE, "le"},           {"gt", K_COMPARE, "gt"},
-    {"ge", K_COMPARE, "ge"},           {"where", K_WHERE, "where"},
-    {"relu", K_UNARY, "relu"},         {"neg", K_UNARY, "neg"},
-    {"abs", K_UNARY, "abs"},           {"exp", K_UNARY, "exp"},
-    {"log", K_UNARY, "log"},           {"sqrt", K_UNARY, "sqrt"},
-    {"rsqrt", K_UNARY, "rsqrt"},       {"reciprocal", K_UNARY, "reciprocal"},
-    {"tanh", K_UNARY, "tanh"},         {"sigmoid", K_UNARY, "sigmoid"},
-    {"erf", K_UNARY, "erf"},           {"gelu", K_UNARY, "gelu"},
-    {"convert", K_CONVERT, "convert_element_type"},
-    {"contiguous", K_COPY, "clone"},   {"clone", K_COPY, "clone"},
-    {"view", K_RESHAPE, "view"},       {"reshape", K_RESHAPE, "view"},
-    {"squeeze", K_RESHAPE, "squeeze"}, {"unsqueeze", K_RESHAPE, "unsqueeze"},
-    {"expand", K_EXPAND, "expand"},    {"permute", K_PERMUTE, "permute"},
-    {"transpose", K_TRANSPOSE, "permute"},
-    {"slice", K_SLICE, "slice"},       {"cat", K_CAT, "cat"},
-    {"constant", K_CONSTANT, NULL},    {"sum", K_REDUCE, "sum"},
-    {"mean", K_REDUCE, "mean"},        {"amax", K_REDUCE, "amax"},
-    {"amin", K_REDUCE, "amin"},        {"prod", K_REDUCE, "prod"},
-    {"mm", K_EXTERN, "mm"},            {"bmm", K_EXTERN, "bmm"},
-    {"var", K_COMPOSITE, NULL},        {"softmax", K_COMPOSITE, NULL},
-    {"log_softmax", K_COMPOSITE, NULL}, {"layer_norm", K_COMPOSITE, NULL},
-    {"rms_norm", K_COMPOSITE, NULL},   {"linear", K_COMPOSITE, NULL},
-    {"addmm", K_COMPOSITE, NULL},
+    {GRAPH_OP_ADD, K_BINARY, "add"},          {GRAPH_OP_SUB, K_BINARY, "sub"},
+    {GRAPH_OP_MUL, K_BINARY, "mul"},          {GRAPH_OP_DIV, K_BINARY, "div"},
+    {GRAPH_OP_POW, K_BINARY, "pow"},          {GRAPH_OP_MAXIMUM, K_BINARY, "maximum"},
+    {GRAPH_OP_MINIMUM, K_BINARY, "minimum"},  {GRAPH_OP_EQ, K_COMPARE, "eq"},
+    {GRAPH_OP_NE, K_COMPARE, "ne"},           {GRAPH_OP_LT, K_COMPARE, "lt"},
+    {GRAPH_OP_LE, K_COMPARE, "le"},           {GRAPH_OP_GT, K_COMPARE, "gt"},
+    {GRAPH_OP_GE, K_COMPARE, "ge"},           {GRAPH_OP_WHERE, K_WHERE, "where"},
+    {GRAPH_OP_RELU, K_UNARY, "relu"},         {GRAPH_OP_NEG, K_UNARY, "neg"},
+    {GRAPH_OP_ABS, K_UNARY, "abs"},           {GRAPH_OP_EXP, K_UNARY, "exp"},
+    {GRAPH_OP_LOG, K_UNARY, "log"},           {GRAPH_OP_SQRT, K_UNARY, "sqrt"},
+    {GRAPH_OP_RSQRT, K_UNARY, "rsqrt"},       {GRAPH_OP_RECIPROCAL, K_UNARY, "reciprocal"},
+    {GRAPH_OP_TANH, K_UNARY, "tanh"},         {GRAPH_OP_SIGMOID, K_UNARY, "sigmoid"},
+    {GRAPH_OP_ERF, K_UNARY, "erf"},           {GRAPH_OP_GELU, K_UNARY, "gelu"},
+    {GRAPH_OP_CONVERT, K_CONVERT, "convert_element_type"},
+    {GRAPH_OP_CONTIGUOUS, K_COPY, "clone"},   {GRAPH_OP_CLONE, K_COPY, "clone"},
+    {GRAPH_OP_VIEW, K_RESHAPE, "view"},       {GRAPH_OP_RESHAPE, K_RESHAPE, "view"},
+    {GRAPH_OP_SQUEEZE, K_RESHAPE, "squeeze"}, {GRAPH_OP_UNSQUEEZE, K_RESHAPE, "unsqueeze"},
+    {GRAPH_OP_EXPAND, K_EXPAND, "expand"},    {GRAPH_OP_PERMUTE, K_PERMUTE, "permute"},
+    {GRAPH_OP_TRANSPOSE, K_TRANSPOSE, "permute"},
+    {GRAPH_OP_SLICE, K_SLICE, "slice"},       {GRAPH_OP_CAT, K_CAT, "cat"},
+    {GRAPH_OP_CONSTANT, K_CONSTANT, NULL},    {GRAPH_OP_SUM, K_REDUCE, "sum"},
+    {GRAPH_OP_MEAN, K_REDUCE, "mean"},        {GRAPH_OP_AMAX, K_REDUCE, "amax"},
+    {GRAPH_OP_AMIN, K_REDUCE, "amin"},        {GRAPH_OP_PROD, K_REDUCE, "prod"},
+    {GRAPH_OP_MM, K_EXTERN, "mm"},            {GRAPH_OP_BMM, K_EXTERN, "bmm"},
+    {GRAPH_OP_VAR, K_COMPOSITE, NULL},        {GRAPH_OP_SOFTMAX, K_COMPOSITE, NULL},
+    {GRAPH_OP_LOG_SOFTMAX, K_COMPOSITE, NULL}, {GRAPH_OP_LAYER_NORM, K_COMPOSITE, NULL},
+    {GRAPH_OP_RMS_NORM, K_COMPOSITE, NULL},   {GRAPH_OP_LINEAR, K_COMPOSITE, NULL},
+    {GRAPH_OP_ADDMM, K_COMPOSITE, NULL},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */
 static const OpInfo *op_info(MlirOperation op) {
-  MlirStringRef n = ind_op_name(op);
-  if (!ind_sref_starts_with(n, "graph."))
-    return NULL;
-  MlirStringRef s = {n.data + 6, n.length - 6};
+  GraphOpId id = graph_op_id(op);
   for (size_t i = 0; i < sizeof k_ops / sizeof k_ops[0]; ++i)
-    if (ind_sref_eq(s, k_ops[i].name))
+    if (k_ops[i].id == id)
       return &k_ops[i];
   return NULL;
 }
 
-static bool op_named(const OpInfo *info, const char *name) { return strcmp(info->name, name) == 0; }
+/* The op's ATen name ("add"), for messages. */
+static const char *op_short_name(const OpInfo *info) { return graph_op_short_name(info->id); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Nodes (TensorBox analogues)                                                                  */
@@ -307,16 +308,6 @@ static void reshape_index(Lower *L, const IterSpace *sp, const int64_t *in_shape
 static MlirAffineExpr dim(Lower *L, int p) { return mlirAffineDimExprGet(L->ctx, p); }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Graph op attributes                                                                          */
-
-static int64_t attr_int_or(MlirOperation op, const char *name, int64_t dflt) {
-  int64_t v;
-  return ind_attr_int(op, name, &v) ? v : dflt;
-}
-
-static int norm_dim(int64_t d, int rank) { return (int)(d < 0 ? d + rank : d); }
-
-/* ------------------------------------------------------------------------------------------ */
 /* Emission of recipes into a body                                                              */
 
 typedef struct Emit {
@@ -431,28 +422,33 @@ static bool pow_int_exponent(const Node *n, int64_t *k) {
   return true;
 }
 
+/* The arith/math op of a binary graph op. */
+static const char *binary_op_name(GraphOpId id) {
+  switch (id) {
+  case GRAPH_OP_ADD:
+    return "arith.addf";
+  case GRAPH_OP_SUB:
+    return "arith.subf";
+  case GRAPH_OP_MUL:
+    return "arith.mulf";
+  case GRAPH_OP_DIV:
+    return "arith.divf";
+  case GRAPH_OP_MAXIMUM:
+    return "arith.maximumf";
+  case GRAPH_OP_MINIMUM:
+    return "arith.minimumf";
+  default:
+    return "math.powf"; /* pow with a tensor or non-integer exponent */
+  }
+}
+
 static MlirValue emit_binary(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
-  const char *op = n->info->name;
-  a = to_f32(e, loc, a);
-  b = to_f32(e, loc, b);
-  if (!strcmp(op, "add"))
-    return emit2(e, loc, "arith.addf", a, b);
-  if (!strcmp(op, "sub"))
-    return emit2(e, loc, "arith.subf", a, b);
-  if (!strcmp(op, "mul"))
-    return emit2(e, loc, "arith.mulf", a, b);
-  if (!strcmp(op, "div"))
-    return emit2(e, loc, "arith.divf", a, b);
-  if (!strcmp(op, "maximum"))
-    return emit2(e, loc, "arith.maximumf", a, b);
-  if (!strcmp(op, "minimum"))
-    return emit2(e, loc, "arith.minimumf", a, b);
-  return emit2(e, loc, "math.powf", a, b); /* pow with a tensor or non-integer exponent */
+  return emit2(e, loc, binary_op_name(n->info->id), to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
 static MlirValue emit_gelu(Emit *e, MlirLocation loc, MlirOperation op, MlirValue x) {
-  MlirStringRef approx;
-  if (ind_attr_str(op, "approximate", &approx) && ind_sref_eq(approx, "tanh")) {
+  GraphGeluApprox approx = GRAPH_GELU_NONE;
+  if (graph_gelu_approximate(op, &approx) && approx == GRAPH_GELU_TANH) {
     /* 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))) */
     MlirValue x3 = emit2(e, loc, "arith.mulf", emit2(e, loc, "arith.mulf", x, x), x);
     MlirValue inner = emit2(e, loc, "arith.addf", x, emit2(e, loc, "arith.mulf", x3, emit_constant(e, loc, 0.044715)));
@@ -467,35 +463,46 @@ static MlirValue emit_gelu(Emit *e, MlirLocation loc, MlirOperation op, MlirValu
 }
 
 static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
-  const char *op = n->info->name;
   x = to_f32(e, loc, x);
-  if (!strcmp(op, "relu"))
+  switch (n->info->id) {
+  case GRAPH_OP_RELU:
     return emit2(e, loc, "arith.maximumf", x, emit_constant(e, loc, 0.0));
-  if (!strcmp(op, "neg"))
+  case GRAPH_OP_NEG:
     return emit1(e, loc, "arith.negf", x);
-  if (!strcmp(op, "abs"))
+  case GRAPH_OP_ABS:
     return emit1(e, loc, "math.absf", x);
-  if (!strcmp(op, "reciprocal"))
+  case GRAPH_OP_RECIPROCAL:
     return emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0), x);
-  if (!strcmp(op, "sigmoid")) {
+  case GRAPH_OP_SIGMOID: {
     MlirValue ex = emit1(e, loc, "math.exp", emit1(e, loc, "arith.negf", x));
     return emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0), emit2(e, loc, "arith.addf", emit_constant(e, loc, 1.0), ex));
   }
-  if (!strcmp(op, "gelu"))
+  case GRAPH_OP_GELU:
     return emit_gelu(e, loc, e->L->ops[n->op_index].op, x);
-  char name[32];
-  snprintf(name, sizeof name, "math.%s", op); /* exp log sqrt rsqrt tanh erf */
-  return emit1(e, loc, name, x);
+  case GRAPH_OP_EXP:
+    return emit1(e, loc, "math.exp", x);
+  case GRAPH_OP_LOG:
+    return emit1(e, loc, "math.log", x);
+  case GRAPH_OP_SQRT:
+    return emit1(e, loc, "math.sqrt", x);
+  case GRAPH_OP_RSQRT:
+    return emit1(e, loc, "math.rsqrt", x);
+  case GRAPH_OP_TANH:
+    return emit1(e, loc, "math.tanh", x);
+  default: /* GRAPH_OP_ERF */
+    return emit1(e, loc, "math.erf", x);
+  }
 }
 
 static MlirValue emit_compare(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
   static const struct {
-    const char *name;
+    GraphOpId id;
     int64_t pred;
-  } preds[] = {{"eq", CMPF_OEQ}, {"ne", CMPF_UNE}, {"lt", CMPF_OLT}, {"le", CMPF_OLE}, {"gt", CMPF_OGT}, {"ge", CMPF_OGE}};
+  } preds[] = {{GRAPH_OP_EQ, CMPF_OEQ}, {GRAPH_OP_NE, CMPF_UNE}, {GRAPH_OP_LT, CMPF_OLT},
+               {GRAPH_OP_LE, CMPF_OLE}, {GRAPH_OP_GT, CMPF_OGT}, {GRAPH_OP_GE, CMPF_OGE}};
   int64_t p = CMPF_OEQ;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; ++i)
-    if (op_named(n->info, preds[i].name))
+    if (n->info->id == preds[i].id)
       p = preds[i].pred;
   return emit_cmpf(e, loc, p, to_f32(e, loc, a), to_f32(e, loc, b));
 }
@@ -525,16 +532,17 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
   case K_RESHAPE:
     reshape_index(L, &e->space, in->shape, in->rank, n->shape, n->rank, idx, res);
     return;
-  case K_PERMUTE: {
+  case K_PERMUTE: { /* attributes checked by check_view */
     int64_t dims[MAX_RANK];
     intptr_t nd = 0;
-    ind_attr_i64_array(op, "dims", dims, MAX_RANK, &nd);
-    for (int i = 0; i < n->rank; ++i)
-      res[norm_dim(dims[i], n->rank)] = idx[i];
+    graph_permute_dims(op, dims, &nd);
+    for (int i = 0; i < n->rank && i < nd; ++i)
+      res[dims[i]] = idx[i];
     return;
   }
   case K_TRANSPOSE: {
-    int d0 = norm_dim(attr_int_or(op, "dim0", 0), n->rank), d1 = norm_dim(attr_int_or(op, "dim1", 0), n->rank);
+    int64_t d0 = 0, d1 = 0;
+    graph_transpose_dims(op, &d0, &d1);
     for (int i = 0; i < n->rank; ++i)
       res[i] = idx[i];
     res[d0] = idx[d1];
@@ -542,14 +550,11 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
     return;
   }
   case K_SLICE: {
-    int d = norm_dim(attr_int_or(op, "dim", 0), n->rank);
-    int64_t start = attr_int_or(op, "start", 0), step = attr_int_or(op, "step", 1);
-    if (start < 0)
-      start += in->shape[d];
-    start = start < 0 ? 0 : start > in->shape[d] ? in->shape[d] : start;
+    GraphSlice sl = {0, 0, 0, 1, 0};
+    graph_slice_params(op, &sl);
     for (int i = 0; i < n->rank; ++i)
       res[i] = idx[i];
-    res[d] = mlirAffineAddExprGet(mlirAffineMulExprGet(idx[d], cst(L, step)), cst(L, start));
+    res[sl.dim] = mlirAffineAddExprGet(mlirAffineMulExprGet(idx[sl.dim], cst(L, sl.step)), cst(L, sl.start));
     return;
   }
   default: /* pointwise, expand, copy, convert, where, compare: numpy broadcasting */
@@ -558,11 +563,18 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
   }
 }
 
+/* cat's dim (checked by lower_recipe). */
+static int cat_dim(Lower *L, const Node *n) {
+  int64_t d = 0;
+  graph_dim(L->ops[n->op_index].op, &d);
+  return (int)d;
+}
+
 /* cat: select between the sources by the range of the cat dim's index. Each source is read at
  * (i - offset) mod size so that every load stays in bounds; the select keeps the right one. */
 static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx) {
   Lower *L = e->L;
-  int d = norm_dim(attr_int_or(L->ops[n->op_index].op, "dim", 0), n->rank);
+  int d = cat_dim(L, n);
   IndIxRanges r = space_ranges(&e->space);
   MlirAffineMap imap = mlirAffineMapGet(L->ctx, e->space.n, 0, 1, (MlirAffineExpr *)&idx[d]);
   MlirValue pos = n->noperands > 1 ? append(e, ind_index_expr_create(loc, imap, f32(e))) : (MlirValue){NULL};
@@ -596,8 +608,9 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
     return emit_cat(e, n, loc, idx);
   MlirValue v[MAX_OPERANDS];
   int64_t k_pow = 0;
-  bool int_pow = op_named(n->info, "pow") && pow_int_exponent(n, &k_pow) && k_pow != 0;
-  bool sqrt_pow = op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.5;
+  bool is_pow = n->info->id == GRAPH_OP_POW;
+  bool int_pow = is_pow && pow_int_exponent(n, &k_pow) && k_pow != 0;
+  bool sqrt_pow = is_pow && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.5;
   int nread = int_pow || sqrt_pow ? 1 : n->noperands; /* x ** k reads the exponent as a constant */
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[MAX_RANK];
@@ -610,9 +623,9 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
       MlirValue p = emit_pow_int(e, loc, to_f32(e, loc, v[0]), k_pow < 0 ? -k_pow : k_pow);
       return k_pow < 0 ? emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0), p) : p;
     }
-    if (op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.0)
+    if (is_pow && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.0)
       return emit_constant(e, loc, 1.0);
-    if (op_named(n->info, "pow") && n->operands[1]->kind == N_CONST && n->operands[1]->value == 0.5)
+    if (sqrt_pow)
       return emit1(e, loc, "math.sqrt", to_f32(e, loc, v[0])); /* Inductor: pow(a, 0.5) -> sqrt(a) */
     return emit_binary(e, n, loc, v[0], v[1]);
   case K_COMPARE:
@@ -695,10 +708,10 @@ static int64_t count_node(Count *c, Node *n, const MlirAffineExpr *idx);
 /* Inductor ops per graph op: 1 (relu and sigmoid are single ops.*), gelu as its decomposition
  * (mul, mul, erf, add, mul plus 3 constants), pow with an integer exponent as its multiplications. */
 static int64_t own_ops(Node *n) {
-  if (op_named(n->info, "gelu"))
+  if (n->info->id == GRAPH_OP_GELU)
     return 8;
   int64_t k;
-  if (op_named(n->info, "pow") && pow_int_exponent(n, &k)) {
+  if (n->info->id == GRAPH_OP_POW && pow_int_exponent(n, &k)) {
     int64_t m = 0;
     for (int64_t a = k < 0 ? -k : k; a > 1; a = a % 2 ? a - 1 : a / 2)
       ++m;
@@ -713,7 +726,7 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
   bool fresh;
   if (n->info->kind == K_CAT) {
     IndIxRanges r = space_ranges(&c->space);
-    int d = norm_dim(attr_int_or(c->L->ops[n->op_index].op, "dim", 0), n->rank);
+    int d = cat_dim(c->L, n);
     int64_t off = 0;
     for (int k = 0; k < n->noperands; ++k) {
       MlirAffineExpr sub[MAX_RANK];
@@ -731,7 +744,7 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
   bool is_view = n->info->kind != K_BINARY && n->info->kind != K_COMPARE && n->info->kind != K_WHERE &&
                  n->info->kind != K_UNARY && n->info->kind != K_CONVERT;
   int64_t kp;
-  int nread = op_named(n->info, "pow") && pow_int_exponent(n, &kp) ? 1 : n->noperands;
+  int nread = n->info->id == GRAPH_OP_POW && pow_int_exponent(n, &kp) ? 1 : n->noperands;
   int64_t ids[MAX_OPERANDS];
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[MAX_RANK];
@@ -983,34 +996,31 @@ static bool check_view(Lower *L, MlirOperation op, const OpInfo *info, Node *res
   switch (info->kind) {
   case K_RESHAPE:
     if (numel(in->shape, in->rank) != numel(res->shape, res->rank))
-      return ind_emit_error(op, "%s changes the number of elements (%ld to %ld)", info->name,
+      return ind_emit_error(op, "%s changes the number of elements (%ld to %ld)", op_short_name(info),
                             (long)numel(in->shape, in->rank), (long)numel(res->shape, res->rank)),
              false;
     return true;
   case K_PERMUTE: {
     int64_t dims[MAX_RANK];
     intptr_t nd = 0;
-    bool seen[MAX_RANK] = {false};
-    if (!ind_attr_i64_array(op, "dims", dims, MAX_RANK, &nd) || nd != in->rank || res->rank != in->rank)
-      return ind_emit_error(op, "permute needs 'dims' with one entry per dimension"), false;
-    for (int i = 0; i < nd; ++i) {
-      int d = norm_dim(dims[i], in->rank);
-      if (d < 0 || d >= in->rank || seen[d] || res->shape[i] != in->shape[d])
+    if (!graph_permute_dims(op, dims, &nd) || res->rank != in->rank)
+      return ind_emit_error(op, "permute 'dims' is not a permutation matching the result shape"), false;
+    for (int i = 0; i < nd; ++i)
+      if (res->shape[i] != in->shape[dims[i]])
         return ind_emit_error(op, "permute 'dims' is not a permutation matching the result shape"), false;
-      seen[d] = true;
-    }
     return true;
   }
   case K_TRANSPOSE: {
-    int d0 = norm_dim(attr_int_or(op, "dim0", -100), in->rank), d1 = norm_dim(attr_int_or(op, "dim1", -100), in->rank);
-    if (d0 < 0 || d1 < 0 || d0 >= in->rank || d1 >= in->rank || res->rank != in->rank)
+    int64_t d0, d1;
+    if (!graph_transpose_dims(op, &d0, &d1) || res->rank != in->rank)
       return ind_emit_error(op, "transpose 'dim0'/'dim1' out of range"), false;
     return true;
   }
   case K_SLICE: {
-    int d = norm_dim(attr_int_or(op, "dim", -100), in->rank);
-    if (d < 0 || d >= in->rank || res->rank != in->rank || attr_int_or(op, "step", 1) < 1)
-      return ind_emit_error(op, "slice 'dim' out of range or 'step' < 1"), false;
+    GraphSlice sl;
+    if (!graph_slice_params(op, &sl) || res->rank != in->rank || res->shape[sl.dim] != sl.len)
+      return ind_emit_error(op, "slice 'dim' out of range, 'step' < 1, or a result length that does not match"),
+             false;
     return true;
   }
   default: /* expand */
@@ -1020,7 +1030,7 @@ static bool check_view(Lower *L, MlirOperation op, const OpInfo *info, Node *res
 
 static Node *lower_constant(Lower *L, GraphOp *g, Node *res) {
   double v;
-  if (!ind_attr_float(g->op, "value", &v)) {
+  if (!graph_constant_value(g->op, &v)) {
     ind_emit_error(g->op, "graph.constant needs a float 'value'");
     return NULL;
   }
@@ -1038,27 +1048,26 @@ static Node *lower_constant(Lower *L, GraphOp *g, Node *res) {
 static bool reduction_dims(MlirOperation op, int rank, bool *reduced) {
   int64_t dims[MAX_RANK];
   intptr_t nd = 0;
-  if (!ind_attr_i64_array(op, "dims", dims, MAX_RANK, &nd))
-    return ind_emit_error(op, "reduction needs 'dims' (array<i64: ...>)"), false;
+  if (!graph_reduction_dims(op, dims, &nd))
+    return ind_emit_error(op, "reduction 'dims' must be distinct dims in [-%d, %d)", rank, rank), false;
   for (int k = 0; k < rank; ++k)
-    reduced[k] = nd == 0; /* empty dims: reduce everything */
-  for (intptr_t i = 0; i < nd && i < MAX_RANK; ++i) {
-    int d = norm_dim(dims[i], rank);
-    if (d < 0 || d >= rank || reduced[d])
-      return ind_emit_error(op, "reduction dim %ld is out of range or repeated", (long)dims[i]), false;
-    reduced[d] = true;
-  }
+    reduced[k] = false;
+  for (intptr_t i = 0; i < nd; ++i)
+    reduced[dims[i]] = true; /* an empty `dims` comes back as every dim */
   return true;
 }
 
 static IndReductionType reduction_type_of(const OpInfo *info) {
-  if (op_named(info, "amax"))
+  switch (info->id) {
+  case GRAPH_OP_AMAX:
     return IND_REDUCE_MAX;
-  if (op_named(info, "amin"))
+  case GRAPH_OP_AMIN:
     return IND_REDUCE_MIN;
-  if (op_named(info, "prod"))
+  case GRAPH_OP_PROD:
     return IND_REDUCE_PROD;
-  return IND_REDUCE_SUM; /* sum, mean */
+  default:
+    return IND_REDUCE_SUM; /* sum, mean */
+  }
 }
 
 /* make_reduction: a realized ind.reduction over the reduced dims of `in`; mean adds a recipe
@@ -1109,7 +1118,7 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   set_origins(L, buf, in, (int)(g - L->ops));
   out->memref = mlirOperationGetResult(buf, 0);
   out->op_index = res->op_index;
-  if (!op_named(g->info, "mean"))
+  if (g->info->id != GRAPH_OP_MEAN)
     return out;
   Node *div = node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
   div->operands[0] = out;
@@ -1121,12 +1130,12 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
 
 /* mm / bmm: an extern buffer; its inputs are realized first (ExternKernel.realize_input). */
 static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
-  int want = op_named(g->info, "mm") ? 2 : 3;
+  int want = g->info->id == GRAPH_OP_MM ? 2 : 3;
   if (in[0]->rank != want || in[1]->rank != want || res->rank != want)
-    return ind_emit_error(g->op, "%s needs rank-%d operands and result", g->info->name, want), NULL;
+    return ind_emit_error(g->op, "%s needs rank-%d operands and result", op_short_name(g->info), want), NULL;
   int64_t k0 = in[0]->shape[want - 1], k1 = in[1]->shape[want - 2];
   if (k0 != k1 || res->shape[want - 2] != in[0]->shape[want - 2] || res->shape[want - 1] != in[1]->shape[want - 1])
-    return ind_emit_error(g->op, "%s operand shapes do not match the result", g->info->name), NULL;
+    return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
   MlirValue inputs[2];
   for (int k = 0; k < 2; ++k) {
     Node *r = realize_pointwise(L, in[k]);
@@ -1137,7 +1146,7 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   }
   char name[32];
   next_buf_name(L, name, sizeof name);
-  MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, g->info->name, inputs, 2, memref_of(res));
+  MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2, memref_of(res));
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   const char *origin = g->fx_name;
   ind_set_origins(buf, &origin, 1);
@@ -1150,11 +1159,10 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   OpKind k = g->info->kind;
   int want = k == K_BINARY || k == K_COMPARE ? 2 : k == K_WHERE ? 3 : k == K_CAT ? -1 : 1;
   if ((want >= 0 && nin != want) || nin == 0)
-    return ind_emit_error(g->op, "'graph.%s' expects %d operand(s), got %d", g->info->name, want, nin), NULL;
+    return ind_emit_error(g->op, "'%s' expects %d operand(s), got %d", graph_op_name(g->info->id), want, nin), NULL;
   if (k == K_CAT) {
-    int d = norm_dim(attr_int_or(g->op, "dim", -100), res->rank);
-    int64_t total = 0;
-    if (d < 0 || d >= res->rank)
+    int64_t d = -1, total = 0;
+    if (!graph_dim(g->op, &d) || d >= res->rank)
       return ind_emit_error(g->op, "cat 'dim' out of range"), NULL;
     for (int i = 0; i < nin; ++i) {
       if (in[i]->rank != res->rank)
@@ -1162,7 +1170,7 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
       total += in[i]->shape[d];
     }
     if (total != res->shape[d])
-      return ind_emit_error(g->op, "cat operands do not add up to the result along dim %d", d), NULL;
+      return ind_emit_error(g->op, "cat operands do not add up to the result along dim %d", (int)d), NULL;
   } else if (k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE) {
     if (!check_view(L, g->op, g->info, res, in[0]))
       return NULL;
@@ -1181,13 +1189,13 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
 static Node *lower_op(Lower *L, GraphOp *g) {
   const OpInfo *info = g->info;
   if (info->kind == K_COMPOSITE) {
-    if (op_named(info, "var"))
+    if (info->id == GRAPH_OP_VAR)
       return ind_emit_error(g->op, "'graph.var' is decomposed into two-pass form (mean, sub, mul, sum) by "
                                    "preprocessing: run --preprocess first"),
              NULL;
     return ind_emit_error(g->op, "'graph.%s' is a composite op that convert-graph-to-ind does not lower: run "
                                  "--preprocess first (it decomposes composites)",
-                          info->name),
+                          op_short_name(info)),
            NULL;
   }
   if (mlirOperationGetNumResults(g->op) != 1)
@@ -1215,7 +1223,7 @@ static Node *lower_op(Lower *L, GraphOp *g) {
   }
   if (info->kind == K_EXTERN) {
     if (nin != 2)
-      return ind_emit_error(g->op, "'graph.%s' takes two operands", info->name), NULL;
+      return ind_emit_error(g->op, "'%s' takes two operands", graph_op_name(info->id)), NULL;
     return lower_extern(L, g, res, in);
   }
   return lower_recipe(L, g, res, in, nin);
@@ -1394,7 +1402,7 @@ static Node *output_buffer(Lower *L, Node *n) {
   if (n->kind == N_BUFFER || n->kind == N_CONST) {
     /* copy of an input (or a constant): wrap the node in an identity recipe */
     Node *copy = node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
-    static const OpInfo k_copy = {"clone", K_COPY, NULL};
+    static const OpInfo k_copy = {GRAPH_OP_CLONE, K_COPY, NULL};
     copy->info = &k_copy;
     copy->operands[0] = n;
     copy->noperands = 1;
