@@ -728,13 +728,16 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
     IndIxRanges r = space_ranges(&c->space);
     int d = cat_dim(c->L, n);
     int64_t off = 0;
+    uint64_t h = 0; /* the sources' numbers, hashed */
     for (int k = 0; k < n->noperands; ++k) {
       MlirAffineExpr sub[MAX_RANK];
       memcpy(sub, idx, sizeof(MlirAffineExpr) * (size_t)n->rank);
       sub[d] = ind_ix_mod(mlirAffineAddExprGet(idx[d], cst(c->L, -off)), n->operands[k]->shape[d], &r);
-      key.a = key.a * 31 + count_node(c, n->operands[k], sub);
+      h = h * 1000003u + (uint64_t)count_node(c, n->operands[k], sub);
       off += n->operands[k]->shape[d];
     }
+    key.a = n->id;
+    key.b = (int64_t)(h >> 1);
     key.p = idx[d].ptr;
     int64_t id = count_key(c, key, &fresh);
     if (fresh)
@@ -793,9 +796,9 @@ static int64_t count_node(Count *c, Node *n, const MlirAffineExpr *idx) {
     int64_t k = count_key(c, ck, &fresh);
     c->op_count += fresh;
     CountKey key = {TAG_DIV, s, k, 0, NULL, NULL};
-    count_key(c, key, &fresh);
+    int64_t id = count_key(c, key, &fresh);
     c->op_count += fresh;
-    return key.a * 0 + count_key(c, key, &fresh);
+    return id;
   }
   case N_RECIPE:
     return count_recipe(c, n, idx);
@@ -892,10 +895,12 @@ static void set_origins(Lower *L, MlirOperation buf, Node *recipe, int extra) {
   const char **names = malloc(sizeof(char *) * ((size_t)n + 1));
   if (!names)
     abort();
+  int nnames = 0;
   for (int i = 0; i < n; ++i)
-    names[i] = L->ops[idx[i]].fx_name;
-  if (n > 0)
-    ind_set_origins(buf, names, n);
+    if (L->ops[idx[i]].fx_name[0]) /* constants are not FX nodes */
+      names[nnames++] = L->ops[idx[i]].fx_name;
+  if (nnames > 0)
+    ind_set_origins(buf, names, nnames);
   free(names);
   free(idx);
   free(seen_op);
@@ -1076,7 +1081,7 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   bool reduced[MAX_RANK];
   if (!reduction_dims(g->op, in->rank, reduced))
     return NULL;
-  if (numel(res->shape, res->rank) * 1 == 0 || numel(in->shape, in->rank) == 0)
+  if (numel(res->shape, res->rank) == 0 || numel(in->shape, in->rank) == 0)
     return ind_emit_error(g->op, "zero-size tensors are not supported"), NULL;
   IterSpace sp = {{0}, 0};
   int64_t rr[MAX_RANK];
