@@ -945,12 +945,42 @@ static Node *realize_pointwise(Lower *L, Node *n) {
   return buffer_node(L, n, mlirOperationGetResult(buf, 0), n->op_index);
 }
 
-/* Realizes the node currently bound to graph op `i`'s result and rebinds it. */
+/* The storage under a chain of views: the first node that is not a view recipe. */
+static Node *view_base(Node *n) {
+  while (is_view_recipe(n))
+    n = n->operands[0];
+  return n;
+}
+
+/* A copy of the view chain from `n` down to `base`, standing on `buf` instead of `base`. */
+static Node *rebase_views(Lower *L, Node *n, Node *base, Node *buf) {
+  if (n == base)
+    return buf;
+  Node *copy = node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
+  copy->info = n->info;
+  copy->op_index = n->op_index;
+  copy->noperands = n->noperands;
+  memcpy(copy->operands, n->operands, sizeof(Node *) * (size_t)n->noperands);
+  copy->operands[0] = rebase_views(L, n->operands[0], base, buf);
+  return copy;
+}
+
+/* StorageBox.realize() for graph op `i`'s result: realizes the storage under its views (the node
+ * itself when it is no view) and rebinds the value, and the storage's own graph value when it is
+ * still bound to it (a StorageBox is shared by the tensor and its views). */
 static void realize_value(Lower *L, int i) {
   MlirValue v = mlirOperationGetResult(L->ops[i].op, 0);
   Node *n = env_get(L, v);
-  if (n && is_unrealized(n))
-    env_set(L, v, realize_pointwise(L, n));
+  Node *base = n ? view_base(n) : NULL;
+  if (!base || !is_unrealized(base))
+    return;
+  Node *buf = realize_pointwise(L, base);
+  env_set(L, v, rebase_views(L, n, base, buf));
+  if (base->op_index >= 0 && base->op_index != i) {
+    MlirValue bv = mlirOperationGetResult(L->ops[base->op_index].op, 0);
+    if (env_get(L, bv) == base)
+      env_set(L, bv, buf);
+  }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1243,29 +1273,31 @@ static void realize_hint(Lower *L, int i, const OpCount *oc) {
     realize_value(L, i);
 }
 
+/* The rules apply to the value's storage: the node itself, or for a view the node under its views
+ * (Inductor's views forward mark_reuse / realize_hint / has_exceeded_max_reads to their data). */
 static void apply_realize_rules(Lower *L, int i) {
   GraphOp *g = &L->ops[i];
   Node *n = env_get(L, mlirOperationGetResult(g->op, 0));
-  if (!n || !is_unrealized(n) || is_view_recipe(n))
-    return; /* buffers and views: nothing to decide (a view's StorageBox is its operand's) */
-  OpCount oc = inner_fn_opcount(L, n);
+  bool is_view = n && is_view_recipe(n);
+  Node *base = n ? view_base(n) : NULL;
+  if (!base || !is_unrealized(base))
+    return; /* the storage is a buffer already */
+  OpCount oc = inner_fn_opcount(L, base);
   if (g->users > 1) {
     if (g->extern_user)
       realize_hint(L, i, &oc);
-    if (g->output_user)
+    if (g->output_user && !is_view) /* realize() of Pointwise data; an output view is copied at the end */
       realize_value(L, i);
     /* mark_reuse(users): should_realize_on_reuse */
     if (oc.reads > L->th.reads || oc.op_count > L->th.opcount)
       realize_value(L, i);
   }
-  n = env_get(L, mlirOperationGetResult(g->op, 0));
-  if (!is_unrealized(n))
+  if (!is_unrealized(view_base(env_get(L, mlirOperationGetResult(g->op, 0)))))
     return;
   /* has_exceeded_max_reads() -> realize_hint() */
   if (oc.reads > L->th.acc_reads || oc.op_count > L->th.opcount)
     realize_hint(L, i, &oc);
-  n = env_get(L, mlirOperationGetResult(g->op, 0));
-  if (!is_unrealized(n))
+  if (is_view || !is_unrealized(env_get(L, mlirOperationGetResult(g->op, 0))))
     return;
   /* has_large_inner_fn(threshold=100) on Pointwise data; and our guard on the inlined tree size */
   if (oc.op_count > L->th.large_inner_fn || tree_size(n) > L->th.max_tree)
