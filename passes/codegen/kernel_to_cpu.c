@@ -28,6 +28,7 @@
  * convert-math-to-llvm, convert-math-to-libm, convert-to-llvm (lib/jit.c runs that pipeline).
  * Failure: a located diagnostic for an unsupported body op, a bad index map or kind, a launch whose
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
+#include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 
@@ -218,12 +219,6 @@ typedef struct Kernel {
   ValueMap local;  /* r-varying values inside the current r-loop nest */
 } Kernel;
 
-static bool is_kernel_op(MlirOperation op, const char *short_name) {
-  char full[64] = "kernel.";
-  strncat(full, short_name, sizeof full - 8);
-  return ind_op_is(op, full);
-}
-
 static int op_index(const Kernel *k, MlirOperation op) {
   for (int i = 0; i < k->nops; ++i)
     if (mlirOperationEqual(k->ops[i], op))
@@ -234,7 +229,7 @@ static int op_index(const Kernel *k, MlirOperation op) {
 /* The map of an index-carrying kernel op; fails with a diagnostic unless it has nx+nr dims and one
  * result. */
 static bool index_map(const Kernel *k, MlirOperation op, MlirAffineMap *out) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a)) {
     ind_emit_error(op, "convert-kernel-to-cpu: expected an affine_map attribute 'index'");
     return false;
@@ -261,22 +256,20 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 }
 
 static bool is_supported_body_op(MlirOperation op) {
-  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || is_kernel_op(op, "load") ||
-         is_kernel_op(op, "store") || is_kernel_op(op, "index_expr") || is_kernel_op(op, "reduce");
+  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) ||
+         kernel_is_store(op) || kernel_is_index_expr(op) || kernel_is_reduce(op);
 }
 
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
-  MlirStringRef kind;
-  if (!ind_attr_str(def, "kind", &kind) ||
-      !(ind_sref_eq(kind, "pointwise") || ind_sref_eq(kind, "persistent_reduction") || ind_sref_eq(kind, "reduction")))
+  if (kernel_def_kind(def) == KERNEL_KIND_INVALID)
     return mlirLogicalResultIsSuccess(ind_emit_error(
         def, "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
-  if (!ind_attr_i64_array(def, "xranges", k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
+  if (!ind_attr_i64_array(def, KERNEL_ATTR_XRANGES, k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
     return mlirLogicalResultIsSuccess(
         ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs xranges (at most %d dims)", MAX_DIMS));
-  if (!ind_attr_i64_array(def, "rranges", k->rr, MAX_DIMS, &k->nr))
+  if (!ind_attr_i64_array(def, KERNEL_ATTR_RRANGES, k->rr, MAX_DIMS, &k->nr))
     k->nr = 0;
   if (k->nr > MAX_DIMS)
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: at most %d r dims", MAX_DIMS));
@@ -307,13 +300,13 @@ static bool kernel_analyze(Kernel *k) {
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation o = k->ops[i];
     bool rv = false;
-    if (is_kernel_op(o, "load") || is_kernel_op(o, "store") || is_kernel_op(o, "index_expr")) {
+    if (kernel_is_load(o) || kernel_is_store(o) || kernel_is_index_expr(o)) {
       MlirAffineMap m;
       if (!index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
     }
-    if (is_kernel_op(o, "reduce")) {
+    if (kernel_is_reduce(o)) {
       if (k->nr == 0)
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
@@ -349,7 +342,7 @@ static bool lookup(const Kernel *k, MlirValue v, MlirValue *out) {
 }
 
 static MlirValue emit_index(Kernel *k, MlirOperation op) {
-  MlirAttribute map = mlirOperationGetAttributeByName(op, ind_str("index"));
+  MlirAttribute map = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   MlirNamedAttribute a = named(k->b.ctx, "map", map);
   return build1(&k->b, "affine.apply", k->nx + k->nr, k->ivs, index_type(&k->b), 1, &a);
 }
@@ -366,14 +359,14 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     if (!lookup(k, mlirOperationGetOperand(op, i), &opd[i]))
       return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: internal error: unmapped operand"));
   MlirValue res = {0};
-  if (is_kernel_op(op, "load")) {
+  if (kernel_is_load(op)) {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
     MlirType mt = mlirValueGetType(opd[0]);
     if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
       return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.load needs a 1-D memref"));
     MlirValue raw = build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (is_kernel_op(op, "store")) {
+  } else if (kernel_is_store(op)) {
     MlirType mt = mlirValueGetType(opd[0]);
     if (nopd != 2 || !mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
       return mlirLogicalResultIsSuccess(
@@ -382,7 +375,7 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
     build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
     return true;
-  } else if (is_kernel_op(op, "index_expr")) {
+  } else if (kernel_is_index_expr(op)) {
     res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else {
     MlirOperation c = mlirOperationClone(op);
@@ -422,35 +415,44 @@ static bool emit_cone(Kernel *k, int i) {
  * body emits the cones of every r-varying store. Returns the reduced value (null otherwise). */
 typedef struct RNest {
   MlirOperation reduce; /* or null for the store loop */
-  MlirStringRef rtype;
+  KernelReduction rtype;
 } RNest;
 
-static const char *combiner(MlirStringRef rtype) {
-  if (ind_sref_eq(rtype, "sum"))
+/* The arith op combining two partial results of reduction r. */
+static const char *combiner(KernelReduction r) {
+  switch (r) {
+  case KERNEL_RED_SUM:
     return "arith.addf";
-  if (ind_sref_eq(rtype, "max"))
+  case KERNEL_RED_MAX:
     return "arith.maximumf";
-  if (ind_sref_eq(rtype, "min"))
+  case KERNEL_RED_MIN:
     return "arith.minimumf";
-  if (ind_sref_eq(rtype, "prod"))
+  case KERNEL_RED_PROD:
     return "arith.mulf";
+  case KERNEL_RED_INVALID:
+    break;
+  }
   return NULL;
 }
 
-static double identity(MlirStringRef rtype) {
-  if (ind_sref_eq(rtype, "max"))
+/* The accumulator's initial value: the identity of the combiner. */
+static double identity(KernelReduction r) {
+  switch (r) {
+  case KERNEL_RED_MAX:
     return -__builtin_inf();
-  if (ind_sref_eq(rtype, "min"))
+  case KERNEL_RED_MIN:
     return __builtin_inf();
-  if (ind_sref_eq(rtype, "prod"))
+  case KERNEL_RED_PROD:
     return 1.0;
-  return 0.0;
+  default:
+    return 0.0;
+  }
 }
 
 static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue *out) {
   if (mlirOperationIsNull(n->reduce)) {
     for (int i = 0; i < k->nops; ++i)
-      if (k->rvary[i] && is_kernel_op(k->ops[i], "store") && !emit_cone(k, i))
+      if (k->rvary[i] && kernel_is_store(k->ops[i]) && !emit_cone(k, i))
         return false;
     return true;
   }
@@ -496,9 +498,9 @@ static bool emit_program(Kernel *k) {
   bool has_rstores = false;
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation op = k->ops[i];
-    if (is_kernel_op(op, "reduce")) {
-      RNest n = {op, {0}};
-      if (!ind_attr_str(op, "reduction_type", &n.rtype) || !combiner(n.rtype))
+    if (kernel_is_reduce(op)) {
+      RNest n = {op, kernel_reduce_type(op)};
+      if (!combiner(n.rtype))
         return mlirLogicalResultIsSuccess(ind_emit_error(
             op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
       k->b.loc = mlirOperationGetLocation(op);
@@ -509,13 +511,13 @@ static bool emit_program(Kernel *k) {
         return false;
       map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
-      has_rstores |= is_kernel_op(op, "store");
+      has_rstores |= kernel_is_store(op);
     } else if (!emit_op(k, op, false)) {
       return false;
     }
   }
   if (has_rstores) {
-    RNest n = {{NULL}, {0}};
+    RNest n = {{NULL}, KERNEL_RED_INVALID};
     k->local.n = 0;
     MlirValue none = {0};
     return emit_rnest(k, &n, 0, none, &none);
@@ -547,7 +549,7 @@ static bool lower_kernel(Kernel *k) {
   MlirContext ctx = mlirOperationGetContext(def);
   MlirLocation loc = mlirOperationGetLocation(def);
   MlirStringRef name;
-  if (!ind_attr_str(def, "sym_name", &name))
+  if (!ind_attr_str(def, KERNEL_ATTR_SYM_NAME, &name))
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs sym_name"));
   if (!kernel_analyze(k))
     return false;
@@ -596,19 +598,6 @@ static void kernel_free(Kernel *k) {
 /* ------------------------------------------------------------------------------------------------
  * The host wrapper. */
 
-/* The arguments of a launch / extern_call: the operands of the gpu.yield ending its region. */
-static MlirOperation region_args(MlirOperation op) {
-  if (mlirOperationGetNumRegions(op) < 1)
-    return (MlirOperation){NULL};
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(b))
-    return (MlirOperation){NULL};
-  MlirOperation t = mlirBlockGetTerminator(b);
-  if (mlirOperationIsNull(t))
-    t = mlirBlockGetFirstOperation(b);
-  return !mlirOperationIsNull(t) && ind_op_is(t, "gpu.yield") ? t : (MlirOperation){NULL};
-}
-
 typedef struct Wrapper {
   MlirOperation func;
   MlirOperation module;
@@ -619,13 +608,13 @@ typedef struct Wrapper {
 
 static bool lower_alloc(Wrapper *w, MlirOperation op) {
   MlirStringRef name = {"", 0}, reuse;
-  ind_attr_str(op, "name", &name);
+  ind_attr_str(op, KERNEL_ATTR_NAME, &name);
   if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
     return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(old);
-  if (ind_attr_str(op, "reuse", &reuse))
+  if (kernel_alloc_reuse(op, &reuse))
     for (int i = 0; i < w->nallocs; ++i)
       if (reuse.length > 0 && w->alloc_names[i].length == reuse.length &&
           memcmp(w->alloc_names[i].data, reuse.data, reuse.length) == 0 &&
@@ -682,11 +671,10 @@ static int64_t storage_span(MlirType t) {
 }
 
 static bool lower_launch(Wrapper *w, MlirOperation op) {
-  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str("kernel"));
-  MlirOperation args = region_args(op);
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee) || mlirOperationIsNull(args))
+  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name and a region ending in gpu.yield"));
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
   MlirSymbolTable st = mlirSymbolTableCreate(w->module);
   MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
   mlirSymbolTableDestroy(st);
@@ -695,7 +683,7 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
     return mlirLogicalResultIsSuccess(
         ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
   MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
-  intptr_t n = mlirOperationGetNumOperands(args);
+  intptr_t n = kernel_call_num_args(op);
   if (mlirFunctionTypeGetNumInputs(ftype) != n)
     return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
                                                      (int)cname.length, cname.data,
@@ -706,7 +694,7 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
   Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   bool ok = true;
   for (intptr_t i = 0; i < n && ok; ++i) {
-    MlirValue v = mlirOperationGetOperand(args, i);
+    MlirValue v = kernel_call_arg(op, i);
     MlirType have = mlirValueGetType(v), want = mlirFunctionTypeGetInput(ftype, i);
     if (mlirTypeEqual(have, want)) {
       vals[i] = v;
@@ -837,19 +825,17 @@ static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
 
 static bool lower_extern_call(MlirOperation op) {
   MlirStringRef kernel;
-  MlirOperation args = region_args(op);
-  if (!ind_attr_str(op, "kernel", &kernel) || mlirOperationIsNull(args))
+  if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
     return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\" and a region ending in gpu.yield"));
+        op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
     return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)",
                                                      (int)kernel.length, kernel.data));
-  if (mlirOperationGetNumOperands(args) != 3)
+  if (kernel_call_num_args(op) != 3)
     return mlirLogicalResultIsSuccess(
         ind_emit_error(op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
-  MlirValue A = mlirOperationGetOperand(args, 0), B = mlirOperationGetOperand(args, 1),
-            C = mlirOperationGetOperand(args, 2);
+  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
   if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
     return mlirLogicalResultIsSuccess(
@@ -885,7 +871,7 @@ static void insert_deallocs(Wrapper *w) {
 
 static bool collect_wrapper_op(MlirOperation op, void *user) {
   MlirOperation **list = user;
-  if (is_kernel_op(op, "alloc") || is_kernel_op(op, "launch") || is_kernel_op(op, "extern_call"))
+  if (kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op))
     *(*list)++ = op;
   return true;
 }
@@ -897,7 +883,7 @@ static bool count_walk(MlirOperation op, void *user) {
 }
 
 static bool is_wrapper_op(MlirOperation op) {
-  return is_kernel_op(op, "alloc") || is_kernel_op(op, "launch") || is_kernel_op(op, "extern_call");
+  return kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op);
 }
 
 static bool lower_wrapper(MlirOperation module, MlirOperation func) {
@@ -914,9 +900,9 @@ static bool lower_wrapper(MlirOperation module, MlirOperation func) {
   w->module = module;
   bool ok = true;
   for (MlirOperation *p = ops; p < end && ok; ++p) {
-    if (is_kernel_op(*p, "alloc"))
+    if (kernel_is_alloc(*p))
       ok = lower_alloc(w, *p);
-    else if (is_kernel_op(*p, "launch"))
+    else if (kernel_is_launch(*p))
       ok = lower_launch(w, *p);
     else
       ok = lower_extern_call(*p);
@@ -952,7 +938,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     abort();
   int nd = 0, nf = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (is_kernel_op(o, "def"))
+    if (kernel_is_def(o))
       defs[nd++] = o;
     else if (ind_op_is(o, "func.func") && mlirOperationGetNumRegions(o) == 1 &&
              !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) && has_wrapper_ops(o))
