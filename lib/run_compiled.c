@@ -211,8 +211,10 @@ static bool execute(IndJit *jit, MlirOperation func, const IndTensor *in, int n_
                     int *n_out, double *run_ms) {
   int nin = ind_jit_num_inputs(jit), nout = ind_jit_num_outputs(jit);
   if (nin != n_in || nout > max_out) {
-    ind_emit_error(func, "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs, "
-                         "room for %d outputs)", nin, nout, n_in, max_out);
+    ind_emit_error(func,
+                   "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs, "
+                   "room for %d outputs)",
+                   nin, nout, n_in, max_out);
     return false;
   }
   IndMemRef min[RC_MAX_IO], mout[RC_MAX_IO];
@@ -280,8 +282,8 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
   return bad == 0;
 }
 
-static bool check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out,
-                                    int n_out, const IndRunCompiledOptions *o, double *ms) {
+static bool check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
+                                    const IndRunCompiledOptions *o, double *ms) {
   IndTensor ref[RC_MAX_IO];
   int n_ref = 0;
   double t0 = now_ms();

@@ -256,8 +256,8 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 }
 
 static bool is_supported_body_op(MlirOperation op) {
-  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) ||
-         kernel_is_store(op) || kernel_is_index_expr(op) || kernel_is_reduce(op);
+  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) || kernel_is_store(op) ||
+         kernel_is_index_expr(op) || kernel_is_reduce(op);
 }
 
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
@@ -265,7 +265,8 @@ static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
   if (kernel_def_kind(def) == KERNEL_KIND_INVALID)
     return mlirLogicalResultIsSuccess(ind_emit_error(
-        def, "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
+        def,
+        "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
   if (!ind_attr_i64_array(def, KERNEL_ATTR_XRANGES, k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
     return mlirLogicalResultIsSuccess(
         ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs xranges (at most %d dims)", MAX_DIMS));
@@ -280,21 +281,24 @@ static bool kernel_analyze(Kernel *k) {
   if (mlirBlockIsNull(k->body))
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def without a body"));
   int n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
     ++n;
   k->ops = calloc((size_t)n + 1, sizeof *k->ops);
   k->rvary = calloc((size_t)n + 1, sizeof *k->rvary);
   if (!k->ops || !k->rvary)
     abort();
-  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
     if (ind_op_is(o, "gpu.yield") && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
       break;
     if (!is_supported_body_op(o))
-      return mlirLogicalResultIsSuccess(ind_emit_error(
-          o, "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body", (int)ind_op_name(o).length,
-          ind_op_name(o).data));
+      return mlirLogicalResultIsSuccess(ind_emit_error(o,
+                                                       "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body",
+                                                       (int)ind_op_name(o).length, ind_op_name(o).data));
     if (mlirOperationGetNumRegions(o) != 0)
-      return mlirLogicalResultIsSuccess(ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
+      return mlirLogicalResultIsSuccess(
+          ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
     k->ops[k->nops++] = o;
   }
   for (int i = 0; i < k->nops; ++i) {
@@ -501,8 +505,8 @@ static bool emit_program(Kernel *k) {
     if (kernel_is_reduce(op)) {
       RNest n = {op, kernel_reduce_type(op)};
       if (!combiner(n.rtype))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+        return mlirLogicalResultIsSuccess(
+            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirValue init = const_float(&k->b, t, identity(n.rtype)), res = {0};
@@ -611,7 +615,8 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
   ind_attr_str(op, KERNEL_ATTR_NAME, &name);
   if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(old);
   if (kernel_alloc_reuse(op, &reuse))
@@ -673,21 +678,20 @@ static int64_t storage_span(MlirType t) {
 static bool lower_launch(Wrapper *w, MlirOperation op) {
   MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
+    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
   MlirSymbolTable st = mlirSymbolTableCreate(w->module);
   MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
   mlirSymbolTableDestroy(st);
   MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
   if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
   MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
   intptr_t n = kernel_call_num_args(op);
   if (mlirFunctionTypeGetNumInputs(ftype) != n)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
-                                                     (int)cname.length, cname.data,
-                                                     (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
+                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
   MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
   if (!vals)
     abort();
@@ -706,8 +710,9 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
                 storage_span(have) <= mlirShapedTypeGetDimSize(want, 0);
     if (!fits) {
       ok = mlirLogicalResultIsSuccess(ind_emit_error(
-          op, "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
-              "storage size)",
+          op,
+          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
+          "storage size)",
           (int)i, (int)i, (int)cname.length, cname.data));
       break;
     }
@@ -772,7 +777,8 @@ static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool 
   int r = batched ? 1 : 0;
   MlirValue zero = const_index(b, 0), one = const_index(b, 1);
   MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
+  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)),
+            N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
   MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
   MlirValue fzero = const_float(b, f32, 0.0);
   Builder s0, s1, s2, s3;
@@ -826,15 +832,15 @@ static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
 static bool lower_extern_call(MlirOperation op) {
   MlirStringRef kernel;
   if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)",
-                                                     (int)kernel.length, kernel.data));
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
   if (kernel_call_num_args(op) != 3)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
   MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
   if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
@@ -963,5 +969,5 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 
 const IndPassDef ind_kernel_to_cpu_pass = {
     "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls",
-    NULL, run};
+    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", NULL,
+    run};
