@@ -214,9 +214,10 @@ typedef struct Kernel {
   /* While lowering: */
   Builder b;
   MlirValue ivs[2 * MAX_DIMS]; /* x ivs, then r ivs (index 0 outside r-loops) */
-  MlirValue zero;
-  ValueMap global; /* block args and r-invariant values */
-  ValueMap local;  /* r-varying values inside the current r-loop nest */
+  MlirValue zero, one;
+  MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
+  ValueMap global;                        /* block args and r-invariant values */
+  ValueMap local;                         /* r-varying values inside the current r-loop nest */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -480,9 +481,7 @@ static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc,
     return emit_rnest_body(k, n, acc, out);
   Builder saved = k->b;
   bool has_acc = !mlirOperationIsNull(n->reduce);
-  MlirValue ub = const_index(&k->b, k->rr[level]);
-  MlirValue one = const_index(&k->b, 1);
-  MlirOperation loop = build_for(&k->b, k->zero, ub, one, has_acc ? 1 : 0, &acc);
+  MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, has_acc ? 1 : 0, &acc);
   MlirBlock body = for_body(loop);
   k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
   k->b.block = body;
@@ -534,9 +533,7 @@ static bool emit_xnest(Kernel *k, intptr_t level) {
   if (level == k->nx)
     return emit_program(k);
   Builder saved = k->b;
-  MlirValue ub = const_index(&k->b, k->xr[level]);
-  MlirValue one = const_index(&k->b, 1);
-  MlirOperation loop = build_for(&k->b, k->zero, ub, one, 0, NULL);
+  MlirOperation loop = build_for(&k->b, k->zero, k->xub[level], k->one, 0, NULL);
   MlirBlock body = for_body(loop);
   k->ivs[level] = mlirBlockGetArgument(body, 0);
   k->b.block = body;
@@ -584,6 +581,11 @@ static bool lower_kernel(Kernel *k) {
     map_put(&k->global, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
   k->b = (Builder){ctx, loc, entry, {NULL}};
   k->zero = const_index(&k->b, 0);
+  k->one = const_index(&k->b, 1);
+  for (intptr_t d = 0; d < k->nx; ++d)
+    k->xub[d] = const_index(&k->b, k->xr[d]);
+  for (intptr_t d = 0; d < k->nr; ++d)
+    k->rub[d] = const_index(&k->b, k->rr[d]);
   for (intptr_t i = 0; i < 2 * MAX_DIMS; ++i)
     k->ivs[i] = k->zero;
   bool ok = emit_xnest(k, 0);
