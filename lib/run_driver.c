@@ -278,14 +278,24 @@ static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTe
 
 /* --- outputs ------------------------------------------------------------------------------- */
 
+/* mkdir -p: creates dir and any missing parents. */
 static bool ensure_dir(const char *dir) {
-  struct stat st;
-  if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-    return true;
-  if (mkdir(dir, 0777) == 0)
-    return true;
-  ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", dir, strerror(errno));
-  return false;
+  char path[4096];
+  snprintf(path, sizeof path, "%s", dir);
+  for (char *p = path + 1;; ++p) {
+    bool end = *p == '\0';
+    if (*p == '/' || end) {
+      *p = '\0';
+      struct stat st;
+      if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)) && mkdir(path, 0777) != 0) {
+        ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", path, strerror(errno));
+        return false;
+      }
+      if (end)
+        return true;
+      *p = '/';
+    }
+  }
 }
 
 static bool write_tensors(const char *dir, const char *prefix, const IndTensor *t, int n) {
