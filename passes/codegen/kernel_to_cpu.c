@@ -316,7 +316,8 @@ static bool kernel_analyze(Kernel *k) {
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
-          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetOperand(o, 0))))
+          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
+          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))))
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce takes one float value and returns one"));
       k->rvary[i] = false;
@@ -471,7 +472,7 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue 
   if (!lookup(k, v, &nv))
     return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
   k->b.loc = mlirOperationGetLocation(n->reduce);
-  MlirValue ops[2] = {acc, nv};
+  MlirValue ops[2] = {acc, convert(&k->b, nv, mlirValueGetType(acc))};
   *out = build1(&k->b, combiner(n->rtype), 2, ops, mlirValueGetType(acc), 0, NULL);
   return true;
 }
