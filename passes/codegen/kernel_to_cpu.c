@@ -261,6 +261,35 @@ static bool is_supported_body_op(MlirOperation op) {
          kernel_is_index_expr(op) || kernel_is_reduce(op);
 }
 
+static bool is_scalar(MlirType t) { return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t); }
+
+/* A flat buffer of the kernel: a 1-D memref of floats or integers. */
+static bool is_flat_buffer(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != 1)
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat(e) || mlirTypeIsAInteger(e);
+}
+
+/* Checks the operands and results of a kernel.load / store / index_expr (what emit_op relies on). */
+static bool check_memory_op(MlirOperation o) {
+  intptr_t nopd = mlirOperationGetNumOperands(o), nres = mlirOperationGetNumResults(o);
+  bool ok = true;
+  if (kernel_is_load(o))
+    ok = nopd == 1 && nres == 1 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
+         is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+  else if (kernel_is_store(o))
+    ok = nopd == 2 && nres == 0 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
+         is_scalar(mlirValueGetType(mlirOperationGetOperand(o, 1)));
+  else if (kernel_is_index_expr(o))
+    ok = nopd == 0 && nres == 1 && is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+  if (!ok)
+    ind_emit_error(o, "convert-kernel-to-cpu: %.*s needs a 1-D memref buffer and scalar values",
+                   (int)ind_op_name(o).length, ind_op_name(o).data);
+  return ok;
+}
+
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
@@ -307,7 +336,7 @@ static bool kernel_analyze(Kernel *k) {
     bool rv = false;
     if (kernel_is_load(o) || kernel_is_store(o) || kernel_is_index_expr(o)) {
       MlirAffineMap m;
-      if (!index_map(k, o, &m))
+      if (!check_memory_op(o) || !index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
     }
@@ -368,15 +397,10 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
   if (kernel_is_load(op)) {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
     MlirType mt = mlirValueGetType(opd[0]);
-    if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
-      return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.load needs a 1-D memref"));
     MlirValue raw = build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else if (kernel_is_store(op)) {
     MlirType mt = mlirValueGetType(opd[0]);
-    if (nopd != 2 || !mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
-      return mlirLogicalResultIsSuccess(
-          ind_emit_error(op, "convert-kernel-to-cpu: kernel.store needs a 1-D memref and a value"));
     MlirValue v = convert(b, opd[1], mlirShapedTypeGetElementType(mt));
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
     build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
