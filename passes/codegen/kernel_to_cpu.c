@@ -30,6 +30,7 @@
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
+#include "lib/jit.h" /* ind_memref_storage_elems */
 #include "lib/pass_registry.h"
 
 #include <stdlib.h>
@@ -674,7 +675,8 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
   return true;
 }
 
-/* Number of elements of a static memref's underlying storage: 1 + the largest offset. */
+/* Reinterprets buffer v as the kernel's flat parameter type `flat`, from the buffer's base (offset 0:
+ * kernel indices are storage offsets with the memref's own offset folded in). */
 static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
   MlirContext ctx = b->ctx;
   int64_t zero = 0, one = 1, size = mlirShapedTypeGetDimSize(flat, 0);
@@ -684,22 +686,6 @@ static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
                              named(ctx, "static_sizes", mlirDenseI64ArrayGet(ctx, 1, &size)),
                              named(ctx, "static_strides", mlirDenseI64ArrayGet(ctx, 1, &one))};
   return build1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
-}
-
-/* The number of elements a static memref type's storage spans from its base: 1 + max offset. */
-static int64_t storage_span(MlirType t) {
-  int64_t strides[MAX_DIMS], offset = 0;
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  if (rank > MAX_DIMS || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
-    return -1;
-  int64_t span = offset + 1;
-  for (intptr_t i = 0; i < rank; ++i) {
-    int64_t d = mlirShapedTypeGetDimSize(t, i);
-    if (d == 0)
-      return 0;
-    span += (d - 1) * strides[i];
-  }
-  return span;
 }
 
 static bool lower_launch(Wrapper *w, MlirOperation op) {
@@ -734,7 +720,8 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
     bool fits = mlirTypeIsAMemRef(have) && mlirTypeIsAMemRef(want) && mlirShapedTypeGetRank(want) == 1 &&
                 mlirShapedTypeHasStaticShape(have) && mlirShapedTypeHasStaticShape(want) &&
                 mlirTypeEqual(mlirShapedTypeGetElementType(have), mlirShapedTypeGetElementType(want)) &&
-                storage_span(have) <= mlirShapedTypeGetDimSize(want, 0);
+                ind_memref_storage_elems(have) >= 0 &&
+                ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
     if (!fits) {
       ok = mlirLogicalResultIsSuccess(ind_emit_error(
           op,
