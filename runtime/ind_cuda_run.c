@@ -165,9 +165,14 @@ static bool load_driver(void) {
 /* Finds cuBLAS; false (with *why filled) when it is not there. */
 static bool load_cublas(char *why, size_t whylen) {
   const char *env = getenv("IND_LIBCUBLAS");
-  const char *names[] = {env && *env ? env : "libcublas.so.13", "libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  size_t count = sizeof names / sizeof names[0];
+  if (env && *env) { /* $IND_LIBCUBLAS: that library and no other */
+    names[0] = env;
+    count = 1;
+  }
   char errs[1024] = "";
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+  for (size_t i = 0; i < count; ++i) {
     g_libcublas = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     if (g_libcublas) {
       g_cublas_path = names[i];
@@ -1047,9 +1052,15 @@ static bool prepare_inputs(const Options *o, Plan *p) {
   return true;
 }
 
+/* The plan's file name without directory and ".json", for the RESULT line when --name is not given. */
 static const char *base_name(const char *path) {
+  static char name[256];
   const char *s = strrchr(path, '/');
-  return s ? s + 1 : path;
+  snprintf(name, sizeof name, "%s", s ? s + 1 : path);
+  size_t n = strlen(name);
+  if (n > 5 && strcmp(name + n - 5, ".json") == 0)
+    name[n - 5] = '\0';
+  return name;
 }
 
 /* Steps 3-7 of the header comment. Returns the exit status. */
