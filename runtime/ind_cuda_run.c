@@ -687,7 +687,7 @@ static bool device_init(Run *r) {
   CU_CHECK(p_cuDevicePrimaryCtxRetain(&r->ctx, r->dev));
   r->ctx_retained = true;
   CU_CHECK(p_cuCtxSetCurrent(r->ctx));
-  CU_CHECK(p_cuStreamCreate(&r->stream, CU_STREAM_NON_BLOCKING));
+  CU_CHECK(p_cuStreamCreate(&r->stream, CU_STREAM_DEFAULT)); /* blocking: ordered with the synchronous copies */
   return true;
 }
 

@@ -195,7 +195,10 @@ def cmd_case(args):
             row["notes"].append("eager error: %s" % repr(e)[:200])
     if row.get("copy_bw") and row.get("bytes"):
         row["floor_us"] = row["bytes"] / row["copy_bw"] * 1e6
-    row["tf32"] = bool(torch.backends.cuda.matmul.allow_tf32)
+    try:
+        row["tf32"] = bool(torch.backends.cuda.matmul.allow_tf32)
+    except Exception:
+        pass
     log(json.dumps(row))
     with open(args.results, "a") as f:
         f.write(json.dumps(row) + "\n")
