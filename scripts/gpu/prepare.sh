@@ -42,6 +42,11 @@ for ex in examples/*.mlir; do
     echo "prepare.sh: ${case_name}_${n}: ptx $((t1 - t0)) ms, plan $((t2 - t1)) ms, $kernels kernel(s)"
   done
 done
+# A fallback runner for the GPU machine, in case building it there fails (run.sh builds its own first).
+if ! gcc -std=c11 -O2 -Wall -Wextra -Werror -I/usr/local/cuda/include runtime/ind_cuda_run.c -ldl -lm \
+    -o "$DEST/ind_cuda_run"; then
+  echo "prepare.sh: could not build the fallback runner (run.sh builds it there anyway)" >&2
+fi
 # A record of what was compiled, for the results page.
 { echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (dirty)')";
   date -u +"prepared %Y-%m-%dT%H:%M:%SZ"; } > "$DEST/PREPARED"

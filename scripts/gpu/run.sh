@@ -26,21 +26,37 @@ mkdir -p "$OUT/logs" "$DATA"
 
 build_runner() {
   echo "== building the runner"
-  if gcc -std=c11 -O2 -Wall -Wextra -Werror -I/usr/local/cuda/include runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER"; then
+  local inc="" cand
+  for cand in "${CUDA_HOME:-/usr/local/cuda}/include" /usr/local/cuda/include /usr/local/cuda-13.0/include \
+      "$(dirname "$(command -v nvcc 2>/dev/null || echo /nonexistent/bin/nvcc)")/../include" /usr/include; do
+    if [ -f "$cand/cuda.h" ]; then inc=$cand; break; fi
+  done
+  [ -n "$inc" ] || inc=$(timeout 20 find / -name cuda.h -path '*include*' 2>/dev/null | head -n 1 | xargs -r dirname)
+  echo "run.sh: cuda.h from ${inc:-nowhere}"
+  if gcc -std=c11 -O2 -Wall -Wextra -Werror -I"$inc" runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER"; then
     return 0
   fi
   echo "run.sh: building with -Werror failed; retrying without it"
-  gcc -std=c11 -O2 -I/usr/local/cuda/include runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER" && return 0
+  gcc -std=c11 -O2 -I"$inc" runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER" && return 0
+  if [ -x "$PLANS/ind_cuda_run" ] && "$PLANS/ind_cuda_run" --help > /dev/null 2>&1; then
+    echo "run.sh: using the runner prepare.sh built on the compile machine ($PLANS/ind_cuda_run)"
+    RUNNER="$PLANS/ind_cuda_run"
+    return 0
+  fi
   echo "run.sh: NO RUNNER: ind columns will be empty; Inductor/eager still measured"
   RUNNER=""
 }
 
 run_case() { # case n
   local c=$1 n=$2 name="$1_$2" d="$DATA/$1_$2" rc=1 crc
+  # stay inside the device call's 600 s even if a step hangs: at most 120 s/240 s, less near the end
+  local left=$((570 - SECONDS)) t_run t_check
+  t_run=$(( left < 120 ? left : 120 )); t_run=$(( t_run < 30 ? 30 : t_run ))
+  t_check=$(( left < 240 ? left : 240 )); t_check=$(( t_check < 30 ? 30 : t_check ))
   echo "== $name  (t=${SECONDS}s)"
   rm -rf "$d" && mkdir -p "$d"
   if [ -n "$RUNNER" ] && [ -f "$PLANS/$name.json" ] && [ -f "$PLANS/$name.ptx" ]; then
-    timeout 180 "$RUNNER" --plan "$PLANS/$name.json" --ptx "$PLANS/$name.ptx" --outputs-dir "$d" \
+    timeout "$t_run" "$RUNNER" --plan "$PLANS/$name.json" --ptx "$PLANS/$name.ptx" --outputs-dir "$d" \
       --seed "$SEED" --check --name "$name" > "$OUT/logs/$name.runner.log" 2>&1
     rc=$?
     cat "$OUT/logs/$name.runner.log"
@@ -48,7 +64,7 @@ run_case() { # case n
   else
     echo "run.sh: no runner or no $PLANS/$name.{json,ptx}"
   fi
-  timeout 300 python3 scripts/gpu/check.py case --case "$c" --n "$n" --data "$d" --runner-rc "$rc" \
+  timeout "$t_check" python3 scripts/gpu/check.py case --case "$c" --n "$n" --data "$d" --runner-rc "$rc" \
     --results "$RESULTS" --copy-bw "$OUT/copy_bw.json" --compile-times "$PLANS/compile_times.tsv" \
     > "$OUT/logs/$name.check.log" 2>&1
   crc=$?
@@ -67,6 +83,8 @@ for l in sys.stdin:
     echo "{\"case\": \"$c\", \"n\": $n, \"runner_rc\": $rc, \"result\": \"FAIL\", \"notes\": [\"check.py exit $crc, see logs/$name.check.log\"]}" >> "$RESULTS"
   fi
   rm -rf "$d"
+  # keep results.md current, so a run cut short still leaves a table
+  python3 scripts/gpu/check.py table --results "$RESULTS" --md "$OUT/results.md" > /dev/null 2>&1
 }
 
 sanitize_case() { # name
