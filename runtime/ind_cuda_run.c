@@ -49,37 +49,37 @@
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
-#define CU_FUNCS(X)                                                                                           \
-  X(cuInit)                                                                                                   \
-  X(cuDriverGetVersion)                                                                                       \
-  X(cuDeviceGetCount)                                                                                         \
-  X(cuDeviceGet)                                                                                              \
-  X(cuDeviceGetName)                                                                                          \
-  X(cuDevicePrimaryCtxRetain)                                                                                 \
-  X(cuDevicePrimaryCtxRelease)                                                                                \
-  X(cuCtxSetCurrent)                                                                                          \
-  X(cuCtxSynchronize)                                                                                         \
-  X(cuGetErrorName)                                                                                           \
-  X(cuGetErrorString)                                                                                         \
-  X(cuModuleLoadDataEx)                                                                                       \
-  X(cuModuleUnload)                                                                                           \
-  X(cuModuleGetFunction)                                                                                      \
-  X(cuFuncGetAttribute)                                                                                       \
-  X(cuMemAlloc)                                                                                               \
-  X(cuMemFree)                                                                                                \
-  X(cuMemcpyHtoD)                                                                                             \
-  X(cuMemcpyDtoH)                                                                                             \
-  X(cuMemsetD32)                                                                                              \
-  X(cuMemsetD8)                                                                                               \
-  X(cuMemsetD32Async)                                                                                         \
-  X(cuStreamCreate)                                                                                           \
-  X(cuStreamDestroy)                                                                                          \
-  X(cuStreamSynchronize)                                                                                      \
-  X(cuEventCreate)                                                                                            \
-  X(cuEventDestroy)                                                                                           \
-  X(cuEventRecord)                                                                                            \
-  X(cuEventSynchronize)                                                                                       \
-  X(cuEventElapsedTime)                                                                                       \
+#define CU_FUNCS(X)                                                                                                    \
+  X(cuInit)                                                                                                            \
+  X(cuDriverGetVersion)                                                                                                \
+  X(cuDeviceGetCount)                                                                                                  \
+  X(cuDeviceGet)                                                                                                       \
+  X(cuDeviceGetName)                                                                                                   \
+  X(cuDevicePrimaryCtxRetain)                                                                                          \
+  X(cuDevicePrimaryCtxRelease)                                                                                         \
+  X(cuCtxSetCurrent)                                                                                                   \
+  X(cuCtxSynchronize)                                                                                                  \
+  X(cuGetErrorName)                                                                                                    \
+  X(cuGetErrorString)                                                                                                  \
+  X(cuModuleLoadDataEx)                                                                                                \
+  X(cuModuleUnload)                                                                                                    \
+  X(cuModuleGetFunction)                                                                                               \
+  X(cuFuncGetAttribute)                                                                                                \
+  X(cuMemAlloc)                                                                                                        \
+  X(cuMemFree)                                                                                                         \
+  X(cuMemcpyHtoD)                                                                                                      \
+  X(cuMemcpyDtoH)                                                                                                      \
+  X(cuMemsetD32)                                                                                                       \
+  X(cuMemsetD8)                                                                                                        \
+  X(cuMemsetD32Async)                                                                                                  \
+  X(cuStreamCreate)                                                                                                    \
+  X(cuStreamDestroy)                                                                                                   \
+  X(cuStreamSynchronize)                                                                                               \
+  X(cuEventCreate)                                                                                                     \
+  X(cuEventDestroy)                                                                                                    \
+  X(cuEventRecord)                                                                                                     \
+  X(cuEventSynchronize)                                                                                                \
+  X(cuEventElapsedTime)                                                                                                \
   X(cuLaunchKernel)
 
 #define CU_DECL(name) static __typeof__(&name) p_##name;
@@ -91,8 +91,7 @@ typedef int (*cublas_create_fn)(void **handle);
 typedef int (*cublas_destroy_fn)(void *handle);
 typedef int (*cublas_set_stream_fn)(void *handle, CUstream stream);
 typedef int (*cublas_sgemm_fn)(void *handle, int transa, int transb, int m, int n, int k, const float *alpha,
-                               const float *A, int lda, const float *B, int ldb, const float *beta, float *C,
-                               int ldc);
+                               const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc);
 #define CUBLAS_OP_N 0
 
 static void *g_libcuda, *g_libcublas, *g_cublas_handle;
@@ -105,15 +104,24 @@ static cublas_sgemm_fn p_cublasSgemm;
 /* Names for the codes a broken setup gives, for when cuGetErrorName itself fails (e.g. the stub library). */
 static const char *fallback_error_name(CUresult r) {
   switch ((int)r) {
-  case CUDA_ERROR_NOT_INITIALIZED: return "CUDA_ERROR_NOT_INITIALIZED";
-  case CUDA_ERROR_STUB_LIBRARY: return "CUDA_ERROR_STUB_LIBRARY (the stub libcuda, not a driver)";
-  case CUDA_ERROR_NO_DEVICE: return "CUDA_ERROR_NO_DEVICE";
-  case CUDA_ERROR_INVALID_PTX: return "CUDA_ERROR_INVALID_PTX";
-  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION: return "CUDA_ERROR_UNSUPPORTED_PTX_VERSION";
-  case CUDA_ERROR_NO_BINARY_FOR_GPU: return "CUDA_ERROR_NO_BINARY_FOR_GPU";
-  case CUDA_ERROR_LAUNCH_FAILED: return "CUDA_ERROR_LAUNCH_FAILED";
-  case CUDA_ERROR_ILLEGAL_ADDRESS: return "CUDA_ERROR_ILLEGAL_ADDRESS";
-  default: return "?";
+  case CUDA_ERROR_NOT_INITIALIZED:
+    return "CUDA_ERROR_NOT_INITIALIZED";
+  case CUDA_ERROR_STUB_LIBRARY:
+    return "CUDA_ERROR_STUB_LIBRARY (the stub libcuda, not a driver)";
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_INVALID_PTX:
+    return "CUDA_ERROR_INVALID_PTX";
+  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
+    return "CUDA_ERROR_UNSUPPORTED_PTX_VERSION";
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    return "CUDA_ERROR_NO_BINARY_FOR_GPU";
+  case CUDA_ERROR_LAUNCH_FAILED:
+    return "CUDA_ERROR_LAUNCH_FAILED";
+  case CUDA_ERROR_ILLEGAL_ADDRESS:
+    return "CUDA_ERROR_ILLEGAL_ADDRESS";
+  default:
+    return "?";
   }
 }
 
@@ -132,13 +140,13 @@ static void print_cu_error(CUresult r, const char *what) {
 }
 
 /* Evaluates a driver call; on failure prints it and returns false from the enclosing function. */
-#define CU_CHECK(call)                                                                                        \
-  do {                                                                                                        \
-    CUresult r_ = (call);                                                                                     \
-    if (r_ != CUDA_SUCCESS) {                                                                                 \
-      print_cu_error(r_, #call);                                                                              \
-      return false;                                                                                           \
-    }                                                                                                         \
+#define CU_CHECK(call)                                                                                                 \
+  do {                                                                                                                 \
+    CUresult r_ = (call);                                                                                              \
+    if (r_ != CUDA_SUCCESS) {                                                                                          \
+      print_cu_error(r_, #call);                                                                                       \
+      return false;                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 static bool load_driver(void) {
@@ -151,11 +159,11 @@ static bool load_driver(void) {
     fprintf(stderr, "ind_cuda_run: error: cannot load the CUDA driver library %s: %s\n", path, e ? e : "?");
     return false;
   }
-#define CU_LOAD(name)                                                                                         \
-  *(void **)&p_##name = dlsym(g_libcuda, STR(name));                                                          \
-  if (!p_##name) {                                                                                            \
-    fprintf(stderr, "ind_cuda_run: error: %s has no symbol %s (driver too old?)\n", path, STR(name));        \
-    return false;                                                                                             \
+#define CU_LOAD(name)                                                                                                  \
+  *(void **)&p_##name = dlsym(g_libcuda, STR(name));                                                                   \
+  if (!p_##name) {                                                                                                     \
+    fprintf(stderr, "ind_cuda_run: error: %s has no symbol %s (driver too old?)\n", path, STR(name));                  \
+    return false;                                                                                                      \
   }
   CU_FUNCS(CU_LOAD)
 #undef CU_LOAD
@@ -191,8 +199,7 @@ static bool load_cublas(char *why, size_t whylen) {
   *(void **)&p_cublasSetStream = dlsym(g_libcublas, "cublasSetStream_v2");
   *(void **)&p_cublasSgemm = dlsym(g_libcublas, "cublasSgemm_v2");
   if (!p_cublasCreate || !p_cublasDestroy || !p_cublasSetStream || !p_cublasSgemm) {
-    snprintf(why, whylen, "%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2",
-             g_cublas_path);
+    snprintf(why, whylen, "%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2", g_cublas_path);
     return false;
   }
   return true;
@@ -216,7 +223,7 @@ typedef struct Buffer {
   bool is_input;
   int reuse; /* index of the buffer whose storage this one takes, or -1 */
   CUdeviceptr ptr;
-  bool owns; /* ptr was allocated for this buffer */
+  bool owns;  /* ptr was allocated for this buffer */
   void *host; /* inputs: their values; outputs: the copy back */
 } Buffer;
 
@@ -225,9 +232,9 @@ typedef struct Step {
   char *kernel;
   unsigned grid[3], block[3], shared;
   int nargs;
-  int *args;          /* buffer indices */
-  CUdeviceptr *vals;  /* argument values (device pointers) */
-  void **params;      /* &vals[i] */
+  int *args;         /* buffer indices */
+  CUdeviceptr *vals; /* argument values (device pointers) */
+  void **params;     /* &vals[i] */
   CUfunction fn;
   int mm_m, mm_n, mm_k; /* extern mm */
 } Step;
@@ -769,16 +776,16 @@ static bool run_step(const Run *r, Step *s) {
     /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n). */
     const float one = 1.0f, zero = 0.0f;
     int st = p_cublasSgemm(g_cublas_handle, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
-                           (const float *)(uintptr_t)s->vals[1], s->mm_n, (const float *)(uintptr_t)s->vals[0],
-                           s->mm_k, &zero, (float *)(uintptr_t)s->vals[2], s->mm_n);
+                           (const float *)(uintptr_t)s->vals[1], s->mm_n, (const float *)(uintptr_t)s->vals[0], s->mm_k,
+                           &zero, (float *)(uintptr_t)s->vals[2], s->mm_n);
     if (st != 0) {
       fprintf(stderr, "ind_cuda_run: error: cublasSgemm_v2 returned status %d\n", st);
       return false;
     }
     return true;
   }
-  CU_CHECK(p_cuLaunchKernel(s->fn, s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
-                            s->shared, r->stream, s->params, NULL));
+  CU_CHECK(p_cuLaunchKernel(s->fn, s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2], s->shared,
+                            r->stream, s->params, NULL));
   return true;
 }
 
@@ -843,7 +850,8 @@ static bool time_back_to_back(const Run *r, Plan *p, int iters, float *out_ms) {
   CUevent start = NULL, stop = NULL;
   float ms[TIMING_REPEATS];
   bool ok = false;
-  if (p_cuEventCreate(&start, CU_EVENT_DEFAULT) != CUDA_SUCCESS || p_cuEventCreate(&stop, CU_EVENT_DEFAULT) != CUDA_SUCCESS) {
+  if (p_cuEventCreate(&start, CU_EVENT_DEFAULT) != CUDA_SUCCESS ||
+      p_cuEventCreate(&stop, CU_EVENT_DEFAULT) != CUDA_SUCCESS) {
     fprintf(stderr, "ind_cuda_run: error: cuEventCreate failed\n");
     goto done;
   }
@@ -1157,7 +1165,9 @@ static int run_on_device(const Options *o, const char *ptx, Plan *p) {
   printf("RESULT name=%s kernels=%d median_us=%.2f flushed_us=%.2f bytes=%lld gbps=%.1f nan=%lld iters=%d "
          "flush_reps=%d check=%s\n",
          name, p->nsteps, us, fus, (long long)bytes, gbps, (long long)nan_total, iters, reps,
-         !o->check ? "off" : check_failed ? "FAIL" : "ok");
+         !o->check      ? "off"
+         : check_failed ? "FAIL"
+                        : "ok");
   fflush(stdout);
   if (o->outputs_dir) {
     snprintf(path, sizeof path, "%s/result.json", o->outputs_dir);
@@ -1170,7 +1180,10 @@ static int run_on_device(const Options *o, const char *ptx, Plan *p) {
             "{\"name\": \"%s\", \"kernels\": %d, \"median_us\": %.3f, \"flushed_us\": %.3f, \"bytes\": %lld, "
             "\"gbps\": %.2f, \"nan\": %lld, \"iters\": %d, \"flush_reps\": %d, \"check\": \"%s\", \"outputs\": %d}\n",
             name, p->nsteps, us, fus, (long long)bytes, gbps, (long long)nan_total, iters, reps,
-            !o->check ? "off" : check_failed ? "FAIL" : "ok", p->noutputs);
+            !o->check      ? "off"
+            : check_failed ? "FAIL"
+                           : "ok",
+            p->noutputs);
     fclose(f);
   }
   status = check_failed ? 1 : 0;

@@ -13,15 +13,22 @@
 
 #define IND_JSON_MAX_DEPTH 32
 
-typedef enum { IND_JSON_NULL, IND_JSON_BOOL, IND_JSON_NUMBER, IND_JSON_STRING, IND_JSON_ARRAY, IND_JSON_OBJECT } IndJsonKind;
+typedef enum {
+  IND_JSON_NULL,
+  IND_JSON_BOOL,
+  IND_JSON_NUMBER,
+  IND_JSON_STRING,
+  IND_JSON_ARRAY,
+  IND_JSON_OBJECT
+} IndJsonKind;
 
 typedef struct IndJson {
   IndJsonKind kind;
   bool boolean;
   double number;
-  char *string;          /* IND_JSON_STRING */
+  char *string;           /* IND_JSON_STRING */
   struct IndJson **items; /* IND_JSON_ARRAY / IND_JSON_OBJECT values */
-  char **keys;           /* IND_JSON_OBJECT */
+  char **keys;            /* IND_JSON_OBJECT */
   int count;
 } IndJson;
 
@@ -104,14 +111,30 @@ static char *ind_json_parse_string(IndJsonParser *ps) {
         break;
       char e = *ps->p++;
       switch (e) {
-      case '"': c = '"'; break;
-      case '\\': c = '\\'; break;
-      case '/': c = '/'; break;
-      case 'b': c = '\b'; break;
-      case 'f': c = '\f'; break;
-      case 'n': c = '\n'; break;
-      case 'r': c = '\r'; break;
-      case 't': c = '\t'; break;
+      case '"':
+        c = '"';
+        break;
+      case '\\':
+        c = '\\';
+        break;
+      case '/':
+        c = '/';
+        break;
+      case 'b':
+        c = '\b';
+        break;
+      case 'f':
+        c = '\f';
+        break;
+      case 'n':
+        c = '\n';
+        break;
+      case 'r':
+        c = '\r';
+        break;
+      case 't':
+        c = '\t';
+        break;
       default:
         ind_json_error(ps, "unsupported escape in string");
         free(s);

@@ -12,6 +12,7 @@
 # after each case; $OUT gets run.log, logs/, results.jsonl, results.md.
 set -uo pipefail
 export PYTHONUNBUFFERED=1
+export PATH="$PATH:${CUDA_HOME:-/usr/local/cuda}/bin"  # compute-sanitizer, nvcc
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/ind_gpu_out}"
 DATA="${IND_GPU_DATA:-/tmp/ind_gpu_data}"

@@ -17,9 +17,18 @@ typedef struct MockFn {
 } MockFn;
 
 CUresult CUDAAPI cuInit(unsigned flags) { return flags == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; }
-CUresult CUDAAPI cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
-CUresult CUDAAPI cuDeviceGetCount(int *n) { *n = 1; return CUDA_SUCCESS; }
-CUresult CUDAAPI cuDeviceGet(CUdevice *d, int i) { *d = i; return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+CUresult CUDAAPI cuDriverGetVersion(int *v) {
+  *v = 13000;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGetCount(int *n) {
+  *n = 1;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGet(CUdevice *d, int i) {
+  *d = i;
+  return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
 CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice d) {
   (void)d;
   snprintf(name, (size_t)len, "Mock GPU");
@@ -177,8 +186,15 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
 #else
 /* cuBLAS: column-major, as the BLAS reference defines sgemm. */
 static int handle_token;
-int cublasCreate_v2(void **h) { *h = &handle_token; return 0; }
-int cublasDestroy_v2(void *h) { (void)h; fprintf(stderr, "mock: cublas destroyed\n"); return 0; }
+int cublasCreate_v2(void **h) {
+  *h = &handle_token;
+  return 0;
+}
+int cublasDestroy_v2(void *h) {
+  (void)h;
+  fprintf(stderr, "mock: cublas destroyed\n");
+  return 0;
+}
 int cublasSetStream_v2(void *h, void *s) { return h && s ? 0 : 7; }
 int cublasSgemm_v2(void *h, int ta, int tb, int m, int n, int k, const float *alpha, const float *A, int lda,
                    const float *B, int ldb, const float *beta, float *C, int ldc) {
