@@ -4,7 +4,7 @@
  *                [--check] [--name NAME] [--flush-reps R]
  *
  * Needs only libc: the CUDA driver (libcuda.so.1, or $IND_LIBCUDA) and, for an `extern mm` step, cuBLAS
- * (libcublas.so.13/.12/.so, or $IND_LIBCUBLAS) are dlopen'ed at run time. Build:
+ * (libcublas.so.13/.12/.so, then in /usr/local/cuda/lib64; or just $IND_LIBCUBLAS) are dlopen'ed at run time. Build:
  *   gcc -std=c11 -O2 -Wall -Wextra -Werror -I/usr/local/cuda/include runtime/ind_cuda_run.c -ldl -lm
  *
  * What it does, in order (every host-side check comes before the driver is touched, so bad input fails
@@ -173,7 +173,13 @@ static bool load_driver(void) {
 /* Finds cuBLAS; false (with *why filled) when it is not there. */
 static bool load_cublas(char *why, size_t whylen) {
   const char *env = getenv("IND_LIBCUBLAS");
-  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  /* the loader's path first, then the toolkit's usual home (not always in ld.so.conf) */
+  const char *names[] = {"libcublas.so.13",
+                         "libcublas.so.12",
+                         "libcublas.so",
+                         "/usr/local/cuda/lib64/libcublas.so.13",
+                         "/usr/local/cuda/lib64/libcublas.so.12",
+                         "/usr/local/cuda/lib64/libcublas.so"};
   size_t count = sizeof names / sizeof names[0];
   if (env && *env) { /* $IND_LIBCUBLAS: that library and no other */
     names[0] = env;

@@ -108,6 +108,13 @@ main() {
     --format=csv 2>&1 | tee "$OUT/nvidia-smi.csv"
   python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'cuda', torch.version.cuda)"
   build_runner
+  echo "== libraries the runner dlopens"
+  ldconfig -p 2>/dev/null | grep -E 'libcuda\.so\.1|libcublas\.so' || echo "run.sh: ldconfig lists no libcuda.so.1/libcublas"
+  if [ -z "${IND_LIBCUBLAS:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libcublas\.so' && ! ls /usr/local/cuda/lib64/libcublas.so* > /dev/null 2>&1; then
+    # torch's own cuBLAS (pip nvidia-cublas), if that is the only one on the machine
+    IND_LIBCUBLAS=$(python3 -c "import glob, os, nvidia.cublas as m; print(sorted(glob.glob(os.path.join(list(m.__path__)[0], 'lib', 'libcublas.so*')))[0])" 2>/dev/null)
+    [ -n "$IND_LIBCUBLAS" ] && export IND_LIBCUBLAS && echo "run.sh: using torch's cuBLAS $IND_LIBCUBLAS"
+  fi
   echo "== copy bandwidth"
   timeout 120 python3 scripts/gpu/check.py copy-bw --out "$OUT/copy_bw.json" || echo "run.sh: copy-bw failed"
 
