@@ -158,7 +158,7 @@ def cmd_case(args):
     try:
         with torch.no_grad():
             row["eager_us"] = _us(bench(lambda: fn(*xs), do_bench, warmup=25, rep=200))
-            row["eager_graph_us"] = _us(bench(lambda: fn(*xs), do_bench_cudagraph, rep=50))
+            row["eager_graph_us"] = _us(bench(lambda: fn(*xs), do_bench_cudagraph, rep=20))
     except Exception as e:
         row["notes"].append("eager error: %s" % repr(e)[:300])
         traceback.print_exc()
@@ -182,7 +182,7 @@ def cmd_case(args):
         del cout
         with torch.no_grad():
             row["inductor_us"] = _us(bench(lambda: cfn(*xs), do_bench, warmup=25, rep=200))
-            row["inductor_graph_us"] = _us(bench(lambda: cfn(*xs), do_bench_cudagraph, rep=50))
+            row["inductor_graph_us"] = _us(bench(lambda: cfn(*xs), do_bench_cudagraph, rep=20))
     except Exception as e:
         row["notes"].append("torch.compile error: %s" % repr(e)[:300])
         traceback.print_exc()
