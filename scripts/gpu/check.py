@@ -226,7 +226,8 @@ def cmd_table(args):
     if os.path.exists(args.results):
         rows = [json.loads(l) for l in open(args.results) if l.strip()]
     head = ["case", "n", "ind µs", "Inductor µs", "eager µs", "ind/Inductor", "ind µs flushed", "Inductor µs do_bench",
-            "ind/Ind do_bench", "floor µs", "ind kernels", "rel err", "max err", "result", "notes"]
+            "ind/Ind do_bench", "floor µs", "ind kernels", "ind compile ms", "Inductor compile s", "rel err", "max err",
+            "result", "notes"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in sorted(rows, key=lambda r: (r["n"], r["case"])):
         g = r.get
@@ -234,7 +235,8 @@ def cmd_table(args):
                  fmt(g("eager_graph_us"), ".1f"), ratio(g("ind_us"), g("inductor_graph_us")),
                  fmt(g("ind_flushed_us"), ".1f"), fmt(g("inductor_us"), ".1f"),
                  ratio(g("ind_flushed_us"), g("inductor_us")), fmt(g("floor_us"), ".1f"),
-                 str(g("ind_kernels", "n/a")), fmt(g("rel_err"), ".1e"), fmt(g("max_err"), ".1e"),
+                 str(g("ind_kernels", "n/a")), str(g("ind_compile_ms", "n/a")), fmt(g("inductor_compile_s"), ".2f"),
+                 fmt(g("rel_err"), ".1e"), fmt(g("max_err"), ".1e"),
                  g("result", "FAIL"), "; ".join(g("notes", []))]
         lines.append("| " + " | ".join(cells) + " |")
     legend = [
@@ -244,6 +246,8 @@ def cmd_table(args):
         "do_bench: one call between events after a 256 MiB L2-flushing memset, median (torch: triton.testing.do_bench,",
         "which includes the Python dispatch of a compiled call). floor: (input + output bytes) / measured copy",
         "bandwidth. rel err = ||out - ref|| / ||ref||, max err = max|out - ref| / max|ref|, ref in float64 on the GPU.",
+        "ind compile ms: ind-opt to PTX on the compile machine (prepare.sh); Inductor compile s: first call of",
+        "torch.compile(dynamic=False) in a fresh process.",
     ]
     text = "\n".join(lines + legend) + "\n"
     print(text, flush=True)
