@@ -16,6 +16,7 @@
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
+#include "lib/run_compiled.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,33 +30,32 @@ static const char *TOOL = "ind-run";
 #define RUN_MAX_IO 64
 
 typedef struct RunConfig {
-  const char *program;      /* the .mlir file ("-" = stdin) */
-  const char *func_name;    /* --func, or NULL for the single func.func */
+  const char *program;   /* the .mlir file ("-" = stdin) */
+  const char *func_name; /* --func, or NULL for the single func.func */
   const char *inputs[RUN_MAX_IO];
-  int n_inputs;             /* --input files, in argument order */
-  uint64_t seed;            /* --seed for random inputs (default 0) */
-  const char *output_dir;   /* --output-dir: outK.npy (and inK.npy with --save-inputs) */
-  const char *compare_dir;  /* --compare-dir: expected outK.npy */
-  double rtol, atol;        /* comparison tolerances: |got - want| <= atol + rtol * |want| */
-  bool reference;           /* --reference: run the reference interpreter */
+  int n_inputs;            /* --input files, in argument order */
+  uint64_t seed;           /* --seed for random inputs (default 0) */
+  const char *output_dir;  /* --output-dir: outK.npy (and inK.npy with --save-inputs) */
+  const char *compare_dir; /* --compare-dir: expected outK.npy */
+  double rtol, atol;       /* comparison tolerances: |got - want| <= atol + rtol * |want| */
+  bool reference;          /* --reference: run the reference interpreter */
   bool save_inputs;
 } RunConfig;
 
 static void print_help(FILE *f) {
-  fprintf(f,
-          "OVERVIEW: ind-run - runs a function of an ind program on .npy or random inputs\n\n"
-          "USAGE: ind-run [options] program.mlir\n\n"
-          "OPTIONS:\n"
-          "  --reference            run the reference interpreter (graph, ind or sched level)\n"
-          "  --func NAME            the func.func to run (default: the only one)\n"
-          "  --input FILE.npy       an input, once per argument in order (default: random inputs)\n"
-          "  --seed N               seed of the random inputs (default 0)\n"
-          "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
-          "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
-          "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
-          "  --rtol X               relative tolerance of --compare-dir (default 1e-4)\n"
-          "  --atol Y               absolute tolerance of --compare-dir (default 1e-5)\n"
-          "  --help                 this text\n");
+  fprintf(f, "OVERVIEW: ind-run - runs a function of an ind program on .npy or random inputs\n\n"
+             "USAGE: ind-run [options] program.mlir\n\n"
+             "OPTIONS:\n"
+             "  --reference            run the reference interpreter (graph, ind or sched level)\n"
+             "  --func NAME            the func.func to run (default: the only one)\n"
+             "  --input FILE.npy       an input, once per argument in order (default: random inputs)\n"
+             "  --seed N               seed of the random inputs (default 0)\n"
+             "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
+             "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
+             "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
+             "  --rtol X               relative tolerance of --compare-dir (default 1e-4)\n"
+             "  --atol Y               absolute tolerance of --compare-dir (default 1e-5)\n"
+             "  --help                 this text\n");
 }
 
 /* --- options ------------------------------------------------------------------------------- */
@@ -245,8 +245,8 @@ static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, i
       ok = false;
     }
     if (!ok) {
-      ind_emit_error_at(mlirValueGetLocation(mlirBlockGetArgument(entry, k)), "input for argument %d: %s%s%s%s", k,
-                        err, *from ? " (from '" : "", from, *from ? "')" : "");
+      ind_emit_error_at(mlirValueGetLocation(mlirBlockGetArgument(entry, k)), "input for argument %d: %s%s%s%s", k, err,
+                        *from ? " (from '" : "", from, *from ? "')" : "");
       free_tensors(in, k);
       return false;
     }
@@ -267,27 +267,34 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
   return mlirLogicalResultIsSuccess(ind_interp_func(func, in, n_in, out, RUN_MAX_IO, n_out));
 }
 
-/* The compiled path (without --reference): compile the function and run it on the CPU (or GPU).
- * Hook for lib/jit.c: same contract as execute_reference (outputs allocated, errors reported). */
-static bool execute_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int *n_out) {
-  (void)in;
-  (void)n_in;
-  (void)out;
-  *n_out = 0;
-  ind_emit_error(func, "the compiled path is not available yet: run with --reference");
-  return false;
+/* The compiled path (without --reference): compile the function through the whole pipeline, run it
+ * on the CPU JIT and check it against the reference interpreter (lib/run_compiled.h). */
+static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
+                             int *n_out) {
+  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2};
+  return mlirLogicalResultIsSuccess(ind_run_compiled(func, in, n_in, out, RUN_MAX_IO, n_out, &o));
 }
 
 /* --- outputs ------------------------------------------------------------------------------- */
 
+/* mkdir -p: creates dir and any missing parents. */
 static bool ensure_dir(const char *dir) {
-  struct stat st;
-  if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-    return true;
-  if (mkdir(dir, 0777) == 0)
-    return true;
-  ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", dir, strerror(errno));
-  return false;
+  char path[4096];
+  snprintf(path, sizeof path, "%s", dir);
+  for (char *p = path + 1;; ++p) {
+    bool end = *p == '\0';
+    if (*p == '/' || end) {
+      *p = '\0';
+      struct stat st;
+      if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)) && mkdir(path, 0777) != 0) {
+        ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", path, strerror(errno));
+        return false;
+      }
+      if (end)
+        return true;
+      *p = '/';
+    }
+  }
 }
 
 static bool write_tensors(const char *dir, const char *prefix, const IndTensor *t, int n) {
@@ -355,8 +362,8 @@ static bool compare_one(int k, const IndTensor *got, const IndTensor *want, cons
   }
   printf("out%d: max_abs_err=%.6g max_rel_err=%.6g %s", k, max_abs, max_rel, bad ? "MISMATCH" : "OK");
   if (bad)
-    printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad,
-           (long long)got->numel, c->atol, c->rtol);
+    printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad, (long long)got->numel,
+           c->atol, c->rtol);
   printf("\n");
   return bad == 0;
 }
@@ -410,7 +417,7 @@ static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, si
   ok = ok && find_func(c, m, &func);
   ok = ok && prepare_inputs(c, func, in, &n_in);
   if (ok)
-    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(func, in, n_in, out, &n_out);
+    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(c, func, in, n_in, out, &n_out);
   if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
     *reported = !ok;

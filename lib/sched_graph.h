@@ -46,6 +46,7 @@ typedef struct SchedNode {
   int nreads, nwrites, nunmet, nmet;
   uint64_t *ancestors; /* bitset over base ids: every transitive producer (own ops excluded) */
   uint64_t *ops;       /* bitset over base ids: the base nodes inside */
+  int wlo, whi;        /* the words of `ops` that may be non-zero */
   int *snodes, nsnodes; /* base ids, in fusion order (node1's, then node2's) */
   int min_order, max_order;
   MlirOperation op; /* the sched.node of a base node; null for fused nodes */
@@ -62,6 +63,8 @@ typedef struct SchedGraph {
   int *hash; /* open addressing: buffer name -> index in bufs, -1 empty */
   int hashcap;
   int *stamp, cur_stamp; /* per node id, for DFS visits */
+  int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
+  int *live_pos;                /* node id -> index in live_fused, -1 when not there */
   FILE *log;             /* fusion log (stderr) or NULL */
 } SchedGraph;
 
@@ -111,6 +114,10 @@ typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions
 
 /* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);
+
+/* True when the comma-separated IND_LOGS environment variable names `what` ("fusion",
+ * "ir_pre_fusion", "ir_post_fusion"), like TORCH_LOGS. */
+bool sched_logs_enabled(const char *what);
 
 /* --- Dumps (also usable by strategies for debugging). */
 void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b);

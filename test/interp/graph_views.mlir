@@ -24,7 +24,7 @@
 // CAT: ok out0 2x9 float32
 // CAT: ok out1 4x3 float32
 
-/// Target sizes from a `shape` attribute (with -1) or from the static result type.
+/// Target sizes from the `shape` attribute (one -1 is inferred).
 func.func @reshape(%a: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<6xf32>, tensor<1x6xf32>) {
   %0 = "graph.view"(%a) {shape = array<i64: 3, -1>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   %1 = "graph.reshape"(%a) {shape = array<i64: 6>} : (tensor<2x3xf32>) -> tensor<6xf32>
