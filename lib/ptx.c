@@ -6,6 +6,31 @@
 
 #include <mlir-c/Dialect/GPU.h>
 #include <mlir-c/Pass.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Only plain path characters may enter the pipeline text. */
+static bool plain_path(const char *p) {
+  for (; *p; ++p)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("/._+-", *p)))
+      return false;
+  return true;
+}
+
+bool ind_ptx_libdevice_path(char *out, size_t len) {
+  const char *roots[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"), getenv("CUDA_ROOT"), "/usr/local/cuda", "/usr/lib/cuda"};
+  for (size_t i = 0; i < sizeof roots / sizeof roots[0]; ++i) {
+    if (!roots[i] || !roots[i][0])
+      continue;
+    struct stat st;
+    int n = snprintf(out, len, "%s/nvvm/libdevice/libdevice.10.bc", roots[i]);
+    if (n > 0 && (size_t)n < len && plain_path(out) && stat(out, &st) == 0 && S_ISREG(st.st_mode))
+      return true;
+  }
+  return false;
+}
 
 /* The first op of `module` that is not of the kernel level's dialects (null when none). */
 static bool find_below_kernel(MlirOperation op, void *user) {
@@ -67,15 +92,24 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
   }
   MlirContext ctx = mlirOperationGetContext(module);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  char err[1024];
-  bool ok = ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), "convert-kernel-to-gpu," IND_PTX_PIPELINE, err,
-                             sizeof err);
+  char err[1024], libdevice[512], target[700], text[2048];
+  bool have_libdevice = ind_ptx_libdevice_path(libdevice, sizeof libdevice);
+  snprintf(target, sizeof target, IND_PTX_TARGET, have_libdevice ? " l=" : "", have_libdevice ? libdevice : "");
+  snprintf(text, sizeof text, "convert-kernel-to-gpu,%s,%s", target, IND_PTX_LOWERING);
+  bool ok = ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), text, err, sizeof err);
   if (!ok)
     ind_emit_error(module, "PTX pipeline: %s", err);
   else
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
+  size_t start = out->len;
   if (ok)
     ind_walk(clone, collect_ptx, out);
+  if (ok && out->data && strstr(out->data + start, ".extern .func")) {
+    ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math)%s",
+                   have_libdevice ? " that libdevice did not resolve"
+                                  : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
+    ok = false;
+  }
   mlirPassManagerDestroy(pm);
   mlirOperationDestroy(clone);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

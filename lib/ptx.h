@@ -10,11 +10,17 @@
 #include "lib/ir.h"
 
 /* The upstream part of the pipeline (after convert-kernel-to-gpu). Fixed here: LLVM aborts the
- * process on some option values (toolchain.md), so no user text is ever spliced into it. */
-#define IND_PTX_PIPELINE                                                                                        \
-  "nvvm-attach-target{chip=sm_90 features=+ptx80 O=3},"                                                        \
+ * process on some option values (toolchain.md), so no user text is ever spliced into it. The one
+ * variable part is the libdevice path (`l=...`, see ind_ptx_libdevice_path), checked to be an existing
+ * file with a plain path; without it math calls would stay unresolved `__nv_*` externs. */
+#define IND_PTX_TARGET "nvvm-attach-target{chip=sm_90 features=+ptx80 O=3%s%s}"
+#define IND_PTX_LOWERING                                                                                        \
   "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"   \
   "canonicalize),reconcile-unrealized-casts,gpu-module-to-binary{format=isa}"
+
+/* Finds libdevice.10.bc under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT, /usr/local/cuda, /usr/lib/cuda (in that
+ * order) and writes its path to out; false when none exists or the path has unusual characters. */
+bool ind_ptx_libdevice_path(char *out, size_t len);
 
 /* Writes the PTX of every kernel of `module` (a builtin.module at the kernel level) to `out`. */
 MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out);

@@ -16,6 +16,7 @@
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
+#include "lib/run_compiled.h"
 
 #include <errno.h>
 #include <math.h>
@@ -267,27 +268,34 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
   return mlirLogicalResultIsSuccess(ind_interp_func(func, in, n_in, out, RUN_MAX_IO, n_out));
 }
 
-/* The compiled path (without --reference): compile the function and run it on the CPU (or GPU).
- * Hook for lib/jit.c: same contract as execute_reference (outputs allocated, errors reported). */
-static bool execute_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int *n_out) {
-  (void)in;
-  (void)n_in;
-  (void)out;
-  *n_out = 0;
-  ind_emit_error(func, "the compiled path is not available yet: run with --reference");
-  return false;
+/* The compiled path (without --reference): compile the function through the whole pipeline, run it
+ * on the CPU JIT and check it against the reference interpreter (lib/run_compiled.h). */
+static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
+                             int *n_out) {
+  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2};
+  return mlirLogicalResultIsSuccess(ind_run_compiled(func, in, n_in, out, RUN_MAX_IO, n_out, &o));
 }
 
 /* --- outputs ------------------------------------------------------------------------------- */
 
+/* mkdir -p: creates dir and any missing parents. */
 static bool ensure_dir(const char *dir) {
-  struct stat st;
-  if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-    return true;
-  if (mkdir(dir, 0777) == 0)
-    return true;
-  ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", dir, strerror(errno));
-  return false;
+  char path[4096];
+  snprintf(path, sizeof path, "%s", dir);
+  for (char *p = path + 1;; ++p) {
+    bool end = *p == '\0';
+    if (*p == '/' || end) {
+      *p = '\0';
+      struct stat st;
+      if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)) && mkdir(path, 0777) != 0) {
+        ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", path, strerror(errno));
+        return false;
+      }
+      if (end)
+        return true;
+      *p = '/';
+    }
+  }
 }
 
 static bool write_tensors(const char *dir, const char *prefix, const IndTensor *t, int n) {
@@ -410,7 +418,7 @@ static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, si
   ok = ok && find_func(c, m, &func);
   ok = ok && prepare_inputs(c, func, in, &n_in);
   if (ok)
-    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(func, in, n_in, out, &n_out);
+    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(c, func, in, n_in, out, &n_out);
   if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
     *reported = !ok;

@@ -11,7 +11,8 @@ static int dep_cmp(const void *a, const void *b) { return ind_memdep_compare(a, 
 
 static void print_deps(const IndMemDep *deps, int n, IndStrBuf *b) {
   IndMemDep *s = malloc(sizeof *s * ((size_t)n + 1));
-  memcpy(s, deps, sizeof *s * (size_t)n);
+  if (n)
+    memcpy(s, deps, sizeof *s * (size_t)n);
   qsort(s, (size_t)n, sizeof *s, dep_cmp);
   IndStrBuf one = {0};
   ind_strbuf_printf(&one, "[");

@@ -335,11 +335,19 @@ typedef struct CycleCtx {
   uint64_t *combined, *combined_anc;
 } CycleCtx;
 
-static bool subset_of(const SchedGraph *g, const uint64_t *a, const uint64_t *b) {
-  for (int w = 0; w < g->words; ++w)
-    if (a[w] & ~b[w])
+/* n's ops are a subset of s (only n's word range can be non-zero). */
+static bool ops_subset_of(const SchedNode *n, const uint64_t *s) {
+  for (int w = n->wlo; w <= n->whi; ++w)
+    if (n->ops[w] & ~s[w])
       return false;
   return true;
+}
+
+static bool ops_intersect(const SchedNode *n, const uint64_t *s) {
+  for (int w = n->wlo; w <= n->whi; ++w)
+    if (n->ops[w] & s[w])
+      return true;
+  return false;
 }
 
 /* Scheduler.will_fusion_create_cycle's found_path: only fused nodes can add paths. */
@@ -348,7 +356,7 @@ static bool found_path(SchedGraph *g, CycleCtx *c, int id) {
   if (!n->is_fused || g->stamp[id] == g->cur_stamp)
     return false;
   g->stamp[id] = g->cur_stamp;
-  if (subset_of(g, n->ops, c->combined_anc))
+  if (ops_subset_of(n, c->combined_anc))
     return false;
   if (sched_bitset_intersects(g, c->combined, n->ancestors))
     return true;
@@ -371,9 +379,22 @@ bool sched_will_fusion_create_cycle(SchedGraph *g, SchedNode *a, SchedNode *b) {
   }
   g->cur_stamp++;
   bool cycle = false;
-  for (int w = 0; w < g->words && !cycle; ++w)
-    for (uint64_t bits = c.combined_anc[w]; bits && !cycle; bits &= bits - 1)
-      cycle = found_path(g, &c, g->fused_of[w * 64 + __builtin_ctzll(bits)]);
+  /* found_path(name_to_fused_node[x]) for x in combined_ancestors: only fused nodes matter, so walk
+   * whichever is shorter, the ancestor bits or the live fused nodes that hold one of them. */
+  int64_t nbits = 0;
+  for (int w = 0; w < g->words; ++w)
+    nbits += __builtin_popcountll(c.combined_anc[w]);
+  if (g->nlive_fused < nbits) {
+    for (int i = 0; i < g->nlive_fused && !cycle; ++i) {
+      SchedNode *f = g->nodes[g->live_fused[i]];
+      if (f != a && f != b && ops_intersect(f, c.combined_anc))
+        cycle = found_path(g, &c, f->id);
+    }
+  } else {
+    for (int w = 0; w < g->words && !cycle; ++w)
+      for (uint64_t bits = c.combined_anc[w]; bits && !cycle; bits &= bits - 1)
+        cycle = found_path(g, &c, g->fused_of[w * 64 + __builtin_ctzll(bits)]);
+  }
   free(c.combined);
   free(c.combined_anc);
   if (cycle)
@@ -424,6 +445,8 @@ static SchedNode *new_node(SchedGraph *g) {
   g->nodes[g->nnodes++] = n;
   g->stamp = realloc(g->stamp, sizeof *g->stamp * (size_t)g->nnodes);
   g->stamp[n->id] = 0;
+  g->live_pos = realloc(g->live_pos, sizeof *g->live_pos * (size_t)g->nnodes);
+  g->live_pos[n->id] = -1;
   return n;
 }
 
@@ -445,6 +468,16 @@ static bool owns_buffer(SchedGraph *g, const SchedNode *n, MlirStringRef name) {
   return b && b->producer >= 0 && bitset_has(n->ops, b->producer);
 }
 
+static void live_fused_remove(SchedGraph *g, int id) {
+  int p = g->live_pos[id];
+  if (p < 0)
+    return;
+  int last = g->live_fused[--g->nlive_fused];
+  g->live_fused[p] = last;
+  g->live_pos[last] = p;
+  g->live_pos[id] = -1;
+}
+
 int sched_fuse(SchedGraph *g, int ia, int ib) {
   SchedNode *n = new_node(g);
   SchedNode *a = g->nodes[ia], *b = g->nodes[ib];
@@ -458,6 +491,8 @@ int sched_fuse(SchedGraph *g, int ia, int ib) {
   snprintf(n->name, len, "%s_%s", a->name, b->name);
   for (int w = 0; w < g->words; ++w)
     n->ops[w] = a->ops[w] | b->ops[w];
+  n->wlo = a->wlo < b->wlo ? a->wlo : b->wlo;
+  n->whi = a->whi > b->whi ? a->whi : b->whi;
   for (int w = 0; w < g->words; ++w)
     n->ancestors[w] = (a->ancestors[w] | b->ancestors[w]) & ~n->ops[w];
   /* ReadWrites.merge_list: writes are the union, reads the union minus the writes. */
@@ -492,6 +527,11 @@ int sched_fuse(SchedGraph *g, int ia, int ib) {
   for (int i = 0; i < n->nsnodes; ++i)
     g->fused_of[n->snodes[i]] = n->id;
   a->alive = b->alive = false;
+  live_fused_remove(g, a->id);
+  live_fused_remove(g, b->id);
+  g->live_fused = realloc(g->live_fused, sizeof *g->live_fused * (size_t)(g->nlive_fused + 1));
+  g->live_pos[n->id] = g->nlive_fused;
+  g->live_fused[g->nlive_fused++] = n->id;
   if (a->is_fused)
     free_node_data(a);
   if (b->is_fused)
@@ -525,6 +565,7 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   n->snodes = malloc(sizeof *n->snodes);
   n->snodes[0] = n->id;
   bitset_set(n->ops, n->id);
+  n->wlo = n->whi = n->id >> 6;
   for (int i = 0; i < n->nwrites; ++i) {
     SchedBuf *b = sched_graph_buf(g, n->writes[i].name);
     if (b && b->producer >= 0 && b->producer != n->id)
@@ -686,6 +727,8 @@ static void graph_destroy(SchedGraph *g) {
   free(g->hash);
   free(g->fused_of);
   free(g->stamp);
+  free(g->live_fused);
+  free(g->live_pos);
   free(g);
 }
 

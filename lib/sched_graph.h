@@ -46,6 +46,7 @@ typedef struct SchedNode {
   int nreads, nwrites, nunmet, nmet;
   uint64_t *ancestors; /* bitset over base ids: every transitive producer (own ops excluded) */
   uint64_t *ops;       /* bitset over base ids: the base nodes inside */
+  int wlo, whi;        /* the words of `ops` that may be non-zero */
   int *snodes, nsnodes; /* base ids, in fusion order (node1's, then node2's) */
   int min_order, max_order;
   MlirOperation op; /* the sched.node of a base node; null for fused nodes */
@@ -62,6 +63,8 @@ typedef struct SchedGraph {
   int *hash; /* open addressing: buffer name -> index in bufs, -1 empty */
   int hashcap;
   int *stamp, cur_stamp; /* per node id, for DFS visits */
+  int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
+  int *live_pos;                /* node id -> index in live_fused, -1 when not there */
   FILE *log;             /* fusion log (stderr) or NULL */
 } SchedGraph;
 

@@ -15,5 +15,12 @@ if [ -n "$missing" ]; then
   apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 BUILD="${IND_BUILD_DIR:-build}"
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=${IND_BUILD_TYPE:-RelWithDebInfo} ${IND_CMAKE_ARGS:-} >/dev/null
-cmake --build "$BUILD" -j"$(nproc)"
+log="$BUILD.log"
+mkdir -p "$BUILD"
+if ! { cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=${IND_BUILD_TYPE:-RelWithDebInfo} ${IND_CMAKE_ARGS:-} &&
+       cmake --build "$BUILD" -j"$(nproc)"; } > "$log" 2>&1; then
+  cat "$log"
+  echo "setup: the build failed (log: $log)"
+  exit 1
+fi
+echo "setup: built ind into $BUILD/ (log: $log)"

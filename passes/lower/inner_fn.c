@@ -360,7 +360,7 @@ static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
   IndIxRanges r = space_ranges(&e->space);
   MlirAffineMap imap = mlirAffineMapGet(L->ctx, e->space.n, 0, 1, (MlirAffineExpr *)&idx[d]);
   MlirValue pos = n->noperands > 1 ? append(e, ind_index_expr_create(loc, imap, f32(e))) : (MlirValue){NULL};
-  MlirValue vals[LOWER_MAX_OPERANDS];
+  MlirValue vals[LOWER_MAX_OPERANDS] = {{0}};
   int64_t offsets[LOWER_MAX_OPERANDS], off = 0;
   for (int k = 0; k < n->noperands; ++k) {
     Node *in = n->operands[k];
@@ -530,7 +530,7 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
                  n->info->kind != K_UNARY && n->info->kind != K_CONVERT;
   int64_t kp;
   int nread = n->info->id == GRAPH_OP_POW && pow_int_exponent(n, &kp) ? 1 : n->noperands;
-  int64_t ids[LOWER_MAX_OPERANDS];
+  int64_t ids[LOWER_MAX_OPERANDS] = {0};
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[LOWER_MAX_RANK];
     operand_index(&view, n, k, idx, sub);

@@ -183,7 +183,7 @@ static MlirLogicalResult decompose_op(MlirOperation op) {
   MlirValue res = mlirOperationGetResult(op, 0);
   MlirValue v = decompose(op, &b);
   if (mlirValueIsNull(v))
-    return ind_emit_error(op, "cannot decompose '%s' (run graph-infer-shapes first; see the notes above)",
+    return ind_emit_error(op, "cannot decompose '%s' (are its operand types inferred? run graph-infer-shapes first)",
                           graph_op_name(graph_op_id(op)));
   if (!mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)))
     return ind_emit_error(op, "decomposition of '%s' has a different result type", graph_op_name(graph_op_id(op)));

@@ -169,3 +169,45 @@ func.func @mm_barrier(%arg0_1: memref<1024x1024xf32>, %arg1_1: memref<1024x1024x
   }) {name = "buf3", ranges = array<i64: 1024, 1024>} : () -> memref<1024x1024xf32>
   "func.return"(%buf3) : (memref<1024x1024xf32>) -> ()
 }
+
+// -----
+
+/// A pointwise node and a reduction that share an input (arg0_1 at d0 over {1024}) but whose sizes
+/// fit neither inside the reduction loop (numel 2048 != 1024 * 1024) nor after it (2048 != 1024).
+// LOG: cannot fuse op0 with op1: nodes numel incompatibility
+// CHECK-LABEL: sym_name = "pointwise_reduction_numel"
+// CHECK-NOT: "sched.fused"
+func.func @pointwise_reduction_numel(%arg0_1: memref<1024xf32>) -> (memref<1024xf32>, memref<1024x2xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<1024xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 1024>, reduction_ranges = array<i64: 1024>, reduction_type = "sum"} : () -> memref<1024xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<1024xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 1024, 2>} : () -> memref<1024x2xf32>
+  "func.return"(%buf0, %buf1) : (memref<1024xf32>, memref<1024x2xf32>) -> ()
+}
+
+// -----
+
+/// numel = 48 = 12 * 4, but the pointwise ranges [8, 6] cannot be split into (12, 4): the pointwise
+/// node cannot run inside the reduction loop. (They share two f64 scalars, 16 bytes.)
+// LOG: cannot fuse op0 with op1: nodes numel/rnumel incompatibility
+// CHECK-LABEL: sym_name = "pointwise_reduction_split"
+// CHECK-NOT: "sched.fused"
+func.func @pointwise_reduction_split(%arg0_1: memref<1xf64>, %arg1_1: memref<1xf64>) -> (memref<12xf32>, memref<8x6xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (0)>} : (memref<1xf64>) -> f32
+    %1 = "ind.load"(%arg1_1) {index = affine_map<(d0, d1) -> (0)>} : (memref<1xf64>) -> f32
+    %2 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+    "gpu.yield"(%2) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 12>, reduction_ranges = array<i64: 4>, reduction_type = "sum"} : () -> memref<12xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (0)>} : (memref<1xf64>) -> f32
+    %1 = "ind.load"(%arg1_1) {index = affine_map<(d0, d1) -> (0)>} : (memref<1xf64>) -> f32
+    %2 = "arith.mulf"(%0, %1) : (f32, f32) -> f32
+    "gpu.yield"(%2) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 6>} : () -> memref<8x6xf32>
+  "func.return"(%buf0, %buf1) : (memref<12xf32>, memref<8x6xf32>) -> ()
+}

@@ -1,10 +1,10 @@
 // The reference interpreter's storage rounding on graph programs: every op result is rounded to its
 // result's element type (f16 here), comparisons give i1, convert changes the dtype, integer inputs.
-// RUN: %python %S/Inputs/run_case.py %ind-run %s f16_chain %t/f16 2x3xf16 "((in0 * np.float64(np.float16(1.1))).astype(np.float16) + 0.3).astype(np.float16)" --exact | %filecheck %s --check-prefix=F16
-// RUN: %not %python %S/Inputs/run_case.py %ind-run %s f16_chain %t/f16_not_f64 2x3xf16 "in0 * np.float64(np.float16(1.1)) + 0.3" --exact | %filecheck %s --check-prefix=NOT_F64
+// RUN: %python %S/Inputs/run_case.py %ind-run %s f16_chain %t/f16 2x3xf16 "((in0 * np.float64(np.float16(1.1))).astype(np.float16) + np.float64(np.float32(0.3))).astype(np.float16)" --exact | %filecheck %s --check-prefix=F16
+// RUN: %not %python %S/Inputs/run_case.py %ind-run %s f16_chain %t/f16_not_f64 2x3xf16 "in0 * np.float64(np.float16(1.1)) + np.float64(np.float32(0.3))" --exact | %filecheck %s --check-prefix=NOT_F64
 // RUN: %python %S/Inputs/run_case.py %ind-run %s convert %t/convert 2x3xf32 "(in0.astype(np.float16), in0.astype(np.float16).astype(np.float64) * 2)" --exact | %filecheck %s --check-prefix=CONVERT
 // RUN: %python %S/Inputs/run_case.py %ind-run %s ints %t/ints int:2x3xi64,int:3xi64 "(in0 + in1, in0 == in1, (in0 > in1).astype(np.float64) * 1.5)" --exact | %filecheck %s --check-prefix=INTS
-/// The f16 constant is rounded to f16 too. Rounding each op result to f16 is exact, so numpy's f16 casts after each op match bit for bit;
+/// Constants are rounded to their own type (1.1 to f16, 0.3 to f32). Rounding each op result to f16 is exact, so numpy's f16 casts after each op match bit for bit;
 /// computing the whole chain in f64 and rounding once does not.
 // F16: ok out0 2x3 float16
 // NOT_F64: MISMATCH
@@ -17,8 +17,8 @@
 func.func @f16_chain(%a: tensor<2x3xf16>) -> tensor<2x3xf16> {
   %c = "graph.constant"() {value = 1.1 : f64} : () -> tensor<f16>
   %0 = "graph.mul"(%a, %c) : (tensor<2x3xf16>, tensor<f16>) -> tensor<2x3xf16>
-  %d = "graph.constant"() {value = 0.3 : f64} : () -> tensor<f64>
-  %1 = "graph.add"(%0, %d) : (tensor<2x3xf16>, tensor<f64>) -> tensor<2x3xf16>
+  %d = "graph.constant"() {value = 0.3 : f64} : () -> tensor<f32>
+  %1 = "graph.add"(%0, %d) : (tensor<2x3xf16>, tensor<f32>) -> tensor<2x3xf16>
   return %1 : tensor<2x3xf16>
 }
 func.func @convert(%a: tensor<2x3xf32>) -> (tensor<2x3xf16>, tensor<2x3xf32>) {

@@ -24,10 +24,10 @@
 // CAT: ok out0 2x9 float32
 // CAT: ok out1 4x3 float32
 
-/// Target sizes from a `shape` attribute (with -1) or from the static result type.
+/// Target sizes from the `shape` attribute (one -1 is inferred).
 func.func @reshape(%a: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<6xf32>, tensor<1x6xf32>) {
   %0 = "graph.view"(%a) {shape = array<i64: 3, -1>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
-  %1 = "graph.reshape"(%a) : (tensor<2x3xf32>) -> tensor<6xf32>
+  %1 = "graph.reshape"(%a) {shape = array<i64: 6>} : (tensor<2x3xf32>) -> tensor<6xf32>
   %2 = "graph.reshape"(%1) {shape = array<i64: 1, 6>} : (tensor<6xf32>) -> tensor<1x6xf32>
   return %0, %1, %2 : tensor<3x2xf32>, tensor<6xf32>, tensor<1x6xf32>
 }
@@ -39,7 +39,7 @@ func.func @permute(%a: tensor<2x3x4xf32>) -> (tensor<4x2x3xf32>, tensor<4x3x2xf3
 /// expand: new leading dims, size-1 dims grow; -1 keeps a size.
 func.func @expand(%a: tensor<3x1xf32>) -> (tensor<2x3x4xf32>, tensor<3x5xf32>) {
   %0 = "graph.expand"(%a) {shape = array<i64: 2, -1, 4>} : (tensor<3x1xf32>) -> tensor<2x3x4xf32>
-  %1 = "graph.expand"(%a) : (tensor<3x1xf32>) -> tensor<3x5xf32>
+  %1 = "graph.expand"(%a) {shape = array<i64: 3, 5>} : (tensor<3x1xf32>) -> tensor<3x5xf32>
   return %0, %1 : tensor<2x3x4xf32>, tensor<3x5xf32>
 }
 /// squeeze: all size-1 dims; the given dims; a dim whose size is not 1 is left alone (ATen).

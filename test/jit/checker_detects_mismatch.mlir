@@ -1,6 +1,7 @@
 // The NumPy check can fail: the same softmax kernel as softmax.mlir against a wrong expectation (no
 // normalization) must be reported as FAIL with exit status 1.
 // RUN: %not %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %not %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 4x8 f32
 // OUTPUT: 4x8 f32
 // NUMPY: outs = [np.exp(x - x.max(axis=1, keepdims=True))]

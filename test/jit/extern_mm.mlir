@@ -2,6 +2,7 @@
 // erff resolved in the process); bmm (2x3x4 @ 2x4x5); mm then tanh in place (buf4 reuses buf3, same
 // type: the same memref). buf0 is dead after the epilogue: the wrapper frees it.
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: a 4x8 f32
 // INPUT: b 8x3 f32
 // INPUT: bias 3 f32

@@ -1,6 +1,7 @@
 // f16 storage: loads extend to f32 (arith.extf), the compute is f32, stores truncate to f16. The row
 // sum of an f16 input minus each element, stored as f16. Tolerance 1e-2 (f16 rounding).
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 4x16 f16
 // OUTPUT: 4x16 f16
 // NUMPY: outs = [x.sum(axis=1, keepdims=True) - x]

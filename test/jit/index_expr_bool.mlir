@@ -2,6 +2,7 @@
 // x-space; a second kernel reads the bool buffer back (uitofp). Its output names buf1 in `reuse` but has
 // another type, so it gets its own allocation (buf1 stays intact: it is returned too).
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 2x3x4 f32
 // OUTPUT: 2x3x4 f32
 // OUTPUT: 2x3x4 bool

@@ -2,6 +2,7 @@
 // last two. The kernel stores the row sum (an r-invariant store, once per x point) and x minus the
 // mean (an r-varying store, in the final r-loop). Also a prod and a min reduction of the same tile.
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 2x3x4x5 f32 positive
 // OUTPUT: 2x3 f32
 // OUTPUT: 2x3x4x5 f32

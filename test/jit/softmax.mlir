@@ -1,6 +1,7 @@
 // Two reductions in one kernel (softmax over rows at 4x8): max, then sum of exp(x - max); the stores
 // need both. Checked with NumPy.
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 4x8 f32
 // OUTPUT: 4x8 f32
 // NUMPY: e = np.exp(x - x.max(axis=1, keepdims=True))

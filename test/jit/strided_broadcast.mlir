@@ -2,6 +2,7 @@
 // offset, a broadcast row vector (d1 only) and a broadcast scalar (no dims). A pointwise kernel over
 // 8x4; the result is also returned with the input passed through unchanged (an argument as output).
 // RUN: %python %S/Inputs/jit_check.py %unit/unit-cpujit %s %t | %filecheck %s
+// RUN: %python %S/Inputs/jit_check.py %ind-run %s %t.run | %filecheck %s
 // INPUT: x 8x4 f32
 // INPUT: v 4 f32
 // INPUT: s scalar f32

@@ -9,7 +9,10 @@ Inputs are seeded random values rounded to their dtype; NumPy computes in float6
 values. An output passes when |got - want| <= atol + rtol * |want| everywhere (rtol = atol = 1e-5
 for f32 outputs, 1e-2 for f16/bf16). Prints one line per output and exits 1 on any mismatch.
 
-usage: jit_check.py UNIT_CPUJIT TEST.mlir WORKDIR
+usage: jit_check.py TOOL TEST.mlir WORKDIR
+
+TOOL is unit-cpujit (raw input/output files) or ind-run (the compiled path of ind-run, through
+.npy files: `ind-run TEST.mlir --input in0.npy ... --output-dir WORKDIR`).
 """
 import os
 import subprocess
@@ -27,6 +30,7 @@ def parse_shape(s):
 def main():
     tool, test, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
+    use_npy = os.path.basename(tool) == "ind-run"
     inputs, outputs, code = [], [], []
     for line in open(test):
         line = line.strip()
@@ -51,22 +55,32 @@ def main():
             if dist == "positive":
                 v = np.abs(v) + 0.1
             v = v.astype(DTYPES[dt])
-        path = os.path.join(work, "in%d.bin" % k)
-        v.tofile(path)
+        path = os.path.join(work, "in%d.%s" % (k, "npy" if use_npy else "bin"))
+        if use_npy:
+            np.save(path, v)
+        else:
+            v.tofile(path)
         files.append(path)
         env[name] = v.astype(np.float64)
     prefix = os.path.join(work, "out")
-    r = subprocess.run([tool, test, prefix] + files, capture_output=True, text=True)
+    if use_npy:
+        cmd = [tool, test, "--output-dir", work] + sum([["--input", f] for f in files], [])
+    else:
+        cmd = [tool, test, prefix] + files
+    r = subprocess.run(cmd, capture_output=True, text=True)
     sys.stdout.write(r.stdout)
     sys.stderr.write(r.stderr)
     if r.returncode != 0:
-        print("FAIL: unit-cpujit exited with %d" % r.returncode)
+        print("FAIL: %s exited with %d" % (os.path.basename(tool), r.returncode))
         return 1
     exec("\n".join(code), env)
     want_all = env["outs"]
     ok = True
     for k, (shape, dt) in enumerate(outputs):
-        got = np.fromfile(prefix + "%d.bin" % k, dtype=DTYPES[dt]).astype(np.float64).reshape(shape)
+        if use_npy:
+            got = np.load(prefix + "%d.npy" % k).astype(np.float64).reshape(shape)
+        else:
+            got = np.fromfile(prefix + "%d.bin" % k, dtype=DTYPES[dt]).astype(np.float64).reshape(shape)
         want = np.asarray(want_all[k], dtype=np.float64).reshape(shape)
         tol = 1e-5 if dt in ("f32", "f64") else 1e-2
         err = np.abs(got - want)

@@ -1,0 +1,37 @@
+/* run_compiled.h - ind-run's compiled path: compile a program through the whole pipeline, run it on
+ * the CPU JIT (lib/jit.h) and check it against the reference interpreter (lib/interp.h).
+ *
+ * ind_run_compiled() takes the func.func ind-run chose (graph, ind, sched or kernel level):
+ *   1. compiles a copy of it: the stages from its level through --codegen (lib/pipeline.h, as
+ *      `ind-opt --codegen` does), then convert-kernel-to-cpu and the LLVM pipeline, then the
+ *      ExecutionEngine. A kernel-level program is taken as it is (the whole module: its kernel.defs
+ *      and the host wrapper @call);
+ *   2. runs the host wrapper @call on the inputs (IndTensors are written into storage buffers of
+ *      the argument memrefs' dtypes and layouts; outputs are read back into IndTensors);
+ *   3. unless opts->check is false or the program is at the kernel level (the interpreter does not
+ *      run kernel IR), runs the reference interpreter on the original function with the same inputs
+ *      and compares every output: |got - want| <= atol + rtol' * |want|, where rtol' is rtol raised
+ *      to the storage precision of f16 (2^-10) and bf16 (2^-7) outputs. Prints one line per output
+ *      (`out0: 1024x1024xf32 max_abs_err=... max_rel_err=... PASS|FAIL`) and a timing line
+ *      (`compiled: compile X ms (pipeline Y ms, jit Z ms), run W ms; reference V ms`).
+ * Returns failure (after a located diagnostic, or the FAIL lines) on a compile error, a JIT error,
+ * a reference error or a mismatch; the compiled outputs are left in out[0 .. *n_out) either way
+ * when the run itself succeeded (free each with ind_tensor_free). */
+#ifndef IND_LIB_RUN_COMPILED_H
+#define IND_LIB_RUN_COMPILED_H
+
+#include "lib/tensor.h"
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+typedef struct IndRunCompiledOptions {
+  double rtol, atol; /* comparison tolerances (see above) */
+  bool check;        /* run the reference interpreter and compare */
+  int opt_level;     /* LLVM optimization level of the JIT, 0..3 */
+} IndRunCompiledOptions;
+
+MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
+                                   int *n_out, const IndRunCompiledOptions *opts);
+
+#endif

@@ -1,0 +1,90 @@
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-rewrite)' | %filecheck %s
+
+/// pow(x, 2) -> mul(x, x).
+// CHECK-LABEL: sym_name = "pow_two"
+// CHECK-NOT: graph.pow
+// CHECK: %[[M:.*]] = "graph.mul"(%arg0, %arg0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: "func.return"(%[[M]])
+func.func @pow_two(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = "graph.constant"() {value = 2.0 : f64} : () -> tensor<f32>
+  %p = "graph.pow"(%x, %c) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
+/// pow(x, 1) -> x.
+// CHECK-LABEL: sym_name = "pow_one"
+// CHECK-NOT: graph.pow
+// CHECK: "func.return"(%arg0)
+func.func @pow_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = "graph.constant"() {value = 1.0 : f64} : () -> tensor<f32>
+  %p = "graph.pow"(%x, %c) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
+/// pow(x, 3), pow(x, y) and a pow(x, 2) whose constant broadcasts x are left alone.
+// CHECK-LABEL: sym_name = "pow_kept"
+// CHECK: "graph.pow"
+// CHECK: "graph.pow"
+// CHECK: "graph.pow"
+// CHECK-NOT: "graph.mul"
+func.func @pow_kept(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<3x4xf32>) {
+  %c3 = "graph.constant"() {value = 3.0 : f64} : () -> tensor<f32>
+  %c2 = "graph.constant"() {value = 2.0 : f64} : () -> tensor<3x4xf32>
+  %0 = "graph.pow"(%x, %c3) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %1 = "graph.pow"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "graph.pow"(%x, %c2) : (tensor<4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<3x4xf32>
+}
+
+// -----
+
+/// neg(neg(x)) -> x; relu(relu(x)) -> relu(x); abs(abs(x)) -> abs(x); abs(neg(x)) -> abs(x).
+// CHECK-LABEL: sym_name = "unary_chains"
+// CHECK: %[[R:.*]] = "graph.relu"(%arg0)
+// CHECK: %[[A:.*]] = "graph.abs"(%arg0)
+// CHECK: %[[B:.*]] = "graph.abs"(%arg0)
+// CHECK: "func.return"(%arg0, %[[R]], %[[A]], %[[B]])
+func.func @unary_chains(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %n = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %nn = "graph.neg"(%n) : (tensor<4xf32>) -> tensor<4xf32>
+  %r = "graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %rr = "graph.relu"(%r) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = "graph.abs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %aa = "graph.abs"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %an = "graph.abs"(%n) : (tensor<4xf32>) -> tensor<4xf32>
+  return %nn, %rr, %aa, %an : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+/// Patterns apply to a fixpoint: neg(neg(neg(neg(x)))) -> x.
+// CHECK-LABEL: sym_name = "fixpoint"
+// CHECK: "func.return"(%arg0)
+func.func @fixpoint(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "graph.neg"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "graph.neg"(%1) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "graph.neg"(%2) : (tensor<4xf32>) -> tensor<4xf32>
+  return %3 : tensor<4xf32>
+}
+
+// -----
+
+/// Single unary ops and mixed chains are left alone: neg(relu(x)), relu(neg(x)), neg(x).
+// CHECK-LABEL: sym_name = "unary_kept"
+// CHECK: %[[R:.*]] = "graph.relu"(%arg0)
+// CHECK: %[[N:.*]] = "graph.neg"(%[[R]])
+// CHECK: %[[M:.*]] = "graph.neg"(%arg0)
+// CHECK: %[[Q:.*]] = "graph.relu"(%[[M]])
+// CHECK: "func.return"(%[[N]], %[[Q]], %[[M]])
+func.func @unary_kept(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %r = "graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %n = "graph.neg"(%r) : (tensor<4xf32>) -> tensor<4xf32>
+  %m = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %q = "graph.relu"(%m) : (tensor<4xf32>) -> tensor<4xf32>
+  return %n, %q, %m : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
