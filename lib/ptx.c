@@ -72,6 +72,16 @@ static bool collect_ptx(MlirOperation op, void *user) {
   return true;
 }
 
+/* True when a kernel uses math ops (exp, log, erf, tanh, ...): only then is libdevice linked, since
+ * loading and linking its bitcode costs more than the rest of the PTX lowering. */
+static bool find_math(MlirOperation op, void *user) {
+  if (ind_op_in_dialect(op, "math")) {
+    *(bool *)user = true;
+    return false;
+  }
+  return true;
+}
+
 static MlirLogicalResult check_level(MlirOperation module) {
   MlirOperation bad = {NULL};
   ind_walk(module, find_below_kernel, &bad);
@@ -93,7 +103,9 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   char err[1024], libdevice[512], target[700], text[2048];
-  bool have_libdevice = ind_ptx_libdevice_path(libdevice, sizeof libdevice);
+  bool uses_math = false;
+  ind_walk(clone, find_math, &uses_math);
+  bool have_libdevice = uses_math && ind_ptx_libdevice_path(libdevice, sizeof libdevice);
   snprintf(target, sizeof target, IND_PTX_TARGET, have_libdevice ? " l=" : "", have_libdevice ? libdevice : "");
   snprintf(text, sizeof text, "convert-kernel-to-gpu,%s,%s", target, IND_PTX_LOWERING);
   bool ok = ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), text, err, sizeof err);
@@ -106,8 +118,8 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
     ind_walk(clone, collect_ptx, out);
   if (ok && out->data && strstr(out->data + start, ".extern .func")) {
     ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math)%s",
-                   have_libdevice ? " that libdevice did not resolve"
-                                  : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
+                   have_libdevice || !uses_math ? " that libdevice did not resolve"
+                                                : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
     ok = false;
   }
   mlirPassManagerDestroy(pm);

@@ -6,13 +6,16 @@
  * - pointwise: program = block; thread t of block b handles `vector_width` consecutive x points
  *   starting at ((b * block) + t) * vector_width (the innermost x dim is the vector dim); a thread whose
  *   points are past numel computes at a clamped index and does not store.
- * - reductions (xblock = 1): program = block = one x point; the r-space is split into chunks of
- *   block * vector_width elements, thread t handling elements (c * block + t) * vector_width + l of
- *   chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
+ * - reductions: program = block = xblock x points (xblock = 1: inner reductions; xblock > 1: outer
+ *   reductions, thread t = rtid * xblock + tx serving x point b * xblock + tx, so that a warp reads
+ *   consecutive x); the r-space is split into chunks of rthreads * vector_width elements
+ *   (rthreads = block / xblock), thread rtid handling elements (c * rthreads + rtid) * vector_width + l
+ *   of chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
  *   reduction (looped): each kernel.reduce becomes an scf.for over the chunks accumulating in
  *   registers, r-varying values are recomputed in each loop that needs them, and r-varying stores go to
  *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
- *   value per warp in workgroup (shared) memory and every thread combining those.
+ *   value per warp in workgroup (shared) memory and every thread combining those (outer reductions: the
+ *   rthreads values of an x point through workgroup memory).
  * - loads/stores whose index has coefficient 1 in the vector dim and a vector_width-aligned rest
  *   become vector.load/store {alignment}; loads that do not depend on the vector dim are loaded once per
  *   vector; anything else is a scalar access per element.
@@ -66,6 +69,11 @@ typedef struct Gen {
   int nchunks;
   MlirValue valid[MAX_LANES];
   MlirValue tid, bid, smem;
+  /* Reductions: rthreads threads per x point, rtid the thread's index among them; with xblock > 1
+   * (outer reductions) thread tid = rtid * xblock + tx handles x point bid * xblock + tx, and xvalid
+   * (null when always true) says whether that x point exists. */
+  int64_t rthreads;
+  MlirValue rtid, tx, xvalid;
   int nreduce;
   /* kernel value -> lanes (scoped: loops truncate what they added) */
   ValEntry *vals;
@@ -516,8 +524,26 @@ static MlirValue combine_lanes(Gen *g, KernelReduction r, const Lanes *x, MlirVa
   return acc;
 }
 
+/* Outer reductions (xblock > 1): the rthreads partial values of one x point go through workgroup memory
+ * (slot + rtid * xblock + tx = slot + tid); every thread combines those of its x point. */
+static MlirValue block_reduce_outer(Gen *g, KernelReduction r, MlirValue v) {
+  int64_t slot = (int64_t)g->nreduce * g->geom.block;
+  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
+  op0(g, "memref.store", 3, st_ops, 0, NULL);
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  MlirValue acc = {NULL};
+  for (int64_t j = 0; j < g->rthreads; ++j) {
+    MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, slot + j * g->geom.xblock), g->tx)};
+    MlirValue x = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    acc = mlirValueIsNull(acc) ? x : combine(g, r, acc, x);
+  }
+  return acc;
+}
+
 /* Warp butterfly, then one value per warp through workgroup memory; every thread gets the result. */
 static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
+  if (g->geom.xblock > 1)
+    return block_reduce_outer(g, r, v);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
   for (int off = WARP / 2; off >= 1; off /= 2) {
@@ -580,7 +606,7 @@ static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
       return false;
     partial = combine_lanes(g, r, &x, (MlirValue){NULL});
   } else {
-    int64_t chunk = g->geom.block * g->geom.vector_width;
+    int64_t chunk = g->rthreads * g->geom.vector_width;
     MlirBlock saved = g->blk;
     MlirValue iv, acc;
     MlirOperation loop = open_for(g, (g->rnumel + chunk - 1) / chunk, neutral(g, r), &iv, &acc);
@@ -649,11 +675,13 @@ static bool emit_store(Gen *g, MlirOperation op) {
   if (acc == ACCESS_UNIFORM) {
     if (val.n != 1)
       return fail(g, op, "a store whose index does not use the r dims needs an r-invariant value");
-    /* One thread writes (reductions: every thread holds the value; pointwise: n is 1 only for a
-     * one-element kernel). */
-    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, g->tid, cidx(g, 0)));
-    bool guarded = g->kind == KERNEL_KIND_POINTWISE && !mlirValueIsNull(g->valid[0]);
-    MlirBlock saved2 = guarded ? open_if(g, g->valid[0]) : g->blk;
+    /* One thread per x point writes (reductions: every thread of the x point holds the value;
+     * pointwise: n is 1 only for a one-element kernel). */
+    bool red = g->kind != KERNEL_KIND_POINTWISE;
+    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0)));
+    MlirValue xvalid = red ? g->xvalid : g->valid[0];
+    bool guarded = !mlirValueIsNull(xvalid);
+    MlirBlock saved2 = guarded ? open_if(g, xvalid) : g->blk;
     MlirValue ops[3] = {to_storage(g, op, val.v[0], memref_elem(mem)), mem, emit_expr(g, op, e, 0)};
     op0(g, "memref.store", 3, ops, 0, NULL);
     if (guarded)
@@ -725,6 +753,8 @@ static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, 
   }
   g->nchunks = nchunks;
   decompose(g, &lin, first, n);
+  for (int c = 0; c < nchunks && !mlirValueIsNull(g->xvalid); ++c)
+    g->valid[c] = mlirValueIsNull(g->valid[c]) ? g->xvalid : bin(g, "arith.andi", g->valid[c], g->xvalid);
   /* expand chunk values to lanes: inner dim + l, others replicated */
   for (int k = first; k < first + n; ++k) {
     Lanes d = g->dims[k];
@@ -741,9 +771,9 @@ static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, 
 
 /* r dims for chunks first_chunk .. first_chunk + nchunks - 1 (first_chunk: index value). */
 static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
-  int64_t vw = g->geom.vector_width, chunk = g->geom.block * vw;
+  int64_t vw = g->geom.vector_width, chunk = g->rthreads * vw;
   MlirValue base[MAX_LANES];
-  MlirValue tbase = bin(g, "arith.muli", g->tid, cidx(g, vw));
+  MlirValue tbase = bin(g, "arith.muli", g->rtid, cidx(g, vw));
   MlirValue cbase = bin(g, "arith.muli", first_chunk, cidx(g, chunk));
   for (int c = 0; c < nchunks; ++c)
     base[c] = bin(g, "arith.addi", bin(g, "arith.addi", cbase, cidx(g, c * chunk)), tbase);
@@ -771,12 +801,25 @@ static bool setup_geometry(Gen *g) {
     setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
     return !g->failed;
   }
-  if (g->nr == 0 || g->geom.xblock != 1 || block % WARP != 0)
-    return fail(g, g->def, "reduction kernels need rranges, xblock = 1 and block a multiple of 32");
+  int64_t xb = g->geom.xblock;
+  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && vw != 1))
+    return fail(g, g->def, "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
+                           "vector_width 1 when xblock > 1");
+  g->rthreads = block / xb;
   Lanes lin = {.n = 1, .v = {g->bid}};
+  g->rtid = g->tid;
+  if (xb > 1) {
+    g->tx = bin(g, "arith.remui", g->tid, cidx(g, xb));
+    g->rtid = bin(g, "arith.divui", g->tid, cidx(g, xb));
+    lin.v[0] = bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, xb)), g->tx);
+    if (g->numel % xb != 0) {
+      g->xvalid = cmpi(g, CMP_ULT, lin.v[0], cidx(g, g->numel));
+      lin.v[0] = select_(g, g->xvalid, lin.v[0], cidx(g, 0));
+    }
+  }
   decompose(g, &lin, 0, g->nx);
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
-    int64_t chunk = block * vw, nchunks = (g->rnumel + chunk - 1) / chunk;
+    int64_t chunk = g->rthreads * vw, nchunks = (g->rnumel + chunk - 1) / chunk;
     if (nchunks * vw > MAX_LANES)
       return fail(g, g->def, "persistent reduction needs more than 64 elements per thread: use a looped "
                              "reduction or more threads");
@@ -820,7 +863,8 @@ static bool read_def(Gen *g, MlirOperation def) {
 /* The gpu.func for `def` (arguments: the def's buffers, then workgroup memory when needed). */
 static MlirOperation create_func(Gen *g, MlirBlock body, int nred) {
   intptr_t nargs = mlirBlockGetNumArguments(body);
-  bool smem = nred > 0 && g->geom.block > WARP;
+  bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
+  bool smem = nred > 0 && (g->geom.block > WARP || outer);
   MlirType *types = calloc((size_t)nargs + 1, sizeof *types);
   MlirAttribute *aattrs = calloc((size_t)nargs + 1, sizeof *aattrs);
   if (!types || !aattrs)
@@ -831,7 +875,7 @@ static MlirOperation create_func(Gen *g, MlirBlock body, int nred) {
     aattrs[i] = mlirDictionaryAttrGet(g->ctx, 1, &noalias);
   }
   if (smem) {
-    int64_t shape[1] = {(int64_t)nred * WARP};
+    int64_t shape[1] = {(int64_t)nred * (outer ? g->geom.block : WARP)};
     MlirAttribute space = mlirAttributeParseGet(g->ctx, ind_str("#gpu.address_space<workgroup>"));
     types[nargs] = mlirMemRefTypeGet(g->f32_t, 1, shape, mlirAttributeGetNull(), space);
   }
@@ -883,7 +927,7 @@ static bool emit_body(Gen *g, MlirBlock body) {
   }
   if (ndeferred == 0 || g->failed)
     return !g->failed;
-  int64_t chunk = g->geom.block * g->geom.vector_width;
+  int64_t chunk = g->rthreads * g->geom.vector_width;
   MlirBlock saved = g->blk;
   MlirValue iv;
   open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
@@ -918,7 +962,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     Lanes l = {.n = 1, .v = {mlirBlockGetArgument(g->blk, i)}};
     bind(g, a, &l);
   }
-  if (nred > 0 && g->geom.block > WARP)
+  if (nred > 0 && (g->geom.block > WARP || (g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1)))
     g->smem = mlirBlockGetArgument(g->blk, nargs);
   analyze_rvar(g, body);
   bool ok = setup_geometry(g) && emit_body(g, body);
@@ -935,6 +979,8 @@ static void reset_kernel_state(Gen *g) {
   memset(g->dims, 0, sizeof g->dims);
   memset(g->valid, 0, sizeof g->valid);
   g->smem = (MlirValue){NULL};
+  g->rtid = g->tx = g->xvalid = (MlirValue){NULL};
+  g->rthreads = 0;
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {

@@ -11,8 +11,10 @@
  *   value becomes a kernel.reduce; a load of a buffer computed earlier in the same kernel at the index
  *   it was written is replaced by that value (so a buffer that does not leave the kernel is neither an
  *   argument nor allocated: remove_kernel_local_buffers); buffers that leave it are kernel.stored;
- * - kind and geometry: persistent iff rnumel <= persistent-threshold (Inductor's INNER rule, 1024), the
- *   block size and vector width by the heuristic below (options);
+ * - kind and geometry: inner reductions (a load contiguous along r) are persistent iff rnumel <=
+ *   persistent-threshold (Inductor's INNER rule, 1024); outer (column) reductions put outer-xblock x
+ *   points in a block, threads along x, persistent iff rnumel <= 64; block size and vector width by the
+ *   heuristic below (options);
  * - name: <kernel-prefix>_<poi|per|red>_fused_<sorted unique origins without _N suffixes>_<index>.
  * Identical loads and expressions are left for kernel-cse; allocation reuse for kernel-reuse-buffers.
  *
@@ -401,6 +403,74 @@ static int64_t pow2_ceil(int64_t v) {
 
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+static int64_t pow2_floor(int64_t v) {
+  int64_t p = 1;
+  while (p * 2 <= v)
+    p *= 2;
+  return p;
+}
+
+/* Linear coefficients of e over the kernel dims; false for mod/div or non-constant products. */
+static bool linear_coefs(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < ndims)
+      coef[d] += mult;
+    return d < ndims;
+  }
+  if (mlirAffineExprIsAConstant(e))
+    return true;
+  if (mlirAffineExprIsAAdd(e))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims) &&
+           linear_coefs(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims);
+  if (mlirAffineExprIsAMul(e) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e),
+                        mult * mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)), coef, ndims);
+  return false;
+}
+
+/* Inductor's ReductionHint, from the kernel's loads: INNER when some load that varies with r is
+ * contiguous along the innermost r dim, OUTER when none is but one is contiguous along the innermost x
+ * dim (a column reduction: threads should run along x). */
+static bool is_outer_reduction(KGen *k) {
+  if (k->nr == 0 || k->nx == 0)
+    return false;
+  int nk = k->nx + k->nr;
+  bool inner = false, outer = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!kernel_is_load(op))
+      continue;
+    MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(op), 0);
+    int64_t coef[2 * KERNEL_MAX_RANK] = {0};
+    bool uses_r = false;
+    for (int d = k->nx; d < nk; ++d)
+      uses_r |= mlirAffineExprIsFunctionOfDim(e, d);
+    if (!uses_r || !linear_coefs(e, 1, coef, nk))
+      continue;
+    inner |= coef[nk - 1] == 1;
+    outer |= coef[k->nx - 1] == 1;
+  }
+  return outer && !inner;
+}
+
+/* Outer reductions: outer-xblock x points per block (threads along the contiguous x dim),
+ * outer-rthreads threads per x point, scalar accesses; persistent iff rnumel <= 64 (Inductor's
+ * threshold for reductions that are not INNER). */
+static void choose_outer_geometry(KGen *k) {
+  int64_t xb = pow2_floor(clamp(ind_opt_int(k->opts, "outer-xblock"), 1, 1024));
+  while (xb > 1 && xb / 2 >= k->numel)
+    xb /= 2;
+  int64_t rt = pow2_floor(clamp(ind_opt_int(k->opts, "outer-rthreads"), 1, 1024));
+  while (xb * rt < 32)
+    rt *= 2;
+  while (xb * rt > 1024)
+    rt > 1 ? (void)(rt /= 2) : (void)(xb /= 2);
+  k->geom = (KernelGeometry){.block = xb * rt, .xblock = xb, .vector_width = 1};
+  bool persistent = k->rnumel <= ind_opt_int(k->opts, "outer-persistent-threshold") && (k->rnumel + rt - 1) / rt <= 64;
+  k->kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
+}
+
 static void choose_geometry(KGen *k) {
   int64_t vmax = ind_opt_int(k->opts, "vector-bytes") / 4, vw = 1;
   int vd = k->nr > 0 ? k->nx + k->nr - 1 : k->nx - 1;
@@ -566,6 +636,16 @@ static bool emit_sub(KGen *k, Sub *s) {
   return ind_emit_error(s->op, "sched-to-kernel: node body must end in gpu.yield"), false;
 }
 
+/* Final name, kind and geometry of the def (known once its body shows the reduction's access pattern). */
+static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
+  MlirType i64 = mlirIntegerTypeGet(k->ctx, 64);
+  ind_set_attr(def, KERNEL_ATTR_SYM_NAME, ind_str_attr(k->ctx, name));
+  ind_set_attr(def, KERNEL_ATTR_KIND, ind_str_attr(k->ctx, kernel_kind_str(k->kind)));
+  ind_set_attr(def, KERNEL_ATTR_BLOCK, mlirIntegerAttrGet(i64, k->geom.block));
+  ind_set_attr(def, KERNEL_ATTR_XBLOCK, mlirIntegerAttrGet(i64, k->geom.xblock));
+  ind_set_attr(def, KERNEL_ATTR_VECTOR_WIDTH, mlirIntegerAttrGet(i64, k->geom.vector_width));
+}
+
 /* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */
 static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, size_t nlen) {
   if (!collect_subs(k) || !choose_space(k))
@@ -591,8 +671,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
     s->out_arg = nargs++;
     k->outs[k->nouts++] = i;
   }
-  kernel_name(k, index, name, nlen);
-  MlirOperation def = kernel_def_create(mlirOperationGetLocation(k->node), name, k->kind, k->ranges, k->nx,
+  MlirOperation def = kernel_def_create(mlirOperationGetLocation(k->node), "", k->kind, k->ranges, k->nx,
                                         k->ranges + k->nx, k->nr, k->geom, nargs, types);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, def);
   k->body = kernel_def_body(def);
@@ -601,6 +680,10 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
       return false;
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
+  if (is_outer_reduction(k))
+    choose_outer_geometry(k);
+  kernel_name(k, index, name, nlen);
+  set_def_attrs(k, def, name);
   return true;
 }
 
@@ -802,6 +885,10 @@ static const IndPassOptionDef options[] = {
      "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},
     {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},
     {"kernel-prefix", IND_OPT_STRING, "triton", "kernel name prefix (triton matches Inductor's names)"},
+    {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},
+    {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},
+    {"outer-persistent-threshold", IND_OPT_INT, "64",
+     "outer reductions with rnumel <= this are persistent (Inductor's threshold for non-INNER hints)"},
     {NULL, 0, NULL, NULL},
 };
 

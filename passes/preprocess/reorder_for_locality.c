@@ -39,7 +39,8 @@ static bool all_users_seen(const PreprocessOpList *seen, MlirOperation p) {
 /* The op right before `op` in `block` (the C API only walks forward). */
 static MlirOperation prev_in_block(MlirBlock block, MlirOperation op) {
   MlirOperation prev = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
     if (mlirOperationEqual(o, op))
       return prev;
     prev = o;

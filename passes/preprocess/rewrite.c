@@ -93,12 +93,9 @@ static MlirValue abs_of_neg(MlirOperation op, GraphBuilder *b) {
 }
 
 static const RewriteRule g_rules[] = {
-    {GRAPH_OP_POW, "pow(x, 2) -> mul(x, x)", pow_two_to_mul},
-    {GRAPH_OP_POW, "pow(x, 1) -> x", pow_one_to_identity},
-    {GRAPH_OP_NEG, "neg(neg(x)) -> x", involution},
-    {GRAPH_OP_RELU, "relu(relu(x)) -> relu(x)", idempotent},
-    {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},
-    {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
+    {GRAPH_OP_POW, "pow(x, 2) -> mul(x, x)", pow_two_to_mul}, {GRAPH_OP_POW, "pow(x, 1) -> x", pow_one_to_identity},
+    {GRAPH_OP_NEG, "neg(neg(x)) -> x", involution},           {GRAPH_OP_RELU, "relu(relu(x)) -> relu(x)", idempotent},
+    {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},      {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
 };
 
 /* The MlirRewritePattern callback: runs one rule on `op`. */
@@ -119,8 +116,8 @@ static MlirFrozenRewritePatternSet build_patterns(MlirContext ctx) {
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   MlirRewritePatternCallbacks cb = {NULL, NULL, match_and_rewrite};
   for (size_t i = 0; i < sizeof g_rules / sizeof g_rules[0]; ++i) {
-    MlirRewritePattern p = mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb,
-                                                      (void *)&g_rules[i], 0, NULL);
+    MlirRewritePattern p =
+        mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb, (void *)&g_rules[i], 0, NULL);
     mlirRewritePatternSetAdd(set, p);
   }
   return mlirFreezeRewritePattern(set);

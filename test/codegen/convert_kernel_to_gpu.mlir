@@ -82,3 +82,28 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 64, 4>,
     block = 32 : i64, xblock = 1 : i64, vector_width = 2 : i64} : () -> ()
+
+// -----
+
+/// An outer reduction (xblock 8, 32 threads per column, 100 columns: the last block is partial):
+/// partials of a column go through workgroup memory of block floats, thread rtid == 0 of each valid
+/// column writes.
+// CHECK-LABEL: "gpu.module"
+// CHECK: memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK: "arith.remui"(%{{.*}}, %{{.*}})
+// CHECK: "arith.cmpi"({{.*}}) <{predicate = 6 : i64}>
+// CHECK: "scf.for"
+// CHECK-NOT: "gpu.shuffle"
+// CHECK: "gpu.barrier"
+// CHECK-COUNT-32: "memref.load"(%{{.*}}, %{{.*}}) : (memref<256xf32, #gpu.address_space<workgroup>>, index)
+// CHECK: "scf.if"
+// CHECK: "scf.if"
+// CHECK: "memref.store"
+"kernel.def"() ({
+^bb0(%a: memref<51200xf32>, %o: memref<100xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d1 * 100 + d0)>} : (memref<51200xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<100xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "reduction", xranges = array<i64: 100>, rranges = array<i64: 512>,
+    block = 256 : i64, xblock = 8 : i64, vector_width = 1 : i64} : () -> ()

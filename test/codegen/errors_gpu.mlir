@@ -24,8 +24,8 @@
 
 // -----
 
-/// Reduction kernels map one x point per block.
-// expected-error @+1 {{reduction kernels need rranges, xblock = 1 and block a multiple of 32}}
+/// Reduction kernels with several x points per block (outer reductions) move one element per access.
+// expected-error @+1 {{reduction kernels need rranges, block a multiple of 32 and of xblock, and vector_width 1 when xblock > 1}}
 "kernel.def"() ({
 ^bb0(%a: memref<4096xf32>, %o: memref<64xf32>):
   %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 64 + d1)>} : (memref<4096xf32>) -> f32

@@ -19,6 +19,9 @@
 // RUN: %ind-opt %S/Inputs/chain.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.chain.ptx
 // RUN: %filecheck %s --input-file=%t.chain.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.chain.ptx --check-prefix=CHAIN
+// RUN: %ind-opt %S/Inputs/colsum.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.col.ptx
+// RUN: %filecheck %s --input-file=%t.col.ptx --check-prefix=NOLOCAL
+// RUN: %filecheck %s --input-file=%t.col.ptx --check-prefix=COL
 
 // ONE-COUNT-1: .entry
 // ONE-NOT: .entry
@@ -51,3 +54,11 @@
 
 // CHAIN-COUNT-3: .entry
 // CHAIN-NOT: .entry
+
+/// The outer reduction reads one column element per thread (coalesced across the warp's columns) and
+/// combines per-column partials in shared memory: no shuffles.
+// COL: .entry triton_red_fused_sum_0(
+// COL: ld.global.nc.{{f32|b32}}
+// COL-NOT: shfl.sync
+// COL: bar.sync
+// COL: ld.shared

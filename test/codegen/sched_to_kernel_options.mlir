@@ -27,3 +27,14 @@
 // ROWPER-SAME: sym_name = "triton_per_fused_sum_0"
 
 // VW1: vector_width = 1
+
+/// An outer (column) reduction: 32 columns per block with 8 threads each, one element per access; looped
+/// (rnumel 256 > 64, Inductor's threshold for non-INNER reductions) unless the outer threshold allows.
+// RUN: %ind-opt %S/Inputs/colsum.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel)' | %filecheck %s --check-prefix=OUTER
+// RUN: %ind-opt %S/Inputs/colsum.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel{outer-persistent-threshold=256 outer-rthreads=32 outer-xblock=8})' | %filecheck %s --check-prefix=OUTERPER
+// OUTER: block = 256 : i64, kind = "reduction"
+// OUTER-SAME: sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// OUTER: block = array<i64: 256>, grid = array<i64: 16>
+// OUTERPER: block = 256 : i64, kind = "persistent_reduction"
+// OUTERPER-SAME: sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 8 : i64
+// OUTERPER: block = array<i64: 256>, grid = array<i64: 64>

@@ -3,7 +3,9 @@
 and the expected outputs of the reference interpreter, summarized (sum, sum of squares, 4096 sampled
 values) so that the files stay small. Inputs are a formula both sides compute bit-identically (inputs()).
 
-    /usr/bin/python3 test/codegen/gpu/make_cases.py BUILD_DIR OUT_DIR [example ...]
+    /usr/bin/python3 test/codegen/gpu/make_cases.py BUILD_DIR OUT_DIR [--opts 'k=v ...'] [example | path.mlir ...]
+
+--opts runs sched-to-kernel{k=v ...},kernel-cse,kernel-reuse-buffers instead of --codegen.
 
 OUT_DIR/<case>/{kernels.ptx, plan.json, expect.json}; run_ptx.py runs them on the GPU machine."""
 import json, os, subprocess, sys, tempfile
@@ -31,18 +33,30 @@ def summary(a):
 
 def main():
     build, outdir, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    opts = None
+    if names[:1] == ["--opts"]:
+        opts, names = names[1], names[2:]
     src = os.path.dirname(os.path.abspath(__file__)) + "/../../.."
     if not names:
         names = sorted(f[:-5] for f in os.listdir(src + "/examples") if f.endswith(".mlir"))
     opt, run = build + "/bin/ind-opt", build + "/bin/ind-run"
     for name in names:
-        ex = f"{src}/examples/{name}.mlir"
+        ex = name if name.endswith(".mlir") else f"{src}/examples/{name}.mlir"
+        name = os.path.basename(ex)[:-5]
         d = f"{outdir}/{name}"
         os.makedirs(d, exist_ok=True)
         stages = ["--preprocess", "--lower", "--fuse", "--codegen"]
-        subprocess.run([opt, ex, *stages, "--emit=ptx", "-o", d + "/kernels.ptx"], check=True)
-        plan = json.loads(subprocess.run([opt, ex, *stages, "--emit=launch-plan"], check=True,
-                                         capture_output=True, text=True).stdout)
+        if opts is None:
+            kernel = subprocess.run([opt, ex, *stages], check=True, capture_output=True, text=True).stdout
+        else:
+            sched = subprocess.run([opt, ex, *stages[:3]], check=True, capture_output=True, text=True).stdout
+            pipe = f"builtin.module(sched-to-kernel{{{opts}}},kernel-cse,kernel-reuse-buffers)"
+            kernel = subprocess.run([opt, "-", "--pass-pipeline=" + pipe], input=sched, check=True,
+                                    capture_output=True, text=True).stdout
+        emit = lambda kind: subprocess.run([opt, "-", "--emit=" + kind], input=kernel, check=True,
+                                           capture_output=True, text=True).stdout
+        open(d + "/kernels.ptx", "w").write(emit("ptx"))
+        plan = json.loads(emit("launch-plan"))
         json.dump(plan, open(d + "/plan.json", "w"))
         with tempfile.TemporaryDirectory() as t:
             args = []

@@ -91,13 +91,13 @@ def main():
     for name in names:
         d = f"{root}/{name}"
         plan = json.load(open(d + "/plan.json"))
-        exp = json.load(open(d + "/expect.json"))
+        exp = json.load(open(d + "/expect.json")) if os.path.exists(d + "/expect.json") else None
         mod = load(open(d + "/kernels.ptx").read())
         bufs, steps = build(plan, mod)
         run(steps)
         torch.cuda.synchronize()
-        res = []
-        for o, e in zip(plan["outputs"], exp["outputs"]):
+        res = [] if exp else ["not checked (timing only)"]
+        for o, e in zip(plan["outputs"], exp["outputs"] if exp else []):
             nbad, maxerr, sum_ok = compare(bufs[o], e)
             ok_all &= nbad == 0 and sum_ok
             res.append(f"{o}: {'OK' if nbad == 0 and sum_ok else 'MISMATCH'} bad={nbad}/{len(e['idx'])} "
