@@ -14,6 +14,8 @@
  *   relu(relu(x))    -> relu(x)
  *   abs(abs(x))      -> abs(x)
  *   abs(neg(x))      -> abs(x)
+ * Like graph-remove-noops, a rewrite is declined when it would make a function output an alias of
+ * a function argument or of another output (neg(neg(x)) returned as is stays).
  * Requires: result types inferred (graph-infer-shapes), so that type equality means shape
  * equality. Preserves: everything the patterns do not match. The matched inner ops are left in
  * place when they become unused (IRDL ops carry no side-effect information, so the greedy driver
@@ -98,6 +100,25 @@ static const RewriteRule g_rules[] = {
     {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},      {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
 };
 
+static bool is_output(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
+      return true;
+  return false;
+}
+
+/* As in graph-remove-noops (Inductor's guard): a rewrite must not turn a function output into an
+ * alias of a function argument (or of its storage) or of another output. */
+static bool would_alias_io(MlirOperation op, MlirValue repl) {
+  if (!is_output(result(op)))
+    return false;
+  GraphLayout l;
+  MlirValue base = repl;
+  if (!graph_value_layout(repl, &l, &base))
+    base = repl;
+  return mlirValueIsABlockArgument(base) || is_output(base) || is_output(repl);
+}
+
 /* The MlirRewritePattern callback: runs one rule on `op`. */
 static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern, MlirOperation op, MlirPatternRewriter rw,
                                            void *user) {
@@ -107,6 +128,10 @@ static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern, MlirOpera
   GraphBuilder b = graph_builder_with_rewriter(base, op);
   MlirValue repl = rule->apply(op, &b);
   if (mlirValueIsNull(repl))
+    return mlirLogicalResultFailure();
+  /* only rules that return an existing value can alias (a value they build is fresh storage), so
+   * declining here leaves nothing behind */
+  if (would_alias_io(op, repl))
     return mlirLogicalResultFailure();
   mlirRewriterBaseReplaceOpWithValues(base, op, 1, &repl);
   return mlirLogicalResultSuccess();
