@@ -189,11 +189,11 @@ static bool pairset_insert(PairSet *s, int64_t key) {
   }
 }
 
+/* The nodes using each buffer (by index in g->bufs), and the buffers in first-seen order. */
 typedef struct Groups {
-  int *buf_first; /* per buffer: head of its member list in `next`-linked storage, by insertion */
   int **members;
   int *nmembers, *capm;
-  int *order; /* buffers in first-seen order */
+  int *order;
   int norder;
 } Groups;
 
@@ -236,7 +236,7 @@ static void check_all_pairs(SchedGraph *g, const Config *c, const int *m, int nm
 }
 
 static void group_by_buffers(SchedGraph *g, const Config *c, const int *nodes, int n, Candidates *cs) {
-  Groups gr = {NULL, calloc((size_t)g->nbufs + 1, sizeof(int *)), calloc((size_t)g->nbufs + 1, sizeof(int)),
+  Groups gr = {calloc((size_t)g->nbufs + 1, sizeof(int *)), calloc((size_t)g->nbufs + 1, sizeof(int)),
                calloc((size_t)g->nbufs + 1, sizeof(int)), calloc((size_t)g->nbufs + 1, sizeof(int)), 0};
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[nodes[i]];
