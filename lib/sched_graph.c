@@ -115,7 +115,7 @@ static int cmp_min_order(const void *x, const void *y, void *gp) {
   return d ? d : *a - *b;
 }
 
-/* Insertion-free merge sort with a context (qsort_r is not C11). */
+/* A stable merge sort by (min_order, id) (qsort has no context argument in C11). */
 static void sort_ids(int *v, int n, SchedGraph *g) {
   if (n < 2)
     return;

@@ -41,7 +41,7 @@ void sched_set_kind(MlirOperation op, SchedKind k);
 
 /* The op wrapped by a sched.node (the first op of its body), null when the body is empty. */
 MlirOperation sched_node_inner(MlirOperation node);
-/* The first op of a sched.node / sched.fused body, and the body's terminator (gpu.yield). */
+/* The single block of a sched.node / sched.fused body (ending in gpu.yield). */
 MlirBlock sched_body(MlirOperation op);
 
 /* MemoryDep list attributes. sched_get_deps allocates *out (free() it); false when the attribute is
