@@ -46,15 +46,17 @@ static void print_help(FILE *f) {
   fprintf(f, "OVERVIEW: ind-run - runs a function of an ind program on .npy or random inputs\n\n"
              "USAGE: ind-run [options] program.mlir\n\n"
              "OPTIONS:\n"
-             "  --reference            run the reference interpreter (graph, ind or sched level)\n"
+             "  --reference            run the reference interpreter (graph, ind or sched level); without it\n"
+             "                         the program is compiled through every stage, run on the CPU JIT and\n"
+             "                         checked against the reference interpreter (docs/tools/cpu-jit.md)\n"
              "  --func NAME            the func.func to run (default: the only one)\n"
              "  --input FILE.npy       an input, once per argument in order (default: random inputs)\n"
              "  --seed N               seed of the random inputs (default 0)\n"
              "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
              "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
              "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
-             "  --rtol X               relative tolerance of --compare-dir (default 1e-4)\n"
-             "  --atol Y               absolute tolerance of --compare-dir (default 1e-5)\n"
+             "  --rtol X               relative tolerance of --compare-dir and the compiled check (default 1e-4)\n"
+             "  --atol Y               absolute tolerance of --compare-dir and the compiled check (default 1e-5)\n"
              "  --help                 this text\n");
 }
 

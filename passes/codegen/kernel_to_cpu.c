@@ -617,6 +617,8 @@ static bool lower_kernel(Kernel *k) {
   bool ok = emit_xnest(k, 0);
   MlirOperationState rs = mlirOperationStateGet(ind_str("func.return"), loc);
   mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&rs));
+  if (!ok)
+    mlirOperationDestroy(func); /* no half-built function next to the kernel.def */
   return ok;
 }
 
