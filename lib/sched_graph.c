@@ -776,7 +776,7 @@ static void set_order_attr(MlirOperation op, const char *key, int64_t v) {
   ind_set_attr(op, key, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v));
 }
 
-static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
+static bool emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
   MlirOperation *subs = malloc(sizeof *subs * (size_t)n->nsnodes);
   MlirValue *yields = malloc(sizeof *yields * (size_t)n->nsnodes);
   int ny = 0;
@@ -788,6 +788,11 @@ static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
       yields[ny++] = mlirOperationGetResult(s->op, 0);
   }
   MlirOperation f = sched_fused_create(n->name, subs, n->nsnodes, yields, ny, before);
+  if (mlirOperationIsNull(f)) {
+    free(subs);
+    free(yields);
+    return false;
+  }
   sched_set_kind(f, n->kind);
   sched_set_group(f, n->numel, n->rnumel);
   set_order_attr(f, SCHED_ATTR_MIN_ORDER, n->min_order);
@@ -798,6 +803,7 @@ static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
   sched_set_deps(f, SCHED_ATTR_MET, n->met, n->nmet);
   free(subs);
   free(yields);
+  return true;
 }
 
 /* True when an operand of `op` is the result of a sched.node / sched.fused. */
@@ -821,19 +827,21 @@ static MlirOperation insertion_point(MlirBlock body) {
   return mlirBlockGetTerminator(body);
 }
 
-static void graph_rewrite(SchedGraph *g) {
+static bool graph_rewrite(SchedGraph *g) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->func, 0));
   MlirOperation term = insertion_point(body);
   int *order;
   int n = sched_graph_order(g, &order);
-  for (int i = 0; i < n; ++i) {
+  bool ok = true;
+  for (int i = 0; i < n && ok; ++i) {
     SchedNode *s = g->nodes[order[i]];
     if (s->is_fused)
-      emit_fused(g, s, term);
+      ok = emit_fused(g, s, term);
     else
       mlirOperationMoveBefore(s->op, term);
   }
   free(order);
+  return ok;
 }
 
 /* --- The driver. */
@@ -883,7 +891,8 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
       sched_graph_dump_ir(g, &d->post);
     if (dot)
       sched_graph_dump_dot(g, "post", &d->dot_post);
-    graph_rewrite(g);
+    if (!graph_rewrite(g))
+      r = mlirLogicalResultFailure();
   }
   graph_destroy(g);
   return r;

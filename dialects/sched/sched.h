@@ -17,6 +17,8 @@
 
 #define SCHED_NODE "sched.node"
 #define SCHED_FUSED "sched.fused"
+/* The most distinct buffer types one sched.fused can yield (its IRDL result groups). */
+#define SCHED_FUSED_MAX_RESULT_TYPES 8
 
 #define SCHED_ATTR_NAME "name"
 #define SCHED_ATTR_KIND "kind"

@@ -1,7 +1,6 @@
-// Known bug (not in the CPU path): fuse-inductor builds a two-output sched.fused whose result types
-// are in the wrong order ("expected 'memref<8x16384xf32>' but got 'memref<8xf32>'"), so a fused
-// reduction with two outputs of different shapes does not compile yet. XPASS here means it is fixed.
-// XFAIL: *
+// Regression: a fused node yielding buffers of different types (a reduction's [8] and a pointwise
+// [8, 16384]). IRDL binds one type per variadic group, so sched.fused groups its results by type
+// (resultSegmentSizes); before that, fusion produced an op that failed verification.
 // RUN: %ind-run %s | %filecheck %s
 // CHECK: check out0: 8xf32 {{.*}} PASS
 // CHECK: check out1: 8x16384xf32 {{.*}} PASS
