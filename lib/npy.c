@@ -113,108 +113,6 @@ static bool parse_header(const char *hdr, IndTensor *t, char *err, size_t errlen
   return parse_shape(s, t, err, errlen);
 }
 
-/* --- element conversion -------------------------------------------------------------------- */
-
-static uint16_t load_u16(const unsigned char *p) { return (uint16_t)(p[0] | p[1] << 8); }
-
-static double half_to_double(uint16_t h) {
-  int sign = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-  double v;
-  if (e == 0)
-    v = ldexp((double)m, -24);
-  else if (e == 31)
-    v = m ? NAN : INFINITY;
-  else
-    v = ldexp((double)(m | 0x400), e - 25);
-  return sign ? -v : v;
-}
-
-/* v must already be an exact f16 value (ind_round_to_dtype). */
-static uint16_t double_to_half(double v) {
-  uint16_t sign = signbit(v) ? 0x8000 : 0;
-  double a = fabs(v);
-  if (isnan(v))
-    return 0x7e00;
-  if (isinf(a))
-    return sign | 0x7c00;
-  if (a < ldexp(1.0, -14))
-    return sign | (uint16_t)(a / ldexp(1.0, -24));
-  int e;
-  double f = frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
-  uint16_t m = (uint16_t)((f * 2.0 - 1.0) * 1024.0);
-  return sign | (uint16_t)((e - 1 + 15) << 10) | m;
-}
-
-static double decode(const unsigned char *p, IndDType dt) {
-  switch (dt) {
-  case IND_DT_F32: {
-    float f;
-    memcpy(&f, p, 4);
-    return f;
-  }
-  case IND_DT_F16:
-    return half_to_double(load_u16(p));
-  case IND_DT_BF16: {
-    uint32_t u = (uint32_t)load_u16(p) << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-  }
-  case IND_DT_F64: {
-    double d;
-    memcpy(&d, p, 8);
-    return d;
-  }
-  case IND_DT_I64: {
-    int64_t i;
-    memcpy(&i, p, 8);
-    return (double)i;
-  }
-  case IND_DT_I32: {
-    int32_t i;
-    memcpy(&i, p, 4);
-    return i;
-  }
-  case IND_DT_BOOL:
-    return p[0] ? 1.0 : 0.0;
-  }
-  return 0.0;
-}
-
-/* v is already rounded to dt (so every conversion below is exact and in range). */
-static void encode(unsigned char *p, double v, IndDType dt) {
-  switch (dt) {
-  case IND_DT_F32:
-  case IND_DT_BF16: {
-    float f = (float)v;
-    memcpy(p, &f, 4);
-    return;
-  }
-  case IND_DT_F16: {
-    uint16_t h = double_to_half(v);
-    p[0] = (unsigned char)(h & 0xff);
-    p[1] = (unsigned char)(h >> 8);
-    return;
-  }
-  case IND_DT_F64:
-    memcpy(p, &v, 8);
-    return;
-  case IND_DT_I64: {
-    int64_t i = v >= 9.2233720368547758e18 ? INT64_MAX : (int64_t)v;
-    memcpy(p, &i, 8);
-    return;
-  }
-  case IND_DT_I32: {
-    int32_t i = (int32_t)v;
-    memcpy(p, &i, 4);
-    return;
-  }
-  case IND_DT_BOOL:
-    p[0] = v != 0.0;
-    return;
-  }
-}
-
 /* --- reading ------------------------------------------------------------------------------- */
 
 static bool read_header(FILE *f, const char *path, IndTensor *hdr, char *err, size_t errlen) {
@@ -225,7 +123,7 @@ static bool read_header(FILE *f, const char *path, IndTensor *hdr, char *err, si
   if (pre[6] == 1) {
     if (fread(pre + 8, 1, 2, f) != 2)
       return fail(err, errlen, "'%s': truncated header", path);
-    hlen = load_u16(pre + 8);
+    hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
   } else if (pre[6] == 2 || pre[6] == 3) {
     unsigned char b[4];
     if (fread(b, 1, 4, f) != 4)
@@ -260,7 +158,7 @@ static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t
       return fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)t->numel,
                   ind_dtype_name(t->dtype));
     for (int64_t k = 0; k < n; ++k)
-      t->data[i + k] = decode(buf + k * es, t->dtype);
+      t->data[i + k] = ind_storage_load(buf + k * es, t->dtype);
   }
   return true;
 }
@@ -369,7 +267,7 @@ bool ind_npy_write(const char *path, const IndTensor *t, char *err, size_t errle
   for (int64_t i = 0; ok && i < t->numel; i += per) {
     int64_t n = t->numel - i < per ? t->numel - i : per;
     for (int64_t k = 0; k < n; ++k)
-      encode(buf + k * es, ind_round_to_dtype(t->data[i + k], t->dtype), fdt);
+      ind_storage_store(buf + k * es, ind_round_to_dtype(t->data[i + k], t->dtype), fdt);
     ok = fwrite(buf, es, (size_t)n, f) == (size_t)n;
   }
   if (fclose(f) != 0)

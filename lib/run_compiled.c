@@ -23,111 +23,6 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* --- storage codecs: one element of dtype dt at p <-> double -------------------------------- */
-
-static uint16_t f16_bits(double v) {
-  v = ind_round_to_dtype(v, IND_DT_F16); /* exactly representable from here on */
-  uint16_t sign = signbit(v) ? 0x8000 : 0;
-  if (isnan(v))
-    return 0x7e00;
-  v = fabs(v);
-  if (isinf(v))
-    return sign | 0x7c00;
-  if (v == 0.0)
-    return sign;
-  int e;
-  double m = frexp(v, &e); /* v = m * 2^e, m in [0.5, 1) */
-  int biased = e - 1 + 15;
-  if (biased >= 1)
-    return (uint16_t)(sign | biased << 10 | (uint16_t)((m * 2.0 - 1.0) * 1024.0));
-  return (uint16_t)(sign | (uint16_t)(v * 16777216.0)); /* subnormal: v = frac * 2^-24 */
-}
-
-static double f16_value(uint16_t h) {
-  int e = (h >> 10) & 31, f = h & 1023;
-  double v = e == 0 ? ldexp(f, -24) : e == 31 ? (f ? NAN : INFINITY) : ldexp(1024 + f, e - 25);
-  return (h & 0x8000) ? -v : v;
-}
-
-static void encode(unsigned char *p, double v, IndDType dt) {
-  switch (dt) {
-  case IND_DT_F32: {
-    float f = (float)v;
-    memcpy(p, &f, 4);
-    break;
-  }
-  case IND_DT_F64:
-    memcpy(p, &v, 8);
-    break;
-  case IND_DT_F16: {
-    uint16_t h = f16_bits(v);
-    memcpy(p, &h, 2);
-    break;
-  }
-  case IND_DT_BF16: {
-    float f = (float)ind_round_to_dtype(v, IND_DT_BF16);
-    uint32_t bits;
-    memcpy(&bits, &f, 4);
-    uint16_t h = (uint16_t)(bits >> 16);
-    memcpy(p, &h, 2);
-    break;
-  }
-  case IND_DT_I64: {
-    int64_t i = (int64_t)ind_round_to_dtype(v, dt);
-    memcpy(p, &i, 8);
-    break;
-  }
-  case IND_DT_I32: {
-    int32_t i = (int32_t)ind_round_to_dtype(v, dt);
-    memcpy(p, &i, 4);
-    break;
-  }
-  case IND_DT_BOOL:
-    *p = v != 0.0;
-    break;
-  }
-}
-
-static double decode(const unsigned char *p, IndDType dt) {
-  switch (dt) {
-  case IND_DT_F32: {
-    float f;
-    memcpy(&f, p, 4);
-    return f;
-  }
-  case IND_DT_F64: {
-    double d;
-    memcpy(&d, p, 8);
-    return d;
-  }
-  case IND_DT_F16: {
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return f16_value(h);
-  }
-  case IND_DT_BF16: {
-    uint16_t h;
-    memcpy(&h, p, 2);
-    uint32_t bits = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-  }
-  case IND_DT_I64: {
-    int64_t i;
-    memcpy(&i, p, 8);
-    return (double)i;
-  }
-  case IND_DT_I32: {
-    int32_t i;
-    memcpy(&i, p, 4);
-    return i;
-  }
-  case IND_DT_BOOL:
-    return (*p & 1) ? 1.0 : 0.0;
-  }
-  return 0.0;
-}
 
 /* --- compiling ------------------------------------------------------------------------------ */
 
@@ -189,7 +84,7 @@ static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *e
     return NULL;
   }
   for (int64_t i = 0; i < t->numel; ++i)
-    encode(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
+    ind_storage_store(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
   return data;
 }
 
@@ -202,7 +97,7 @@ static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
     return false;
   size_t es = ind_dtype_size(dt);
   for (int64_t i = 0; i < t->numel; ++i)
-    t->data[i] = decode((const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es, dt);
+    t->data[i] = ind_storage_load((const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es, dt);
   return true;
 }
 
@@ -268,18 +163,10 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
     return false;
   }
   double eps = storage_eps(got->dtype);
-  double rtol = max2(o->rtol, 2 * eps), atol = max2(o->atol, eps), max_abs = 0.0, max_rel = 0.0;
-  int64_t bad = 0;
-  for (int64_t i = 0; i < got->numel; ++i) {
-    double g = got->data[i], w = want->data[i];
-    if ((isnan(g) && isnan(w)) || g == w)
-      continue;
-    double d = fabs(g - w);
-    double rel = w != 0.0 ? d / fabs(w) : INFINITY;
-    max_abs = isnan(d) || d > max_abs ? (isnan(d) ? INFINITY : d) : max_abs;
-    max_rel = isnan(d) || rel > max_rel ? (isnan(d) ? INFINITY : rel) : max_rel;
-    bad += !(d <= atol + rtol * fabs(w));
-  }
+  double rtol = max2(o->rtol, 2 * eps), atol = max2(o->atol, eps);
+  IndCompareResult c = ind_tensor_compare(got, want, atol, rtol);
+  double max_abs = c.max_abs, max_rel = c.max_rel;
+  int64_t bad = c.bad;
   printf("check out%d: %s max_abs_err=%.3g max_rel_err=%.3g %s", k, shape, max_abs, max_rel, bad ? "FAIL" : "PASS");
   if (bad)
     printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |reference|)", (long long)bad, (long long)got->numel,

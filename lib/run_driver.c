@@ -344,24 +344,9 @@ static bool compare_one(int k, const IndTensor *got, const IndTensor *want, cons
     printf("out%d: MISMATCH: shape %s, expected %s\n", k, a, b);
     return false;
   }
-  double max_abs = 0.0, max_rel = 0.0;
-  int64_t bad = 0;
-  for (int64_t i = 0; i < got->numel; ++i) {
-    double g = got->data[i], w = want->data[i];
-    if ((isnan(g) && isnan(w)) || g == w)
-      continue;
-    double d = fabs(g - w);
-    if (isnan(d)) {
-      ++bad;
-      max_abs = max_rel = INFINITY;
-      continue;
-    }
-    max_abs = d > max_abs ? d : max_abs;
-    double rel = w != 0.0 ? d / fabs(w) : INFINITY;
-    max_rel = rel > max_rel ? rel : max_rel;
-    if (!(d <= c->atol + c->rtol * fabs(w)))
-      ++bad;
-  }
+  IndCompareResult r = ind_tensor_compare(got, want, c->atol, c->rtol);
+  double max_abs = r.max_abs, max_rel = r.max_rel;
+  int64_t bad = r.bad;
   printf("out%d: max_abs_err=%.6g max_rel_err=%.6g %s", k, max_abs, max_rel, bad ? "MISMATCH" : "OK");
   if (bad)
     printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad, (long long)got->numel,

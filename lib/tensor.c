@@ -203,3 +203,134 @@ double ind_round_to_dtype(double v, IndDType dtype) {
   }
   return v;
 }
+
+/* --- storage codecs: one element in memory <-> double -------------------------------------------------------------------- */
+
+static uint16_t load_u16(const unsigned char *p) { return (uint16_t)(p[0] | p[1] << 8); }
+
+static double half_to_double(uint16_t h) {
+  int sign = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  double v;
+  if (e == 0)
+    v = ldexp((double)m, -24);
+  else if (e == 31)
+    v = m ? NAN : INFINITY;
+  else
+    v = ldexp((double)(m | 0x400), e - 25);
+  return sign ? -v : v;
+}
+
+/* v must already be an exact f16 value (ind_round_to_dtype). */
+static uint16_t double_to_half(double v) {
+  uint16_t sign = signbit(v) ? 0x8000 : 0;
+  double a = fabs(v);
+  if (isnan(v))
+    return 0x7e00;
+  if (isinf(a))
+    return sign | 0x7c00;
+  if (a < ldexp(1.0, -14))
+    return sign | (uint16_t)(a / ldexp(1.0, -24));
+  int e;
+  double f = frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
+  uint16_t m = (uint16_t)((f * 2.0 - 1.0) * 1024.0);
+  return sign | (uint16_t)((e - 1 + 15) << 10) | m;
+}
+
+double ind_storage_load(const void *ptr, IndDType dt) {
+  const unsigned char *p = ptr;
+  switch (dt) {
+  case IND_DT_F32: {
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+  }
+  case IND_DT_F16:
+    return half_to_double(load_u16(p));
+  case IND_DT_BF16: {
+    uint32_t u = (uint32_t)load_u16(p) << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+  }
+  case IND_DT_F64: {
+    double d;
+    memcpy(&d, p, 8);
+    return d;
+  }
+  case IND_DT_I64: {
+    int64_t i;
+    memcpy(&i, p, 8);
+    return (double)i;
+  }
+  case IND_DT_I32: {
+    int32_t i;
+    memcpy(&i, p, 4);
+    return i;
+  }
+  case IND_DT_BOOL:
+    return p[0] ? 1.0 : 0.0;
+  }
+  return 0.0;
+}
+
+void ind_storage_store(void *ptr, double v, IndDType dt) {
+  unsigned char *p = ptr;
+  v = ind_round_to_dtype(v, dt); /* every conversion below is then exact and in range */
+  switch (dt) {
+  case IND_DT_F32: {
+    float f = (float)v;
+    memcpy(p, &f, 4);
+    return;
+  }
+  case IND_DT_BF16: {
+    float f = (float)v;
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    p[0] = (unsigned char)((bits >> 16) & 0xff);
+    p[1] = (unsigned char)(bits >> 24);
+    return;
+  }
+  case IND_DT_F16: {
+    uint16_t h = double_to_half(v);
+    p[0] = (unsigned char)(h & 0xff);
+    p[1] = (unsigned char)(h >> 8);
+    return;
+  }
+  case IND_DT_F64:
+    memcpy(p, &v, 8);
+    return;
+  case IND_DT_I64: {
+    int64_t i = v >= 9.2233720368547758e18 ? INT64_MAX : (int64_t)v;
+    memcpy(p, &i, 8);
+    return;
+  }
+  case IND_DT_I32: {
+    int32_t i = (int32_t)v;
+    memcpy(p, &i, 4);
+    return;
+  }
+  case IND_DT_BOOL:
+    p[0] = v != 0.0;
+    return;
+  }
+}
+
+IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol) {
+  IndCompareResult r = {0.0, 0.0, 0};
+  for (int64_t i = 0; i < got->numel; ++i) {
+    double g = got->data[i], w = want->data[i];
+    if ((isnan(g) && isnan(w)) || g == w)
+      continue;
+    double d = fabs(g - w);
+    if (isnan(d)) {
+      ++r.bad;
+      r.max_abs = r.max_rel = INFINITY;
+      continue;
+    }
+    double rel = w != 0.0 ? d / fabs(w) : INFINITY;
+    r.max_abs = d > r.max_abs ? d : r.max_abs;
+    r.max_rel = rel > r.max_rel ? rel : r.max_rel;
+    r.bad += !(d <= atol + rtol * fabs(w));
+  }
+  return r;
+}

@@ -55,5 +55,18 @@ const char *ind_dtype_name(IndDType dtype);
 bool ind_dtype_is_float(IndDType dtype);
 /* The double nearest to storing v in dtype and reading it back (rules above). */
 double ind_round_to_dtype(double v, IndDType dtype);
+/* Elementwise comparison of two tensors of the same shape: an element matches when both are NaN, they
+ * are equal (infinities included), or |got - want| <= atol + rtol * |want|. */
+typedef struct IndCompareResult {
+  double max_abs, max_rel; /* over mismatching-or-not elements that differ; INFINITY for a NaN on one side */
+  int64_t bad;             /* elements outside the tolerance */
+} IndCompareResult;
+IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol);
+
+/* One element of `dtype` as it sits in memory (little-endian; f16 and bf16 in 2 bytes, bool in 1)
+ * <-> double. ind_storage_store rounds v to the dtype first (round to nearest even, saturating
+ * integers), so any double may be stored. */
+double ind_storage_load(const void *p, IndDType dtype);
+void ind_storage_store(void *p, double v, IndDType dtype);
 
 #endif
