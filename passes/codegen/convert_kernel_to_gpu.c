@@ -5,7 +5,8 @@
  * The mapping (docs/passes/codegen.md, "GPU lowering"):
  * - pointwise: program = block; thread t of block b handles `vector_width` consecutive x points
  *   starting at ((b * block) + t) * vector_width (the innermost x dim is the vector dim); a thread whose
- *   points are past numel computes at a clamped index and does not store.
+ *   points are past numel computes at a clamped index and does not store. With a transposed read the
+ *   block covers a 2-D tile of the last two x dims instead (setup_tiled).
  * - reductions: program = block = xblock x points (xblock = 1: inner reductions; xblock > 1: outer
  *   reductions, thread t = rtid * xblock + tx serving x point b * xblock + tx, so that a warp reads
  *   consecutive x); the r-space is split into chunks of rthreads * vector_width elements
@@ -780,7 +781,52 @@ static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
   setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
 }
 
-static bool setup_geometry(Gen *g) {
+/* True when a load of the pointwise kernel `body` is contiguous along the second-to-last x dim but not
+ * along the last (a transposed read, as in x + x.T). */
+static bool has_transposed_load(Gen *g, MlirBlock body) {
+  if (g->nx < 2)
+    return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAffineMap m = kernel_is_load(op) ? kernel_index_map(op) : (MlirAffineMap){NULL};
+    if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+      continue;
+    int64_t coef[MAX_DIMS] = {0}, cst = 0;
+    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 &&
+        coef[g->nx - 1] != 1 && coef[g->nx - 1] != 0)
+      return true;
+  }
+  return false;
+}
+
+/* Pointwise kernels with a transposed read: the block covers a tile of block/32 rows x 32*vw columns of
+ * the last two x dims (thread tx = tid % 32 on vw consecutive columns, ty = tid / 32 on a row), so that
+ * the 32-byte sectors a warp's transposed loads touch are used up by the block's other rows (through
+ * L1) instead of by other blocks. Needs exact division of both dims; false otherwise. */
+static bool setup_tiled(Gen *g) {
+  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
+  int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
+  if (g->geom.block % WARP != 0 || cols % tcols != 0 || rows % ty_n != 0)
+    return false;
+  MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
+  MlirValue tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
+  MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
+  MlirValue tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
+  Lanes outer = {.n = 1, .v = {bin(g, "arith.divui", rest, cidx(g, rows / ty_n))}};
+  decompose(g, &outer, 0, g->nx - 2);
+  g->dims[g->nx - 2] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, ty_n)), ty)}};
+  MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));
+  g->dims[g->nx - 1].n = (int)vw;
+  for (int l = 0; l < vw; ++l)
+    g->dims[g->nx - 1].v[l] = l == 0 ? col : bin(g, "arith.addi", col, cidx(g, l));
+  if (vw == 1)
+    g->dims[g->nx - 1].n = 1;
+  g->nchunks = 1;
+  g->valid[0] = (MlirValue){NULL};
+  return true;
+}
+
+static bool setup_geometry(Gen *g, MlirBlock body) {
   int64_t vw = g->geom.vector_width, block = g->geom.block;
   int vdim_size = g->vd >= 0 ? (int)g->ranges[g->vd] : 1;
   if (block < 1 || block > 1024 || vw < 1 || vw > 8 || (vw & (vw - 1)) || vdim_size % vw != 0)
@@ -798,6 +844,8 @@ static bool setup_geometry(Gen *g) {
       g->nchunks = 1;
       return true;
     }
+    if (has_transposed_load(g, body) && setup_tiled(g))
+      return !g->failed;
     setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
     return !g->failed;
   }
@@ -965,7 +1013,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (nred > 0 && (g->geom.block > WARP || (g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1)))
     g->smem = mlirBlockGetArgument(g->blk, nargs);
   analyze_rvar(g, body);
-  bool ok = setup_geometry(g) && emit_body(g, body);
+  bool ok = setup_geometry(g, body) && emit_body(g, body);
   yield(g, "gpu.return", 0, NULL);
   return ok;
 }
