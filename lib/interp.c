@@ -163,8 +163,7 @@ MlirLogicalResult interp_make_buffer(MlirOperation op, MlirType memref, int64_t 
   memset(out, 0, sizeof *out);
   IndDType dt;
   int64_t extent;
-  if (!memref_layout(memref, out, &dt) ||
-      !layout_extent(out->rank, out->shape, out->strides, out->offset, &extent))
+  if (!memref_layout(memref, out, &dt) || !layout_extent(out->rank, out->shape, out->strides, out->offset, &extent))
     return ind_emit_error(op, "interpreter: unsupported buffer type (a static memref with static, non-negative "
                               "strides and offset is required)");
   int64_t n = extent > min_storage ? extent : min_storage;
@@ -229,8 +228,10 @@ bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char 
   char want[128];
   type_str(ty, want, sizeof want);
   if (!ind_shape_from_mlir(ty, &dt, &rank, shape)) {
-    snprintf(err, errlen, "argument %d: unsupported type %s (a static tensor or memref of f32 f16 bf16 f64 i64 "
-                          "i32 i1 is required)", k, want);
+    snprintf(err, errlen,
+             "argument %d: unsupported type %s (a static tensor or memref of f32 f16 bf16 f64 i64 "
+             "i32 i1 is required)",
+             k, want);
     return false;
   }
   IndTensor expect = {.dtype = dt, .rank = rank};
@@ -273,12 +274,13 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
     IndDType dt;
     int rank;
     int64_t shape[IND_MAX_RANK];
-    if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape) ||
-        !ind_tensor_init(&inputs[k], dt, rank, shape)) {
+    if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape) || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
       for (int j = 0; j < k; ++j)
         ind_tensor_free(&inputs[j]);
-      return ind_emit_error(func, "interpreter: argument %d: unsupported type for random inputs (a static tensor "
-                                  "or memref of f32 f16 bf16 f64 i64 i32 i1 is required)", k);
+      return ind_emit_error(func,
+                            "interpreter: argument %d: unsupported type for random inputs (a static tensor "
+                            "or memref of f32 f16 bf16 f64 i64 i32 i1 is required)",
+                            k);
     }
     for (int64_t i = 0; i < inputs[k].numel; ++i)
       inputs[k].data[i] = random_value(seed, k, i, dt);

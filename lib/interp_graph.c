@@ -185,9 +185,34 @@ static void broadcast_strides(const IndTensor *t, int rank, const int64_t *shape
 }
 
 typedef enum {
-  EW_ADD, EW_SUB, EW_MUL, EW_DIV, EW_POW, EW_MAXIMUM, EW_MINIMUM, EW_EQ, EW_NE, EW_LT, EW_LE, EW_GT, EW_GE,
-  EW_WHERE, EW_RELU, EW_NEG, EW_ABS, EW_EXP, EW_LOG, EW_SQRT, EW_RSQRT, EW_RECIPROCAL, EW_TANH, EW_SIGMOID,
-  EW_ERF, EW_GELU, EW_GELU_TANH, EW_IDENTITY
+  EW_ADD,
+  EW_SUB,
+  EW_MUL,
+  EW_DIV,
+  EW_POW,
+  EW_MAXIMUM,
+  EW_MINIMUM,
+  EW_EQ,
+  EW_NE,
+  EW_LT,
+  EW_LE,
+  EW_GT,
+  EW_GE,
+  EW_WHERE,
+  EW_RELU,
+  EW_NEG,
+  EW_ABS,
+  EW_EXP,
+  EW_LOG,
+  EW_SQRT,
+  EW_RSQRT,
+  EW_RECIPROCAL,
+  EW_TANH,
+  EW_SIGMOID,
+  EW_ERF,
+  EW_GELU,
+  EW_GELU_TANH,
+  EW_IDENTITY
 } EwKind;
 
 static const struct {
@@ -195,16 +220,35 @@ static const struct {
   EwKind kind;
   int arity;
 } EW_OPS[] = {
-    {"graph.add", EW_ADD, 2},         {"graph.sub", EW_SUB, 2},       {"graph.mul", EW_MUL, 2},
-    {"graph.div", EW_DIV, 2},         {"graph.pow", EW_POW, 2},       {"graph.maximum", EW_MAXIMUM, 2},
-    {"graph.minimum", EW_MINIMUM, 2}, {"graph.eq", EW_EQ, 2},         {"graph.ne", EW_NE, 2},
-    {"graph.lt", EW_LT, 2},           {"graph.le", EW_LE, 2},         {"graph.gt", EW_GT, 2},
-    {"graph.ge", EW_GE, 2},           {"graph.where", EW_WHERE, 3},   {"graph.relu", EW_RELU, 1},
-    {"graph.neg", EW_NEG, 1},         {"graph.abs", EW_ABS, 1},       {"graph.exp", EW_EXP, 1},
-    {"graph.log", EW_LOG, 1},         {"graph.sqrt", EW_SQRT, 1},     {"graph.rsqrt", EW_RSQRT, 1},
-    {"graph.reciprocal", EW_RECIPROCAL, 1}, {"graph.tanh", EW_TANH, 1}, {"graph.sigmoid", EW_SIGMOID, 1},
-    {"graph.erf", EW_ERF, 1},         {"graph.gelu", EW_GELU, 1},     {"graph.convert", EW_IDENTITY, 1},
-    {"graph.contiguous", EW_IDENTITY, 1}, {"graph.clone", EW_IDENTITY, 1},
+    {"graph.add", EW_ADD, 2},
+    {"graph.sub", EW_SUB, 2},
+    {"graph.mul", EW_MUL, 2},
+    {"graph.div", EW_DIV, 2},
+    {"graph.pow", EW_POW, 2},
+    {"graph.maximum", EW_MAXIMUM, 2},
+    {"graph.minimum", EW_MINIMUM, 2},
+    {"graph.eq", EW_EQ, 2},
+    {"graph.ne", EW_NE, 2},
+    {"graph.lt", EW_LT, 2},
+    {"graph.le", EW_LE, 2},
+    {"graph.gt", EW_GT, 2},
+    {"graph.ge", EW_GE, 2},
+    {"graph.where", EW_WHERE, 3},
+    {"graph.relu", EW_RELU, 1},
+    {"graph.neg", EW_NEG, 1},
+    {"graph.abs", EW_ABS, 1},
+    {"graph.exp", EW_EXP, 1},
+    {"graph.log", EW_LOG, 1},
+    {"graph.sqrt", EW_SQRT, 1},
+    {"graph.rsqrt", EW_RSQRT, 1},
+    {"graph.reciprocal", EW_RECIPROCAL, 1},
+    {"graph.tanh", EW_TANH, 1},
+    {"graph.sigmoid", EW_SIGMOID, 1},
+    {"graph.erf", EW_ERF, 1},
+    {"graph.gelu", EW_GELU, 1},
+    {"graph.convert", EW_IDENTITY, 1},
+    {"graph.contiguous", EW_IDENTITY, 1},
+    {"graph.clone", EW_IDENTITY, 1},
 };
 
 static double nan_max(double a, double b) { return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b); }
@@ -218,34 +262,62 @@ static double gelu_tanh(double x) {
 
 static double ew_scalar(EwKind k, const double *x) {
   switch (k) {
-  case EW_ADD: return x[0] + x[1];
-  case EW_SUB: return x[0] - x[1];
-  case EW_MUL: return x[0] * x[1];
-  case EW_DIV: return x[0] / x[1];
-  case EW_POW: return pow(x[0], x[1]);
-  case EW_MAXIMUM: return nan_max(x[0], x[1]);
-  case EW_MINIMUM: return nan_min(x[0], x[1]);
-  case EW_EQ: return x[0] == x[1];
-  case EW_NE: return x[0] != x[1];
-  case EW_LT: return x[0] < x[1];
-  case EW_LE: return x[0] <= x[1];
-  case EW_GT: return x[0] > x[1];
-  case EW_GE: return x[0] >= x[1];
-  case EW_WHERE: return x[0] != 0.0 ? x[1] : x[2];
-  case EW_RELU: return isnan(x[0]) ? x[0] : (x[0] > 0.0 ? x[0] : 0.0);
-  case EW_NEG: return -x[0];
-  case EW_ABS: return fabs(x[0]);
-  case EW_EXP: return exp(x[0]);
-  case EW_LOG: return log(x[0]);
-  case EW_SQRT: return sqrt(x[0]);
-  case EW_RSQRT: return 1.0 / sqrt(x[0]);
-  case EW_RECIPROCAL: return 1.0 / x[0];
-  case EW_TANH: return tanh(x[0]);
-  case EW_SIGMOID: return 1.0 / (1.0 + exp(-x[0]));
-  case EW_ERF: return erf(x[0]);
-  case EW_GELU: return gelu_erf(x[0]);
-  case EW_GELU_TANH: return gelu_tanh(x[0]);
-  case EW_IDENTITY: return x[0];
+  case EW_ADD:
+    return x[0] + x[1];
+  case EW_SUB:
+    return x[0] - x[1];
+  case EW_MUL:
+    return x[0] * x[1];
+  case EW_DIV:
+    return x[0] / x[1];
+  case EW_POW:
+    return pow(x[0], x[1]);
+  case EW_MAXIMUM:
+    return nan_max(x[0], x[1]);
+  case EW_MINIMUM:
+    return nan_min(x[0], x[1]);
+  case EW_EQ:
+    return x[0] == x[1];
+  case EW_NE:
+    return x[0] != x[1];
+  case EW_LT:
+    return x[0] < x[1];
+  case EW_LE:
+    return x[0] <= x[1];
+  case EW_GT:
+    return x[0] > x[1];
+  case EW_GE:
+    return x[0] >= x[1];
+  case EW_WHERE:
+    return x[0] != 0.0 ? x[1] : x[2];
+  case EW_RELU:
+    return isnan(x[0]) ? x[0] : (x[0] > 0.0 ? x[0] : 0.0);
+  case EW_NEG:
+    return -x[0];
+  case EW_ABS:
+    return fabs(x[0]);
+  case EW_EXP:
+    return exp(x[0]);
+  case EW_LOG:
+    return log(x[0]);
+  case EW_SQRT:
+    return sqrt(x[0]);
+  case EW_RSQRT:
+    return 1.0 / sqrt(x[0]);
+  case EW_RECIPROCAL:
+    return 1.0 / x[0];
+  case EW_TANH:
+    return tanh(x[0]);
+  case EW_SIGMOID:
+    return 1.0 / (1.0 + exp(-x[0]));
+  case EW_ERF:
+    return erf(x[0]);
+  case EW_GELU:
+    return gelu_erf(x[0]);
+  case EW_GELU_TANH:
+    return gelu_tanh(x[0]);
+  case EW_IDENTITY:
+    return x[0];
   }
   return 0.0;
 }
@@ -676,8 +748,8 @@ typedef MlirLogicalResult (*ViewFn)(MlirOperation, const IndTensor *, IndTensor 
 static const struct {
   const char *name;
   ViewFn fn;
-} VIEW_OPS[] = {{"graph.view", do_reshape},       {"graph.reshape", do_reshape}, {"graph.permute", do_permute},
-                {"graph.transpose", do_permute},  {"graph.expand", do_expand},   {"graph.squeeze", do_squeeze},
+} VIEW_OPS[] = {{"graph.view", do_reshape},        {"graph.reshape", do_reshape}, {"graph.permute", do_permute},
+                {"graph.transpose", do_permute},   {"graph.expand", do_expand},   {"graph.squeeze", do_squeeze},
                 {"graph.unsqueeze", do_unsqueeze}, {"graph.slice", do_slice}};
 
 static MlirLogicalResult interp_view(InterpState *s, MlirOperation op, ViewFn fn) {

@@ -24,7 +24,7 @@ typedef struct InterpValue {
 typedef struct InterpState {
   InterpValue **slots; /* owned values */
   int nslots, slot_cap;
-  void **keys;         /* open-addressing map MlirValue.ptr -> slot index */
+  void **keys; /* open-addressing map MlirValue.ptr -> slot index */
   int *vals;
   int map_cap, map_len;
 } InterpState;

@@ -155,9 +155,19 @@ static int compile_aff_expr(Body *b, MlirAffineExpr e, char *msg, size_t len) {
   return aff_push(b, k, 0, l, r);
 }
 
+/* Wrapping arithmetic: a malformed index may overflow, and the bounds check of the load then
+ * reports it (signed overflow would be undefined behaviour). */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 static int64_t floordiv64(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static int64_t ceildiv64(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
 }
 
 static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
@@ -168,9 +178,9 @@ static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
   case AF_DIM:
     return d[x->v];
   case AF_ADD:
-    return aff_eval(n, x->l, d) + aff_eval(n, x->r, d);
+    return wrap_add(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
   case AF_MUL:
-    return aff_eval(n, x->l, d) * aff_eval(n, x->r, d);
+    return wrap_mul(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
   case AF_MOD: {
     int64_t r = n[x->r].v, m = aff_eval(n, x->l, d) % r;
     return m < 0 ? m + r : m;
@@ -178,7 +188,7 @@ static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
   case AF_FLOORDIV:
     return floordiv64(aff_eval(n, x->l, d), n[x->r].v);
   case AF_CEILDIV:
-    return -floordiv64(-aff_eval(n, x->l, d), n[x->r].v);
+    return ceildiv64(aff_eval(n, x->l, d), n[x->r].v);
   }
   return 0;
 }
@@ -191,9 +201,10 @@ static MlirLogicalResult compile_index(Body *b, MlirOperation op, int *root) {
   MlirAffineMap m = mlirAffineMapAttrGetValue(a);
   if (mlirAffineMapGetNumResults(m) != 1 || mlirAffineMapGetNumDims(m) != b->ndims ||
       mlirAffineMapGetNumSymbols(m) != 0)
-    return ind_emit_error(op, "interpreter: 'index' must have %d dims, no symbols and one result (has %d dims, "
-                              "%d results)", b->ndims, (int)mlirAffineMapGetNumDims(m),
-                          (int)mlirAffineMapGetNumResults(m));
+    return ind_emit_error(op,
+                          "interpreter: 'index' must have %d dims, no symbols and one result (has %d dims, "
+                          "%d results)",
+                          b->ndims, (int)mlirAffineMapGetNumDims(m), (int)mlirAffineMapGetNumResults(m));
   char msg[128] = "out of memory";
   *root = compile_aff_expr(b, mlirAffineMapGetResult(m, 0), msg, sizeof msg);
   if (*root < 0)
@@ -239,25 +250,50 @@ typedef struct {
 
 /* Ops whose value is f(operand) in double. Integer ext/casts are identities on held values. */
 static const Unary UNARY[] = {
-    {"arith.negf", f_neg},       {"math.exp", exp},          {"math.exp2", exp2},       {"math.log", log},
-    {"math.log2", log2},         {"math.log10", log10},      {"math.log1p", log1p},     {"math.expm1", expm1},
-    {"math.sqrt", sqrt},         {"math.rsqrt", f_rsqrt},    {"math.tanh", tanh},       {"math.erf", erf},
-    {"math.erfc", erfc},         {"math.absf", fabs},        {"math.absi", fabs},       {"math.sin", sin},
-    {"math.cos", cos},           {"math.tan", tan},          {"math.asin", asin},       {"math.acos", acos},
-    {"math.atan", atan},         {"math.sinh", sinh},        {"math.cosh", cosh},       {"math.floor", floor},
-    {"math.ceil", ceil},         {"math.round", round},      {"math.roundeven", f_roundeven},
-    {"math.trunc", trunc},       {"math.cbrt", cbrt},        {"arith.extf", f_id},      {"arith.sitofp", f_id},
-    {"arith.uitofp", f_id},      {"arith.index_cast", f_id}, {"arith.index_castui", f_id},
+    {"arith.negf", f_neg},
+    {"math.exp", exp},
+    {"math.exp2", exp2},
+    {"math.log", log},
+    {"math.log2", log2},
+    {"math.log10", log10},
+    {"math.log1p", log1p},
+    {"math.expm1", expm1},
+    {"math.sqrt", sqrt},
+    {"math.rsqrt", f_rsqrt},
+    {"math.tanh", tanh},
+    {"math.erf", erf},
+    {"math.erfc", erfc},
+    {"math.absf", fabs},
+    {"math.absi", fabs},
+    {"math.sin", sin},
+    {"math.cos", cos},
+    {"math.tan", tan},
+    {"math.asin", asin},
+    {"math.acos", acos},
+    {"math.atan", atan},
+    {"math.sinh", sinh},
+    {"math.cosh", cosh},
+    {"math.floor", floor},
+    {"math.ceil", ceil},
+    {"math.round", round},
+    {"math.roundeven", f_roundeven},
+    {"math.trunc", trunc},
+    {"math.cbrt", cbrt},
+    {"arith.extf", f_id},
+    {"arith.sitofp", f_id},
+    {"arith.uitofp", f_id},
+    {"arith.index_cast", f_id},
+    {"arith.index_castui", f_id},
     {"arith.extui", f_id},
 };
 
 static const Binary BINARY[] = {
-    {"arith.addf", f_add},         {"arith.subf", f_sub},         {"arith.mulf", f_mul},
-    {"arith.divf", f_div},         {"arith.remf", fmod},          {"arith.maximumf", f_maximum},
-    {"arith.minimumf", f_minimum}, {"arith.maxnumf", fmax},       {"arith.minnumf", fmin},
-    {"arith.addi", f_add},         {"arith.subi", f_sub},         {"arith.muli", f_mul},
-    {"arith.maxsi", fmax},         {"arith.minsi", fmin},         {"math.powf", pow},
-    {"math.fpowi", f_ipow},        {"math.ipowi", f_ipow},        {"math.atan2", atan2},
+    {"arith.addf", f_add},         {"arith.subf", f_sub},   {"arith.mulf", f_mul},
+    {"arith.divf", f_div},         {"arith.remf", fmod},    {"arith.maximumf", f_maximum},
+    {"arith.minimumf", f_minimum}, {"arith.maxnumf", fmax}, {"arith.minnumf", fmin},
+    {"arith.addi", f_add},         {"arith.subi", f_sub},   {"arith.muli", f_mul},
+    {"arith.maxsi", fmax},         {"arith.minsi", fmin},   {"math.powf", pow},
+    {"math.fpowi", f_ipow},        {"math.ipowi", f_ipow},  {"math.atan2", atan2},
     {"math.copysign", copysign},
 };
 
@@ -266,9 +302,8 @@ enum { IB_AND, IB_OR, IB_XOR, IB_DIVSI, IB_REMSI, IB_FLOORDIVSI, IB_CEILDIVSI };
 static const struct {
   const char *name;
   int code;
-} INT_BINARY[] = {{"arith.andi", IB_AND},           {"arith.ori", IB_OR},
-                  {"arith.xori", IB_XOR},           {"arith.divsi", IB_DIVSI},
-                  {"arith.remsi", IB_REMSI},        {"arith.floordivsi", IB_FLOORDIVSI},
+} INT_BINARY[] = {{"arith.andi", IB_AND},           {"arith.ori", IB_OR},      {"arith.xori", IB_XOR},
+                  {"arith.divsi", IB_DIVSI},        {"arith.remsi", IB_REMSI}, {"arith.floordivsi", IB_FLOORDIVSI},
                   {"arith.ceildivsi", IB_CEILDIVSI}};
 
 static int64_t to_i64(double v) {
@@ -287,13 +322,13 @@ static double int_binary(int code, double x, double y) {
   case IB_XOR:
     return (double)(a ^ b);
   case IB_DIVSI:
-    return b ? (double)(a / b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)(a / b);
   case IB_REMSI:
-    return b ? (double)(a % b) : 0.0;
+    return !b || b == -1 ? 0.0 : (double)(a % b);
   case IB_FLOORDIVSI:
-    return b ? (double)floordiv64(a, b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)floordiv64(a, b);
   case IB_CEILDIVSI:
-    return b ? (double)-floordiv64(-a, b) : 0.0;
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)ceildiv64(a, b);
   }
   return 0.0;
 }
@@ -303,22 +338,54 @@ static double cmpf(int pred, double a, double b) {
   bool uno = isnan(a) || isnan(b);
   bool r;
   switch (pred) {
-  case 0: r = false; break;
-  case 1: r = !uno && a == b; break;
-  case 2: r = !uno && a > b; break;
-  case 3: r = !uno && a >= b; break;
-  case 4: r = !uno && a < b; break;
-  case 5: r = !uno && a <= b; break;
-  case 6: r = !uno && a != b; break;
-  case 7: r = !uno; break;
-  case 8: r = uno || a == b; break;
-  case 9: r = uno || a > b; break;
-  case 10: r = uno || a >= b; break;
-  case 11: r = uno || a < b; break;
-  case 12: r = uno || a <= b; break;
-  case 13: r = uno || a != b; break;
-  case 14: r = uno; break;
-  default: r = true; break;
+  case 0:
+    r = false;
+    break;
+  case 1:
+    r = !uno && a == b;
+    break;
+  case 2:
+    r = !uno && a > b;
+    break;
+  case 3:
+    r = !uno && a >= b;
+    break;
+  case 4:
+    r = !uno && a < b;
+    break;
+  case 5:
+    r = !uno && a <= b;
+    break;
+  case 6:
+    r = !uno && a != b;
+    break;
+  case 7:
+    r = !uno;
+    break;
+  case 8:
+    r = uno || a == b;
+    break;
+  case 9:
+    r = uno || a > b;
+    break;
+  case 10:
+    r = uno || a >= b;
+    break;
+  case 11:
+    r = uno || a < b;
+    break;
+  case 12:
+    r = uno || a <= b;
+    break;
+  case 13:
+    r = uno || a != b;
+    break;
+  case 14:
+    r = uno;
+    break;
+  default:
+    r = true;
+    break;
   }
   return r ? 1.0 : 0.0;
 }
@@ -329,16 +396,36 @@ static double cmpi(int pred, double x, double y) {
   uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
   bool r;
   switch (pred) {
-  case 0: r = a == b; break;
-  case 1: r = a != b; break;
-  case 2: r = a < b; break;
-  case 3: r = a <= b; break;
-  case 4: r = a > b; break;
-  case 5: r = a >= b; break;
-  case 6: r = ua < ub; break;
-  case 7: r = ua <= ub; break;
-  case 8: r = ua > ub; break;
-  default: r = ua >= ub; break;
+  case 0:
+    r = a == b;
+    break;
+  case 1:
+    r = a != b;
+    break;
+  case 2:
+    r = a < b;
+    break;
+  case 3:
+    r = a <= b;
+    break;
+  case 4:
+    r = a > b;
+    break;
+  case 5:
+    r = a >= b;
+    break;
+  case 6:
+    r = ua < ub;
+    break;
+  case 7:
+    r = ua <= ub;
+    break;
+  case 8:
+    r = ua > ub;
+    break;
+  default:
+    r = ua >= ub;
+    break;
   }
   return r ? 1.0 : 0.0;
 }
@@ -606,8 +693,10 @@ static MlirLogicalResult report_bad_load(const Instr *bad, int64_t pos, const in
   pt[0] = '\0';
   for (int k = 0; k < nd && n < sizeof pt; ++k)
     n += (size_t)snprintf(pt + n, sizeof pt - n, "%s%lld", k ? ", " : "", (long long)d[k]);
-  return ind_emit_error(bad->op, "interpreter: load at storage offset %lld outside the buffer (%lld elements) at "
-                                 "iteration point (%s)", (long long)pos, (long long)bad->buf->store.numel, pt);
+  return ind_emit_error(bad->op,
+                        "interpreter: load at storage offset %lld outside the buffer (%lld elements) at "
+                        "iteration point (%s)",
+                        (long long)pos, (long long)bad->buf->store.numel, pt);
 }
 
 /* Advances the row-major counter d[lo..hi) over sizes; false when it wraps around. */
@@ -681,9 +770,14 @@ static MlirLogicalResult read_ranges(MlirOperation op, bool reduction, int64_t *
     return ind_emit_error(op, "interpreter: missing 'reduction_ranges'");
   if (a + b > MAX_ITER_DIMS)
     return ind_emit_error(op, "interpreter: more than %d iteration dims", MAX_ITER_DIMS);
-  for (intptr_t i = 0; i < a + b; ++i)
+  double total = 1.0;
+  for (intptr_t i = 0; i < a + b; ++i) {
     if (sizes[i] < 0)
       return ind_emit_error(op, "interpreter: negative range");
+    total *= (double)sizes[i];
+  }
+  if (total > 0x1p40)
+    return ind_emit_error(op, "interpreter: the iteration space (%.0f points) is too large", total);
   *n = (int)a;
   *nr = (int)b;
   return mlirLogicalResultSuccess();
@@ -700,8 +794,8 @@ static MlirLogicalResult make_result(MlirOperation op, int64_t numel, InterpValu
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
     n *= mlirShapedTypeGetDimSize(t, i);
   if (n != numel)
-    return ind_emit_error(op, "interpreter: the result holds %lld elements but the iteration has %lld",
-                          (long long)n, (long long)numel);
+    return ind_emit_error(op, "interpreter: the result holds %lld elements but the iteration has %lld", (long long)n,
+                          (long long)numel);
   return interp_make_buffer(op, t, numel, out);
 }
 

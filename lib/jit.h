@@ -27,8 +27,8 @@
 #define IND_JIT_MAX_ARGS 64
 
 /* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
-#define IND_JIT_LLVM_PIPELINE                                                                                  \
-  "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"         \
+#define IND_JIT_LLVM_PIPELINE                                                                                          \
+  "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"                  \
   "convert-to-llvm,reconcile-unrealized-casts"
 
 /* A ranked strided memref as the MLIR C interface lays it out, with the rank kept alongside. */

@@ -4,6 +4,71 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --- Range-aware simplification (sympy's FloorDiv / ModularIndexing rules with var ranges): MLIR's
+ * simplifier does not know that d1 < 4, so `d1 mod 4` and `d1 floordiv 4` stay; here they become d1
+ * and 0. Bounds are intervals over dims in [0, size). */
+
+typedef struct Bounds {
+  bool known;
+  int64_t lo, hi;
+} Bounds;
+
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
+  Bounds u = {false, 0, 0};
+  if (mlirAffineExprIsAConstant(e)) {
+    int64_t v = mlirAffineConstantExprGetValue(e);
+    return (Bounds){true, v, v};
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t i = mlirAffineDimExprGetPosition(e);
+    return i < n && sizes[i] > 0 ? (Bounds){true, 0, sizes[i] - 1} : u;
+  }
+  if (!mlirAffineExprIsABinary(e))
+    return u;
+  Bounds l = bounds_of(mlirAffineBinaryOpExprGetLHS(e), sizes, n);
+  Bounds r = bounds_of(mlirAffineBinaryOpExprGetRHS(e), sizes, n);
+  if (!l.known || !r.known)
+    return u;
+  if (mlirAffineExprIsAAdd(e))
+    return (Bounds){true, l.lo + r.lo, l.hi + r.hi};
+  if (mlirAffineExprIsAMul(e) && r.lo == r.hi)
+    return r.lo >= 0 ? (Bounds){true, l.lo * r.lo, l.hi * r.lo} : (Bounds){true, l.hi * r.lo, l.lo * r.lo};
+  if (mlirAffineExprIsAMul(e) && l.lo == l.hi)
+    return l.lo >= 0 ? (Bounds){true, r.lo * l.lo, r.hi * l.lo} : (Bounds){true, r.hi * l.lo, r.lo * l.lo};
+  if (r.lo != r.hi || r.lo <= 0)
+    return u;
+  if (mlirAffineExprIsAFloorDiv(e))
+    return (Bounds){true, floor_div(l.lo, r.lo), floor_div(l.hi, r.lo)};
+  if (mlirAffineExprIsAMod(e))
+    return l.lo >= 0 && l.hi < r.lo ? l : (Bounds){true, 0, r.lo - 1};
+  return u;
+}
+
+static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
+  if (!mlirAffineExprIsABinary(e))
+    return e;
+  MlirContext ctx = mlirAffineExprGetContext(e);
+  MlirAffineExpr l = simplify_with_ranges(mlirAffineBinaryOpExprGetLHS(e), sizes, n);
+  MlirAffineExpr r = simplify_with_ranges(mlirAffineBinaryOpExprGetRHS(e), sizes, n);
+  if (mlirAffineExprIsAAdd(e))
+    return mlirAffineAddExprGet(l, r);
+  if (mlirAffineExprIsAMul(e))
+    return mlirAffineMulExprGet(l, r);
+  Bounds bl = bounds_of(l, sizes, n);
+  int64_t c = mlirAffineExprIsAConstant(r) ? mlirAffineConstantExprGetValue(r) : 0;
+  bool in_range = c > 0 && bl.known && bl.lo >= 0 && bl.hi < c;
+  if (mlirAffineExprIsAMod(e))
+    return in_range ? l : mlirAffineModExprGet(l, r);
+  if (mlirAffineExprIsAFloorDiv(e)) {
+    if (c > 0 && bl.known && floor_div(bl.lo, c) == floor_div(bl.hi, c))
+      return mlirAffineConstantExprGet(ctx, floor_div(bl.lo, c));
+    return mlirAffineFloorDivExprGet(l, r);
+  }
+  return mlirAffineCeilDivExprGet(l, r);
+}
+
 bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t *ranges, int n, IndMemDep *out) {
   if (n > IND_MEMDEP_MAX_DIMS || mlirAffineMapGetNumDims(index) != n || mlirAffineMapGetNumResults(index) != 1)
     return false;
@@ -23,6 +88,7 @@ bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t
   MlirAffineMap renumber = mlirAffineMapGet(ctx, k, 0, n, repl);
   MlirAffineExpr e = mlirAffineExprCompose(mlirAffineMapGetResult(index, 0), renumber);
   e = mlirSimplifyAffineExpr(e, k, 0);
+  e = mlirSimplifyAffineExpr(simplify_with_ranges(e, out->sizes, k), k, 0);
   while (k > 0 && !mlirAffineExprIsFunctionOfDim(e, k - 1))
     out->sizes[--k] = 0;
   out->index = e;

@@ -7,9 +7,11 @@
  * deps are StarDeps (`is_star`, no index, no ranges).
  *
  * Normalization (ind_memdep_normalize) follows Inductor's `_RecordLoadStoreInner.canonicalize` for
- * scheduler nodes: iteration dims of size 1 are dropped (replaced by 0, later dims renumbered), then
- * trailing dims that the index does not use are popped ("a reduction has its reduced dims in its sizes
- * but downstream users won't"), and the expression is simplified. After that two deps are equal exactly
+ * scheduler nodes: iteration dims of size 1 are dropped (replaced by 0, later dims renumbered), the
+ * expression is simplified (MLIR's simplifier, then floordiv/mod by a constant removed where the
+ * dims' ranges decide them, as sympy's FloorDiv/ModularIndexing rules do: `d1 mod 4` is d1 and
+ * `d1 floordiv 4` is 0 when d1 < 4), then trailing dims that the index does not use are popped ("a
+ * reduction has its reduced dims in its sizes but downstream users won't"). After that two deps are equal exactly
  * when Inductor's would be: same name, same expression, same sizes (affine expressions are uniqued in
  * the context, so expression equality is pointer equality). */
 #ifndef IND_LIB_MEMDEP_H

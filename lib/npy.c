@@ -265,6 +265,28 @@ static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t
   return true;
 }
 
+/* Before allocating: the file must hold the data its header declares (a short or hostile file
+ * must not make us allocate gigabytes). */
+static bool check_data_size(FILE *f, const char *path, const IndTensor *hdr, char *err, size_t errlen) {
+  double need = (double)ind_dtype_size(hdr->dtype);
+  for (int i = 0; i < hdr->rank; ++i)
+    need *= (double)hdr->shape[i];
+  long here = ftell(f);
+  if (here < 0 || fseek(f, 0, SEEK_END) != 0)
+    return true; /* not seekable: read_data reports a short read */
+  long end = ftell(f);
+  if (fseek(f, here, SEEK_SET) != 0)
+    return fail(err, errlen, "'%s': cannot seek", path);
+  if ((double)(end - here) < need) {
+    int64_t n = 1;
+    for (int i = 0; i < hdr->rank && n >= 0; ++i)
+      n = hdr->shape[i] && n > INT64_MAX / hdr->shape[i] ? -1 : n * hdr->shape[i];
+    return fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)n,
+                ind_dtype_name(hdr->dtype));
+  }
+  return true;
+}
+
 bool ind_npy_read(const char *path, IndTensor *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "rb");
@@ -272,6 +294,8 @@ bool ind_npy_read(const char *path, IndTensor *out, char *err, size_t errlen) {
     return fail(err, errlen, "cannot open '%s': %s", path, strerror(errno));
   IndTensor hdr = {0};
   bool ok = read_header(f, path, &hdr, err, errlen);
+  if (ok)
+    ok = check_data_size(f, path, &hdr, err, errlen);
   if (ok && !ind_tensor_init(out, hdr.dtype, hdr.rank, hdr.shape))
     ok = fail(err, errlen, "'%s': shape too large", path);
   if (ok)
@@ -313,8 +337,8 @@ static size_t build_header(const IndTensor *t, char *h, size_t cap) {
     n += (size_t)snprintf(shape + n, sizeof shape - n, "%lld%s", (long long)t->shape[i],
                           t->rank == 1 ? "," : (i + 1 < t->rank ? ", " : ""));
   char dict[400];
-  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
-                    descr_of(t->dtype), shape);
+  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr_of(t->dtype),
+                    shape);
   size_t total = 10 + (size_t)dl + 1;
   size_t padded = (total + 63) / 64 * 64;
   if (padded > cap)

@@ -170,6 +170,11 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
     if (g_stages[o] && g_stages[o]->min_level <= level && level <= g_stages[o]->max_level)
       first = o;
   for (int o = 0; o < IND_NUM_STAGES; ++o)
+    if (req->value[o] && !g_stages[o]) {
+      snprintf(err, errlen, "stage %d was requested but is not available in this build", o);
+      return false;
+    }
+  for (int o = 0; o < IND_NUM_STAGES; ++o)
     if (req->value[o] && (first < 0 || o < first)) {
       snprintf(err, errlen, "--%s cannot run on this input: the module is already at the %s level",
                g_stages[o]->flag, ind_level_name(level));

@@ -10,8 +10,9 @@
  *      the argument memrefs' dtypes and layouts; outputs are read back into IndTensors);
  *   3. unless opts->check is false or the program is at the kernel level (the interpreter does not
  *      run kernel IR), runs the reference interpreter on the original function with the same inputs
- *      and compares every output: |got - want| <= atol + rtol' * |want|, where rtol' is rtol raised
- *      to the storage precision of f16 (2^-10) and bf16 (2^-7) outputs. Prints one line per output
+ *      and compares every output: |got - want| <= atol' + rtol' * |want|, where for f16 / bf16
+ *      outputs atol' = max(atol, eps) and rtol' = max(rtol, 2 eps) with eps = 2^-10 / 2^-7 (the
+ *      reference rounds each graph op, a fused kernel once), else the given ones. Prints one line per output
  *      (`out0: 1024x1024xf32 max_abs_err=... max_rel_err=... PASS|FAIL`) and a timing line
  *      (`compiled: compile X ms (pipeline Y ms, jit Z ms), run W ms; reference V ms`).
  * Returns failure (after a located diagnostic, or the FAIL lines) on a compile error, a JIT error,

@@ -30,33 +30,34 @@ static const char *TOOL = "ind-run";
 #define RUN_MAX_IO 64
 
 typedef struct RunConfig {
-  const char *program;      /* the .mlir file ("-" = stdin) */
-  const char *func_name;    /* --func, or NULL for the single func.func */
+  const char *program;   /* the .mlir file ("-" = stdin) */
+  const char *func_name; /* --func, or NULL for the single func.func */
   const char *inputs[RUN_MAX_IO];
-  int n_inputs;             /* --input files, in argument order */
-  uint64_t seed;            /* --seed for random inputs (default 0) */
-  const char *output_dir;   /* --output-dir: outK.npy (and inK.npy with --save-inputs) */
-  const char *compare_dir;  /* --compare-dir: expected outK.npy */
-  double rtol, atol;        /* comparison tolerances: |got - want| <= atol + rtol * |want| */
-  bool reference;           /* --reference: run the reference interpreter */
+  int n_inputs;            /* --input files, in argument order */
+  uint64_t seed;           /* --seed for random inputs (default 0) */
+  const char *output_dir;  /* --output-dir: outK.npy (and inK.npy with --save-inputs) */
+  const char *compare_dir; /* --compare-dir: expected outK.npy */
+  double rtol, atol;       /* comparison tolerances: |got - want| <= atol + rtol * |want| */
+  bool reference;          /* --reference: run the reference interpreter */
   bool save_inputs;
 } RunConfig;
 
 static void print_help(FILE *f) {
-  fprintf(f,
-          "OVERVIEW: ind-run - runs a function of an ind program on .npy or random inputs\n\n"
-          "USAGE: ind-run [options] program.mlir\n\n"
-          "OPTIONS:\n"
-          "  --reference            run the reference interpreter (graph, ind or sched level)\n"
-          "  --func NAME            the func.func to run (default: the only one)\n"
-          "  --input FILE.npy       an input, once per argument in order (default: random inputs)\n"
-          "  --seed N               seed of the random inputs (default 0)\n"
-          "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
-          "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
-          "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
-          "  --rtol X               relative tolerance of --compare-dir (default 1e-4)\n"
-          "  --atol Y               absolute tolerance of --compare-dir (default 1e-5)\n"
-          "  --help                 this text\n");
+  fprintf(f, "OVERVIEW: ind-run - runs a function of an ind program on .npy or random inputs\n\n"
+             "USAGE: ind-run [options] program.mlir\n\n"
+             "OPTIONS:\n"
+             "  --reference            run the reference interpreter (graph, ind or sched level); without it\n"
+             "                         the program is compiled through every stage, run on the CPU JIT and\n"
+             "                         checked against the reference interpreter (docs/tools/cpu-jit.md)\n"
+             "  --func NAME            the func.func to run (default: the only one)\n"
+             "  --input FILE.npy       an input, once per argument in order (default: random inputs)\n"
+             "  --seed N               seed of the random inputs (default 0)\n"
+             "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
+             "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
+             "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
+             "  --rtol X               relative tolerance of --compare-dir and the compiled check (default 1e-4)\n"
+             "  --atol Y               absolute tolerance of --compare-dir and the compiled check (default 1e-5)\n"
+             "  --help                 this text\n");
 }
 
 /* --- options ------------------------------------------------------------------------------- */
@@ -246,8 +247,8 @@ static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, i
       ok = false;
     }
     if (!ok) {
-      ind_emit_error_at(mlirValueGetLocation(mlirBlockGetArgument(entry, k)), "input for argument %d: %s%s%s%s", k,
-                        err, *from ? " (from '" : "", from, *from ? "')" : "");
+      ind_emit_error_at(mlirValueGetLocation(mlirBlockGetArgument(entry, k)), "input for argument %d: %s%s%s%s", k, err,
+                        *from ? " (from '" : "", from, *from ? "')" : "");
       free_tensors(in, k);
       return false;
     }
@@ -363,8 +364,8 @@ static bool compare_one(int k, const IndTensor *got, const IndTensor *want, cons
   }
   printf("out%d: max_abs_err=%.6g max_rel_err=%.6g %s", k, max_abs, max_rel, bad ? "MISMATCH" : "OK");
   if (bad)
-    printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad,
-           (long long)got->numel, c->atol, c->rtol);
+    printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad, (long long)got->numel,
+           c->atol, c->rtol);
   printf("\n");
   return bad == 0;
 }

@@ -251,7 +251,8 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !mlirOperationEqual(op, y);
        op = mlirOperationGetNextInBlock(op))
     print_body_op(op, r, nd, &bn, &lines);
-  const char *v = mlirOperationIsNull(y) || !mlirOperationGetNumOperands(y) ? "?" : lookup(&bn, mlirOperationGetOperand(y, 0));
+  bool has_value = !mlirOperationIsNull(y) && mlirOperationGetNumOperands(y) > 0;
+  const char *v = has_value ? lookup(&bn, mlirOperationGetOperand(y, 0)) : "?";
   int ws = n->nwrites && !n->writes[0].is_star ? index_slot(&bn, n->writes[0].index) : 0;
   MlirStringRef out = n->nwrites ? n->writes[0].name : ind_str("?");
   MlirStringRef rtype = ind_str("sum");
@@ -263,7 +264,8 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   fresh_name(&bn, "get_index", gi, sizeof gi);
   ind_strbuf_printf(&lines, "        %s = self.get_index('index%d')\n", gi, ws);
   if (red)
-    ind_strbuf_printf(&lines, "        store_reduction = ops.store_reduction('%.*s', %s, reduction)\n        return None\n",
+    ind_strbuf_printf(&lines,
+                      "        store_reduction = ops.store_reduction('%.*s', %s, reduction)\n        return None\n",
                       (int)out.length, out.data, gi);
   else
     ind_strbuf_printf(&lines, "        store = ops.store('%.*s', %s, %s, None)\n        return store\n",
@@ -362,16 +364,18 @@ void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b) {
 void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
   int *order;
   int n = sched_graph_order(g, &order);
+  MlirStringRef fn = ind_str("f");
+  ind_attr_str(g->func, "sym_name", &fn);
+  int fl = (int)fn.length;
+  ind_strbuf_printf(b, "    subgraph \"cluster_%s_%.*s\" {\n      label=\"@%.*s\";\n", prefix, fl, fn.data, fl, fn.data);
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[order[i]];
-    ind_strbuf_printf(b, "    %s_%s [label=\"%s\\n%s (%ld, %ld)", prefix, s->name, s->name,
+    ind_strbuf_printf(b, "      \"%s_%.*s_%s\" [label=\"%s\\n%s (%ld, %ld)", prefix, fl, fn.data, s->name, s->name,
                       sched_kind_name(s->kind), (long)s->numel, (long)s->rnumel);
-    if (s->is_fused) {
-      ind_strbuf_printf(b, "\\n%d nodes", s->nsnodes);
-      ind_strbuf_printf(b, "\", style=filled, fillcolor=\"#dde8ff\"];\n");
-    } else {
+    if (s->is_fused)
+      ind_strbuf_printf(b, "\\n%d nodes\", style=filled, fillcolor=\"#dde8ff\"];\n", s->nsnodes);
+    else
       ind_strbuf_printf(b, "\"%s];\n", s->kind == SCHED_KIND_EXTERN ? ", style=filled, fillcolor=\"#eeeeee\"" : "");
-    }
   }
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[order[i]];
@@ -386,9 +390,10 @@ void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
       if (dup)
         continue;
       SchedNode *p = g->nodes[g->fused_of[buf->producer]];
-      ind_strbuf_printf(b, "    %s_%s -> %s_%s [label=\"%.*s\"];\n", prefix, p->name, prefix, s->name,
-                        (int)buf->name.length, buf->name.data);
+      ind_strbuf_printf(b, "      \"%s_%.*s_%s\" -> \"%s_%.*s_%s\" [label=\"%.*s\"];\n", prefix, fl, fn.data, p->name, prefix,
+                        fl, fn.data, s->name, (int)buf->name.length, buf->name.data);
     }
   }
+  ind_strbuf_printf(b, "    }\n");
   free(order);
 }

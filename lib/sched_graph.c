@@ -54,7 +54,11 @@ static int64_t type_elem_bytes(MlirType t) {
   if (mlirTypeIsNull(t) || !mlirTypeIsAShaped(t))
     return 4;
   MlirType e = mlirShapedTypeGetElementType(t);
-  int64_t bits = mlirTypeIsAInteger(e) ? mlirIntegerTypeGetWidth(e) : mlirTypeIsAFloat(e) ? mlirFloatTypeGetWidth(e) : 32;
+  int64_t bits = 32;
+  if (mlirTypeIsAInteger(e))
+    bits = mlirIntegerTypeGetWidth(e);
+  else if (mlirTypeIsAFloat(e))
+    bits = mlirFloatTypeGetWidth(e);
   return (bits + 7) / 8;
 }
 
@@ -111,7 +115,7 @@ static int cmp_min_order(const void *x, const void *y, void *gp) {
   return d ? d : *a - *b;
 }
 
-/* Insertion-free merge sort with a context (qsort_r is not C11). */
+/* A stable merge sort by (min_order, id) (qsort has no context argument in C11). */
 static void sort_ids(int *v, int n, SchedGraph *g) {
   if (n < 2)
     return;
@@ -548,6 +552,8 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
     return ind_emit_error(op, "sched.node without a 'name'");
   n->name = strndup(name.data, name.length);
   n->op = op;
+  if (mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "sched.node '%s' must yield exactly one buffer", n->name);
   if (!sched_get_kind(op, &n->kind))
     return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\" or \"extern\"",
                           n->name);
@@ -577,8 +583,9 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   return mlirLogicalResultSuccess();
 }
 
-/* unmet/met from reads and producers; users; ancestors (block order is topological). */
-static void link_base_node(SchedGraph *g, SchedNode *n) {
+/* unmet/met from reads and producers; users; ancestors (block order is topological: a read of a
+ * buffer produced by a later node is an error). */
+static MlirLogicalResult link_base_node(SchedGraph *g, SchedNode *n) {
   n->unmet = calloc((size_t)n->nreads + 1, sizeof *n->unmet);
   n->met = calloc((size_t)n->nreads + 1, sizeof *n->met);
   for (int i = 0; i < n->nreads; ++i) {
@@ -589,6 +596,10 @@ static void link_base_node(SchedGraph *g, SchedNode *n) {
       n->met[n->nmet++] = n->reads[i];
       continue;
     }
+    if (b->producer > n->id)
+      return ind_emit_error(n->op, "sched.node '%s' reads '%.*s' before its producer '%s': nodes must be in "
+                                   "topological order",
+                            n->name, (int)b->name.length, b->name.data, g->nodes[b->producer]->name);
     n->unmet[n->nunmet++] = n->reads[i];
     SchedNode *p = g->nodes[b->producer];
     bitset_set(n->ancestors, p->id);
@@ -599,17 +610,32 @@ static void link_base_node(SchedGraph *g, SchedNode *n) {
       b->users[b->nusers++] = n->id;
     }
   }
+  return mlirLogicalResultSuccess();
 }
 
-static void mark_outputs(SchedGraph *g, MlirBlock body) {
-  MlirOperation ret = mlirBlockGetTerminator(body);
-  if (mlirOperationIsNull(ret))
-    return;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i) {
-    MlirStringRef name;
-    SchedBuf *b;
-    if (sched_buffer_name(mlirOperationGetOperand(ret, i), &name) && (b = sched_graph_buf(g, name)))
-      b->is_output = true;
+/* The op of the function body that contains `op` (op itself when it is at top level). */
+static MlirOperation top_level_of(MlirOperation op, MlirOperation func) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       op = p, p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, func))
+      return op;
+  return op;
+}
+
+/* A buffer is an output (Inductor's OUTPUT user) when something other than a scheduler node uses
+ * it: the func.return, or any other top-level op (a view of an output, ...). */
+static void mark_outputs(SchedGraph *g) {
+  for (int i = 0; i < g->nbase; ++i) {
+    SchedNode *n = g->nodes[i];
+    SchedBuf *b = n->nwrites ? sched_graph_buf(g, n->writes[0].name) : NULL;
+    if (!b)
+      continue;
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(n->op, 0)); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation top = top_level_of(mlirOpOperandGetOwner(u), g->func);
+      if (!sched_is_node(top) && !sched_is_fused(top))
+        b->is_output = true;
+    }
   }
 }
 
@@ -689,9 +715,11 @@ static SchedGraph *graph_build(MlirOperation func) {
     }
   g->nbase = g->nnodes;
   if (ok) {
-    for (int i = 0; i < g->nbase; ++i)
-      link_base_node(g, g->nodes[i]);
-    mark_outputs(g, body);
+    for (int i = 0; i < g->nbase && ok; ++i)
+      ok = mlirLogicalResultIsSuccess(link_base_node(g, g->nodes[i]));
+  }
+  if (ok) {
+    mark_outputs(g);
     for (int k = 0; k < ngroups; ++k) {
       int cur = node_of_op(g, groups[k].subs[0]);
       for (int j = 1; j < groups[k].n && cur >= 0; ++j) {
@@ -748,7 +776,7 @@ static void set_order_attr(MlirOperation op, const char *key, int64_t v) {
   ind_set_attr(op, key, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v));
 }
 
-static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
+static bool emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
   MlirOperation *subs = malloc(sizeof *subs * (size_t)n->nsnodes);
   MlirValue *yields = malloc(sizeof *yields * (size_t)n->nsnodes);
   int ny = 0;
@@ -760,6 +788,11 @@ static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
       yields[ny++] = mlirOperationGetResult(s->op, 0);
   }
   MlirOperation f = sched_fused_create(n->name, subs, n->nsnodes, yields, ny, before);
+  if (mlirOperationIsNull(f)) {
+    free(subs);
+    free(yields);
+    return false;
+  }
   sched_set_kind(f, n->kind);
   sched_set_group(f, n->numel, n->rnumel);
   set_order_attr(f, SCHED_ATTR_MIN_ORDER, n->min_order);
@@ -770,26 +803,50 @@ static void emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
   sched_set_deps(f, SCHED_ATTR_MET, n->met, n->nmet);
   free(subs);
   free(yields);
+  return true;
 }
 
-static void graph_rewrite(SchedGraph *g) {
+/* True when an operand of `op` is the result of a sched.node / sched.fused. */
+static bool uses_sched_result(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirValueIsAOpResult(v) &&
+        (sched_is_node(mlirOpResultGetOwner(v)) || sched_is_fused(mlirOpResultGetOwner(v))))
+      return true;
+  }
+  return false;
+}
+
+/* Where the nodes go: before the first other top-level op that uses one of their buffers (a
+ * func.return, or e.g. a view of an output), so that every use stays after its definition. */
+static MlirOperation insertion_point(MlirBlock body) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!sched_is_node(op) && !sched_is_fused(op) && uses_sched_result(op))
+      return op;
+  return mlirBlockGetTerminator(body);
+}
+
+static bool graph_rewrite(SchedGraph *g) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->func, 0));
-  MlirOperation term = mlirBlockGetTerminator(body);
+  MlirOperation term = insertion_point(body);
   int *order;
   int n = sched_graph_order(g, &order);
-  for (int i = 0; i < n; ++i) {
+  bool ok = true;
+  for (int i = 0; i < n && ok; ++i) {
     SchedNode *s = g->nodes[order[i]];
     if (s->is_fused)
-      emit_fused(g, s, term);
+      ok = emit_fused(g, s, term);
     else
       mlirOperationMoveBefore(s->op, term);
   }
   free(order);
+  return ok;
 }
 
 /* --- The driver. */
 
-static bool ind_logs_has(const char *what) {
+bool sched_logs_enabled(const char *what) {
   const char *v = getenv("IND_LOGS");
   if (!v)
     return false;
@@ -819,10 +876,10 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
   SchedGraph *g = graph_build(func);
   if (!g)
     return mlirLogicalResultFailure();
-  if (ind_opt_bool(opts, "debug-fusion") || ind_logs_has("fusion"))
+  if (ind_opt_bool(opts, "debug-fusion") || sched_logs_enabled("fusion"))
     g->log = stderr;
-  bool pre = ind_opt_string(opts, "ir-pre-fusion")[0] || ind_logs_has("ir_pre_fusion");
-  bool post = ind_opt_string(opts, "ir-post-fusion")[0] || ind_logs_has("ir_post_fusion");
+  bool pre = ind_opt_string(opts, "ir-pre-fusion")[0] || sched_logs_enabled("ir_pre_fusion");
+  bool post = ind_opt_string(opts, "ir-post-fusion")[0] || sched_logs_enabled("ir_post_fusion");
   bool dot = ind_opt_string(opts, "dot")[0];
   if (pre)
     sched_graph_dump_ir(g, &d->pre);
@@ -834,7 +891,8 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
       sched_graph_dump_ir(g, &d->post);
     if (dot)
       sched_graph_dump_dot(g, "post", &d->dot_post);
-    graph_rewrite(g);
+    if (!graph_rewrite(g))
+      r = mlirLogicalResultFailure();
   }
   graph_destroy(g);
   return r;
@@ -843,9 +901,9 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
 static MlirLogicalResult write_dumps(MlirOperation module, const IndPassOptions *opts, DumpFiles *d) {
   const char *pre = ind_opt_string(opts, "ir-pre-fusion"), *post = ind_opt_string(opts, "ir-post-fusion");
   const char *dot = ind_opt_string(opts, "dot");
-  if (ind_logs_has("ir_pre_fusion") && d->pre.len)
+  if (sched_logs_enabled("ir_pre_fusion") && d->pre.len)
     fprintf(stderr, "BEFORE FUSION\n%s", d->pre.data);
-  if (ind_logs_has("ir_post_fusion") && d->post.len)
+  if (sched_logs_enabled("ir_post_fusion") && d->post.len)
     fprintf(stderr, "AFTER FUSION\n%s", d->post.data);
   if (pre[0] && mlirLogicalResultIsFailure(write_file(module, pre, &d->pre)))
     return mlirLogicalResultFailure();

@@ -115,6 +115,10 @@ typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions
 /* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);
 
+/* True when the comma-separated IND_LOGS environment variable names `what` ("fusion",
+ * "ir_pre_fusion", "ir_post_fusion"), like TORCH_LOGS. */
+bool sched_logs_enabled(const char *what);
+
 /* --- Dumps (also usable by strategies for debugging). */
 void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b);
 void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b);

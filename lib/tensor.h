@@ -22,11 +22,11 @@
 typedef enum { IND_DT_F32, IND_DT_F16, IND_DT_BF16, IND_DT_F64, IND_DT_I64, IND_DT_I32, IND_DT_BOOL } IndDType;
 
 typedef struct IndTensor {
-  IndDType dtype;               /* storage dtype: what the values are rounded to */
-  int rank;                     /* 0 .. IND_MAX_RANK; rank 0 is a scalar with numel 1 */
-  int64_t shape[IND_MAX_RANK];  /* sizes, row-major */
-  int64_t numel;                /* product of shape (1 for rank 0) */
-  double *data;                 /* numel values, C order; owned */
+  IndDType dtype;              /* storage dtype: what the values are rounded to */
+  int rank;                    /* 0 .. IND_MAX_RANK; rank 0 is a scalar with numel 1 */
+  int64_t shape[IND_MAX_RANK]; /* sizes, row-major */
+  int64_t numel;               /* product of shape (1 for rank 0) */
+  double *data;                /* numel values, C order; owned */
 } IndTensor;
 
 /* Allocates a zero-filled tensor. False (with *t zeroed) for a bad rank, a negative size, an

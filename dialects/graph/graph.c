@@ -145,9 +145,7 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d) {
 }
 
 /* Category for type promotion: bool < integer < float. */
-static int dtype_category(GraphDtype d) {
-  return d == GRAPH_DTYPE_I1 ? 0 : graph_dtype_is_float(d) ? 2 : 1;
-}
+static int dtype_category(GraphDtype d) { return d == GRAPH_DTYPE_I1 ? 0 : graph_dtype_is_float(d) ? 2 : 1; }
 
 /* The wider of two dtypes of the same category (f16 with bf16 promotes to f32, as in ATen). */
 static GraphDtype dtype_wider(GraphDtype a, GraphDtype b) {
@@ -400,8 +398,7 @@ static bool read_operand(MlirOperation op, intptr_t i, Operand *o) {
   }
   o->rank = mlirShapedTypeGetRank(t);
   if (o->rank > GRAPH_MAX_RANK) {
-    ind_emit_error(op, "operand #%d has rank %d, more than the supported %d", (int)i, (int)o->rank,
-                   GRAPH_MAX_RANK);
+    ind_emit_error(op, "operand #%d has rank %d, more than the supported %d", (int)i, (int)o->rank, GRAPH_MAX_RANK);
     return false;
   }
   for (int64_t d = 0; d < o->rank; ++d)
@@ -411,8 +408,7 @@ static bool read_operand(MlirOperation op, intptr_t i, Operand *o) {
   if (o->dtype == GRAPH_DTYPE_UNSUPPORTED) {
     IndStrBuf b = {0};
     type_str(o->element, &b);
-    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)",
-                   b.data ? b.data : "");
+    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)", b.data ? b.data : "");
     ind_strbuf_free(&b);
     return false;
   }
@@ -453,7 +449,11 @@ static bool check_num_operands(MlirOperation op, GraphOpId id) {
   if (want >= 0 && n == want)
     return true;
   ind_emit_error(op, "'%s' expects %s operands, got %d", graph_op_name(id),
-                 id == GRAPH_OP_LINEAR ? "2 or 3" : id == GRAPH_OP_CAT ? "at least 1" : want == 1 ? "1" : want == 2 ? "2" : "3",
+                 id == GRAPH_OP_LINEAR ? "2 or 3"
+                 : id == GRAPH_OP_CAT  ? "at least 1"
+                 : want == 1           ? "1"
+                 : want == 2           ? "2"
+                                       : "3",
                  (int)n);
   return false;
 }
@@ -470,8 +470,7 @@ static bool written_result_dtype(MlirOperation op, GraphDtype *out) {
   if (*out == GRAPH_DTYPE_UNSUPPORTED) {
     IndStrBuf b = {0};
     type_str(mlirShapedTypeGetElementType(t), &b);
-    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)",
-                   b.data ? b.data : "");
+    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)", b.data ? b.data : "");
     ind_strbuf_free(&b);
     return false;
   }
@@ -639,8 +638,7 @@ static bool infer_expand(MlirOperation op, Result *r) {
     if (r->shape[i] == -1 && in >= 0)
       r->shape[i] = in;
     if (r->shape[i] < 0 || (in >= 0 && in != 1 && in != r->shape[i])) {
-      ind_emit_error(op, "cannot expand dim %d of size %lld to %lld", (int)i, (long long)in,
-                     (long long)r->shape[i]);
+      ind_emit_error(op, "cannot expand dim %d of size %lld to %lld", (int)i, (long long)in, (long long)r->shape[i]);
       return false;
     }
   }

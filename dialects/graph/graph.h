@@ -193,8 +193,7 @@ bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta);
 MlirType graph_infer_type(MlirOperation op);
 
 /* Broadcast shape of two ranked shapes (numpy rules); false on mismatch. */
-bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out,
-                            intptr_t *rout);
+bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out, intptr_t *rout);
 
 /* --- Layout of a value: strides (in elements) and offset into the storage of the tensor it views.
  * Values produced by non-view ops and function arguments are contiguous (row-major). A view op
@@ -218,7 +217,7 @@ bool graph_layout_is_contiguous(const GraphLayout *l);
  * is emitted at the new op, which is then erased). */
 typedef struct GraphBuilder {
   MlirContext ctx;
-  MlirOperation anchor;     /* insert before this op */
+  MlirOperation anchor; /* insert before this op */
   MlirLocation loc;
   MlirRewriterBase rewriter; /* when non-null, ops are inserted (and erased) through it, so that a
                                 pattern driver sees them (graph-rewrite) */

@@ -62,8 +62,8 @@ MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int
 }
 
 MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
-                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type,
-                                   MlirType result, MlirRegion body) {
+                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type, MlirType result,
+                                   MlirRegion body) {
   MlirContext ctx = mlirLocationGetContext(loc);
   const char *tname = ind_reduction_type_name(type);
   MlirOperationState st = mlirOperationStateGet(ind_str(IND_REDUCTION_OP), loc);

@@ -69,8 +69,8 @@ bool ind_is_buffer_op(MlirOperation op);
 MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
                                    MlirType result, MlirRegion body);
 MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
-                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type,
-                                   MlirType result, MlirRegion body);
+                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type, MlirType result,
+                                   MlirRegion body);
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
                                 intptr_t ninputs, MlirType result);
 /* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */

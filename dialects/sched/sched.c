@@ -175,14 +175,61 @@ static void redirect_outside_uses(MlirValue from, MlirValue to, MlirOperation re
   free(pos);
 }
 
+/* Orders `yields` by type group (groups in order of first appearance, values in their order within
+ * a group) and fills sizes[SCHED_FUSED_MAX_RESULT_TYPES]. False when there are more groups. */
+static bool group_by_type(MlirValue *yields, int n, int32_t *sizes) {
+  MlirType types[SCHED_FUSED_MAX_RESULT_TYPES];
+  int ntypes = 0;
+  for (int i = 0; i < SCHED_FUSED_MAX_RESULT_TYPES; ++i)
+    sizes[i] = 0;
+  int *group = malloc(sizeof *group * ((size_t)n + 1));
+  bool ok = true;
+  for (int i = 0; i < n && ok; ++i) {
+    MlirType t = mlirValueGetType(yields[i]);
+    int g = 0;
+    while (g < ntypes && !mlirTypeEqual(types[g], t))
+      ++g;
+    if (g == ntypes) {
+      if (ntypes == SCHED_FUSED_MAX_RESULT_TYPES) {
+        ok = false;
+        break;
+      }
+      types[ntypes++] = t;
+    }
+    group[i] = g;
+    ++sizes[g];
+  }
+  if (ok) { /* a stable counting sort by group */
+    MlirValue *sorted = malloc(sizeof *sorted * ((size_t)n + 1));
+    int k = 0;
+    for (int g = 0; g < ntypes; ++g)
+      for (int i = 0; i < n; ++i)
+        if (group[i] == g)
+          sorted[k++] = yields[i];
+    for (int i = 0; i < n; ++i)
+      yields[i] = sorted[i];
+    free(sorted);
+  }
+  free(group);
+  return ok;
+}
+
 MlirOperation sched_fused_create(const char *name, MlirOperation *subs, int n, MlirValue *yields, int nyield,
                                  MlirOperation before) {
+  int32_t sizes[SCHED_FUSED_MAX_RESULT_TYPES];
+  MlirLocation loc = mlirOperationGetLocation(subs[0]);
+  if (!group_by_type(yields, nyield, sizes)) {
+    ind_emit_error_at(loc, "fused node '%s' yields buffers of more than %d distinct types (sched.fused's limit)",
+                      name, SCHED_FUSED_MAX_RESULT_TYPES);
+    return (MlirOperation){NULL};
+  }
   MlirType *types = malloc(sizeof *types * ((size_t)nyield + 1));
   for (int i = 0; i < nyield; ++i)
     types[i] = mlirValueGetType(yields[i]);
-  MlirLocation loc = mlirOperationGetLocation(subs[0]);
   MlirOperation fused = create_region_op(SCHED_FUSED, loc, types, nyield, name);
   free(types);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  ind_set_attr(fused, "resultSegmentSizes", mlirDenseI32ArrayGet(ctx, SCHED_FUSED_MAX_RESULT_TYPES, sizes));
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, fused);
   MlirBlock body = sched_body(fused);
   MlirOperation y = create_yield(loc, yields, nyield);

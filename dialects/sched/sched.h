@@ -17,6 +17,8 @@
 
 #define SCHED_NODE "sched.node"
 #define SCHED_FUSED "sched.fused"
+/* The most distinct buffer types one sched.fused can yield (its IRDL result groups). */
+#define SCHED_FUSED_MAX_RESULT_TYPES 8
 
 #define SCHED_ATTR_NAME "name"
 #define SCHED_ATTR_KIND "kind"
@@ -41,7 +43,7 @@ void sched_set_kind(MlirOperation op, SchedKind k);
 
 /* The op wrapped by a sched.node (the first op of its body), null when the body is empty. */
 MlirOperation sched_node_inner(MlirOperation node);
-/* The first op of a sched.node / sched.fused body, and the body's terminator (gpu.yield). */
+/* The single block of a sched.node / sched.fused body (ending in gpu.yield). */
 MlirBlock sched_body(MlirOperation op);
 
 /* MemoryDep list attributes. sched_get_deps allocates *out (free() it); false when the attribute is

@@ -28,7 +28,9 @@
  * convert-math-to-llvm, convert-math-to-libm, convert-to-llvm (lib/jit.c runs that pipeline).
  * Failure: a located diagnostic for an unsupported body op, a bad index map or kind, a launch whose
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
+#include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
+#include "lib/jit.h" /* ind_memref_storage_elems */
 #include "lib/pass_registry.h"
 
 #include <stdlib.h>
@@ -213,16 +215,11 @@ typedef struct Kernel {
   /* While lowering: */
   Builder b;
   MlirValue ivs[2 * MAX_DIMS]; /* x ivs, then r ivs (index 0 outside r-loops) */
-  MlirValue zero;
-  ValueMap global; /* block args and r-invariant values */
-  ValueMap local;  /* r-varying values inside the current r-loop nest */
+  MlirValue zero, one;
+  MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
+  ValueMap global;                        /* block args and r-invariant values */
+  ValueMap local;                         /* r-varying values inside the current r-loop nest */
 } Kernel;
-
-static bool is_kernel_op(MlirOperation op, const char *short_name) {
-  char full[64] = "kernel.";
-  strncat(full, short_name, sizeof full - 8);
-  return ind_op_is(op, full);
-}
 
 static int op_index(const Kernel *k, MlirOperation op) {
   for (int i = 0; i < k->nops; ++i)
@@ -234,7 +231,7 @@ static int op_index(const Kernel *k, MlirOperation op) {
 /* The map of an index-carrying kernel op; fails with a diagnostic unless it has nx+nr dims and one
  * result. */
 static bool index_map(const Kernel *k, MlirOperation op, MlirAffineMap *out) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a)) {
     ind_emit_error(op, "convert-kernel-to-cpu: expected an affine_map attribute 'index'");
     return false;
@@ -261,22 +258,50 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 }
 
 static bool is_supported_body_op(MlirOperation op) {
-  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || is_kernel_op(op, "load") ||
-         is_kernel_op(op, "store") || is_kernel_op(op, "index_expr") || is_kernel_op(op, "reduce");
+  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) || kernel_is_store(op) ||
+         kernel_is_index_expr(op) || kernel_is_reduce(op);
+}
+
+static bool is_scalar(MlirType t) { return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t); }
+
+/* A flat buffer of the kernel: a 1-D memref of floats or integers. */
+static bool is_flat_buffer(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != 1)
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat(e) || mlirTypeIsAInteger(e);
+}
+
+/* Checks the operands and results of a kernel.load / store / index_expr (what emit_op relies on). */
+static bool check_memory_op(MlirOperation o) {
+  intptr_t nopd = mlirOperationGetNumOperands(o), nres = mlirOperationGetNumResults(o);
+  bool ok = true;
+  if (kernel_is_load(o))
+    ok = nopd == 1 && nres == 1 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
+         is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+  else if (kernel_is_store(o))
+    ok = nopd == 2 && nres == 0 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
+         is_scalar(mlirValueGetType(mlirOperationGetOperand(o, 1)));
+  else if (kernel_is_index_expr(o))
+    ok = nopd == 0 && nres == 1 && is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+  if (!ok)
+    ind_emit_error(o, "convert-kernel-to-cpu: %.*s needs a 1-D memref buffer and scalar values",
+                   (int)ind_op_name(o).length, ind_op_name(o).data);
+  return ok;
 }
 
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
-  MlirStringRef kind;
-  if (!ind_attr_str(def, "kind", &kind) ||
-      !(ind_sref_eq(kind, "pointwise") || ind_sref_eq(kind, "persistent_reduction") || ind_sref_eq(kind, "reduction")))
+  if (kernel_def_kind(def) == KERNEL_KIND_INVALID)
     return mlirLogicalResultIsSuccess(ind_emit_error(
-        def, "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
-  if (!ind_attr_i64_array(def, "xranges", k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
+        def,
+        "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
+  if (!ind_attr_i64_array(def, KERNEL_ATTR_XRANGES, k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
     return mlirLogicalResultIsSuccess(
         ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs xranges (at most %d dims)", MAX_DIMS));
-  if (!ind_attr_i64_array(def, "rranges", k->rr, MAX_DIMS, &k->nr))
+  if (!ind_attr_i64_array(def, KERNEL_ATTR_RRANGES, k->rr, MAX_DIMS, &k->nr))
     k->nr = 0;
   if (k->nr > MAX_DIMS)
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: at most %d r dims", MAX_DIMS));
@@ -287,38 +312,42 @@ static bool kernel_analyze(Kernel *k) {
   if (mlirBlockIsNull(k->body))
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def without a body"));
   int n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
     ++n;
   k->ops = calloc((size_t)n + 1, sizeof *k->ops);
   k->rvary = calloc((size_t)n + 1, sizeof *k->rvary);
   if (!k->ops || !k->rvary)
     abort();
-  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
     if (ind_op_is(o, "gpu.yield") && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
       break;
     if (!is_supported_body_op(o))
-      return mlirLogicalResultIsSuccess(ind_emit_error(
-          o, "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body", (int)ind_op_name(o).length,
-          ind_op_name(o).data));
+      return mlirLogicalResultIsSuccess(ind_emit_error(o,
+                                                       "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body",
+                                                       (int)ind_op_name(o).length, ind_op_name(o).data));
     if (mlirOperationGetNumRegions(o) != 0)
-      return mlirLogicalResultIsSuccess(ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
+      return mlirLogicalResultIsSuccess(
+          ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
     k->ops[k->nops++] = o;
   }
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation o = k->ops[i];
     bool rv = false;
-    if (is_kernel_op(o, "load") || is_kernel_op(o, "store") || is_kernel_op(o, "index_expr")) {
+    if (kernel_is_load(o) || kernel_is_store(o) || kernel_is_index_expr(o)) {
       MlirAffineMap m;
-      if (!index_map(k, o, &m))
+      if (!check_memory_op(o) || !index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
     }
-    if (is_kernel_op(o, "reduce")) {
+    if (kernel_is_reduce(o)) {
       if (k->nr == 0)
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
-          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetOperand(o, 0))))
+          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
+          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))))
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce takes one float value and returns one"));
       k->rvary[i] = false;
@@ -349,7 +378,7 @@ static bool lookup(const Kernel *k, MlirValue v, MlirValue *out) {
 }
 
 static MlirValue emit_index(Kernel *k, MlirOperation op) {
-  MlirAttribute map = mlirOperationGetAttributeByName(op, ind_str("index"));
+  MlirAttribute map = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   MlirNamedAttribute a = named(k->b.ctx, "map", map);
   return build1(&k->b, "affine.apply", k->nx + k->nr, k->ivs, index_type(&k->b), 1, &a);
 }
@@ -366,23 +395,18 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     if (!lookup(k, mlirOperationGetOperand(op, i), &opd[i]))
       return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: internal error: unmapped operand"));
   MlirValue res = {0};
-  if (is_kernel_op(op, "load")) {
+  if (kernel_is_load(op)) {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
     MlirType mt = mlirValueGetType(opd[0]);
-    if (!mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
-      return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.load needs a 1-D memref"));
     MlirValue raw = build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (is_kernel_op(op, "store")) {
+  } else if (kernel_is_store(op)) {
     MlirType mt = mlirValueGetType(opd[0]);
-    if (nopd != 2 || !mlirTypeIsAMemRef(mt) || mlirShapedTypeGetRank(mt) != 1)
-      return mlirLogicalResultIsSuccess(
-          ind_emit_error(op, "convert-kernel-to-cpu: kernel.store needs a 1-D memref and a value"));
     MlirValue v = convert(b, opd[1], mlirShapedTypeGetElementType(mt));
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
     build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
     return true;
-  } else if (is_kernel_op(op, "index_expr")) {
+  } else if (kernel_is_index_expr(op)) {
     res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else {
     MlirOperation c = mlirOperationClone(op);
@@ -422,35 +446,44 @@ static bool emit_cone(Kernel *k, int i) {
  * body emits the cones of every r-varying store. Returns the reduced value (null otherwise). */
 typedef struct RNest {
   MlirOperation reduce; /* or null for the store loop */
-  MlirStringRef rtype;
+  KernelReduction rtype;
 } RNest;
 
-static const char *combiner(MlirStringRef rtype) {
-  if (ind_sref_eq(rtype, "sum"))
+/* The arith op combining two partial results of reduction r. */
+static const char *combiner(KernelReduction r) {
+  switch (r) {
+  case KERNEL_RED_SUM:
     return "arith.addf";
-  if (ind_sref_eq(rtype, "max"))
+  case KERNEL_RED_MAX:
     return "arith.maximumf";
-  if (ind_sref_eq(rtype, "min"))
+  case KERNEL_RED_MIN:
     return "arith.minimumf";
-  if (ind_sref_eq(rtype, "prod"))
+  case KERNEL_RED_PROD:
     return "arith.mulf";
+  case KERNEL_RED_INVALID:
+    break;
+  }
   return NULL;
 }
 
-static double identity(MlirStringRef rtype) {
-  if (ind_sref_eq(rtype, "max"))
+/* The accumulator's initial value: the identity of the combiner. */
+static double identity(KernelReduction r) {
+  switch (r) {
+  case KERNEL_RED_MAX:
     return -__builtin_inf();
-  if (ind_sref_eq(rtype, "min"))
+  case KERNEL_RED_MIN:
     return __builtin_inf();
-  if (ind_sref_eq(rtype, "prod"))
+  case KERNEL_RED_PROD:
     return 1.0;
-  return 0.0;
+  default:
+    return 0.0;
+  }
 }
 
 static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue *out) {
   if (mlirOperationIsNull(n->reduce)) {
     for (int i = 0; i < k->nops; ++i)
-      if (k->rvary[i] && is_kernel_op(k->ops[i], "store") && !emit_cone(k, i))
+      if (k->rvary[i] && kernel_is_store(k->ops[i]) && !emit_cone(k, i))
         return false;
     return true;
   }
@@ -464,7 +497,7 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue 
   if (!lookup(k, v, &nv))
     return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
   k->b.loc = mlirOperationGetLocation(n->reduce);
-  MlirValue ops[2] = {acc, nv};
+  MlirValue ops[2] = {acc, convert(&k->b, nv, mlirValueGetType(acc))};
   *out = build1(&k->b, combiner(n->rtype), 2, ops, mlirValueGetType(acc), 0, NULL);
   return true;
 }
@@ -474,9 +507,7 @@ static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc,
     return emit_rnest_body(k, n, acc, out);
   Builder saved = k->b;
   bool has_acc = !mlirOperationIsNull(n->reduce);
-  MlirValue ub = const_index(&k->b, k->rr[level]);
-  MlirValue one = const_index(&k->b, 1);
-  MlirOperation loop = build_for(&k->b, k->zero, ub, one, has_acc ? 1 : 0, &acc);
+  MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, has_acc ? 1 : 0, &acc);
   MlirBlock body = for_body(loop);
   k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
   k->b.block = body;
@@ -496,11 +527,11 @@ static bool emit_program(Kernel *k) {
   bool has_rstores = false;
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation op = k->ops[i];
-    if (is_kernel_op(op, "reduce")) {
-      RNest n = {op, {0}};
-      if (!ind_attr_str(op, "reduction_type", &n.rtype) || !combiner(n.rtype))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+    if (kernel_is_reduce(op)) {
+      RNest n = {op, kernel_reduce_type(op)};
+      if (!combiner(n.rtype))
+        return mlirLogicalResultIsSuccess(
+            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirValue init = const_float(&k->b, t, identity(n.rtype)), res = {0};
@@ -509,13 +540,13 @@ static bool emit_program(Kernel *k) {
         return false;
       map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
-      has_rstores |= is_kernel_op(op, "store");
+      has_rstores |= kernel_is_store(op);
     } else if (!emit_op(k, op, false)) {
       return false;
     }
   }
   if (has_rstores) {
-    RNest n = {{NULL}, {0}};
+    RNest n = {{NULL}, KERNEL_RED_INVALID};
     k->local.n = 0;
     MlirValue none = {0};
     return emit_rnest(k, &n, 0, none, &none);
@@ -528,9 +559,7 @@ static bool emit_xnest(Kernel *k, intptr_t level) {
   if (level == k->nx)
     return emit_program(k);
   Builder saved = k->b;
-  MlirValue ub = const_index(&k->b, k->xr[level]);
-  MlirValue one = const_index(&k->b, 1);
-  MlirOperation loop = build_for(&k->b, k->zero, ub, one, 0, NULL);
+  MlirOperation loop = build_for(&k->b, k->zero, k->xub[level], k->one, 0, NULL);
   MlirBlock body = for_body(loop);
   k->ivs[level] = mlirBlockGetArgument(body, 0);
   k->b.block = body;
@@ -547,7 +576,7 @@ static bool lower_kernel(Kernel *k) {
   MlirContext ctx = mlirOperationGetContext(def);
   MlirLocation loc = mlirOperationGetLocation(def);
   MlirStringRef name;
-  if (!ind_attr_str(def, "sym_name", &name))
+  if (!ind_attr_str(def, KERNEL_ATTR_SYM_NAME, &name))
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs sym_name"));
   if (!kernel_analyze(k))
     return false;
@@ -578,11 +607,18 @@ static bool lower_kernel(Kernel *k) {
     map_put(&k->global, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
   k->b = (Builder){ctx, loc, entry, {NULL}};
   k->zero = const_index(&k->b, 0);
+  k->one = const_index(&k->b, 1);
+  for (intptr_t d = 0; d < k->nx; ++d)
+    k->xub[d] = const_index(&k->b, k->xr[d]);
+  for (intptr_t d = 0; d < k->nr; ++d)
+    k->rub[d] = const_index(&k->b, k->rr[d]);
   for (intptr_t i = 0; i < 2 * MAX_DIMS; ++i)
     k->ivs[i] = k->zero;
   bool ok = emit_xnest(k, 0);
   MlirOperationState rs = mlirOperationStateGet(ind_str("func.return"), loc);
   mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&rs));
+  if (!ok)
+    mlirOperationDestroy(func); /* no half-built function next to the kernel.def */
   return ok;
 }
 
@@ -596,19 +632,6 @@ static void kernel_free(Kernel *k) {
 /* ------------------------------------------------------------------------------------------------
  * The host wrapper. */
 
-/* The arguments of a launch / extern_call: the operands of the gpu.yield ending its region. */
-static MlirOperation region_args(MlirOperation op) {
-  if (mlirOperationGetNumRegions(op) < 1)
-    return (MlirOperation){NULL};
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(b))
-    return (MlirOperation){NULL};
-  MlirOperation t = mlirBlockGetTerminator(b);
-  if (mlirOperationIsNull(t))
-    t = mlirBlockGetFirstOperation(b);
-  return !mlirOperationIsNull(t) && ind_op_is(t, "gpu.yield") ? t : (MlirOperation){NULL};
-}
-
 typedef struct Wrapper {
   MlirOperation func;
   MlirOperation module;
@@ -619,13 +642,14 @@ typedef struct Wrapper {
 
 static bool lower_alloc(Wrapper *w, MlirOperation op) {
   MlirStringRef name = {"", 0}, reuse;
-  ind_attr_str(op, "name", &name);
+  ind_attr_str(op, KERNEL_ATTR_NAME, &name);
   if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(old);
-  if (ind_attr_str(op, "reuse", &reuse))
+  if (kernel_alloc_reuse(op, &reuse))
     for (int i = 0; i < w->nallocs; ++i)
       if (reuse.length > 0 && w->alloc_names[i].length == reuse.length &&
           memcmp(w->alloc_names[i].data, reuse.data, reuse.length) == 0 &&
@@ -653,7 +677,8 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
   return true;
 }
 
-/* Number of elements of a static memref's underlying storage: 1 + the largest offset. */
+/* Reinterprets buffer v as the kernel's flat parameter type `flat`, from the buffer's base (offset 0:
+ * kernel indices are storage offsets with the memref's own offset folded in). */
 static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
   MlirContext ctx = b->ctx;
   int64_t zero = 0, one = 1, size = mlirShapedTypeGetDimSize(flat, 0);
@@ -665,48 +690,30 @@ static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
   return build1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
 }
 
-/* The number of elements a static memref type's storage spans from its base: 1 + max offset. */
-static int64_t storage_span(MlirType t) {
-  int64_t strides[MAX_DIMS], offset = 0;
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  if (rank > MAX_DIMS || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
-    return -1;
-  int64_t span = offset + 1;
-  for (intptr_t i = 0; i < rank; ++i) {
-    int64_t d = mlirShapedTypeGetDimSize(t, i);
-    if (d == 0)
-      return 0;
-    span += (d - 1) * strides[i];
-  }
-  return span;
-}
-
 static bool lower_launch(Wrapper *w, MlirOperation op) {
-  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str("kernel"));
-  MlirOperation args = region_args(op);
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee) || mlirOperationIsNull(args))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name and a region ending in gpu.yield"));
+  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
   MlirSymbolTable st = mlirSymbolTableCreate(w->module);
   MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
   mlirSymbolTableDestroy(st);
   MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
   if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
   MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
-  intptr_t n = mlirOperationGetNumOperands(args);
+  intptr_t n = kernel_call_num_args(op);
   if (mlirFunctionTypeGetNumInputs(ftype) != n)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
-                                                     (int)cname.length, cname.data,
-                                                     (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
+                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
   MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
   if (!vals)
     abort();
   Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   bool ok = true;
   for (intptr_t i = 0; i < n && ok; ++i) {
-    MlirValue v = mlirOperationGetOperand(args, i);
+    MlirValue v = kernel_call_arg(op, i);
     MlirType have = mlirValueGetType(v), want = mlirFunctionTypeGetInput(ftype, i);
     if (mlirTypeEqual(have, want)) {
       vals[i] = v;
@@ -715,11 +722,13 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
     bool fits = mlirTypeIsAMemRef(have) && mlirTypeIsAMemRef(want) && mlirShapedTypeGetRank(want) == 1 &&
                 mlirShapedTypeHasStaticShape(have) && mlirShapedTypeHasStaticShape(want) &&
                 mlirTypeEqual(mlirShapedTypeGetElementType(have), mlirShapedTypeGetElementType(want)) &&
-                storage_span(have) <= mlirShapedTypeGetDimSize(want, 0);
+                ind_memref_storage_elems(have) >= 0 &&
+                ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
     if (!fits) {
       ok = mlirLogicalResultIsSuccess(ind_emit_error(
-          op, "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
-              "storage size)",
+          op,
+          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
+          "storage size)",
           (int)i, (int)i, (int)cname.length, cname.data));
       break;
     }
@@ -784,7 +793,8 @@ static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool 
   int r = batched ? 1 : 0;
   MlirValue zero = const_index(b, 0), one = const_index(b, 1);
   MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
+  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)),
+            N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
   MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
   MlirValue fzero = const_float(b, f32, 0.0);
   Builder s0, s1, s2, s3;
@@ -837,19 +847,17 @@ static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
 
 static bool lower_extern_call(MlirOperation op) {
   MlirStringRef kernel;
-  MlirOperation args = region_args(op);
-  if (!ind_attr_str(op, "kernel", &kernel) || mlirOperationIsNull(args))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\" and a region ending in gpu.yield"));
+  if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)",
-                                                     (int)kernel.length, kernel.data));
-  if (mlirOperationGetNumOperands(args) != 3)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
-  MlirValue A = mlirOperationGetOperand(args, 0), B = mlirOperationGetOperand(args, 1),
-            C = mlirOperationGetOperand(args, 2);
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
+  if (kernel_call_num_args(op) != 3)
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
+  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
   if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
     return mlirLogicalResultIsSuccess(
@@ -885,7 +893,7 @@ static void insert_deallocs(Wrapper *w) {
 
 static bool collect_wrapper_op(MlirOperation op, void *user) {
   MlirOperation **list = user;
-  if (is_kernel_op(op, "alloc") || is_kernel_op(op, "launch") || is_kernel_op(op, "extern_call"))
+  if (kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op))
     *(*list)++ = op;
   return true;
 }
@@ -897,7 +905,7 @@ static bool count_walk(MlirOperation op, void *user) {
 }
 
 static bool is_wrapper_op(MlirOperation op) {
-  return is_kernel_op(op, "alloc") || is_kernel_op(op, "launch") || is_kernel_op(op, "extern_call");
+  return kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op);
 }
 
 static bool lower_wrapper(MlirOperation module, MlirOperation func) {
@@ -914,9 +922,9 @@ static bool lower_wrapper(MlirOperation module, MlirOperation func) {
   w->module = module;
   bool ok = true;
   for (MlirOperation *p = ops; p < end && ok; ++p) {
-    if (is_kernel_op(*p, "alloc"))
+    if (kernel_is_alloc(*p))
       ok = lower_alloc(w, *p);
-    else if (is_kernel_op(*p, "launch"))
+    else if (kernel_is_launch(*p))
       ok = lower_launch(w, *p);
     else
       ok = lower_extern_call(*p);
@@ -952,7 +960,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     abort();
   int nd = 0, nf = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (is_kernel_op(o, "def"))
+    if (kernel_is_def(o))
       defs[nd++] = o;
     else if (ind_op_is(o, "func.func") && mlirOperationGetNumRegions(o) == 1 &&
              !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) && has_wrapper_ops(o))
@@ -977,5 +985,5 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 
 const IndPassDef ind_kernel_to_cpu_pass = {
     "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls",
-    NULL, run};
+    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", NULL,
+    run};

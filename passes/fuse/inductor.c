@@ -189,11 +189,11 @@ static bool pairset_insert(PairSet *s, int64_t key) {
   }
 }
 
+/* The nodes using each buffer (by index in g->bufs), and the buffers in first-seen order. */
 typedef struct Groups {
-  int *buf_first; /* per buffer: head of its member list in `next`-linked storage, by insertion */
   int **members;
   int *nmembers, *capm;
-  int *order; /* buffers in first-seen order */
+  int *order;
   int norder;
 } Groups;
 
@@ -213,8 +213,30 @@ static void group_add(SchedGraph *g, Groups *gr, MlirStringRef name, int node) {
   gr->members[bi][gr->nmembers[bi]++] = node;
 }
 
-static int get_possible_fusions(SchedGraph *g, const Config *c, const int *nodes, int n, Candidate **out) {
-  Groups gr = {NULL, calloc((size_t)g->nbufs + 1, sizeof(int *)), calloc((size_t)g->nbufs + 1, sizeof(int)),
+/* The candidate pairs found so far, and the pairs already tried. */
+typedef struct Candidates {
+  Candidate *v;
+  int n, cap;
+  PairSet seen;
+} Candidates;
+
+/* check_all_pairs: each node of a group with the next `max_pairwise` ones, each pair once. */
+static void check_all_pairs(SchedGraph *g, const Config *c, const int *m, int nm, Candidates *cs) {
+  for (int i = 0; i < nm; ++i)
+    for (int j = i + 1; j < nm && j <= i + c->max_pairwise; ++j) {
+      if (!pairset_insert(&cs->seen, (int64_t)m[i] * g->nnodes + m[j]))
+        continue;
+      SchedNode *a = g->nodes[m[i]], *b = g->nodes[m[j]];
+      if (!can_fuse(g, c, a, b))
+        continue;
+      if (cs->n == cs->cap)
+        cs->v = realloc(cs->v, sizeof *cs->v * (size_t)(cs->cap = cs->cap ? 2 * cs->cap : 16));
+      cs->v[cs->n++] = (Candidate){a->snodes[0], b->snodes[0], score_fusion(g, a, b)};
+    }
+}
+
+static void group_by_buffers(SchedGraph *g, const Config *c, const int *nodes, int n, Candidates *cs) {
+  Groups gr = {calloc((size_t)g->nbufs + 1, sizeof(int *)), calloc((size_t)g->nbufs + 1, sizeof(int)),
                calloc((size_t)g->nbufs + 1, sizeof(int)), calloc((size_t)g->nbufs + 1, sizeof(int)), 0};
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[nodes[i]];
@@ -223,42 +245,62 @@ static int get_possible_fusions(SchedGraph *g, const Config *c, const int *nodes
     for (int k = 0; k < s->nwrites; ++k)
       group_add(g, &gr, s->writes[k].name, nodes[i]);
   }
-  PairSet seen = {0};
-  int nc = 0, cap = 16;
-  Candidate *cands = malloc(sizeof *cands * (size_t)cap);
-  for (int o = 0; o < gr.norder; ++o) {
-    int bi = gr.order[o], *m = gr.members[bi], nm = gr.nmembers[bi];
-    for (int i = 0; i < nm; ++i)
-      for (int j = i + 1; j < nm && j <= i + c->max_pairwise; ++j) {
-        if (!pairset_insert(&seen, (int64_t)m[i] * g->nnodes + m[j]))
-          continue;
-        SchedNode *a = g->nodes[m[i]], *b = g->nodes[m[j]];
-        if (!can_fuse(g, c, a, b))
-          continue;
-        if (nc == cap)
-          cands = realloc(cands, sizeof *cands * (size_t)(cap *= 2));
-        cands[nc++] = (Candidate){a->snodes[0], b->snodes[0], score_fusion(g, a, b)};
-      }
-  }
+  for (int o = 0; o < gr.norder; ++o)
+    check_all_pairs(g, c, gr.members[gr.order[o]], gr.nmembers[gr.order[o]], cs);
   for (int i = 0; i < g->nbufs; ++i)
     free(gr.members[i]);
   free(gr.members);
   free(gr.nmembers);
   free(gr.capm);
   free(gr.order);
-  free(seen.keys);
-  Candidate *tmp = malloc(sizeof *tmp * ((size_t)nc + 1));
-  sort_candidates(cands, nc, tmp);
-  free(tmp);
-  sched_log(g, "found %d possible fusions", nc);
-  for (int i = 0; i < nc && g->log; ++i)
+}
+
+/* aggressive_fusion also groups nodes by their group (numel, rnumel), in node order. */
+static void group_by_size(SchedGraph *g, const Config *c, const int *nodes, int n, Candidates *cs) {
+  int *m = malloc(sizeof *m * ((size_t)n + 1));
+  bool *done = calloc((size_t)n + 1, sizeof *done);
+  for (int i = 0; i < n; ++i) {
+    if (done[i])
+      continue;
+    SchedNode *s = g->nodes[nodes[i]];
+    int nm = 0;
+    for (int j = i; j < n; ++j) {
+      SchedNode *t = g->nodes[nodes[j]];
+      if (!done[j] && t->numel == s->numel && t->rnumel == s->rnumel) {
+        done[j] = true;
+        m[nm++] = nodes[j];
+      }
+    }
+    check_all_pairs(g, c, m, nm, cs);
+  }
+  free(m);
+  free(done);
+}
+
+static void log_candidates_found(SchedGraph *g, const Candidates *cs) {
+  sched_log(g, "found %d possible fusions", cs->n);
+  for (int i = 0; i < cs->n && g->log; ++i) {
+    const Candidate *k = &cs->v[i];
     sched_log(g, "  %s, %s: FusionScore(template_score=%ld, node_type_score=%ld, memory_score=%ld, "
                  "buffer_overlap_score=%ld, proximity_score=%ld)",
-              g->nodes[sched_graph_resolve(g, cands[i].a)]->name, g->nodes[sched_graph_resolve(g, cands[i].b)]->name,
-              (long)cands[i].score.template_score, (long)cands[i].score.type_score, (long)cands[i].score.memory,
-              (long)cands[i].score.overlap, (long)cands[i].score.proximity);
-  *out = cands;
-  return nc;
+              g->nodes[sched_graph_resolve(g, k->a)]->name, g->nodes[sched_graph_resolve(g, k->b)]->name,
+              (long)k->score.template_score, (long)k->score.type_score, (long)k->score.memory,
+              (long)k->score.overlap, (long)k->score.proximity);
+  }
+}
+
+static int get_possible_fusions(SchedGraph *g, const Config *c, const int *nodes, int n, Candidate **out) {
+  Candidates cs = {NULL, 0, 0, {0}};
+  group_by_buffers(g, c, nodes, n, &cs);
+  if (c->aggressive)
+    group_by_size(g, c, nodes, n, &cs);
+  free(cs.seen.keys);
+  Candidate *tmp = malloc(sizeof *tmp * ((size_t)cs.n + 1));
+  sort_candidates(cs.v, cs.n, tmp);
+  free(tmp);
+  log_candidates_found(g, &cs);
+  *out = cs.v;
+  return cs.n;
 }
 
 /* --- fuse_nodes_once / fuse_nodes. */

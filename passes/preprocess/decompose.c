@@ -12,7 +12,9 @@
  *   var(x, D, correction) -> mu = mean(x, D, keepdim); c = x - mu;
  *                            sum(c * c, D, keepdim?) / (N - correction)   (N: elements reduced)
  * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
- * Scalars are 0-d graph.constant's of the input's element type. Result types come from
+ * Scalars are 0-d graph.constant's of the input's element type. softmax, log_softmax, the norms and
+ * var compute f16/bf16 inputs in f32 (convert up first, convert the result back), as Inductor's
+ * decompositions do (computation_dtype). Result types come from
  * graph_infer_type; a decomposition whose result type differs from the composite's is an error.
  * Requires: inferred, static types (graph-infer-shapes). Preserves: the composite's uses (they
  * read the new value), other ops. Failure: an op whose operands break its shape rule. */
@@ -29,7 +31,30 @@ static int64_t rank_of(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetT
 static const MlirType kInfer = {NULL};
 static const MlirValue kFailed = {NULL};
 
-static MlirValue scalar(GraphBuilder *b, double v, MlirValue like) { return graph_build_scalar(b, v, element_of(like)); }
+/* Like Inductor's decompositions (computation_dtype), normalizations and softmax compute f16/bf16
+ * inputs in f32: the input is converted up here and the result back in decompose_op. */
+static bool is_half(MlirType element) {
+  GraphDtype d = graph_dtype_of(element);
+  return d == GRAPH_DTYPE_F16 || d == GRAPH_DTYPE_BF16;
+}
+
+static MlirType with_element(MlirValue v, MlirType element) {
+  MlirType t = mlirValueGetType(v);
+  int64_t shape[GRAPH_MAX_RANK];
+  for (int64_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return mlirRankedTensorTypeGet(mlirShapedTypeGetRank(t), shape, element, mlirAttributeGetNull());
+}
+
+static MlirValue upcast(GraphBuilder *b, MlirValue x) {
+  if (!mlirTypeIsARankedTensor(mlirValueGetType(x)) || !is_half(element_of(x)))
+    return x;
+  return graph_build_unary(b, GRAPH_OP_CONVERT, x, with_element(x, mlirF32TypeGet(b->ctx)));
+}
+
+static MlirValue scalar(GraphBuilder *b, double v, MlirValue like) {
+  return graph_build_scalar(b, v, element_of(like));
+}
 
 /* Binary op with an inferred result; null operands propagate failure. */
 static MlirValue bin(GraphBuilder *b, GraphOpId id, MlirValue x, MlirValue y) {
@@ -45,7 +70,7 @@ static MlirValue reduce(GraphBuilder *b, GraphOpId id, MlirValue x, const int64_
 }
 
 static MlirValue decompose_softmax(MlirOperation op, GraphBuilder *b, bool log) {
-  MlirValue x = operand(op, 0);
+  MlirValue x = upcast(b, operand(op, 0));
   int64_t d;
   if (!graph_dim(op, &d))
     return kFailed;
@@ -70,7 +95,7 @@ static bool norm_params(MlirOperation op, int64_t *dims, intptr_t *n, double *ep
 }
 
 static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
-  MlirValue x = operand(op, 0);
+  MlirValue x = upcast(b, operand(op, 0));
   int64_t dims[GRAPH_MAX_RANK];
   intptr_t n;
   double eps;
@@ -85,7 +110,7 @@ static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
 }
 
 static MlirValue decompose_rms_norm(MlirOperation op, GraphBuilder *b) {
-  MlirValue x = operand(op, 0);
+  MlirValue x = upcast(b, operand(op, 0));
   int64_t dims[GRAPH_MAX_RANK];
   intptr_t n;
   double eps;
@@ -137,7 +162,7 @@ static MlirValue decompose_addmm(MlirOperation op, GraphBuilder *b) {
 }
 
 static MlirValue decompose_var(MlirOperation op, GraphBuilder *b) {
-  MlirValue x = operand(op, 0);
+  MlirValue x = upcast(b, operand(op, 0));
   int64_t dims[GRAPH_MAX_RANK];
   intptr_t n;
   double correction;
@@ -182,6 +207,9 @@ static MlirLogicalResult decompose_op(MlirOperation op) {
   GraphBuilder b = graph_builder_before(op);
   MlirValue res = mlirOperationGetResult(op, 0);
   MlirValue v = decompose(op, &b);
+  if (!mlirValueIsNull(v) && !mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)) &&
+      is_half(element_of(res)) && mlirTypeEqual(with_element(v, element_of(res)), mlirValueGetType(res)))
+    v = graph_build_unary(&b, GRAPH_OP_CONVERT, v, mlirValueGetType(res)); /* back from f32 */
   if (mlirValueIsNull(v))
     return ind_emit_error(op, "cannot decompose '%s' (are its operand types inferred? run graph-infer-shapes first)",
                           graph_op_name(graph_op_id(op)));

@@ -12,7 +12,9 @@
  * Left alone: everything else, in particular a permute/transpose that changes the order of equal
  * sizes (a 4x4 transpose keeps the type but not the values), contiguous of a strided view, and any
  * candidate whose result type differs from the kept operand's (x + zeros of a larger shape
- * broadcasts). x + 0 and x - 0 turn -0.0 into +0.0 in IEEE arithmetic; like Inductor, the pass
+ * broadcasts), and, as in Inductor, a no-op whose result is a function output when the kept
+ * operand's storage is a function argument or another output (outputs must not alias inputs or
+ * each other). x + 0 and x - 0 turn -0.0 into +0.0 in IEEE arithmetic; like Inductor, the pass
  * treats them as no-ops anyway. Requires: inferred types. Never fails. */
 #include "dialects/graph/graph.h"
 #include "lib/ir.h"
@@ -103,13 +105,37 @@ static intptr_t noop_operand(MlirOperation op) {
   }
 }
 
+/* True when `v` is one of the function's outputs. */
+static bool is_output(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
+      return true;
+  return false;
+}
+
+/* The value owning the storage `v` views (v itself unless it is a view). */
+static MlirValue storage_of(MlirValue v) {
+  GraphLayout l;
+  MlirValue base = v;
+  return graph_value_layout(v, &l, &base) ? base : v;
+}
+
+/* Inductor's guard: removing the op must not make a graph output alias a graph input or another
+ * output (the output would then need no buffer of its own, and writes to it would reach them). */
+static bool would_alias_io(MlirValue res, MlirValue kept) {
+  if (!is_output(res))
+    return false;
+  MlirValue src = storage_of(kept);
+  return mlirValueIsABlockArgument(src) || is_output(src) || is_output(kept);
+}
+
 /* Replaces `op` by its pass-through operand when it is a no-op of the same type. */
 static void remove_if_noop(MlirOperation op) {
   intptr_t keep = noop_operand(op);
   if (keep == kKeepNone || mlirOperationGetNumResults(op) != 1)
     return;
   MlirValue res = mlirOperationGetResult(op, 0), kept = operand(op, keep);
-  if (!mlirTypeEqual(mlirValueGetType(res), mlirValueGetType(kept)))
+  if (!mlirTypeEqual(mlirValueGetType(res), mlirValueGetType(kept)) || would_alias_io(res, kept))
     return;
   mlirValueReplaceAllUsesOfWith(res, kept);
   mlirOperationDestroy(op);

@@ -17,70 +17,107 @@
 #include "dialects/graph/graph.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "lib/ptrmap.h"
 #include "passes/preprocess/op_list.h"
 
-/* The ops visited so far (a small set; the graphs here have hundreds of ops). */
-static bool was_seen(const PreprocessOpList *seen, MlirOperation op) {
-  for (intptr_t i = 0; i < seen->n; ++i)
-    if (mlirOperationEqual(seen->ops[i], op))
-      return true;
-  return false;
+#include <stdlib.h>
+
+/* The block's ops as a doubly linked list mirrored on the C side, so that "the op before" and
+ * "already visited" are O(1): the C API walks blocks only forward. Ops are numbered in their
+ * original order; `index` maps an op's pointer to its number. */
+typedef struct Mirror {
+  PreprocessOpList ops;
+  IndPtrMap index;
+  intptr_t *prev, *next; /* -1 at the ends */
+  bool *seen;
+} Mirror;
+
+static bool mirror_build(Mirror *m, MlirBlock block) {
+  if (!preprocess_ops_of_block(&m->ops, block))
+    return false;
+  intptr_t n = m->ops.n;
+  m->prev = malloc(sizeof *m->prev * (size_t)(n + 1));
+  m->next = malloc(sizeof *m->next * (size_t)(n + 1));
+  m->seen = calloc((size_t)n + 1, sizeof *m->seen);
+  if (!m->prev || !m->next || !m->seen)
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    m->prev[i] = i - 1;
+    m->next[i] = i + 1 < n ? i + 1 : -1;
+    if (!ind_ptrmap_put(&m->index, m->ops.ops[i].ptr, i))
+      return false;
+  }
+  return true;
 }
 
-static bool all_users_seen(const PreprocessOpList *seen, MlirOperation p) {
+static void mirror_free(Mirror *m) {
+  preprocess_ops_free(&m->ops);
+  ind_ptrmap_free(&m->index);
+  free(m->prev);
+  free(m->next);
+  free(m->seen);
+}
+
+/* The op's number in the block, or -1 for an op of another block. */
+static intptr_t op_number(const Mirror *m, MlirOperation op) {
+  int64_t i;
+  return ind_ptrmap_get(&m->index, op.ptr, &i) ? (intptr_t)i : -1;
+}
+
+/* Moves op p to just before op `at`, in the block and in the mirror. */
+static void move_before(Mirror *m, intptr_t p, intptr_t at) {
+  mlirOperationMoveBefore(m->ops.ops[p], m->ops.ops[at]);
+  if (m->prev[p] >= 0)
+    m->next[m->prev[p]] = m->next[p];
+  if (m->next[p] >= 0)
+    m->prev[m->next[p]] = m->prev[p];
+  m->prev[p] = m->prev[at];
+  m->next[p] = at;
+  if (m->prev[at] >= 0)
+    m->next[m->prev[at]] = p;
+  m->prev[at] = p;
+}
+
+/* Users outside the block (nested regions) count as not visited: the producer stays put. */
+static bool all_users_seen(const Mirror *m, MlirOperation p) {
   for (intptr_t r = 0; r < mlirOperationGetNumResults(p); ++r)
     for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(p, r)); !mlirOpOperandIsNull(u);
-         u = mlirOpOperandGetNextUse(u))
-      if (!was_seen(seen, mlirOpOperandGetOwner(u)))
+         u = mlirOpOperandGetNextUse(u)) {
+      intptr_t k = op_number(m, mlirOpOperandGetOwner(u));
+      if (k < 0 || !m->seen[k])
         return false;
+    }
   return true;
 }
 
-/* The op right before `op` in `block` (the C API only walks forward). */
-static MlirOperation prev_in_block(MlirBlock block, MlirOperation op) {
-  MlirOperation prev = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (mlirOperationEqual(o, op))
-      return prev;
-    prev = o;
-  }
-  return (MlirOperation){NULL};
-}
-
-static MlirOperation last_in_block(MlirBlock block) {
-  MlirOperation last = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    last = o;
-  return last;
-}
-
-/* The graph op of `block` producing `v`, if it may move next to `node`. */
-static bool is_movable_producer(MlirValue v, MlirBlock block, const PreprocessOpList *seen, MlirOperation *out) {
+/* The number of the graph op producing `v` if it may move next to the cursor, else -1. */
+static intptr_t movable_producer(const Mirror *m, MlirValue v) {
   if (!mlirValueIsAOpResult(v))
-    return false;
+    return -1;
   MlirOperation p = mlirOpResultGetOwner(v);
-  if (graph_op_id(p) == GRAPH_OP_UNKNOWN || !mlirBlockEqual(mlirOperationGetBlock(p), block) ||
-      !all_users_seen(seen, p))
-    return false;
-  *out = p;
-  return true;
+  intptr_t k = op_number(m, p);
+  if (k < 0 || graph_op_id(p) == GRAPH_OP_UNKNOWN || !all_users_seen(m, p))
+    return -1;
+  return k;
 }
 
 static bool reorder_block(MlirBlock block) {
-  PreprocessOpList seen = {0};
-  for (MlirOperation node = last_in_block(block); !mlirOperationIsNull(node); node = prev_in_block(block, node)) {
-    if (!preprocess_ops_push(&seen, node))
-      break;
-    if (graph_op_id(node) == GRAPH_OP_UNKNOWN)
-      continue;
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(node); ++i) {
-      MlirOperation p;
-      if (is_movable_producer(mlirOperationGetOperand(node, i), block, &seen, &p))
-        mlirOperationMoveBefore(p, node);
-    }
+  Mirror m = {0};
+  bool ok = mirror_build(&m, block);
+  intptr_t node = ok ? m.ops.n - 1 : -1;
+  while (node >= 0) {
+    m.seen[node] = true;
+    MlirOperation op = m.ops.ops[node];
+    if (graph_op_id(op) != GRAPH_OP_UNKNOWN)
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+        intptr_t p = movable_producer(&m, mlirOperationGetOperand(op, i));
+        if (p >= 0)
+          move_before(&m, p, node);
+      }
+    node = m.prev[node];
   }
-  bool ok = !seen.oom;
-  preprocess_ops_free(&seen);
+  ok = ok && !m.ops.oom;
+  mirror_free(&m);
   return ok;
 }
 

@@ -14,6 +14,8 @@
  *   relu(relu(x))    -> relu(x)
  *   abs(abs(x))      -> abs(x)
  *   abs(neg(x))      -> abs(x)
+ * Like graph-remove-noops, a rewrite is declined when it would make a function output an alias of
+ * a function argument or of another output (neg(neg(x)) returned as is stays).
  * Requires: result types inferred (graph-infer-shapes), so that type equality means shape
  * equality. Preserves: everything the patterns do not match. The matched inner ops are left in
  * place when they become unused (IRDL ops carry no side-effect information, so the greedy driver
@@ -93,13 +95,29 @@ static MlirValue abs_of_neg(MlirOperation op, GraphBuilder *b) {
 }
 
 static const RewriteRule g_rules[] = {
-    {GRAPH_OP_POW, "pow(x, 2) -> mul(x, x)", pow_two_to_mul},
-    {GRAPH_OP_POW, "pow(x, 1) -> x", pow_one_to_identity},
-    {GRAPH_OP_NEG, "neg(neg(x)) -> x", involution},
-    {GRAPH_OP_RELU, "relu(relu(x)) -> relu(x)", idempotent},
-    {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},
-    {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
+    {GRAPH_OP_POW, "pow(x, 2) -> mul(x, x)", pow_two_to_mul}, {GRAPH_OP_POW, "pow(x, 1) -> x", pow_one_to_identity},
+    {GRAPH_OP_NEG, "neg(neg(x)) -> x", involution},           {GRAPH_OP_RELU, "relu(relu(x)) -> relu(x)", idempotent},
+    {GRAPH_OP_ABS, "abs(abs(x)) -> abs(x)", idempotent},      {GRAPH_OP_ABS, "abs(neg(x)) -> abs(x)", abs_of_neg},
 };
+
+static bool is_output(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
+      return true;
+  return false;
+}
+
+/* As in graph-remove-noops (Inductor's guard): a rewrite must not turn a function output into an
+ * alias of a function argument (or of its storage) or of another output. */
+static bool would_alias_io(MlirOperation op, MlirValue repl) {
+  if (!is_output(result(op)))
+    return false;
+  GraphLayout l;
+  MlirValue base = repl;
+  if (!graph_value_layout(repl, &l, &base))
+    base = repl;
+  return mlirValueIsABlockArgument(base) || is_output(base) || is_output(repl);
+}
 
 /* The MlirRewritePattern callback: runs one rule on `op`. */
 static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern, MlirOperation op, MlirPatternRewriter rw,
@@ -111,6 +129,10 @@ static MlirLogicalResult match_and_rewrite(MlirRewritePattern pattern, MlirOpera
   MlirValue repl = rule->apply(op, &b);
   if (mlirValueIsNull(repl))
     return mlirLogicalResultFailure();
+  /* only rules that return an existing value can alias (a value they build is fresh storage), so
+   * declining here leaves nothing behind */
+  if (would_alias_io(op, repl))
+    return mlirLogicalResultFailure();
   mlirRewriterBaseReplaceOpWithValues(base, op, 1, &repl);
   return mlirLogicalResultSuccess();
 }
@@ -119,8 +141,8 @@ static MlirFrozenRewritePatternSet build_patterns(MlirContext ctx) {
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   MlirRewritePatternCallbacks cb = {NULL, NULL, match_and_rewrite};
   for (size_t i = 0; i < sizeof g_rules / sizeof g_rules[0]; ++i) {
-    MlirRewritePattern p = mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb,
-                                                      (void *)&g_rules[i], 0, NULL);
+    MlirRewritePattern p =
+        mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb, (void *)&g_rules[i], 0, NULL);
     mlirRewritePatternSetAdd(set, p);
   }
   return mlirFreezeRewritePattern(set);

@@ -11,12 +11,16 @@
  * Deps are normalized as memdep.h says (size-1 dims dropped, trailing unused dims popped). Extern
  * nodes read and write StarDeps (whole buffers), as Inductor's ExternKernelSchedulerNode.
  * Requires: ind level (ops with `name`, `ranges`, index maps with ranges+reduction_ranges dims).
+ * With IND_LOGS=fusion it logs, like the start of Inductor's fusion log, each buffer it schedules
+ * ("scheduling ComputedBuffer(name='buf0', data=Reduction) as op0"), each dead node it removes and
+ * each output buffer.
  * Preserves: the ind ops themselves (moved, not rewritten). Fails (located error) on a load whose
  * index map does not have one dim per iteration variable, or whose buffer has no name. */
 #include "dialects/sched/sched.h"
 #include "lib/ir.h"
 #include "lib/memdep.h"
 #include "lib/pass_registry.h"
+#include "lib/sched_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,11 +210,22 @@ static int collect_nodes(MlirBlock body, MlirOperation **out) {
   return n;
 }
 
+static void log_buffer(FILE *log, const char *what, MlirOperation op, const char *suffix) {
+  MlirStringRef name = ind_str("?");
+  ind_attr_str(op, "name", &name);
+  bool ext = ind_op_is(op, "ind.extern");
+  const char *data = ext ? "ExternKernelOut" : ind_op_is(op, "ind.reduction") ? "Reduction" : "Pointwise";
+  fprintf(log, "%s %s(name='%.*s', data=%s)%s\n", what, ext ? "ExternKernelOut" : "ComputedBuffer", (int)name.length,
+          name.data, data, suffix);
+}
+
 /* Dead-node elimination, last node first; returns the number of live nodes left at the front. */
-static int eliminate_dead_nodes(MlirOperation *ops, int n) {
+static int eliminate_dead_nodes(MlirOperation *ops, int n, FILE *log) {
   bool *dead = calloc((size_t)n + 1, sizeof *dead);
   for (int i = n - 1; i >= 0; --i)
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ops[i], 0)))) {
+      if (log)
+        log_buffer(log, "removed dead node", ops[i], ": nothing reads it");
       mlirOperationDestroy(ops[i]);
       dead[i] = true;
     }
@@ -222,16 +237,37 @@ static int eliminate_dead_nodes(MlirOperation *ops, int n) {
   return k;
 }
 
+static void log_outputs(FILE *log, MlirBlock body) {
+  MlirOperation ret = mlirBlockGetTerminator(body);
+  for (intptr_t i = 0; !mlirOperationIsNull(ret) && i < mlirOperationGetNumOperands(ret); ++i) {
+    MlirStringRef name;
+    if (sched_buffer_name(mlirOperationGetOperand(ret, i), &name))
+      fprintf(log, "scheduling output %.*s\n", (int)name.length, name.data);
+  }
+}
+
 static MlirLogicalResult schedule_func(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (mlirBlockIsNull(body))
     return mlirLogicalResultSuccess();
   MlirOperation *ops;
+  FILE *log = sched_logs_enabled("fusion") ? stderr : NULL;
   int n = collect_nodes(body, &ops);
-  n = eliminate_dead_nodes(ops, n);
+  n = eliminate_dead_nodes(ops, n, log);
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (int i = 0; i < n && mlirLogicalResultIsSuccess(r); ++i)
+  for (int i = 0; i < n && mlirLogicalResultIsSuccess(r); ++i) {
+    if (log) {
+      char nm[64], suffix[80];
+      MlirStringRef name = ind_str("?");
+      ind_attr_str(ops[i], "name", &name);
+      node_name(name, i, nm, sizeof nm);
+      snprintf(suffix, sizeof suffix, " as %s", nm);
+      log_buffer(log, "scheduling", ops[i], suffix);
+    }
     r = schedule_op(ops[i], i, func);
+  }
+  if (log && mlirLogicalResultIsSuccess(r))
+    log_outputs(log, body);
   free(ops);
   return r;
 }

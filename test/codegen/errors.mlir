@@ -19,7 +19,7 @@ func.func @shifted(%arg0_1: memref<1024xf32>) -> memref<1024xf32> {
       "gpu.yield"(%b) : (memref<1024xf32>) -> ()
     }) {name = "op1", kind = "pointwise"} : () -> memref<1024xf32>
     "gpu.yield"(%n1) : (memref<1024xf32>) -> ()
-  }) {name = "op0_op1"} : () -> memref<1024xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1"} : () -> memref<1024xf32>
   "func.return"(%f) : (memref<1024xf32>) -> ()
 }
 
@@ -44,7 +44,7 @@ func.func @misfit(%arg0_1: memref<64x128xf32>) -> memref<100xf32> {
       "gpu.yield"(%b) : (memref<100xf32>) -> ()
     }) {name = "op1", kind = "pointwise"} : () -> memref<100xf32>
     "gpu.yield"(%n1) : (memref<100xf32>) -> ()
-  }) {name = "op0_op1"} : () -> memref<100xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1"} : () -> memref<100xf32>
   "func.return"(%f) : (memref<100xf32>) -> ()
 }
 

@@ -33,7 +33,7 @@ func.func @two_outputs(%arg0_1: memref<1024xf32>) -> (memref<1024xf32>, memref<1
       "gpu.yield"(%b) : (memref<1024xf32>) -> ()
     }) {name = "op1", kind = "pointwise"} : () -> memref<1024xf32>
     "gpu.yield"(%n0, %n1) : (memref<1024xf32>, memref<1024xf32>) -> ()
-  }) {name = "op0_op1"} : () -> (memref<1024xf32>, memref<1024xf32>)
+  }) {resultSegmentSizes = array<i32: 2, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1"} : () -> (memref<1024xf32>, memref<1024xf32>)
   "func.return"(%f#0, %f#1) : (memref<1024xf32>, memref<1024xf32>) -> ()
 }
 

@@ -88,14 +88,15 @@
 
 // DOT: digraph sched {
 // DOT: subgraph cluster_pre {
-// DOT: pre_op0 [label="op0\nreduction (1024, 1024)"];
-// DOT: pre_op1 [label="op1\npointwise (1048576, 1)"];
-// DOT: pre_op0 -> pre_op1 [label="buf0"];
+// DOT: "pre_seed_op0" [label="op0\nreduction (1024, 1024)"];
+// DOT: "pre_seed_op1" [label="op1\npointwise (1048576, 1)"];
+// DOT: "pre_seed_op0" -> "pre_seed_op1" [label="buf0"];
 // DOT: subgraph cluster_post {
-// DOT: post_op0_op1 [label="op0_op1\nreduction (1024, 1024)\n2 nodes"
-// DOT-NOT: post_op0 ->
+// DOT: "post_seed_op0_op1" [label="op0_op1\nreduction (1024, 1024)\n2 nodes"
+// DOT-NOT: "post_seed_op0" ->
 
 // STDERR: BEFORE FUSION
 // STDERR-NEXT: op0: SchedulerNode(ComputedBuffer)
 // STDERR: AFTER FUSION
 // STDERR-NEXT: op0_op1: FusedSchedulerNode(SchedulerNode,SchedulerNode)
+/root/.pyenv/libexec/pyenv-hooks: line 24: enable: cannot open shared object /root/.pyenv/libexec/pyenv-realpath.dylib: /root/.pyenv/libexec/pyenv-realpath.dylib: cannot open shared object file: No such file or directory

@@ -9,6 +9,8 @@
 // RUN: %not %ind-run --reference %s --func bad_reduction_type 2>&1 | %filecheck %s --check-prefix=RTYPE
 // RUN: %not %ind-run --reference %s --func bad_dim 2>&1 | %filecheck %s --check-prefix=BADDIM
 // RUN: %not %ind-run --reference %s --func bad_extern 2>&1 | %filecheck %s --check-prefix=EXTERN
+// RUN: %not %ind-run --reference %s --func index_overflow 2>&1 | %filecheck %s --check-prefix=OVERFLOW
+// RUN: %not %ind-run --reference %s --func too_large 2>&1 | %filecheck %s --check-prefix=TOO_LARGE
 
 func.func @unsupported_body(%x: memref<4xi32>) -> memref<4xi32> {
   %buf0 = "ind.pointwise"() ({
@@ -75,4 +77,20 @@ func.func @bad_extern(%a: memref<4x4xf32>) -> memref<4x4xf32> {
   // EXTERN: errors.mlir:[[@LINE+1]]:11: error: interpreter: unsupported extern kernel 'conv' (mm and bmm are supported)
   %buf0 = "ind.extern"(%a, %a) {name = "buf0", kernel = "conv"} : (memref<4x4xf32>, memref<4x4xf32>) -> memref<4x4xf32>
   return %buf0 : memref<4x4xf32>
+}
+func.func @index_overflow(%x: memref<4xf32>) -> memref<4xf32> {
+  %buf0 = "ind.pointwise"() ({
+    // OVERFLOW: errors.mlir:[[@LINE+1]]:10: error: interpreter: load at storage offset -9223372036854775808 outside the buffer (4 elements) at iteration point (1)
+    %0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0 * 9223372036854775807 + d0)>} : (memref<4xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>} : () -> memref<4xf32>
+  return %buf0 : memref<4xf32>
+}
+func.func @too_large(%x: memref<4xf32>) -> memref<2097152x2097152xf32> {
+  // TOO_LARGE: errors.mlir:[[@LINE+1]]:11: error: interpreter: the iteration space (4398046511104 points) is too large
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 2097152, 2097152>} : () -> memref<2097152x2097152xf32>
+  return %buf0 : memref<2097152x2097152xf32>
 }

@@ -166,6 +166,6 @@ func.func @seed_fused(%arg0_1: memref<4x4xf32>, %arg1_1: memref<4xf32>, %arg2_1:
       "gpu.yield"(%buf1) : (memref<4x4xf32>) -> ()
     }) {name = "op1", kind = "pointwise"} : () -> memref<4x4xf32>
     "gpu.yield"(%n1) : (memref<4x4xf32>) -> ()
-  }) {name = "op0_op1"} : () -> memref<4x4xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1"} : () -> memref<4x4xf32>
   return %f : memref<4x4xf32>
 }

@@ -124,3 +124,37 @@
   }) {kernel = "mm", name = "buf0"} : () -> ()
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+/// A reduction must produce a float (the accumulator starts from a float identity).
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<8xf32>):
+  %0 = "kernel.load"(%in_ptr0) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<8xf32>) -> f32
+  // expected-error @+1 {{kernel.reduce takes one float value and returns one}}
+  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> i32
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "reduction", xranges = array<i64: 2>, rranges = array<i64: 4>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// A load from something that is not a flat 1-D buffer.
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<2x4xf32>):
+  // expected-error @+1 {{kernel.load needs a 1-D memref buffer and scalar values}}
+  %0 = "kernel.load"(%in_ptr0) {index = affine_map<(d0) -> (d0)>} : (memref<2x4xf32>) -> f32
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 8>, rranges = array<i64>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// A store of a non-scalar value.
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<8xf32>, %v: vector<4xf32>):
+  // expected-error @+1 {{kernel.store needs a 1-D memref buffer and scalar values}}
+  "kernel.store"(%in_ptr0, %v) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>, vector<4xf32>) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 8>, rranges = array<i64>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()

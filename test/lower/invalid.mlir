@@ -83,7 +83,7 @@ func.func @bad_reshape(%x: tensor<4x8xf32>) -> tensor<30xf32> {
 
 /// slice needs a dim in range and a positive step.
 func.func @bad_slice(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
-  // expected-error @+1 {{slice 'dim' out of range or 'step' < 1}}
+  // expected-error @+1 {{slice 'dim' out of range, 'step' < 1, or a result length that does not match}}
   %s = "graph.slice"(%x) {dim = 1 : i64, start = 0 : i64, end = 4 : i64, step = 0 : i64} : (tensor<4x8xf32>) -> tensor<4x2xf32>
   return %s : tensor<4x2xf32>
 }
@@ -92,7 +92,7 @@ func.func @bad_slice(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
 
 /// Reduction dims must be in range.
 func.func @bad_reduction_dim(%x: tensor<4x8xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{reduction dim 2 is out of range or repeated}}
+  // expected-error @+1 {{reduction 'dims' must be distinct dims in [-2, 2)}}
   %s = "graph.sum"(%x) {dims = array<i64: 2>, keepdim = false} : (tensor<4x8xf32>) -> tensor<4xf32>
   return %s : tensor<4xf32>
 }

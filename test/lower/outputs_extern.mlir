@@ -108,3 +108,19 @@ func.func @already_ind(%a: memref<4xf32>) -> memref<4xf32> {
   }) {name = "buf7", ranges = array<i64: 4>} : () -> memref<4xf32>
   return %b : memref<4xf32>
 }
+
+// -----
+
+/// A constant returned as an output gets a pointwise buffer with empty ranges and no origins
+/// (constants are not FX nodes); an unused op is not realized (Inductor's dead code).
+// CHECK-LABEL: sym_name = "constant_output"
+// CHECK: %[[C:.*]] = "ind.pointwise"() ({
+// CHECK-NEXT: %[[V:.*]] = "arith.constant"() <{value = 2.500000e+00 : f32}>
+// CHECK-NEXT: "gpu.yield"(%[[V]])
+// CHECK-NEXT: }) {name = "buf0", ranges = array<i64>} : () -> memref<f32>
+// CHECK-NEXT: "func.return"(%[[C]])
+func.func @constant_output(%x: tensor<4xf32>) -> tensor<f32> {
+  %unused = "graph.exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %c = "graph.constant"() {value = 2.5 : f64} : () -> tensor<f32>
+  return %c : tensor<f32>
+}

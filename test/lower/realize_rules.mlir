@@ -589,3 +589,29 @@ func.func @large_100(%a0: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %out = "graph.exp"(%n98) : (tensor<8x16xf32>) -> tensor<8x16xf32>
   return %out : tensor<8x16xf32>
 }
+
+// -----
+
+/// Views forward the reuse rule to their storage: a transposed view with 2 users whose storage
+/// (single-use itself) reads 5 buffers realizes the storage, not the view; both users read it
+/// through the transposed index.
+// CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1 * 8 + d0)>
+// CHECK-LABEL: sym_name = "view_reuse"
+// CHECK: %[[S:.*]] = "ind.pointwise"
+// CHECK: name = "buf0", origins = ["add", "add_1", "add_2", "add_3"], ranges = array<i64: 8, 8>
+// CHECK: "ind.pointwise"
+// CHECK: "ind.load"(%[[S]]) {index = #[[T]]}
+// CHECK: "ind.load"(%[[S]]) {index = #[[T]]}
+// CHECK: name = "buf1", origins = ["permute", "exp", "log", "mul"]
+// CHECK-NOT: "ind.pointwise"
+func.func @view_reuse(%a0: tensor<8x8xf32>, %a1: tensor<8x8xf32>, %a2: tensor<8x8xf32>, %a3: tensor<8x8xf32>, %a4: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %s0 = "graph.add"(%a0, %a1) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %s1 = "graph.add"(%s0, %a2) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %s2 = "graph.add"(%s1, %a3) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %s3 = "graph.add"(%s2, %a4) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %t = "graph.permute"(%s3) {dims = array<i64: 1, 0>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %u1 = "graph.exp"(%t) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %u2 = "graph.log"(%t) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %m = "graph.mul"(%u1, %u2) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %m : tensor<8x8xf32>
+}

@@ -3,6 +3,7 @@
 /// softmax -> amax, sub, exp, sum, div over the softmax dim, keepdim.
 // CHECK-LABEL: sym_name = "softmax"
 // CHECK-NOT: graph.softmax
+// CHECK-NOT: graph.convert
 // CHECK: %[[M:.*]] = "graph.amax"(%arg0) {dims = array<i64: 1>, keepdim = true} : (tensor<4x8xf32>) -> tensor<4x1xf32>
 // CHECK: %[[S:.*]] = "graph.sub"(%arg0, %[[M]]) : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
 // CHECK: %[[E:.*]] = "graph.exp"(%[[S]])
@@ -52,15 +53,19 @@ func.func @layer_norm(%a: tensor<4x8xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>)
 
 // -----
 
-/// rms_norm over two trailing dims; constants take the input's element type (f16).
+/// rms_norm over two trailing dims of an f16 input: computed in f32 (convert up, convert the result
+/// back), as Inductor's decompositions do; the constant is f32.
 // CHECK-LABEL: sym_name = "rms_norm"
-// CHECK: %[[SQ:.*]] = "graph.mul"(%arg0, %arg0)
-// CHECK: %[[MS:.*]] = "graph.mean"(%[[SQ]]) {dims = array<i64: 1, 2>, keepdim = true} : (tensor<2x4x8xf16>) -> tensor<2x1x1xf16>
-// CHECK: %[[EPS:.*]] = "graph.constant"() {{.*}} : () -> tensor<f16>
+// CHECK: %[[X:.*]] = "graph.convert"(%arg0) : (tensor<2x4x8xf16>) -> tensor<2x4x8xf32>
+// CHECK: %[[SQ:.*]] = "graph.mul"(%[[X]], %[[X]])
+// CHECK: %[[MS:.*]] = "graph.mean"(%[[SQ]]) {dims = array<i64: 1, 2>, keepdim = true} : (tensor<2x4x8xf32>) -> tensor<2x1x1xf32>
+// CHECK: %[[EPS:.*]] = "graph.constant"() {{.*}} : () -> tensor<f32>
 // CHECK: %[[A:.*]] = "graph.add"(%[[MS]], %[[EPS]])
 // CHECK: %[[R:.*]] = "graph.rsqrt"(%[[A]])
-// CHECK: %[[N:.*]] = "graph.mul"(%arg0, %[[R]])
-// CHECK: "graph.mul"(%[[N]], %arg1) : (tensor<2x4x8xf16>, tensor<4x8xf16>) -> tensor<2x4x8xf16>
+// CHECK: %[[N:.*]] = "graph.mul"(%[[X]], %[[R]])
+// CHECK: %[[Y:.*]] = "graph.mul"(%[[N]], %arg1) : (tensor<2x4x8xf32>, tensor<4x8xf16>) -> tensor<2x4x8xf32>
+// CHECK: %[[H:.*]] = "graph.convert"(%[[Y]]) : (tensor<2x4x8xf32>) -> tensor<2x4x8xf16>
+// CHECK: "func.return"(%[[H]])
 func.func @rms_norm(%a: tensor<2x4x8xf16>, %w: tensor<4x8xf16>) -> tensor<2x4x8xf16> {
   %0 = "graph.rms_norm"(%a, %w) {eps = 1.0e-6 : f64, normalized_shape = array<i64: 4, 8>} : (tensor<2x4x8xf16>, tensor<4x8xf16>) -> tensor<2x4x8xf16>
   return %0 : tensor<2x4x8xf16>
@@ -151,4 +156,18 @@ func.func @primitives(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, t
   %1 = "graph.mean"(%a) {dims = array<i64: 1>, keepdim = false} : (tensor<4x4xf32>) -> tensor<4xf32>
   %2 = "graph.mm"(%a, %a) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
   return %0, %1, %2 : tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+/// softmax of bf16 also computes in f32; f32 inputs get no convert (see @softmax).
+// CHECK-LABEL: sym_name = "softmax_bf16"
+// CHECK: %[[X:.*]] = "graph.convert"(%arg0) : (tensor<4x8xbf16>) -> tensor<4x8xf32>
+// CHECK: "graph.amax"(%[[X]])
+// CHECK: %[[D:.*]] = "graph.div"
+// CHECK: %[[H:.*]] = "graph.convert"(%[[D]]) : (tensor<4x8xf32>) -> tensor<4x8xbf16>
+// CHECK: "func.return"(%[[H]])
+func.func @softmax_bf16(%a: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %0 = "graph.softmax"(%a) {dim = 1 : i64} : (tensor<4x8xbf16>) -> tensor<4x8xbf16>
+  return %0 : tensor<4x8xbf16>
 }

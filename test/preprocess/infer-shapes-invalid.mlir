@@ -232,3 +232,66 @@ func.func @int_mean(%a: tensor<4xi64>) -> tensor<*xi64> {
   %0 = "graph.mean"(%a) {dims = array<i64: 0>, keepdim = false} : (tensor<4xi64>) -> tensor<*xi64>
   return %0 : tensor<*xi64>
 }
+
+// -----
+
+/// addmm's alpha must be a number.
+func.func @bad_alpha(%b: tensor<5xf32>, %x: tensor<2x3xf32>, %y: tensor<3x5xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'alpha' and 'beta' must be numbers}}
+  %0 = "graph.addmm"(%b, %x, %y) {alpha = "two"} : (tensor<5xf32>, tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// squeeze's dims must be in range.
+func.func @bad_squeeze(%a: tensor<1x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'dims' must be dims in [-2, 2)}}
+  %0 = "graph.squeeze"(%a) {dims = array<i64: 4>} : (tensor<1x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// unsqueeze's dim must be in [-rank-1, rank].
+func.func @bad_unsqueeze(%a: tensor<1x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'dim' must be in [-3, 2]}}
+  %0 = "graph.unsqueeze"(%a) {dim = 3 : i64} : (tensor<1x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// softmax's dim must be in range.
+func.func @bad_softmax(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'dim' must be a dim in [-2, 2)}}
+  %0 = "graph.softmax"(%a) {dim = -3 : i64} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// softmax of a boolean tensor.
+func.func @i1_softmax(%a: tensor<2x3xi1>) -> tensor<*xi1> {
+  // expected-error @+1 {{'graph.softmax' needs a floating-point input}}
+  %0 = "graph.softmax"(%a) {dim = 1 : i64} : (tensor<2x3xi1>) -> tensor<*xi1>
+  return %0 : tensor<*xi1>
+}
+
+// -----
+
+/// An expand shape shorter than the input's rank.
+func.func @short_expand(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'shape' must be an array<i64> with at least the input's 2 dims}}
+  %0 = "graph.expand"(%a) {shape = array<i64: 3>} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// A reshape shape with two -1.
+func.func @two_minus_one(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'shape' may hold one -1 and otherwise sizes >= 0}}
+  %0 = "graph.reshape"(%a) {shape = array<i64: -1, -1>} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}

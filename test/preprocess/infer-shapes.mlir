@@ -1,4 +1,6 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes)' | %filecheck %s
+// The pass is idempotent: a second run on its own output (canonical dims, recorded strides) changes nothing.
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes,graph-infer-shapes)' | %filecheck %s
 
 /// `?` dims of a broadcasting binary op are filled in from the operands.
 // CHECK-LABEL: sym_name = "fill_dynamic"

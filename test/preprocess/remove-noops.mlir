@@ -12,7 +12,8 @@
 // CHECK-NOT: "graph.squeeze"
 // CHECK-NOT: "graph.convert"
 // CHECK-NOT: "graph.cat"
-// CHECK: "func.return"(%arg0)
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[E]])
 func.func @views(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "graph.view"(%a) {shape = array<i64: 2, 3>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = "graph.reshape"(%0) {shape = array<i64: 2, 3>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -23,7 +24,8 @@ func.func @views(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %6 = "graph.squeeze"(%5) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %7 = "graph.convert"(%6) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %8 = "graph.cat"(%7) {dim = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  return %8 : tensor<2x3xf32>
+  %9 = "graph.exp"(%8) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %9 : tensor<2x3xf32>
 }
 
 // -----
@@ -34,7 +36,8 @@ func.func @views(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NOT: "graph.div"
 // CHECK-NOT: "graph.add"
 // CHECK-NOT: "graph.sub"
-// CHECK: "func.return"(%arg0)
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[E]])
 func.func @arith_units(%a: tensor<4xf32>) -> tensor<4xf32> {
   %one = "graph.constant"() {value = 1.0 : f64} : () -> tensor<f32>
   %zero = "graph.constant"() {value = 0.0 : f64} : () -> tensor<f32>
@@ -44,7 +47,8 @@ func.func @arith_units(%a: tensor<4xf32>) -> tensor<4xf32> {
   %3 = "graph.add"(%2, %zero) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   %4 = "graph.add"(%zero, %3) : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
   %5 = "graph.sub"(%4, %zero) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-  return %5 : tensor<4xf32>
+  %6 = "graph.exp"(%5) : (tensor<4xf32>) -> tensor<4xf32>
+  return %6 : tensor<4xf32>
 }
 
 // -----
@@ -100,13 +104,15 @@ func.func @views_kept(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>,
 // CHECK-NEXT: %[[C:.*]] = "graph.contiguous"(%[[P]])
 // CHECK-NOT: "graph.contiguous"
 // CHECK-NOT: "graph.clone"
-// CHECK: "func.return"(%[[C]], %arg0)
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[C]], %[[E]])
 func.func @contiguous(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
   %p = "graph.permute"(%a) {dims = array<i64: 1, 0>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
   %c = "graph.contiguous"(%p) : (tensor<4x4xf32>) -> tensor<4x4xf32>
   %d = "graph.contiguous"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
   %e = "graph.clone"(%d) : (tensor<4x4xf32>) -> tensor<4x4xf32>
-  return %c, %e : tensor<4x4xf32>, tensor<4x4xf32>
+  %x = "graph.exp"(%e) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %c, %x : tensor<4x4xf32>, tensor<4x4xf32>
 }
 
 // -----
@@ -117,4 +123,31 @@ func.func @contiguous(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>)
 func.func @convert_kept(%a: tensor<4xf32>) -> tensor<4xf16> {
   %0 = "graph.convert"(%a) : (tensor<4xf32>) -> tensor<4xf16>
   return %0 : tensor<4xf16>
+}
+
+// -----
+
+/// Inductor's output guard: a no-op whose result is an output stays when its source is an input
+/// (x * 1 returned), a view of an input (reshape of a permute of arg0), or another output; it goes
+/// when its source is an intermediate that is not an output (exp(x) + 0 returned).
+// CHECK-LABEL: sym_name = "output_guard"
+// CHECK: %[[M:.*]] = "graph.mul"(%arg0, %{{.*}})
+// CHECK: %[[P:.*]] = "graph.permute"(%arg0)
+// CHECK: %[[R:.*]] = "graph.reshape"(%[[P]])
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: %[[F:.*]] = "graph.exp"(%[[E]])
+// CHECK: %[[C:.*]] = "graph.clone"(%[[F]])
+// CHECK-NOT: "graph.add"
+// CHECK: "func.return"(%[[M]], %[[R]], %[[E]], %[[F]], %[[C]])
+func.func @output_guard(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+  %one = "graph.constant"() {value = 1.0 : f64} : () -> tensor<f32>
+  %zero = "graph.constant"() {value = 0.0 : f64} : () -> tensor<f32>
+  %m = "graph.mul"(%a, %one) : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
+  %p = "graph.permute"(%a) {dims = array<i64: 1, 0>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = "graph.reshape"(%p) {shape = array<i64: 4, 4>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %e = "graph.exp"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %z = "graph.add"(%e, %zero) : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
+  %f = "graph.exp"(%e) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %c = "graph.clone"(%f) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %m, %r, %z, %f, %c : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
 }

@@ -16,11 +16,13 @@ func.func @pow_two(%x: tensor<4xf32>) -> tensor<4xf32> {
 /// pow(x, 1) -> x.
 // CHECK-LABEL: sym_name = "pow_one"
 // CHECK-NOT: graph.pow
-// CHECK: "func.return"(%arg0)
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[E]])
 func.func @pow_one(%x: tensor<4xf32>) -> tensor<4xf32> {
   %c = "graph.constant"() {value = 1.0 : f64} : () -> tensor<f32>
   %p = "graph.pow"(%x, %c) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-  return %p : tensor<4xf32>
+  %e = "graph.exp"(%p) : (tensor<4xf32>) -> tensor<4xf32>
+  return %e : tensor<4xf32>
 }
 
 // -----
@@ -47,7 +49,8 @@ func.func @pow_kept(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, ten
 // CHECK: %[[R:.*]] = "graph.relu"(%arg0)
 // CHECK: %[[A:.*]] = "graph.abs"(%arg0)
 // CHECK: %[[B:.*]] = "graph.abs"(%arg0)
-// CHECK: "func.return"(%arg0, %[[R]], %[[A]], %[[B]])
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[E]], %[[R]], %[[A]], %[[B]])
 func.func @unary_chains(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %n = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %nn = "graph.neg"(%n) : (tensor<4xf32>) -> tensor<4xf32>
@@ -56,20 +59,44 @@ func.func @unary_chains(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, ten
   %a = "graph.abs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %aa = "graph.abs"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   %an = "graph.abs"(%n) : (tensor<4xf32>) -> tensor<4xf32>
-  return %nn, %rr, %aa, %an : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  %e = "graph.exp"(%nn) : (tensor<4xf32>) -> tensor<4xf32>
+  return %e, %rr, %aa, %an : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
 // -----
 
 /// Patterns apply to a fixpoint: neg(neg(neg(neg(x)))) -> x.
 // CHECK-LABEL: sym_name = "fixpoint"
-// CHECK: "func.return"(%arg0)
+// CHECK: %[[E:.*]] = "graph.exp"(%arg0)
+// CHECK: "func.return"(%[[E]])
 func.func @fixpoint(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %1 = "graph.neg"(%0) : (tensor<4xf32>) -> tensor<4xf32>
   %2 = "graph.neg"(%1) : (tensor<4xf32>) -> tensor<4xf32>
   %3 = "graph.neg"(%2) : (tensor<4xf32>) -> tensor<4xf32>
-  return %3 : tensor<4xf32>
+  %e = "graph.exp"(%3) : (tensor<4xf32>) -> tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+
+// -----
+
+/// A rewrite that would return an input as an output is declined: neg(neg(x)) and pow(x, 1)
+/// returned stay; relu(relu(x)) returned with the inner relu also returned stays too.
+// CHECK-LABEL: sym_name = "output_guard"
+// CHECK: %[[N:.*]] = "graph.neg"(%arg0)
+// CHECK: %[[NN:.*]] = "graph.neg"(%[[N]])
+// CHECK: %[[P:.*]] = "graph.pow"(%arg0
+// CHECK: %[[R:.*]] = "graph.relu"(%arg0)
+// CHECK: %[[RR:.*]] = "graph.relu"(%[[R]])
+// CHECK: "func.return"(%[[NN]], %[[P]], %[[R]], %[[RR]])
+func.func @output_guard(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %n = "graph.neg"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %nn = "graph.neg"(%n) : (tensor<4xf32>) -> tensor<4xf32>
+  %c = "graph.constant"() {value = 1.0 : f64} : () -> tensor<f32>
+  %p = "graph.pow"(%x, %c) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %r = "graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %rr = "graph.relu"(%r) : (tensor<4xf32>) -> tensor<4xf32>
+  return %nn, %p, %r, %rr : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
 // -----

@@ -33,3 +33,30 @@ func.func @pair(%arg0_1: memref<64xf32>) -> memref<64x64xf32> {
       writes = [["buf1", affine_map<(d0) -> (d0)>, array<i64: 64>]]} : () -> memref<64x64xf32>
   "func.return"(%3) : (memref<64x64xf32>) -> ()
 }
+
+// -----
+
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s --check-prefix=VIEW
+
+/// A top-level op using a node's buffer (a view of an output) stays after the fused node that now
+/// defines it; top-level ops that nodes use stay before them.
+// VIEW-LABEL: sym_name = "view_of_output"
+// VIEW: "memref.cast"(%arg0)
+// VIEW: %[[F:.*]] = "sched.fused"
+// VIEW: name = "op0_op1"
+// VIEW: "memref.cast"(%[[F]])
+// VIEW: "func.return"
+func.func @view_of_output(%arg0_1: memref<8xf32>) -> memref<?xf32> {
+  %in = "memref.cast"(%arg0_1) : (memref<8xf32>) -> memref<8xf32>
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8>} : () -> memref<8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%buf0) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
+    %1 = "arith.addf"(%0, %0) : (f32, f32) -> f32
+    "gpu.yield"(%1) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8>} : () -> memref<8xf32>
+  %v = "memref.cast"(%buf1) : (memref<8xf32>) -> memref<?xf32>
+  "func.return"(%v) : (memref<?xf32>) -> ()
+}

@@ -82,3 +82,49 @@ func.func @extern(%arg0_1: memref<4x4xf32>, %arg1_1: memref<4x4xf32>) -> memref<
   }) {name = "buf1", ranges = array<i64: 4, 4>} : () -> memref<4x4xf32>
   "func.return"(%buf1) : (memref<4x4xf32>) -> ()
 }
+
+// -----
+
+/// With IND_LOGS=fusion the pass says what it schedules and what it removes (like the start of
+/// Inductor's fusion log).
+// RUN: env IND_LOGS=fusion %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule)' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
+// LOG: scheduling ComputedBuffer(name='buf0', data=Reduction) as op0
+// LOG-NEXT: scheduling ComputedBuffer(name='buf1', data=Pointwise) as op1
+// LOG-NEXT: scheduling output buf1
+// LOG-NEXT: removed dead node ComputedBuffer(name='buf1', data=Pointwise): nothing reads it
+// LOG-NEXT: removed dead node ComputedBuffer(name='buf0', data=Pointwise): nothing reads it
+// LOG-NEXT: scheduling ComputedBuffer(name='buf2', data=Pointwise) as op2
+// LOG-NEXT: scheduling output buf2
+// LOG-NEXT: scheduling ExternKernelOut(name='buf0', data=ExternKernelOut) as op0
+// LOG: scheduling ComputedBuffer(name='weird', data=Pointwise) as op0
+// CHECK-LABEL: sym_name = "unnumbered"
+// CHECK: name = "op0"
+func.func @unnumbered(%arg0_1: memref<8xf32>) -> memref<8xf32> {
+  %w = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "weird", ranges = array<i64: 8>} : () -> memref<8xf32>
+  "func.return"(%w) : (memref<8xf32>) -> ()
+}
+
+// -----
+
+/// Index simplification with the dims' ranges (sympy's FloorDiv/ModularIndexing rules): with d1 < 4,
+/// (4*d0 + d1) floordiv 4 is d0 (and the unused trailing d1 is popped), (4*d0 + d1) mod 4 is d1; an
+/// expression that needs no range stays as MLIR simplifies it.
+// CHECK-DAG: #[[D0:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[D1:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[REV:.*]] = affine_map<(d0, d1) -> (d0 * -4 - d1 + 15)>
+// CHECK-LABEL: sym_name = "ranges"
+// CHECK: reads = {{\[\[}}"arg1_1", #[[D0]], array<i64: 4>], ["arg0_1", #[[D1]], array<i64: 4, 4>], ["arg0_1", #[[REV]], array<i64: 4, 4>]]
+func.func @ranges(%arg0_1: memref<16xf32>, %arg1_1: memref<4xf32>) -> memref<16xf32> {
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg1_1) {index = affine_map<(d0, d1) -> ((d0 * 4 + d1) floordiv 4)>} : (memref<4xf32>) -> f32
+    %1 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> ((d0 * 4 + d1) mod 4)>} : (memref<16xf32>) -> f32
+    %2 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (15 - d0 * 4 - d1)>} : (memref<16xf32>) -> f32
+    %3 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+    %4 = "arith.addf"(%3, %2) : (f32, f32) -> f32
+    "gpu.yield"(%4) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 4>} : () -> memref<16xf32>
+  "func.return"(%buf0) : (memref<16xf32>) -> ()
+}

@@ -12,8 +12,8 @@
 // CHECK-NEXT: no room for outputs: failure, 0 outputs
 // CHECK-NEXT: error: interpreter: argument 1 (tensor<3xf32>): expected 3xf32, got 3xf16
 // CHECK-NEXT: wrong dtype: failure
-#include "dialects/dialects.h"
 #include "lib/interp.h"
+#include "dialects/dialects.h"
 #include "lib/ir.h"
 
 #include <math.h>

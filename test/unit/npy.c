@@ -1,3 +1,4 @@
+// clang-format off
 // Unit test of lib/npy.{h,c} and the storage rounding of lib/tensor.{h,c}.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %unit/unit-npy roundtrip %t | %filecheck %s --check-prefix=RT
@@ -19,6 +20,9 @@
 // RUN: %python -c "import numpy as np; np.save('%t/full.npy', np.arange(12, dtype=np.float32)); d = open('%t/full.npy', 'rb').read(); open('%t/trunc.npy', 'wb').write(d[:-5]); open('%t/trunc_hdr.npy', 'wb').write(d[:20])"
 // RUN: %not %unit/unit-npy read %t/trunc.npy 2>&1 | %filecheck %s --check-prefix=TRUNC
 // RUN: %not %unit/unit-npy read %t/trunc_hdr.npy 2>&1 | %filecheck %s --check-prefix=TRUNC_HDR
+/// A header declaring 9e9 elements over 12 bytes of data is rejected before anything is allocated.
+// RUN: %python -c "import numpy as np; f = open('%t/huge.npy', 'wb'); np.lib.format.write_array_header_1_0(f, {'descr': '<f4', 'fortran_order': False, 'shape': (9000000000,)}); f.write(bytes(12)); f.close()"
+// RUN: %not %unit/unit-npy read %t/huge.npy 2>&1 | %filecheck %s --check-prefix=HUGE
 // RUN: %python -c "import numpy as np; np.save('%t/u8.npy', np.zeros(3, np.uint8)); np.save('%t/c64.npy', np.zeros(3, np.complex64)); np.save('%t/be.npy', np.zeros(3, '>f4')); np.save('%t/fortran.npy', np.asfortranarray(np.zeros((2, 3), np.float32)))"
 // RUN: %not %unit/unit-npy read %t/u8.npy 2>&1 | %filecheck %s --check-prefix=U8
 // RUN: %not %unit/unit-npy read %t/c64.npy 2>&1 | %filecheck %s --check-prefix=C64
@@ -66,6 +70,7 @@
 //
 // MAGIC: error: '{{.*}}bad_magic.npy' is not a .npy file (bad magic)
 // TRUNC: error: '{{.*}}trunc.npy': truncated data (expected 12 elements of f32)
+// HUGE: error: '{{.*}}huge.npy': truncated data (expected 9000000000 elements of f32)
 // TRUNC_HDR: error: '{{.*}}trunc_hdr.npy': truncated header
 // U8: error: '{{.*}}u8.npy': unsupported dtype '|u1' (supported: f4 f2 f8 i8 i4 b1)
 // C64: error: '{{.*}}c64.npy': unsupported dtype '<c8'
@@ -73,6 +78,7 @@
 // FORTRAN: error: '{{.*}}fortran.npy': unsupported layout: fortran_order is True
 // MISSING: error: cannot open '{{.*}}missing.npy'
 // NODIR: error: cannot write '{{.*}}no/such/dir/x.npy'
+// clang-format on
 #include "lib/npy.h"
 
 #include <math.h>

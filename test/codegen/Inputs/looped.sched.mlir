@@ -22,6 +22,6 @@ func.func @rowsum(%arg0_1: memref<64x8192xf32>) -> memref<64x8192xf32> {
       "gpu.yield"(%buf1) : (memref<64x8192xf32>) -> ()
     }) {name = "op1", kind = "pointwise", group = array<i64: 524288, 1>, order = 1 : i64} : () -> memref<64x8192xf32>
     "gpu.yield"(%n1) : (memref<64x8192xf32>) -> ()
-  }) {name = "op0_op1", group = array<i64: 64, 8192>} : () -> memref<64x8192xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1", group = array<i64: 64, 8192>} : () -> memref<64x8192xf32>
   "func.return"(%f) : (memref<64x8192xf32>) -> ()
 }

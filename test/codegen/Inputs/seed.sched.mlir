@@ -48,6 +48,6 @@ func.func @seed(%arg0_1: memref<1024x1024xf32>, %arg1_1: memref<1024xf32>, %arg2
       "gpu.yield"(%buf1) : (memref<1024x1024xf32>) -> ()
     }) {name = "op1", kind = "pointwise", group = array<i64: 1048576, 1>, order = 1 : i64} : () -> memref<1024x1024xf32>
     "gpu.yield"(%n1) : (memref<1024x1024xf32>) -> ()
-  }) {name = "op0_op1", group = array<i64: 1024, 1024>} : () -> memref<1024x1024xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1", group = array<i64: 1024, 1024>} : () -> memref<1024x1024xf32>
   "func.return"(%f) : (memref<1024x1024xf32>) -> ()
 }

@@ -34,6 +34,6 @@ func.func @softmax(%arg0_1: memref<512x1024xf32>) -> memref<512x1024xf32> {
       "gpu.yield"(%buf2) : (memref<512x1024xf32>) -> ()
     }) {name = "op2", kind = "pointwise", group = array<i64: 524288, 1>, order = 2 : i64} : () -> memref<512x1024xf32>
     "gpu.yield"(%n2) : (memref<512x1024xf32>) -> ()
-  }) {name = "op0_op1_op2", group = array<i64: 512, 1024>} : () -> memref<512x1024xf32>
+  }) {resultSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>, name = "op0_op1_op2", group = array<i64: 512, 1024>} : () -> memref<512x1024xf32>
   "func.return"(%f) : (memref<512x1024xf32>) -> ()
 }

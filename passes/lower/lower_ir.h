@@ -1,0 +1,159 @@
+/* lower_ir.h - the lowering's internal model, shared by graph_to_ind.c (the pass: realize rules,
+ * op lowering, function conversion) and inner_fn.c (emitting and counting recipes).
+ *
+ * A Node is the analogue of Inductor's TensorBox: a realized buffer (a memref value), a scalar
+ * constant, or an unrealized recipe (a Pointwise's inner_fn or a View: the graph op plus the nodes
+ * of its operands when it was lowered). docs/passes/lower.md explains the model. */
+#ifndef IND_PASSES_LOWER_LOWER_IR_H
+#define IND_PASSES_LOWER_LOWER_IR_H
+
+#include "dialects/graph/graph.h"
+#include "dialects/ind/ind.h"
+#include "passes/lower/index_algebra.h"
+
+#include <mlir-c/AffineExpr.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LOWER_MAX_RANK IND_MAX_RANK /* ranks handled by the lowering */
+#define LOWER_MAX_OPERANDS 16
+
+/* --- Graph ops: how each lowers. */
+
+typedef enum OpKind {
+  K_BINARY,    /* add sub mul div pow maximum minimum */
+  K_COMPARE,   /* eq ne lt le gt ge -> i1 */
+  K_WHERE,     /* where(cond, a, b) */
+  K_UNARY,     /* relu neg abs exp log sqrt rsqrt reciprocal tanh sigmoid erf gelu */
+  K_CONVERT,   /* convert: dtype change on the value */
+  K_COPY,      /* clone, contiguous: identity recipe */
+  K_RESHAPE,   /* view reshape squeeze unsqueeze: same numel, recomputed index */
+  K_EXPAND,    /* expand: broadcast */
+  K_PERMUTE,   /* permute(dims) */
+  K_TRANSPOSE, /* transpose(dim0, dim1) */
+  K_SLICE,     /* slice(dim, start, end, step) */
+  K_CAT,       /* cat(dim) */
+  K_CONSTANT,  /* 0-d constant */
+  K_REDUCE,    /* sum mean amax amin prod */
+  K_EXTERN,    /* mm bmm */
+  K_COMPOSITE, /* not lowered: needs --preprocess */
+} OpKind;
+
+typedef struct OpInfo {
+  GraphOpId id;
+  OpKind kind;
+  const char *fx_base; /* FX node name base (the ATen op's name); NULL: not an FX node */
+} OpInfo;
+
+/* --- Nodes. */
+
+typedef enum NodeKind {
+  N_BUFFER,   /* realized: memref value */
+  N_CONST,    /* 0-d scalar constant */
+  N_RECIPE,   /* unrealized graph op: pointwise or view */
+  N_MEAN_DIV, /* unrealized: operand[0] (the realized sum) / divisor */
+} NodeKind;
+
+typedef struct Node {
+  NodeKind kind;
+  int id; /* creation index (for visited sets) */
+  int rank;
+  int64_t shape[LOWER_MAX_RANK];
+  MlirType elem;      /* storage element type of the tensor */
+  int op_index;       /* graph op (program order index), -1 for inputs */
+  const OpInfo *info; /* N_RECIPE */
+  struct Node *operands[LOWER_MAX_OPERANDS];
+  int noperands;
+  MlirValue memref;  /* N_BUFFER */
+  double value;      /* N_CONST */
+  double divisor;    /* N_MEAN_DIV */
+  int64_t tree_size; /* ops emitted when inlined (without CSE); -1 = not computed */
+} Node;
+
+/* One graph op of the function, in program order. */
+typedef struct GraphOp {
+  MlirOperation op;
+  const OpInfo *info;
+  char fx_name[64];
+  int users;        /* distinct user ops (func.return counts as the output user) */
+  bool output_user; /* used by func.return */
+  bool extern_user; /* used by mm/bmm (Inductor's needs_realized_inputs) */
+} GraphOp;
+
+/* Pass options (Inductor's config names in comments). */
+typedef struct Thresholds {
+  int64_t reads;          /* realize_reads_threshold = 4 */
+  int64_t opcount;        /* realize_opcount_threshold = 30 */
+  int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
+  int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
+  int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
+} Thresholds;
+
+typedef struct Lower {
+  MlirContext ctx;
+  Thresholds th;
+  GraphOp *ops;
+  int nops;
+  Node **nodes; /* every node, owned */
+  int nnodes, cap_nodes;
+  /* value -> node environment (graph values of the old function) */
+  MlirValue *env_keys;
+  Node **env_vals;
+  int nenv, cap_env;
+  MlirOperation new_func;
+  MlirBlock new_block;
+  int next_buf;
+} Lower;
+
+/* The iteration context of one body: its variables' ranges, for simplification. */
+typedef struct IterSpace {
+  int64_t sizes[2 * LOWER_MAX_RANK];
+  int n;
+} IterSpace;
+
+typedef struct OpCount {
+  int64_t op_count, reads, nontrivial_reads;
+} OpCount;
+
+/* --- Small helpers. */
+static inline bool ind_lower_is_bool(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1; }
+static inline int64_t ind_lower_numel(const int64_t *shape, int rank) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; ++i)
+    n *= shape[i];
+  return n;
+}
+/* The compute type of a storage type: i1 stays i1, everything else computes in f32. */
+static inline MlirType ind_lower_compute_type(Lower *L, MlirType storage) {
+  return ind_lower_is_bool(storage) ? storage : mlirF32TypeGet(L->ctx);
+}
+static inline MlirAffineExpr ind_lower_cst(Lower *L, int64_t v) { return mlirAffineConstantExprGet(L->ctx, v); }
+static inline MlirAffineExpr ind_lower_dim(Lower *L, int p) { return mlirAffineDimExprGet(L->ctx, p); }
+static inline bool ind_lower_is_unrealized(const Node *n) { return n->kind == N_RECIPE || n->kind == N_MEAN_DIV; }
+/* A recipe that only remaps the index of its operand (Inductor's View, not Pointwise data). */
+static inline bool ind_lower_is_view_recipe(const Node *n) {
+  if (n->kind != N_RECIPE)
+    return false;
+  OpKind k = n->info->kind;
+  return k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE;
+}
+
+/* --- inner_fn.c */
+
+/* A new node owned by L (freed with the Lower). */
+Node *ind_lower_node_new(Lower *L, NodeKind kind, int rank, const int64_t *shape, MlirType elem);
+/* The iteration space and index of a node read "as itself" (the body of its own buffer): one
+ * variable per dimension of size > 1, size-1 dimensions at index 0. */
+void ind_lower_own_space(Lower *L, const Node *n, IterSpace *sp, MlirAffineExpr *idx);
+/* Emits `n` at `idx` into `block` (a body over `sp`), converted to the compute type of `storage`,
+ * and the gpu.yield of it. */
+void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
+                         MlirType storage, MlirLocation loc);
+/* Inductor's inner_fn_opcount() of an unrealized node (OpCounterCSE: distinct ops, loads). */
+OpCount ind_lower_inner_fn_opcount(Lower *L, Node *n);
+/* Ops the node's inlining emits without CSE (memoized per node). */
+int64_t ind_lower_tree_size(Node *n);
+
+#endif

@@ -1,0 +1,215 @@
+/* mock_cuda.c - a host-memory stand-in for libcuda.so.1 and libcublas, for testing ind_cuda_run without a GPU.
+ * Built as two shared objects by the tests in test/runtime (-DMOCK_CUBLAS for the cuBLAS one). Device pointers
+ * are host pointers; a kernel launch prints what it got and computes nothing (outputs keep the runner's NaN
+ * poison); cublasSgemm_v2 computes a column-major C = op(A) op(B) as BLAS defines it, so the runner's
+ * row-major trick is checked by real arithmetic. Events report 1 ms. MOCK_JIT_FAIL in the PTX makes the JIT
+ * fail with a log; $MOCK_MAX_THREADS caps a kernel's threads per block. */
+#define _POSIX_C_SOURCE 200809L
+#include <cuda.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef MOCK_CUBLAS
+typedef struct MockFn {
+  char name[256];
+} MockFn;
+
+CUresult CUDAAPI cuInit(unsigned flags) { return flags == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; }
+CUresult CUDAAPI cuDriverGetVersion(int *v) {
+  *v = 13000;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGetCount(int *n) {
+  *n = 1;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGet(CUdevice *d, int i) {
+  *d = i;
+  return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice d) {
+  (void)d;
+  snprintf(name, (size_t)len, "Mock GPU");
+  return CUDA_SUCCESS;
+}
+static int ctx_token;
+CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
+  (void)d;
+  *c = (CUcontext)&ctx_token;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice d) {
+  (void)d;
+  fprintf(stderr, "mock: primary context released\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuCtxSetCurrent(CUcontext c) { return c ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT; }
+CUresult CUDAAPI cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
+  *s = r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" : "CUDA_ERROR_MOCK";
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
+  (void)r;
+  *s = "mock error";
+  return CUDA_SUCCESS;
+}
+static MockFn fns[64];
+static int nfns;
+static int module_token;
+static const char *module_ptx;
+CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *opts, void **vals) {
+  const char *ptx = image;
+  if (strstr(ptx, "MOCK_JIT_FAIL")) {
+    for (unsigned i = 0; i < n; ++i)
+      if (opts[i] == CU_JIT_ERROR_LOG_BUFFER)
+        snprintf(vals[i], 64, "ptxas fatal   : mock syntax error");
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  module_ptx = ptx;
+  *m = (CUmodule)&module_token;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleUnload(CUmodule m) {
+  (void)m;
+  fprintf(stderr, "mock: module unloaded\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+  (void)m;
+  if (nfns == 64 || !strstr(module_ptx, name))
+    return CUDA_ERROR_NOT_FOUND;
+  snprintf(fns[nfns].name, sizeof fns[nfns].name, "%s", name);
+  *f = (CUfunction)&fns[nfns++];
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) {
+  (void)f;
+  const char *max = getenv("MOCK_MAX_THREADS");
+  *v = a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK ? (max ? atoi(max) : 1024) : 0;
+  return CUDA_SUCCESS;
+}
+static int live_allocs, nallocs;
+static CUdeviceptr allocs[256]; /* in allocation order, for naming pointers a0, a1, ... in traces */
+CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
+  void *q = NULL;
+  if (n == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (posix_memalign(&q, 256, n))
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  ++live_allocs;
+  if (nallocs < 256)
+    allocs[nallocs++] = (CUdeviceptr)(uintptr_t)q;
+  *p = (CUdeviceptr)(uintptr_t)q;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  free((void *)(uintptr_t)p);
+  if (--live_allocs == 0)
+    fprintf(stderr, "mock: all device memory freed\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
+  memcpy((void *)(uintptr_t)d, s, n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyDtoH(void *d, CUdeviceptr s, size_t n) {
+  memcpy(d, (const void *)(uintptr_t)s, n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD32(CUdeviceptr d, unsigned v, size_t n) {
+  unsigned *p = (unsigned *)(uintptr_t)d;
+  for (size_t i = 0; i < n; ++i)
+    p[i] = v;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD8(CUdeviceptr d, unsigned char v, size_t n) {
+  memset((void *)(uintptr_t)d, v, n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, CUstream s) {
+  (void)s;
+  return cuMemsetD32(d, v, n);
+}
+static int stream_token;
+CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned flags) {
+  (void)flags;
+  *s = (CUstream)&stream_token;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuStreamDestroy(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult CUDAAPI cuStreamSynchronize(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+static int live_events;
+CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned flags) {
+  (void)flags;
+  *e = (CUevent)malloc(8);
+  ++live_events;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventDestroy(CUevent e) {
+  free(e);
+  if (--live_events == 0)
+    fprintf(stderr, "mock: all events destroyed\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventRecord(CUevent e, CUstream s) { return e && s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult CUDAAPI cuEventSynchronize(CUevent e) { return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
+  *ms = 1.0f;
+  return a && b ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+static long launches;
+CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                                unsigned bz, unsigned shared, CUstream s, void **params, void **extra) {
+  MockFn *fn = (MockFn *)f;
+  if (!s || extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (launches++ == 0 || getenv("MOCK_TRACE")) { /* the first launch, or all with $MOCK_TRACE */
+    fprintf(stderr, "mock: launch %s grid [%u,%u,%u] block [%u,%u,%u] shared %u params", fn->name, gx, gy, gz, bx, by,
+            bz, shared);
+    for (int i = 0; params[i]; ++i) { /* the runner NULL-terminates its params array */
+      CUdeviceptr v = *(CUdeviceptr *)params[i];
+      int k = 0;
+      while (k < nallocs && allocs[k] != v)
+        ++k;
+      if (k < nallocs)
+        fprintf(stderr, " a%d", k);
+      else
+        fprintf(stderr, " unknown");
+    }
+    fprintf(stderr, "\n");
+  }
+  return CUDA_SUCCESS;
+}
+#else
+/* cuBLAS: column-major, as the BLAS reference defines sgemm. */
+static int handle_token;
+int cublasCreate_v2(void **h) {
+  *h = &handle_token;
+  return 0;
+}
+int cublasDestroy_v2(void *h) {
+  (void)h;
+  fprintf(stderr, "mock: cublas destroyed\n");
+  return 0;
+}
+int cublasSetStream_v2(void *h, void *s) { return h && s ? 0 : 7; }
+int cublasSgemm_v2(void *h, int ta, int tb, int m, int n, int k, const float *alpha, const float *A, int lda,
+                   const float *B, int ldb, const float *beta, float *C, int ldc) {
+  static int printed;
+  if (!h || ta != 0 || tb != 0)
+    return 7;
+  if (!printed++)
+    fprintf(stderr, "mock: sgemm N N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", m, n, k, lda, ldb, ldc);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double acc = 0;
+      for (int p = 0; p < k; ++p)
+        acc += (double)A[i + p * lda] * B[p + j * ldb];
+      C[i + j * ldc] = (float)(*alpha * acc + (*beta != 0 ? *beta * C[i + j * ldc] : 0));
+    }
+  return 0;
+}
+#endif
