@@ -5,7 +5,8 @@
  * The mapping (docs/passes/codegen.md, "GPU lowering"):
  * - pointwise: program = block; thread t of block b handles `vector_width` consecutive x points
  *   starting at ((b * block) + t) * vector_width (the innermost x dim is the vector dim); a thread whose
- *   points are past numel computes at a clamped index and does not store.
+ *   points are past numel computes at a clamped index and does not store. With a transposed read the
+ *   block covers a 2-D tile of the last two x dims instead (setup_tiled).
  * - reductions: program = block = xblock x points (xblock = 1: inner reductions; xblock > 1: outer
  *   reductions, thread t = rtid * xblock + tx serving x point b * xblock + tx, so that a warp reads
  *   consecutive x); the r-space is split into chunks of rthreads * vector_width elements
@@ -74,6 +75,11 @@ typedef struct Gen {
    * (null when always true) says whether that x point exists. */
   int64_t rthreads;
   MlirValue rtid, tx, xvalid;
+  /* Pointwise 2-D tiles (setup_tiled): tile coordinates, and the transposed loads staged through
+   * workgroup memory (nstaged so far). */
+  bool tiled;
+  MlirValue ttx, tty, ttr, ttc;
+  int nstaged;
   int nreduce;
   /* kernel value -> lanes (scoped: loops truncate what they added) */
   ValEntry *vals;
@@ -388,6 +394,81 @@ static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType stor
   return v;
 }
 
+/* Rows of a pointwise tile (block / 32) and the floats of workgroup memory one staged load uses
+ * (vector_width columns x 32 x (rows + 1): the +1 keeps the per-lane reads conflict-free). */
+static int64_t tile_rows(Gen *g) { return g->geom.block / WARP; }
+static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (tile_rows(g) + 1); }
+
+/* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
+ * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
+static bool stageable(Gen *g, MlirOperation op) {
+  if (!g->tiled || g->geom.vector_width != 4 || tile_rows(g) % 4 != 0 || !kernel_is_load(op))
+    return false;
+  MlirAffineMap m = kernel_index_map(op);
+  MlirValue buf = kernel_load_buffer(op);
+  if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1 || mlirValueIsNull(buf) ||
+      !mlirTypeIsAMemRef(mlirValueGetType(buf)) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(buf))))
+    return false;
+  int64_t coef[MAX_DIMS] = {0}, cst = 0;
+  int r = g->nx - 2, c = g->nx - 1;
+  if (!linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) || coef[r] != 1 || coef[c] == 0 ||
+      cst % 4 != 0)
+    return false;
+  for (int k = 0; k < g->nx; ++k)
+    if (k != r && coef[k] % 4 != 0)
+      return false;
+  return true;
+}
+
+static int count_staged(Gen *g, MlirBlock body) {
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n += stageable(g, op);
+  return n;
+}
+
+/* The tile's source elements are read coalesced (thread t: 4 consecutive rows at column t / (rows/4),
+ * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
+ * barrier each thread reads its 4 columns of its row. */
+static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
+  int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int r = g->nx - 2, c = g->nx - 1;
+  MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
+  MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
+  Lanes saved_r = g->dims[r], saved_c = g->dims[c];
+  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, rows)), row)}};
+  g->dims[c] = (Lanes){.n = 1,
+                       .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
+  MlirValue idx = emit_expr(g, op, e, 0);
+  g->dims[r] = saved_r;
+  g->dims[c] = saved_c;
+  MlirValue ops[2] = {mem, idx};
+  int64_t shape[1] = {4};
+  MlirNamedAttribute al = align_attr(g);
+  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+  /* S[(col % 4) * 32 + col / 4][row + k] */
+  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
+                       bin(g, "arith.divui", col, cidx(g, 4)));
+  MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
+  for (int k = 0; k < 4; ++k) {
+    int64_t pos[1] = {k};
+    MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+    MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p), g->smem,
+                           bin(g, "arith.addi", at, cidx(g, k))};
+    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  }
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  out->n = 4;
+  for (int l = 0; l < 4; ++l) {
+    MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
+    MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
+    MlirValue ld_ops[2] = {g->smem, rd};
+    out->v[l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+  }
+  return !g->failed;
+}
+
 static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
   Lanes *buf = lookup(g, kernel_load_buffer(op));
   MlirAffineMap m = kernel_index_map(op);
@@ -396,6 +477,8 @@ static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
   MlirValue mem = buf->v[0];
   MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  if (stageable(g, op) && mlirTypeIsAF32(res))
+    return emit_staged_load(g, op, mem, e, out);
   int n, vw = (int)g->geom.vector_width;
   Access acc = classify(g, e, memref_elem(mem), &n);
   out->n = n;
@@ -780,6 +863,61 @@ static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
   setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
 }
 
+/* True when a load of the pointwise kernel `body` is contiguous along the second-to-last x dim but not
+ * along the last (a transposed read, as in x + x.T). */
+static bool has_transposed_load(Gen *g, MlirBlock body) {
+  if (g->nx < 2)
+    return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAffineMap m = kernel_is_load(op) ? kernel_index_map(op) : (MlirAffineMap){NULL};
+    if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+      continue;
+    int64_t coef[MAX_DIMS] = {0}, cst = 0;
+    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 &&
+        coef[g->nx - 1] != 1 && coef[g->nx - 1] != 0)
+      return true;
+  }
+  return false;
+}
+
+/* Pointwise kernels with a transposed read: the block covers a tile of block/32 rows x 32*vw columns of
+ * the last two x dims (thread tx = tid % 32 on vw consecutive columns, ty = tid / 32 on a row), so that
+ * the 32-byte sectors a warp's transposed loads touch are used up by the block's other rows (through
+ * L1) instead of by other blocks. Needs exact division of both dims; false otherwise. */
+static bool can_tile(Gen *g) {
+  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
+  return g->nx >= 2 && g->geom.block % WARP == 0 && g->ranges[g->nx - 1] % (WARP * vw) == 0 &&
+         g->ranges[g->nx - 2] % ty_n == 0;
+}
+
+static bool setup_tiled(Gen *g) {
+  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
+  int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
+  if (!can_tile(g))
+    return false;
+  MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
+  MlirValue tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
+  MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
+  MlirValue tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
+  g->ttx = tx;
+  g->tty = ty;
+  g->ttr = tr;
+  g->ttc = tc;
+  Lanes outer = {.n = 1, .v = {bin(g, "arith.divui", rest, cidx(g, rows / ty_n))}};
+  decompose(g, &outer, 0, g->nx - 2);
+  g->dims[g->nx - 2] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, ty_n)), ty)}};
+  MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));
+  g->dims[g->nx - 1].n = (int)vw;
+  for (int l = 0; l < vw; ++l)
+    g->dims[g->nx - 1].v[l] = l == 0 ? col : bin(g, "arith.addi", col, cidx(g, l));
+  if (vw == 1)
+    g->dims[g->nx - 1].n = 1;
+  g->nchunks = 1;
+  g->valid[0] = (MlirValue){NULL};
+  return true;
+}
+
 static bool setup_geometry(Gen *g) {
   int64_t vw = g->geom.vector_width, block = g->geom.block;
   int vdim_size = g->vd >= 0 ? (int)g->ranges[g->vd] : 1;
@@ -798,6 +936,8 @@ static bool setup_geometry(Gen *g) {
       g->nchunks = 1;
       return true;
     }
+    if (g->tiled && setup_tiled(g))
+      return !g->failed;
     setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
     return !g->failed;
   }
@@ -861,10 +1001,9 @@ static bool read_def(Gen *g, MlirOperation def) {
 }
 
 /* The gpu.func for `def` (arguments: the def's buffers, then workgroup memory when needed). */
-static MlirOperation create_func(Gen *g, MlirBlock body, int nred) {
+static MlirOperation create_func(Gen *g, MlirBlock body, int64_t smem_floats) {
   intptr_t nargs = mlirBlockGetNumArguments(body);
-  bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
-  bool smem = nred > 0 && (g->geom.block > WARP || outer);
+  bool smem = smem_floats > 0;
   MlirType *types = calloc((size_t)nargs + 1, sizeof *types);
   MlirAttribute *aattrs = calloc((size_t)nargs + 1, sizeof *aattrs);
   if (!types || !aattrs)
@@ -875,7 +1014,7 @@ static MlirOperation create_func(Gen *g, MlirBlock body, int nred) {
     aattrs[i] = mlirDictionaryAttrGet(g->ctx, 1, &noalias);
   }
   if (smem) {
-    int64_t shape[1] = {(int64_t)nred * (outer ? g->geom.block : WARP)};
+    int64_t shape[1] = {smem_floats};
     MlirAttribute space = mlirAttributeParseGet(g->ctx, ind_str("#gpu.address_space<workgroup>"));
     types[nargs] = mlirMemRefTypeGet(g->f32_t, 1, shape, mlirAttributeGetNull(), space);
   }
@@ -951,7 +1090,13 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   int nred = count_reduces(body);
   if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)
     return fail(g, def, "pointwise kernels cannot contain kernel.reduce");
-  MlirOperation func = create_func(g, body, nred);
+  bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
+  int64_t smem_floats = nred > 0 && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
+  if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
+    g->tiled = has_transposed_load(g, body) && can_tile(g);
+    smem_floats = count_staged(g, body) * staged_floats(g);
+  }
+  MlirOperation func = create_func(g, body, smem_floats);
   mlirBlockAppendOwnedOperation(gpu_body, func);
   g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   intptr_t nargs = mlirBlockGetNumArguments(body);
@@ -962,7 +1107,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     Lanes l = {.n = 1, .v = {mlirBlockGetArgument(g->blk, i)}};
     bind(g, a, &l);
   }
-  if (nred > 0 && (g->geom.block > WARP || (g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1)))
+  if (smem_floats > 0)
     g->smem = mlirBlockGetArgument(g->blk, nargs);
   analyze_rvar(g, body);
   bool ok = setup_geometry(g) && emit_body(g, body);
@@ -980,6 +1125,9 @@ static void reset_kernel_state(Gen *g) {
   memset(g->valid, 0, sizeof g->valid);
   g->smem = (MlirValue){NULL};
   g->rtid = g->tx = g->xvalid = (MlirValue){NULL};
+  g->ttx = g->tty = g->ttr = g->ttc = (MlirValue){NULL};
+  g->tiled = false;
+  g->nstaged = 0;
   g->rthreads = 0;
 }
 

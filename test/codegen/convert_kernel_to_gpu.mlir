@@ -22,7 +22,8 @@
 // -----
 
 /// Pointwise with numel (1000) not a multiple of block * vector_width (128): indices are clamped and
-/// the store is guarded. A transposed read is served by one scalar load per element.
+/// the store is guarded. A transposed read (not tiled here: 40 columns are no multiple of 32 x 4) is
+/// served by one scalar load per element.
 // CHECK-LABEL: "gpu.module"
 // CHECK: "gpu.func"(){{.*}}known_block_size = array<i32: 32, 1, 1>
 // CHECK: "arith.cmpi"({{.*}}) <{predicate = 6 : i64}>
@@ -107,3 +108,31 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "reduction", xranges = array<i64: 100>, rranges = array<i64: 512>,
     block = 256 : i64, xblock = 8 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// x + x.T on 64x256: the transposed read makes the block a tile of 8 rows x 128 columns (tid % 32 on 4
+/// columns, tid / 32 on a row; the block id picks the tile); the direct read and the store stay 16-byte
+/// vectors; the transposed read is staged: one coalesced 16-byte read per thread into 4 x 32 x 9 floats
+/// of workgroup memory, a barrier, 4 reads back.
+// CHECK-LABEL: "gpu.module"
+// CHECK: memref<1152xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[TID:.*]] = "gpu.thread_id"
+// CHECK: %[[C32:.*]] = "arith.constant"() <{value = 32 : index}>
+// CHECK: "arith.remui"(%[[TID]], %[[C32]])
+// CHECK: "arith.divui"(%[[TID]],
+// CHECK: "vector.load"
+// CHECK: "vector.load"
+// CHECK-COUNT-4: "memref.store"({{.*}}) : (f32, memref<1152xf32, #gpu.address_space<workgroup>>, index)
+// CHECK: "gpu.barrier"
+// CHECK-COUNT-4: "memref.load"({{.*}}) : (memref<1152xf32, #gpu.address_space<workgroup>>, index)
+// CHECK: "vector.store"
+"kernel.def"() ({
+^bb0(%a: memref<16384xf32>, %o: memref<16384xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 256 + d1)>} : (memref<16384xf32>) -> f32
+  %1 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d1 * 64 + d0)>} : (memref<16384xf32>) -> f32
+  %2 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+  "kernel.store"(%o, %2) {index = affine_map<(d0, d1) -> (d0 * 256 + d1)>} : (memref<16384xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64, 256>, rranges = array<i64>,
+    block = 256 : i64, xblock = 1024 : i64, vector_width = 4 : i64} : () -> ()
