@@ -23,8 +23,8 @@ bool ind_context_create(IndContext *c) {
   /* Load the dialects ind's IR and passes create ops of, not all ~60 registered ones: loading all of
    * them took about half of a whole compile's time (docs/passes/codegen.md, compile time). Others
    * still load on demand (parser, upstream passes' dependent dialects). */
-  static const char *const used[] = {"func", "arith", "math", "memref", "gpu", "scf", "vector",
-                                     "cf", "llvm", "nvvm", "ub", "index", "affine"};
+  static const char *const used[] = {"func", "arith", "math", "memref", "gpu",   "scf",   "vector",
+                                     "cf",   "llvm",  "nvvm", "ub",     "index", "affine"};
   for (size_t i = 0; i < sizeof used / sizeof used[0]; ++i)
     mlirContextGetOrLoadDialect(c->ctx, ind_str(used[i]));
   mlirRegisterAllLLVMTranslations(c->ctx);

@@ -146,8 +146,8 @@ void ind_diag_tool_error(const char *tool, const char *fmt, ...) {
 
 typedef struct Expected {
   MlirDiagnosticSeverity severity;
-  int line;          /* line the diagnostic must be on */
-  int source_line;   /* line of the comment itself, for messages */
+  int line;        /* line the diagnostic must be on */
+  int source_line; /* line of the comment itself, for messages */
   char text[512];
   bool matched;
 } Expected;
@@ -245,8 +245,8 @@ bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len) {
       const char *open = strncmp(p, "{{", 2) == 0 ? p + 2 : NULL;
       const char *close = open ? strstr(open, "}}") : NULL;
       if (!open || !close) {
-        fprintf(stderr, "%s:%d: error: malformed expected-%s comment (expected '{{message}}')\n",
-                e->display_name, l, severity_name(sev));
+        fprintf(stderr, "%s:%d: error: malformed expected-%s comment (expected '{{message}}')\n", e->display_name, l,
+                severity_name(sev));
         ok = false;
         continue;
       }

@@ -25,7 +25,7 @@ typedef struct IndDiagEngine {
   FILE *out;                /* where printed diagnostics go (stderr) */
   IndDiagRecord *records;
   int nrecords, cap;
-  int nerrors;              /* errors seen (printed or recorded) */
+  int nerrors; /* errors seen (printed or recorded) */
   MlirDiagnosticHandlerID id;
   MlirContext ctx;
 } IndDiagEngine;

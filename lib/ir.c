@@ -159,9 +159,7 @@ void ind_strbuf_free(IndStrBuf *b) {
   b->len = b->cap = 0;
 }
 
-void ind_strbuf_callback(MlirStringRef s, void *user) {
-  ind_strbuf_append((IndStrBuf *)user, s.data, s.length);
-}
+void ind_strbuf_callback(MlirStringRef s, void *user) { ind_strbuf_append((IndStrBuf *)user, s.data, s.length); }
 
 void ind_print_generic(MlirOperation op, IndStrBuf *b) {
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();

@@ -41,10 +41,8 @@ MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n);
 
 /* Reports an error at the op's location; printf-style. Always returns failure so that
  * `return ind_emit_error(op, ...)` reads naturally. */
-MlirLogicalResult ind_emit_error(MlirOperation op, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-MlirLogicalResult ind_emit_error_at(MlirLocation loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+MlirLogicalResult ind_emit_error(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+MlirLogicalResult ind_emit_error_at(MlirLocation loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Collects printed text (mlirOperationPrint and friends) into a growing heap buffer. */
 typedef struct IndStrBuf {

@@ -34,12 +34,11 @@ typedef struct OptConfig {
 } OptConfig;
 
 static void print_help(FILE *f) {
-  fprintf(f,
-          "OVERVIEW: ind-opt - runs ind's passes (graph -> ind -> sched -> kernel) on an MLIR file\n\n"
-          "USAGE: ind-opt [options] [input.mlir|-]\n\n"
-          "OPTIONS:\n"
-          "  -o FILE                    write the output to FILE (default: stdout)\n"
-          "  --pass-pipeline=TEXT       run TEXT, e.g. 'builtin.module(graph-dce,canonicalize)'\n");
+  fprintf(f, "OVERVIEW: ind-opt - runs ind's passes (graph -> ind -> sched -> kernel) on an MLIR file\n\n"
+             "USAGE: ind-opt [options] [input.mlir|-]\n\n"
+             "OPTIONS:\n"
+             "  -o FILE                    write the output to FILE (default: stdout)\n"
+             "  --pass-pipeline=TEXT       run TEXT, e.g. 'builtin.module(graph-dce,canonicalize)'\n");
   for (int o = 0; o < IND_NUM_STAGES; ++o) {
     const IndStageDef *s = ind_stage_at_order(o);
     if (!s)
@@ -84,8 +83,7 @@ static void list_passes(FILE *f) {
     if (d->options)
       for (int k = 0; d->options[k].name; ++k)
         fprintf(f, "      %s=<%s> (default %s): %s\n", d->options[k].name, kind_str(d->options[k].kind),
-                d->options[k].default_value && d->options[k].default_value[0] ? d->options[k].default_value
-                                                                              : "\"\"",
+                d->options[k].default_value && d->options[k].default_value[0] ? d->options[k].default_value : "\"\"",
                 d->options[k].help);
   }
   fprintf(f, "Stages:\n");

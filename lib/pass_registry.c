@@ -50,9 +50,7 @@ static int option_index_checked(const IndPassOptions *o, const char *name) {
 int64_t ind_opt_int(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].i; }
 double ind_opt_float(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].f; }
 bool ind_opt_bool(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].b; }
-const char *ind_opt_string(const IndPassOptions *o, const char *name) {
-  return o->v[option_index_checked(o, name)].s;
-}
+const char *ind_opt_string(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].s; }
 
 /* Parses one value of `kind` from text[0..len) into slot `i`. */
 static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char *text, size_t len) {
@@ -99,8 +97,8 @@ static const char *kind_name(IndOptKind k) {
   return "?";
 }
 
-bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out,
-                            char *err, size_t errlen) {
+bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out, char *err,
+                            size_t errlen) {
   memset(out, 0, sizeof *out);
   out->def = def;
   if (def->options)

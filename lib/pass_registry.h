@@ -40,8 +40,8 @@ typedef struct IndPassOptions {
 typedef MlirLogicalResult (*IndPassRunFn)(MlirOperation module, const IndPassOptions *opts);
 
 typedef struct IndPassDef {
-  const char *argument;    /* kebab-case pipeline name, e.g. "graph-infer-shapes" */
-  const char *description; /* one line for --list-passes */
+  const char *argument;            /* kebab-case pipeline name, e.g. "graph-infer-shapes" */
+  const char *description;         /* one line for --list-passes */
   const IndPassOptionDef *options; /* terminated by an entry with name == NULL; may be NULL */
   IndPassRunFn run;
 } IndPassDef;
@@ -60,8 +60,8 @@ const char *ind_opt_string(const IndPassOptions *o, const char *name);
 
 /* Fills `out` with the defaults, then applies the `k=v k2=v2` text (may be NULL/empty).
  * On a bad option writes a message into err and returns false. */
-bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out,
-                            char *err, size_t errlen);
+bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out, char *err,
+                            size_t errlen);
 
 /* Creates an owned MlirPass running `def` with `opts` (copied). */
 MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts);

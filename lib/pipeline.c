@@ -156,8 +156,7 @@ const IndStageDef *ind_stage_at_order(int order) {
   return order >= 0 && order < IND_NUM_STAGES ? g_stages[order] : NULL;
 }
 
-bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err,
-                    size_t errlen) {
+bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen) {
   int last = -1;
   for (int o = 0; o < IND_NUM_STAGES; ++o)
     if (req->value[o])
@@ -176,15 +175,14 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
     }
   for (int o = 0; o < IND_NUM_STAGES; ++o)
     if (req->value[o] && (first < 0 || o < first)) {
-      snprintf(err, errlen, "--%s cannot run on this input: the module is already at the %s level",
-               g_stages[o]->flag, ind_level_name(level));
+      snprintf(err, errlen, "--%s cannot run on this input: the module is already at the %s level", g_stages[o]->flag,
+               ind_level_name(level));
       return false;
     }
   for (int o = first; o <= last; ++o) {
     const IndStageDef *st = g_stages[o];
     if (!st) {
-      snprintf(err, errlen, "--%s needs an earlier stage that is not available in this build",
-               g_stages[last]->flag);
+      snprintf(err, errlen, "--%s needs an earlier stage that is not available in this build", g_stages[last]->flag);
       return false;
     }
     const char *v = req->value[o] && req->value[o][0] ? req->value[o] : NULL;

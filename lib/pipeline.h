@@ -28,8 +28,8 @@ const char *ind_level_name(int level);
 enum { IND_STAGE_PREPROCESS = 0, IND_STAGE_LOWER = 1, IND_STAGE_FUSE = 2, IND_STAGE_CODEGEN = 3, IND_NUM_STAGES = 4 };
 
 typedef struct IndStageDef {
-  const char *flag;       /* "lower" for --lower */
-  int order;              /* IND_STAGE_* */
+  const char *flag;         /* "lower" for --lower */
+  int order;                /* IND_STAGE_* */
   int min_level, max_level; /* input dialect levels the stage accepts */
   int out_level;            /* dialect level of its output */
   const char *help;
@@ -51,10 +51,7 @@ typedef struct IndStageRequest {
 
 /* Adds to pm the pipelines of every stage from the module's level through the last requested
  * stage. Returns false with a message in err when a requested stage cannot run on this input. */
-bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err,
-                    size_t errlen);
-
-
+bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen);
 
 /* --- Output emitters for `ind-opt --emit=NAME` (the default, "mlir", prints the module). */
 #include "lib/ir.h"
@@ -62,7 +59,7 @@ typedef MlirLogicalResult (*IndEmitFn)(MlirOperation module, IndStrBuf *out);
 typedef struct IndEmitterDef {
   const char *name; /* "ptx" */
   const char *help;
-  IndEmitFn emit;   /* appends the output text to out; emits a diagnostic on failure */
+  IndEmitFn emit; /* appends the output text to out; emits a diagnostic on failure */
 } IndEmitterDef;
 void ind_emitter_register(const IndEmitterDef *def);
 const IndEmitterDef *ind_emitter_lookup(const char *name);

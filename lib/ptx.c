@@ -20,7 +20,8 @@ static bool plain_path(const char *p) {
 }
 
 bool ind_ptx_libdevice_path(char *out, size_t len) {
-  const char *roots[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"), getenv("CUDA_ROOT"), "/usr/local/cuda", "/usr/lib/cuda"};
+  const char *roots[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"), getenv("CUDA_ROOT"), "/usr/local/cuda",
+                         "/usr/lib/cuda"};
   for (size_t i = 0; i < sizeof roots / sizeof roots[0]; ++i) {
     if (!roots[i] || !roots[i][0])
       continue;
@@ -118,8 +119,9 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
     ind_walk(clone, collect_ptx, out);
   if (ok && out->data && strstr(out->data + start, ".extern .func")) {
     ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math)%s",
-                   have_libdevice || !uses_math ? " that libdevice did not resolve"
-                                                : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
+                   have_libdevice || !uses_math
+                       ? " that libdevice did not resolve"
+                       : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
     ok = false;
   }
   mlirPassManagerDestroy(pm);

@@ -14,8 +14,8 @@
  * variable part is the libdevice path (`l=...`, see ind_ptx_libdevice_path), checked to be an existing
  * file with a plain path; without it math calls would stay unresolved `__nv_*` externs. */
 #define IND_PTX_TARGET "nvvm-attach-target{chip=sm_90 features=+ptx80 O=3%s%s}"
-#define IND_PTX_LOWERING                                                                                        \
-  "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"   \
+#define IND_PTX_LOWERING                                                                                               \
+  "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"          \
   "canonicalize),reconcile-unrealized-casts,gpu-module-to-binary{format=isa}"
 
 /* Finds libdevice.10.bc under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT, /usr/local/cuda, /usr/lib/cuda (in that

@@ -23,7 +23,6 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-
 /* --- compiling ------------------------------------------------------------------------------ */
 
 /* The module to compile: a copy of the whole program at the kernel level (kernel.defs + @call),

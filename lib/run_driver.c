@@ -404,7 +404,8 @@ static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, si
   ok = ok && find_func(c, m, &func);
   ok = ok && prepare_inputs(c, func, in, &n_in);
   if (ok)
-    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out) : execute_compiled(c, func, in, n_in, out, &n_out);
+    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out)
+                      : execute_compiled(c, func, in, n_in, out, &n_out);
   if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
     *reported = !ok;

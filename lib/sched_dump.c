@@ -72,8 +72,9 @@ static void print_layout(MlirType t, IndStrBuf *b) {
 }
 
 static const char *node_class(const SchedNode *n) {
-  return n->is_fused ? "FusedSchedulerNode" : n->kind == SCHED_KIND_EXTERN ? "ExternKernelSchedulerNode"
-                                                                          : "SchedulerNode";
+  return n->is_fused                    ? "FusedSchedulerNode"
+         : n->kind == SCHED_KIND_EXTERN ? "ExternKernelSchedulerNode"
+                                        : "SchedulerNode";
 }
 
 static void print_outputs(SchedGraph *g, const SchedNode *n, IndStrBuf *b) {
@@ -170,13 +171,13 @@ static void body_names_free(BodyNames *bn) {
 static const char *op_base_name(MlirStringRef full) {
   static const struct {
     const char *mlir, *ind;
-  } k[] = {{"arith.addf", "add"},         {"arith.subf", "sub"},         {"arith.mulf", "mul"},
-           {"arith.divf", "truediv"},     {"arith.maximumf", "maximum"}, {"arith.minimumf", "minimum"},
-           {"arith.negf", "neg"},         {"arith.cmpf", "cmp"},         {"arith.select", "where"},
-           {"arith.uitofp", "to_dtype"},  {"arith.sitofp", "to_dtype"},  {"arith.extf", "to_dtype"},
-           {"arith.truncf", "to_dtype"},  {"math.exp", "exp"},           {"math.log", "log"},
-           {"math.sqrt", "sqrt"},         {"math.rsqrt", "rsqrt"},       {"math.tanh", "tanh"},
-           {"math.erf", "erf"},           {"math.absf", "abs"},          {"math.powf", "pow"}};
+  } k[] = {{"arith.addf", "add"},        {"arith.subf", "sub"},         {"arith.mulf", "mul"},
+           {"arith.divf", "truediv"},    {"arith.maximumf", "maximum"}, {"arith.minimumf", "minimum"},
+           {"arith.negf", "neg"},        {"arith.cmpf", "cmp"},         {"arith.select", "where"},
+           {"arith.uitofp", "to_dtype"}, {"arith.sitofp", "to_dtype"},  {"arith.extf", "to_dtype"},
+           {"arith.truncf", "to_dtype"}, {"math.exp", "exp"},           {"math.log", "log"},
+           {"math.sqrt", "sqrt"},        {"math.rsqrt", "rsqrt"},       {"math.tanh", "tanh"},
+           {"math.erf", "erf"},          {"math.absf", "abs"},          {"math.powf", "pow"}};
   for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
     if (ind_sref_eq(full, k[i].mlir))
       return k[i].ind;
@@ -334,8 +335,8 @@ static void dump_base_node(SchedGraph *g, const SchedNode *n, IndStrBuf *b) {
     ind_strbuf_printf(b, "%s.node.kernel = extern_kernels.%.*s\n", n->name, (int)k.length, k.data);
     return;
   }
-  ind_strbuf_printf(b, "%s.group.device = cuda:0\n%s.group.iteration = (%ld, %ld)\n", n->name, n->name,
-                    (long)n->numel, (long)n->rnumel);
+  ind_strbuf_printf(b, "%s.group.device = cuda:0\n%s.group.iteration = (%ld, %ld)\n", n->name, n->name, (long)n->numel,
+                    (long)n->rnumel);
   print_sizes(n, b);
   print_loop_body(n, b);
 }
@@ -367,7 +368,8 @@ void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
   MlirStringRef fn = ind_str("f");
   ind_attr_str(g->func, "sym_name", &fn);
   int fl = (int)fn.length;
-  ind_strbuf_printf(b, "    subgraph \"cluster_%s_%.*s\" {\n      label=\"@%.*s\";\n", prefix, fl, fn.data, fl, fn.data);
+  ind_strbuf_printf(b, "    subgraph \"cluster_%s_%.*s\" {\n      label=\"@%.*s\";\n", prefix, fl, fn.data, fl,
+                    fn.data);
   for (int i = 0; i < n; ++i) {
     SchedNode *s = g->nodes[order[i]];
     ind_strbuf_printf(b, "      \"%s_%.*s_%s\" [label=\"%s\\n%s (%ld, %ld)", prefix, fl, fn.data, s->name, s->name,
@@ -390,8 +392,8 @@ void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b) {
       if (dup)
         continue;
       SchedNode *p = g->nodes[g->fused_of[buf->producer]];
-      ind_strbuf_printf(b, "      \"%s_%.*s_%s\" -> \"%s_%.*s_%s\" [label=\"%.*s\"];\n", prefix, fl, fn.data, p->name, prefix,
-                        fl, fn.data, s->name, (int)buf->name.length, buf->name.data);
+      ind_strbuf_printf(b, "      \"%s_%.*s_%s\" -> \"%s_%.*s_%s\" [label=\"%.*s\"];\n", prefix, fl, fn.data, p->name,
+                        prefix, fl, fn.data, s->name, (int)buf->name.length, buf->name.data);
     }
   }
   ind_strbuf_printf(b, "    }\n");

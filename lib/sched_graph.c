@@ -282,8 +282,8 @@ static int base_ranges(const SchedNode *n, int64_t *out, int max) {
   intptr_t a = 0, r = 0;
   if (mlirOperationIsNull(inner) || !ind_attr_i64_array(inner, "ranges", out, max, &a) || a > max)
     return -1;
-  if (ind_op_is(inner, "ind.reduction") && (!ind_attr_i64_array(inner, "reduction_ranges", out + a, max - a, &r) ||
-                                             a + r > max))
+  if (ind_op_is(inner, "ind.reduction") &&
+      (!ind_attr_i64_array(inner, "reduction_ranges", out + a, max - a, &r) || a + r > max))
     return -1;
   return (int)(a + r);
 }
@@ -303,8 +303,8 @@ bool sched_backend_can_fuse(SchedGraph *g, SchedNode *a, SchedNode *b) {
   if (ra && rb) {
     if (a->numel == b->numel && a->rnumel == b->rnumel)
       return true;
-    sched_why_no_fuse(g, a, b, "numel/rnumel mismatch (reduce) (%ld, %ld), (%ld, %ld)", (long)a->numel,
-                      (long)b->numel, (long)a->rnumel, (long)b->rnumel);
+    sched_why_no_fuse(g, a, b, "numel/rnumel mismatch (reduce) (%ld, %ld), (%ld, %ld)", (long)a->numel, (long)b->numel,
+                      (long)a->rnumel, (long)b->rnumel);
     return false;
   }
   if (!ra && !rb) {
@@ -555,14 +555,14 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   if (mlirOperationGetNumResults(op) != 1)
     return ind_emit_error(op, "sched.node '%s' must yield exactly one buffer", n->name);
   if (!sched_get_kind(op, &n->kind))
-    return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\" or \"extern\"",
-                          n->name);
+    return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\" or \"extern\"", n->name);
   if (!sched_get_group(op, &n->numel, &n->rnumel))
     return ind_emit_error(op, "sched.node '%s': expected group = array<i64: numel, rnumel>", n->name);
   if (!sched_get_deps(op, SCHED_ATTR_READS, &n->reads, &n->nreads) ||
       !sched_get_deps(op, SCHED_ATTR_WRITES, &n->writes, &n->nwrites))
-    return ind_emit_error(op, "sched.node '%s': expected 'reads' and 'writes' arrays of MemoryDeps "
-                              "([name, affine_map, array<i64>] or [name])",
+    return ind_emit_error(op,
+                          "sched.node '%s': expected 'reads' and 'writes' arrays of MemoryDeps "
+                          "([name, affine_map, array<i64>] or [name])",
                           n->name);
   int64_t order = index;
   ind_attr_int(op, SCHED_ATTR_ORDER, &order);
@@ -575,8 +575,8 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   for (int i = 0; i < n->nwrites; ++i) {
     SchedBuf *b = sched_graph_buf(g, n->writes[i].name);
     if (b && b->producer >= 0 && b->producer != n->id)
-      return ind_emit_error(op, "sched.node '%s' writes '%.*s', already written by '%s'", n->name,
-                            (int)b->name.length, b->name.data, g->nodes[b->producer]->name);
+      return ind_emit_error(op, "sched.node '%s' writes '%.*s', already written by '%s'", n->name, (int)b->name.length,
+                            b->name.data, g->nodes[b->producer]->name);
     if (!b)
       add_buf(g, n->writes[i].name, n->id, mlirValueGetType(mlirOperationGetResult(op, 0)));
   }
@@ -597,8 +597,9 @@ static MlirLogicalResult link_base_node(SchedGraph *g, SchedNode *n) {
       continue;
     }
     if (b->producer > n->id)
-      return ind_emit_error(n->op, "sched.node '%s' reads '%.*s' before its producer '%s': nodes must be in "
-                                   "topological order",
+      return ind_emit_error(n->op,
+                            "sched.node '%s' reads '%.*s' before its producer '%s': nodes must be in "
+                            "topological order",
                             n->name, (int)b->name.length, b->name.data, g->nodes[b->producer]->name);
     n->unmet[n->nunmet++] = n->reads[i];
     SchedNode *p = g->nodes[b->producer];
@@ -810,8 +811,7 @@ static bool emit_fused(SchedGraph *g, SchedNode *n, MlirOperation before) {
 static bool uses_sched_result(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (mlirValueIsAOpResult(v) &&
-        (sched_is_node(mlirOpResultGetOwner(v)) || sched_is_fused(mlirOpResultGetOwner(v))))
+    if (mlirValueIsAOpResult(v) && (sched_is_node(mlirOpResultGetOwner(v)) || sched_is_fused(mlirOpResultGetOwner(v))))
       return true;
   }
   return false;

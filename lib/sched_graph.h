@@ -29,10 +29,10 @@
 
 typedef struct SchedBuf {
   MlirStringRef name;
-  int producer;      /* base node writing it; -1 for a graph input */
+  int producer;       /* base node writing it; -1 for a graph input */
   int *users, nusers; /* base nodes reading it, in order */
-  bool is_output;    /* returned by the function */
-  MlirType type;     /* its memref type */
+  bool is_output;     /* returned by the function */
+  MlirType type;      /* its memref type */
   int64_t numel, elem_bytes;
 } SchedBuf;
 
@@ -44,9 +44,9 @@ typedef struct SchedNode {
   int64_t numel, rnumel; /* group */
   IndMemDep *reads, *writes, *unmet, *met;
   int nreads, nwrites, nunmet, nmet;
-  uint64_t *ancestors; /* bitset over base ids: every transitive producer (own ops excluded) */
-  uint64_t *ops;       /* bitset over base ids: the base nodes inside */
-  int wlo, whi;        /* the words of `ops` that may be non-zero */
+  uint64_t *ancestors;  /* bitset over base ids: every transitive producer (own ops excluded) */
+  uint64_t *ops;        /* bitset over base ids: the base nodes inside */
+  int wlo, whi;         /* the words of `ops` that may be non-zero */
   int *snodes, nsnodes; /* base ids, in fusion order (node1's, then node2's) */
   int min_order, max_order;
   MlirOperation op; /* the sched.node of a base node; null for fused nodes */
@@ -62,10 +62,10 @@ typedef struct SchedGraph {
   int nbufs, bufcap;
   int *hash; /* open addressing: buffer name -> index in bufs, -1 empty */
   int hashcap;
-  int *stamp, cur_stamp; /* per node id, for DFS visits */
+  int *stamp, cur_stamp;        /* per node id, for DFS visits */
   int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
   int *live_pos;                /* node id -> index in live_fused, -1 when not there */
-  FILE *log;             /* fusion log (stderr) or NULL */
+  FILE *log;                    /* fusion log (stderr) or NULL */
 } SchedGraph;
 
 /* --- Queries. */
@@ -106,11 +106,12 @@ typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions
 /* Options every strategy pass declares (put SCHED_FUSE_COMMON_OPTIONS in its option table):
  * debug-fusion (the log; also IND_LOGS=fusion), ir-pre-fusion / ir-post-fusion (dump files; also
  * IND_LOGS=ir_pre_fusion,ir_post_fusion to stderr), dot (a Graphviz file, before and after). */
-#define SCHED_FUSE_COMMON_OPTIONS                                                                           \
-  {"debug-fusion", IND_OPT_BOOL, "false", "log every fusion decision to stderr (like TORCH_LOGS=fusion)"},  \
-      {"ir-pre-fusion", IND_OPT_STRING, "", "write the scheduler nodes before fusion to this file"},       \
-      {"ir-post-fusion", IND_OPT_STRING, "", "write the scheduler nodes after fusion to this file"},       \
-      {"dot", IND_OPT_STRING, "", "write a Graphviz picture of the graph before and after fusion"}
+#define SCHED_FUSE_COMMON_OPTIONS                                                                                      \
+  {"debug-fusion", IND_OPT_BOOL, "false", "log every fusion decision to stderr (like TORCH_LOGS=fusion)"},             \
+      {"ir-pre-fusion", IND_OPT_STRING, "", "write the scheduler nodes before fusion to this file"},                   \
+      {"ir-post-fusion", IND_OPT_STRING, "", "write the scheduler nodes after fusion to this file"}, {                 \
+    "dot", IND_OPT_STRING, "", "write a Graphviz picture of the graph before and after fusion"                         \
+  }
 
 /* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);

@@ -204,7 +204,8 @@ double ind_round_to_dtype(double v, IndDType dtype) {
   return v;
 }
 
-/* --- storage codecs: one element in memory <-> double -------------------------------------------------------------------- */
+/* --- storage codecs: one element in memory <-> double
+ * -------------------------------------------------------------------- */
 
 static uint16_t load_u16(const unsigned char *p) { return (uint16_t)(p[0] | p[1] << 8); }
 

@@ -10,9 +10,7 @@ static const char *const kind_prefixes[] = {"poi", "per", "red"};
 static const char *const red_names[] = {"sum", "max", "min", "prod"};
 
 const char *kernel_kind_str(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_names[k] : "?"; }
-const char *kernel_kind_prefix(KernelKind k) {
-  return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_prefixes[k] : "?";
-}
+const char *kernel_kind_prefix(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_prefixes[k] : "?"; }
 
 KernelKind kernel_kind_parse(MlirStringRef s) {
   for (int k = 0; k <= KERNEL_KIND_REDUCTION; ++k)
@@ -36,9 +34,7 @@ static MlirNamedAttribute named(MlirContext ctx, const char *key, MlirAttribute 
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(key)), a);
 }
 
-static MlirAttribute i64_attr(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
+static MlirAttribute i64_attr(MlirContext ctx, int64_t v) { return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v); }
 
 /* A one-block region whose block has the given argument types (locations: loc). */
 static MlirRegion region_with_block(MlirLocation loc, intptr_t nargs, const MlirType *types) {
@@ -60,8 +56,8 @@ static MlirRegion args_region(MlirLocation loc, intptr_t nargs, const MlirValue 
 }
 
 MlirOperation kernel_def_create(MlirLocation loc, const char *name, KernelKind kind, const int64_t *xranges,
-                                intptr_t nx, const int64_t *rranges, intptr_t nr, KernelGeometry geom,
-                                intptr_t nargs, const MlirType *arg_types) {
+                                intptr_t nx, const int64_t *rranges, intptr_t nr, KernelGeometry geom, intptr_t nargs,
+                                const MlirType *arg_types) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_DEF), loc);
   MlirNamedAttribute attrs[] = {

@@ -43,8 +43,8 @@ typedef enum KernelKind {
   KERNEL_KIND_PERSISTENT_REDUCTION,
   KERNEL_KIND_REDUCTION,
 } KernelKind;
-const char *kernel_kind_str(KernelKind k);        /* "pointwise" | "persistent_reduction" | "reduction" */
-const char *kernel_kind_prefix(KernelKind k);     /* "poi" | "per" | "red" */
+const char *kernel_kind_str(KernelKind k);    /* "pointwise" | "persistent_reduction" | "reduction" */
+const char *kernel_kind_prefix(KernelKind k); /* "poi" | "per" | "red" */
 KernelKind kernel_kind_parse(MlirStringRef s);
 
 typedef enum KernelReduction {
@@ -70,8 +70,8 @@ typedef struct KernelGeometry {
 /* A kernel.def with an empty one-block body whose arguments have the given types (add the body ops
  * to kernel_def_body(op), ending in "gpu.yield"()). nx / nr may be 0. */
 MlirOperation kernel_def_create(MlirLocation loc, const char *name, KernelKind kind, const int64_t *xranges,
-                                intptr_t nx, const int64_t *rranges, intptr_t nr, KernelGeometry geom,
-                                intptr_t nargs, const MlirType *arg_types);
+                                intptr_t nx, const int64_t *rranges, intptr_t nr, KernelGeometry geom, intptr_t nargs,
+                                const MlirType *arg_types);
 bool kernel_is_def(MlirOperation op);
 MlirBlock kernel_def_body(MlirOperation def);
 MlirStringRef kernel_def_name(MlirOperation def);

@@ -121,8 +121,8 @@ static MlirOperation create_region_op(const char *opname, MlirLocation loc, Mlir
   MlirRegion r = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(r, mlirBlockCreate(0, NULL, NULL));
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
-  MlirNamedAttribute na = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(SCHED_ATTR_NAME)),
-                                                ind_str_attr(ctx, name));
+  MlirNamedAttribute na =
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(SCHED_ATTR_NAME)), ind_str_attr(ctx, name));
   mlirOperationStateAddAttributes(&st, 1, &na);
   return mlirOperationCreate(&st);
 }
@@ -219,8 +219,8 @@ MlirOperation sched_fused_create(const char *name, MlirOperation *subs, int n, M
   int32_t sizes[SCHED_FUSED_MAX_RESULT_TYPES];
   MlirLocation loc = mlirOperationGetLocation(subs[0]);
   if (!group_by_type(yields, nyield, sizes)) {
-    ind_emit_error_at(loc, "fused node '%s' yields buffers of more than %d distinct types (sched.fused's limit)",
-                      name, SCHED_FUSED_MAX_RESULT_TYPES);
+    ind_emit_error_at(loc, "fused node '%s' yields buffers of more than %d distinct types (sched.fused's limit)", name,
+                      SCHED_FUSED_MAX_RESULT_TYPES);
     return (MlirOperation){NULL};
   }
   MlirType *types = malloc(sizeof *types * ((size_t)nyield + 1));

@@ -349,8 +349,7 @@ static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
   if (!mlirAffineExprIsFunctionOfDim(e, g->vd))
     return ACCESS_PER_CHUNK;
   int64_t coef[MAX_DIMS] = {0}, cst = 0;
-  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 ||
-      !mlirTypeIsAF32(elem))
+  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 || !mlirTypeIsAF32(elem))
     return ACCESS_PER_LANE;
   for (int k = 0; k < g->nx + g->nr; ++k)
     if (k != g->vd && coef[k] % vw != 0)
@@ -411,8 +410,7 @@ static bool stageable(Gen *g, MlirOperation op) {
     return false;
   int64_t coef[MAX_DIMS] = {0}, cst = 0;
   int r = g->nx - 2, c = g->nx - 1;
-  if (!linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) || coef[r] != 1 || coef[c] == 0 ||
-      cst % 4 != 0)
+  if (!linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) || coef[r] != 1 || coef[c] == 0 || cst % 4 != 0)
     return false;
   for (int k = 0; k < g->nx; ++k)
     if (k != r && coef[k] % 4 != 0)
@@ -438,8 +436,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
   Lanes saved_r = g->dims[r], saved_c = g->dims[c];
   g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, rows)), row)}};
-  g->dims[c] = (Lanes){.n = 1,
-                       .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
+  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
   MlirValue idx = emit_expr(g, op, e, 0);
   g->dims[r] = saved_r;
   g->dims[c] = saved_c;
@@ -450,7 +447,8 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   /* S[(col % 4) * 32 + col / 4][row + k] */
   MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
                        bin(g, "arith.divui", col, cidx(g, 4)));
-  MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
+  MlirValue at =
+      bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
   for (int k = 0; k < 4; ++k) {
     int64_t pos[1] = {k};
     MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
@@ -462,7 +460,8 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   out->n = 4;
   for (int l = 0; l < 4; ++l) {
     MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
-    MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
+    MlirValue rd =
+        bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
     MlirValue ld_ops[2] = {g->smem, rd};
     out->v[l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
   }
@@ -822,8 +821,7 @@ static void decompose(Gen *g, const Lanes *lin, int first, int n) {
 
 /* Sets the vector dim `vd` and the valid flags: lanes[c*vw + l] = base_c + l where base_c = the chunk's
  * first linear index (clamped to 0 when past `limit`). Outer dims are uniform within a chunk. */
-static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, int n, int64_t limit,
-                         int64_t span) {
+static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, int n, int64_t limit, int64_t span) {
   int vw = (int)g->geom.vector_width;
   Lanes lin = {.n = nchunks};
   for (int c = 0; c < nchunks; ++c) {
@@ -844,8 +842,7 @@ static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, 
     g->dims[k].n = nchunks * vw;
     for (int c = nchunks - 1; c >= 0; --c)
       for (int l = vw - 1; l >= 0; --l)
-        g->dims[k].v[c * vw + l] =
-            (k == first + n - 1 && l > 0) ? bin(g, "arith.addi", d.v[c], cidx(g, l)) : d.v[c];
+        g->dims[k].v[c * vw + l] = (k == first + n - 1 && l > 0) ? bin(g, "arith.addi", d.v[c], cidx(g, l)) : d.v[c];
   }
   if (nchunks * vw == 1)
     for (int k = first; k < first + n; ++k)
@@ -874,8 +871,8 @@ static bool has_transposed_load(Gen *g, MlirBlock body) {
     if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
       continue;
     int64_t coef[MAX_DIMS] = {0}, cst = 0;
-    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 &&
-        coef[g->nx - 1] != 1 && coef[g->nx - 1] != 0)
+    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 && coef[g->nx - 1] != 1 &&
+        coef[g->nx - 1] != 0)
       return true;
   }
   return false;
@@ -922,15 +919,16 @@ static bool setup_geometry(Gen *g) {
   int64_t vw = g->geom.vector_width, block = g->geom.block;
   int vdim_size = g->vd >= 0 ? (int)g->ranges[g->vd] : 1;
   if (block < 1 || block > 1024 || vw < 1 || vw > 8 || (vw & (vw - 1)) || vdim_size % vw != 0)
-    return fail(g, g->def, "bad geometry: block must be in [1, 1024], vector_width a power of 2 <= 8 dividing "
-                           "the innermost range");
+    return fail(g, g->def,
+                "bad geometry: block must be in [1, 1024], vector_width a power of 2 <= 8 dividing "
+                "the innermost range");
   g->tid = gpu_id(g, "gpu.thread_id");
   g->bid = gpu_id(g, "gpu.block_id");
   if (g->kind == KERNEL_KIND_POINTWISE) {
     if (g->geom.xblock != block * vw)
       return fail(g, g->def, "pointwise kernels need xblock = block * vector_width");
-    MlirValue base = bin(g, "arith.muli", bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, block)), g->tid),
-                         cidx(g, vw));
+    MlirValue base =
+        bin(g, "arith.muli", bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, block)), g->tid), cidx(g, vw));
     if (g->nx == 0) {
       g->valid[0] = cmpi(g, CMP_EQ, base, cidx(g, 0));
       g->nchunks = 1;
@@ -943,8 +941,9 @@ static bool setup_geometry(Gen *g) {
   }
   int64_t xb = g->geom.xblock;
   if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && vw != 1))
-    return fail(g, g->def, "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
-                           "vector_width 1 when xblock > 1");
+    return fail(g, g->def,
+                "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
+                "vector_width 1 when xblock > 1");
   g->rthreads = block / xb;
   Lanes lin = {.n = 1, .v = {g->bid}};
   g->rtid = g->tid;
@@ -961,8 +960,9 @@ static bool setup_geometry(Gen *g) {
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
     int64_t chunk = g->rthreads * vw, nchunks = (g->rnumel + chunk - 1) / chunk;
     if (nchunks * vw > MAX_LANES)
-      return fail(g, g->def, "persistent reduction needs more than 64 elements per thread: use a looped "
-                             "reduction or more threads");
+      return fail(g, g->def,
+                  "persistent reduction needs more than 64 elements per thread: use a looped "
+                  "reduction or more threads");
     setup_r_chunks(g, cidx(g, 0), (int)nchunks);
   }
   return !g->failed;

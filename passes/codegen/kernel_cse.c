@@ -45,7 +45,8 @@ static bool equivalent(MlirOperation a, MlirOperation b) {
   for (intptr_t i = 0; i < n; ++i)
     if (!mlirValueEqual(mlirOperationGetOperand(a, i), mlirOperationGetOperand(b, i)))
       return false;
-  return mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(a, 0)), mlirValueGetType(mlirOperationGetResult(b, 0))) &&
+  return mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(a, 0)),
+                       mlirValueGetType(mlirOperationGetResult(b, 0))) &&
          same_attrs(a, b);
 }
 
@@ -90,8 +91,7 @@ static void cse_block(MlirBlock b) {
 /* Erases pure ops without uses, last to first (so that their operands' producers follow). */
 static void dce_block(MlirBlock b) {
   OpList ops = {0};
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     push(&ops, op);
   for (int i = ops.n - 1; i >= 0; --i)
     if (is_pure(ops.v[i]) && mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ops.v[i], 0))))

@@ -27,7 +27,7 @@ static int64_t byte_size(MlirType t) {
   if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
     return -1;
   MlirType e = mlirShapedTypeGetElementType(t);
-  int64_t bits = mlirTypeIsAFloat(e) ? (int64_t)mlirFloatTypeGetWidth(e)
+  int64_t bits = mlirTypeIsAFloat(e)     ? (int64_t)mlirFloatTypeGetWidth(e)
                  : mlirTypeIsAInteger(e) ? (int64_t)mlirIntegerTypeGetWidth(e)
                                          : -1;
   if (bits <= 0)
@@ -67,8 +67,8 @@ static void reuse_in(MlirOperation fn) {
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op), ++pos) {
     if (kernel_is_alloc(op)) {
-      l[n] = (Live){.alloc = op, .bytes = byte_size(mlirValueGetType(mlirOperationGetResult(op, 0))), .first = pos,
-                    .last = pos};
+      l[n] = (Live){
+          .alloc = op, .bytes = byte_size(mlirValueGetType(mlirOperationGetResult(op, 0))), .first = pos, .last = pos};
       n++;
     } else if (kernel_is_launch(op) || kernel_is_extern_call(op)) {
       for (intptr_t i = 0; i < kernel_call_num_args(op); ++i)
@@ -97,7 +97,8 @@ static void reuse_in(MlirOperation fn) {
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
     if (ind_op_is(op, "func.func"))
       reuse_in(op);
   return mlirLogicalResultSuccess();

@@ -45,7 +45,7 @@ static const char *dtype_name(MlirType e) {
 }
 
 static int64_t elem_bytes(MlirType e) {
-  int64_t bits = mlirTypeIsAFloat(e) ? (int64_t)mlirFloatTypeGetWidth(e)
+  int64_t bits = mlirTypeIsAFloat(e)     ? (int64_t)mlirFloatTypeGetWidth(e)
                  : mlirTypeIsAInteger(e) ? (int64_t)mlirIntegerTypeGetWidth(e)
                                          : 0;
   return (bits + 7) / 8;
@@ -99,7 +99,8 @@ static void dims_json(IndStrBuf *o, MlirOperation op, const char *key) {
 
 static MlirOperation find_call(MlirOperation module) {
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n;
     if (ind_op_is(op, "func.func") && ind_attr_str(op, "sym_name", &n) && ind_sref_eq(n, "call"))
       return op;
@@ -125,7 +126,8 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
   }
   ind_strbuf_printf(o, "],\n \"allocations\": [");
   int n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
     if (!kernel_is_alloc(op))
       continue;
     MlirStringRef nm = kernel_alloc_name(op), reuse;
@@ -140,7 +142,8 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
   }
   ind_strbuf_printf(o, "],\n \"steps\": [");
   n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
     if (kernel_is_launch(op)) {
       MlirStringRef k = kernel_launch_kernel(op);
       ind_strbuf_printf(o, "%s\n  {\"op\": \"launch\", \"kernel\": \"%.*s\", \"grid\": ", n++ ? "," : "", (int)k.length,

@@ -36,8 +36,8 @@
 #define MAX_NAME_OPS 10 /* Inductor's kernel_name_max_ops */
 
 typedef struct Sub {
-  MlirOperation op;     /* ind.pointwise / ind.reduction */
-  MlirValue produced;   /* the value other sub-nodes load (the sched.node result) */
+  MlirOperation op;   /* ind.pointwise / ind.reduction */
+  MlirValue produced; /* the value other sub-nodes load (the sched.node result) */
   bool is_red;
   MlirAffineMap dimmap; /* kernel dims -> the op's own dims */
   MlirAffineExpr write; /* flat write offset, in kernel dims */
@@ -138,8 +138,8 @@ static void kernel_name(KGen *k, int index, char *out, size_t len) {
     }
   }
   qsort(names, (size_t)n, sizeof names[0], cmp_str);
-  size_t at = (size_t)snprintf(out, len, "%s_%s_fused", ind_opt_string(k->opts, "kernel-prefix"),
-                               kernel_kind_prefix(k->kind));
+  size_t at =
+      (size_t)snprintf(out, len, "%s_%s_fused", ind_opt_string(k->opts, "kernel-prefix"), kernel_kind_prefix(k->kind));
   for (int i = 0; i < n; ++i) {
     if (i < MAX_NAME_OPS && at < len)
       at += (size_t)snprintf(out + at, len - at, "_%s", names[i]);
@@ -185,9 +185,9 @@ static bool add_sub(KGen *k, MlirOperation node) {
 static bool collect_subs(KGen *k) {
   if (ind_op_is(k->node, "sched.node"))
     return mlirOperationGetNumResults(k->node) == 1 ? add_sub(k, k->node)
-                                                     : (ind_emit_error(k->node, "sched-to-kernel: a sched.node "
-                                                                                "must have one result"),
-                                                        false);
+                                                    : (ind_emit_error(k->node, "sched-to-kernel: a sched.node "
+                                                                               "must have one result"),
+                                                       false);
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(k->node, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -233,12 +233,10 @@ static bool choose_space(KGen *k) {
     }
   MlirOperation op = k->subs[first].op;
   int nx = sizes_no_ones(op, "ranges", k->ranges, KERNEL_MAX_RANK);
-  int nr = k->subs[first].is_red ? sizes_no_ones(op, "reduction_ranges", k->ranges + (nx > 0 ? nx : 0),
-                                                 KERNEL_MAX_RANK)
-                                 : 0;
+  int nr =
+      k->subs[first].is_red ? sizes_no_ones(op, "reduction_ranges", k->ranges + (nx > 0 ? nx : 0), KERNEL_MAX_RANK) : 0;
   if (nx < 0 || nr < 0)
-    return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d",
-                          KERNEL_MAX_RANK),
+    return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d", KERNEL_MAX_RANK),
            false;
   k->nx = nx;
   k->nr = nr;
@@ -272,8 +270,8 @@ static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, M
     MlirAffineExpr lin = mlirAffineConstantExprGet(k->ctx, 0);
     for (int q = j; q < j2; ++q) {
       int64_t stride = prod(k->ranges + q + 1, j2 - q - 1);
-      lin = mlirAffineAddExprGet(lin, mlirAffineMulExprGet(mlirAffineDimExprGet(k->ctx, q),
-                                                           mlirAffineConstantExprGet(k->ctx, stride)));
+      lin = mlirAffineAddExprGet(
+          lin, mlirAffineMulExprGet(mlirAffineDimExprGet(k->ctx, q), mlirAffineConstantExprGet(k->ctx, stride)));
     }
     for (int q = i; q < i2; ++q) {
       int64_t stride = prod(sizes + q + 1, i2 - q - 1);
@@ -319,7 +317,8 @@ static bool place_sub(KGen *k, Sub *s) {
   s->dimmap = mlirAffineMapGet(k->ctx, nk, 0, n + m, e);
   MlirAffineExpr w = mlirAffineConstantExprGet(k->ctx, 0);
   for (intptr_t q = 0; q < n; ++q)
-    w = mlirAffineAddExprGet(w, mlirAffineMulExprGet(e[q], mlirAffineConstantExprGet(k->ctx, prod(r + q + 1, (int)(n - q - 1)))));
+    w = mlirAffineAddExprGet(
+        w, mlirAffineMulExprGet(e[q], mlirAffineConstantExprGet(k->ctx, prod(r + q + 1, (int)(n - q - 1)))));
   s->write = mlirSimplifyAffineExpr(w, nk, 0);
   return true;
 }
@@ -329,8 +328,7 @@ static bool place_sub(KGen *k, Sub *s) {
 /* The sub-node of this kernel that produces `v`, or -1. */
 static int producer(KGen *k, MlirValue v) {
   for (int i = 0; i < k->nsubs; ++i)
-    if (mlirValueEqual(k->subs[i].produced, v) ||
-        mlirValueEqual(mlirOperationGetResult(k->subs[i].op, 0), v))
+    if (mlirValueEqual(k->subs[i].produced, v) || mlirValueEqual(mlirOperationGetResult(k->subs[i].op, 0), v))
       return i;
   return -1;
 }
@@ -569,7 +567,8 @@ static bool emit_index_expr(KGen *k, Sub *s, MlirOperation op) {
   if (!compose_index(k, s, op, &e))
     return false;
   MlirValue res = mlirOperationGetResult(op, 0);
-  MlirOperation x = append(k, kernel_index_expr_create(mlirOperationGetLocation(op), kmap(k, e), mlirValueGetType(res)));
+  MlirOperation x =
+      append(k, kernel_index_expr_create(mlirOperationGetLocation(op), kmap(k, e), mlirValueGetType(res)));
   map_value(k, res, mlirOperationGetResult(x, 0));
   return true;
 }
@@ -711,8 +710,7 @@ static bool wlookup(Wrapper *w, MlirOperation at, MlirValue outer, MlirValue *ou
         *out = w->vals[i];
         return true;
       }
-  return ind_emit_error(at, "sched-to-kernel: use of a buffer that is not a function argument or a node result"),
-         false;
+  return ind_emit_error(at, "sched-to-kernel: use of a buffer that is not a function argument or a node result"), false;
 }
 
 static MlirValue walloc(Wrapper *w, MlirOperation at, const char *name, MlirType type) {

@@ -38,8 +38,8 @@ static bool check_op(MlirOperation op, void *user) {
   if (allowed(l, s->level))
     return true;
   MlirStringRef n = ind_op_name(op);
-  s->result = ind_emit_error(op, "'%.*s' is a %s-level op, but the module should be at the %s level",
-                             (int)n.length, n.data, ind_level_name(l), ind_level_name(s->level));
+  s->result = ind_emit_error(op, "'%.*s' is a %s-level op, but the module should be at the %s level", (int)n.length,
+                             n.data, ind_level_name(l), ind_level_name(s->level));
   return false;
 }
 
@@ -50,8 +50,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     if (strcmp(want, k_dialects[l]) == 0)
       s.level = l;
   if (s.level < 0)
-    return ind_emit_error(module, "ind-check-level: unknown level '%s' (expected graph, ind, sched or kernel)",
-                          want);
+    return ind_emit_error(module, "ind-check-level: unknown level '%s' (expected graph, ind, sched or kernel)", want);
   ind_walk(module, check_op, &s);
   return s.result;
 }
@@ -61,5 +60,5 @@ static const IndPassOptionDef k_options[] = {
     {NULL, 0, NULL, NULL}};
 
 const IndPassDef ind_check_level_pass = {
-    "ind-check-level", "Fail on any op of an ind dialect other than the given stage's (changes nothing)",
-    k_options, run};
+    "ind-check-level", "Fail on any op of an ind dialect other than the given stage's (changes nothing)", k_options,
+    run};

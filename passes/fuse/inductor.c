@@ -134,8 +134,7 @@ static bool choices_can_fuse(SchedGraph *g, const Config *c, SchedNode *a, Sched
   return true;
 }
 
-static bool choices_can_fuse_horizontal(SchedGraph *g, const Config *c, SchedNode *a, SchedNode *b,
-                                        int64_t shared) {
+static bool choices_can_fuse_horizontal(SchedGraph *g, const Config *c, SchedNode *a, SchedNode *b, int64_t shared) {
   if (shared < c->threshold) {
     sched_why_no_fuse(g, a, b, "score_fusion_memory_threshold");
     return false;
@@ -281,11 +280,12 @@ static void log_candidates_found(SchedGraph *g, const Candidates *cs) {
   sched_log(g, "found %d possible fusions", cs->n);
   for (int i = 0; i < cs->n && g->log; ++i) {
     const Candidate *k = &cs->v[i];
-    sched_log(g, "  %s, %s: FusionScore(template_score=%ld, node_type_score=%ld, memory_score=%ld, "
-                 "buffer_overlap_score=%ld, proximity_score=%ld)",
+    sched_log(g,
+              "  %s, %s: FusionScore(template_score=%ld, node_type_score=%ld, memory_score=%ld, "
+              "buffer_overlap_score=%ld, proximity_score=%ld)",
               g->nodes[sched_graph_resolve(g, k->a)]->name, g->nodes[sched_graph_resolve(g, k->b)]->name,
-              (long)k->score.template_score, (long)k->score.type_score, (long)k->score.memory,
-              (long)k->score.overlap, (long)k->score.proximity);
+              (long)k->score.template_score, (long)k->score.type_score, (long)k->score.memory, (long)k->score.overlap,
+              (long)k->score.proximity);
   }
 }
 
@@ -316,8 +316,9 @@ static void log_candidates(SchedGraph *g, const int *nodes, int n) {
     else
       sched_log(g, "  %s(name='%s'), %s([%ld, %ld])",
                 s->kind == SCHED_KIND_EXTERN ? "ExternKernelSchedulerNode" : "SchedulerNode", s->name,
-                s->kind == SCHED_KIND_REDUCTION ? "Reduction" : s->kind == SCHED_KIND_EXTERN ? "ExternKernel"
-                                                                                           : "Pointwise",
+                s->kind == SCHED_KIND_REDUCTION ? "Reduction"
+                : s->kind == SCHED_KIND_EXTERN  ? "ExternKernel"
+                                                : "Pointwise",
                 (long)s->numel, (long)s->rnumel);
   }
 }
@@ -377,5 +378,5 @@ static const IndPassOptionDef k_options[] = {
     {NULL, 0, NULL, NULL}};
 
 const IndPassDef ind_fuse_inductor_pass = {
-    "fuse-inductor", "Inductor's greedy fusion of scheduler nodes (fuse_nodes / can_fuse / score_fusion)",
-    k_options, run};
+    "fuse-inductor", "Inductor's greedy fusion of scheduler nodes (fuse_nodes / can_fuse / score_fusion)", k_options,
+    run};

@@ -16,5 +16,5 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 
 static const IndPassOptionDef k_options[] = {SCHED_FUSE_COMMON_OPTIONS, {NULL, 0, NULL, NULL}};
 
-const IndPassDef ind_fuse_none_pass = {"fuse-none", "Fuse nothing: one kernel per scheduler node (baseline)",
-                                       k_options, run};
+const IndPassDef ind_fuse_none_pass = {"fuse-none", "Fuse nothing: one kernel per scheduler node (baseline)", k_options,
+                                       run};

@@ -18,9 +18,8 @@ extern const IndPassDef ind_fuse_none_pass;
 static const struct {
   const char *value;
   const IndPassDef *pass;
-} k_strategies[] = {{"inductor", &ind_fuse_inductor_pass},
-                    {"vertical", &ind_fuse_vertical_pass},
-                    {"none", &ind_fuse_none_pass}};
+} k_strategies[] = {
+    {"inductor", &ind_fuse_inductor_pass}, {"vertical", &ind_fuse_vertical_pass}, {"none", &ind_fuse_none_pass}};
 #define N_STRATEGIES (sizeof k_strategies / sizeof k_strategies[0])
 
 static bool fuse_pipeline(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen) {
@@ -38,9 +37,14 @@ static bool fuse_pipeline(int level, const char *value, char *out, size_t outlen
   return false;
 }
 
-static const IndStageDef k_fuse_stage = {
-    "fuse", IND_STAGE_FUSE, IND_LEVEL_IND, IND_LEVEL_SCHED, IND_LEVEL_SCHED,
-    "schedule (ind -> sched) and fuse scheduler nodes with a strategy", "inductor|vertical|none", fuse_pipeline};
+static const IndStageDef k_fuse_stage = {"fuse",
+                                         IND_STAGE_FUSE,
+                                         IND_LEVEL_IND,
+                                         IND_LEVEL_SCHED,
+                                         IND_LEVEL_SCHED,
+                                         "schedule (ind -> sched) and fuse scheduler nodes with a strategy",
+                                         "inductor|vertical|none",
+                                         fuse_pipeline};
 
 void ind_register_fuse_passes(void) {
   for (size_t i = 0; i < N_STRATEGIES; ++i)

@@ -207,8 +207,8 @@ static MlirLogicalResult decompose_op(MlirOperation op) {
   GraphBuilder b = graph_builder_before(op);
   MlirValue res = mlirOperationGetResult(op, 0);
   MlirValue v = decompose(op, &b);
-  if (!mlirValueIsNull(v) && !mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)) &&
-      is_half(element_of(res)) && mlirTypeEqual(with_element(v, element_of(res)), mlirValueGetType(res)))
+  if (!mlirValueIsNull(v) && !mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)) && is_half(element_of(res)) &&
+      mlirTypeEqual(with_element(v, element_of(res)), mlirValueGetType(res)))
     v = graph_build_unary(&b, GRAPH_OP_CONVERT, v, mlirValueGetType(res)); /* back from f32 */
   if (mlirValueIsNull(v))
     return ind_emit_error(op, "cannot decompose '%s' (are its operand types inferred? run graph-infer-shapes first)",

@@ -55,8 +55,7 @@ static MlirLogicalResult read_space(MlirOperation op, Space *s) {
     return ind_emit_error(op, "ind-schedule: expected a 'ranges' array of at most %d sizes", MAX_RANGES);
   if (ind_op_is(op, "ind.reduction") &&
       (!ind_attr_i64_array(op, "reduction_ranges", s->r + n, MAX_RANGES - n, &m) || n + m > MAX_RANGES))
-    return ind_emit_error(op, "ind-schedule: expected a 'reduction_ranges' array (at most %d dims in all)",
-                          MAX_RANGES);
+    return ind_emit_error(op, "ind-schedule: expected a 'reduction_ranges' array (at most %d dims in all)", MAX_RANGES);
   s->n = (int)n;
   s->m = (int)m;
   s->numel = 1;
@@ -104,8 +103,9 @@ static bool scan_load(MlirOperation op, void *user) {
   int nd = s->space->n + s->space->m;
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a) ||
       !ind_memdep_normalize(name, mlirAffineMapAttrGetValue(a), s->space->r, nd, &d)) {
-    s->result = ind_emit_error(op, "ind-schedule: the load's index must be an affine map with %d dims "
-                                   "(ranges then reduction_ranges) and one result",
+    s->result = ind_emit_error(op,
+                               "ind-schedule: the load's index must be an affine map with %d dims "
+                               "(ranges then reduction_ranges) and one result",
                                nd);
     return false;
   }
@@ -179,8 +179,9 @@ static MlirLogicalResult schedule_op(MlirOperation op, int order, MlirOperation 
     deplist_add(is_graph_input(&scan.reads.d[i], func) ? &met : &unmet, &scan.reads.d[i]);
   char nm[64];
   node_name(name, order, nm, sizeof nm);
-  SchedKind kind = is_extern ? SCHED_KIND_EXTERN : ind_op_is(op, "ind.reduction") ? SCHED_KIND_REDUCTION
-                                                                                  : SCHED_KIND_POINTWISE;
+  SchedKind kind = is_extern                        ? SCHED_KIND_EXTERN
+                   : ind_op_is(op, "ind.reduction") ? SCHED_KIND_REDUCTION
+                                                    : SCHED_KIND_POINTWISE;
   MlirOperation node = sched_node_wrap(op, nm, kind);
   sched_set_group(node, s.numel, s.rnumel);
   ind_set_attr(node, SCHED_ATTR_ORDER, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), order));
@@ -275,14 +276,12 @@ static MlirLogicalResult schedule_func(MlirOperation func) {
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (ind_op_is(op, "func.func") && mlirLogicalResultIsFailure(schedule_func(op)))
       return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
 
 const IndPassDef ind_schedule_pass = {
-    "ind-schedule",
-    "Wrap each ComputedBuffer/extern in a sched.node with MemoryDeps, group and order (ind -> sched)", NULL,
-    run};
+    "ind-schedule", "Wrap each ComputedBuffer/extern in a sched.node with MemoryDeps, group and order (ind -> sched)",
+    NULL, run};
