@@ -30,3 +30,8 @@ if config.ind_sanitize:
 
 if os.path.exists("/dev/nvidiactl") or os.environ.get("IND_HAVE_GPU"):
     config.available_features.add("gpu")
+
+# The style gate (test/tools/format.test) runs where clang-format is installed.
+import shutil
+if shutil.which("clang-format"):
+    config.available_features.add("clang-format")
