@@ -99,4 +99,3 @@
 // STDERR-NEXT: op0: SchedulerNode(ComputedBuffer)
 // STDERR: AFTER FUSION
 // STDERR-NEXT: op0_op1: FusedSchedulerNode(SchedulerNode,SchedulerNode)
-/root/.pyenv/libexec/pyenv-hooks: line 24: enable: cannot open shared object /root/.pyenv/libexec/pyenv-realpath.dylib: /root/.pyenv/libexec/pyenv-realpath.dylib: cannot open shared object file: No such file or directory
