@@ -145,7 +145,10 @@ static MlirFrozenRewritePatternSet build_patterns(MlirContext ctx) {
         mlirOpRewritePatternCreate(ind_str(graph_op_name(g_rules[i].root)), 1, ctx, cb, (void *)&g_rules[i], 0, NULL);
     mlirRewritePatternSetAdd(set, p);
   }
-  return mlirFreezeRewritePattern(set);
+  MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
+  /* Freezing moves the patterns out but leaves the set object to its owner. */
+  mlirRewritePatternSetDestroy(set);
+  return frozen;
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
