@@ -170,6 +170,8 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
   if (bad)
     printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |reference|)", (long long)bad, (long long)got->numel,
            atol, rtol);
+  else /* the relative error alone is meaningless next to zero: say what was checked */
+    printf(" (every element within atol=%g + rtol=%g * |reference|)", atol, rtol);
   printf("\n");
   return bad == 0;
 }
