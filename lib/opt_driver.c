@@ -12,6 +12,7 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "lib/tool.h"
 
 #include <mlir-c/Pass.h>
 #include <stdio.h>
@@ -257,22 +258,11 @@ int ind_opt_main(int argc, char **argv) {
   int pr = parse_args(argc, argv, &c);
   if (pr)
     return pr == 2 ? 0 : 1;
-  char err[1024];
-  size_t len = 0;
-  char *src = ind_read_file(c.input, &len, err, sizeof err);
-  if (!src) {
-    ind_diag_tool_error(TOOL, "%s", err);
+  IndToolSession t;
+  if (!ind_tool_open(&t, TOOL, c.input, c.verify_diagnostics))
     return 1;
-  }
-  IndContext ic;
-  if (!ind_context_create(&ic)) {
-    ind_diag_tool_error(TOOL, "internal error: the embedded dialect definitions failed to load");
-    ind_context_destroy(&ic);
-    free(src);
-    return 1;
-  }
-  IndDiagEngine diag;
-  ind_diag_attach(&diag, ic.ctx, strcmp(c.input, "-") ? c.input : "<stdin>", c.verify_diagnostics);
+  const char *src = t.src;
+  size_t len = t.len;
   IndStrBuf out = {0};
   bool ok = true;
   size_t start = 0, lines_before = 0;
@@ -290,7 +280,7 @@ int ind_opt_main(int argc, char **argv) {
     memcpy(piece + n, src + start, end - start);
     n += end - start;
     piece[n] = '\0';
-    if (!process_piece(&c, &ic, &diag, piece, n, &out))
+    if (!process_piece(&c, &t.ic, &t.diag, piece, n, &out))
       ok = false;
     if (end >= len)
       break;
@@ -302,13 +292,12 @@ int ind_opt_main(int argc, char **argv) {
     start = after;
   }
   free(piece);
+  char err[1024];
   if (ok && !ind_write_file(c.output, out.data ? out.data : "", out.len, err, sizeof err)) {
     ind_diag_tool_error(TOOL, "%s", err);
     ok = false;
   }
   ind_strbuf_free(&out);
-  ind_diag_detach(&diag);
-  ind_context_destroy(&ic);
-  free(src);
+  ind_tool_close(&t);
   return ok ? 0 : 1;
 }

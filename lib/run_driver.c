@@ -17,6 +17,7 @@
 #include "lib/ir.h"
 #include "lib/npy.h"
 #include "lib/run_compiled.h"
+#include "lib/tool.h"
 
 #include <errno.h>
 #include <math.h>
@@ -421,28 +422,13 @@ int ind_run_main(int argc, char **argv) {
   int pr = parse_args(argc, argv, &c);
   if (pr)
     return pr == 2 ? 0 : 1;
-  char err[1024];
-  size_t len = 0;
-  char *src = ind_read_file(c.program, &len, err, sizeof err);
-  if (!src) {
-    ind_diag_tool_error(TOOL, "%s", err);
+  IndToolSession t;
+  if (!ind_tool_open(&t, TOOL, c.program, false))
     return 1;
-  }
-  IndContext ic;
-  if (!ind_context_create(&ic)) {
-    ind_diag_tool_error(TOOL, "internal error: the embedded dialect definitions failed to load");
-    ind_context_destroy(&ic);
-    free(src);
-    return 1;
-  }
-  IndDiagEngine diag;
-  ind_diag_attach(&diag, ic.ctx, strcmp(c.program, "-") ? c.program : "<stdin>", false);
   bool reported = false;
-  bool ok = run_program(&c, ic.ctx, src, len, &reported);
-  if (!ok && !reported && diag.nerrors == 0)
-    ind_diag_tool_error(TOOL, "failed on '%s'", diag.display_name);
-  ind_diag_detach(&diag);
-  ind_context_destroy(&ic);
-  free(src);
+  bool ok = run_program(&c, t.ic.ctx, t.src, t.len, &reported);
+  if (!ok && !reported && t.diag.nerrors == 0)
+    ind_diag_tool_error(TOOL, "failed on '%s'", t.diag.display_name);
+  ind_tool_close(&t);
   return ok ? 0 : 1;
 }
