@@ -121,7 +121,7 @@ static bool norm_dim(int64_t d, int rank, int64_t *out) {
 }
 
 static MlirLogicalResult dim_attr(MlirOperation op, const char *name, int rank, int64_t *out) {
-  int64_t d;
+  int64_t d = 0;
   if (!ind_attr_int(op, name, &d))
     return ind_emit_error(op, "interpreter: missing integer '%s'", name);
   if (!norm_dim(d, rank, out))
@@ -575,7 +575,7 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
   int64_t perm[IND_MAX_RANK + 1], shape[IND_MAX_RANK], st[IND_MAX_RANK], own[IND_MAX_RANK];
   intptr_t n = 0;
   if (ind_op_is(op, "graph.transpose")) {
-    int64_t a, b;
+    int64_t a = 0, b = 0;
     if (mlirLogicalResultIsFailure(dim_attr(op, "dim0", in->rank, &a)) ||
         mlirLogicalResultIsFailure(dim_attr(op, "dim1", in->rank, &b)))
       return mlirLogicalResultFailure();
@@ -659,7 +659,7 @@ static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTe
 }
 
 static MlirLogicalResult do_unsqueeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d, shape[IND_MAX_RANK];
+  int64_t d = 0, shape[IND_MAX_RANK];
   if (in->rank == IND_MAX_RANK)
     return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_MAX_RANK);
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank + 1, &d)))
@@ -677,7 +677,7 @@ static int64_t clamp_index(int64_t i, int64_t size) {
 }
 
 static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d, start, end, step = 1, shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t d = 0, start, end, step = 1, shape[IND_MAX_RANK], st[IND_MAX_RANK];
   if (in->rank == 0)
     return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
@@ -705,7 +705,7 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
   if (n < 1 || mlirOperationGetNumResults(op) != 1)
     return ind_emit_error(op, "interpreter: cat needs at least one operand and one result");
   const IndTensor *first = tensor_operand(s, op, 0);
-  int64_t d, shape[IND_MAX_RANK];
+  int64_t d = 0, shape[IND_MAX_RANK];
   if (!first)
     return mlirLogicalResultFailure();
   if (first->rank == 0)
@@ -769,7 +769,7 @@ static MlirLogicalResult interp_softmax(InterpState *s, MlirOperation op, bool l
   if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
     return mlirLogicalResultFailure();
   const IndTensor *in = tensor_operand(s, op, 0);
-  int64_t d;
+  int64_t d = 0;
   if (!in || mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
     return mlirLogicalResultFailure();
   IndTensor out;
