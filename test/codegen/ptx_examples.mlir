@@ -20,9 +20,11 @@
 
 // SEED: .visible .entry triton_per_fused_add_mean_mul_relu_sub_0(
 // SEED: ld.global.nc.v4.{{f32|b32}}
+// SEED-NOT: bar.sync
 // SEED: shfl.sync.bfly.b32
+// SEED-NOT: bar.sync
 // SEED: st.global.v4.{{f32|b32}}
 
 // PLAN: "allocations": [
 // PLAN-NEXT: {"name": "buf1", "dtype": "f32", "shape": [1024, 1024], "bytes": 4194304, "reuse": null}],
-// PLAN: {"op": "launch", "kernel": "triton_per_fused_add_mean_mul_relu_sub_0", "grid": [1024, 1, 1], "block": [128, 1, 1], "args": ["arg0_1", "arg1_1", "arg2_1", "arg3_1", "buf1"]}],
+// PLAN: {"op": "launch", "kernel": "triton_per_fused_add_mean_mul_relu_sub_0", "grid": [128, 1, 1], "block": [256, 1, 1], "args": ["arg0_1", "arg1_1", "arg2_1", "arg3_1", "buf1"]}],
