@@ -475,7 +475,8 @@ static void choose_outer_geometry(KGen *k) {
  * tpr = max(32, pow2ceil(rnumel / (8 * vector_width))) threads (whole warps, at most 8 vectors per
  * thread), block = rows * tpr. inner-rows-per-block 0 (default): rows = 256 / tpr (1 when tpr >= 256),
  * halved while the grid ceil(numel / rows) would be under MIN_PACKED_PROGRAMS; N >= 1: rows =
- * pow2floor(N), halved while block > 1024. rows == 1 keeps the one-row-per-block geometry (false). */
+ * pow2floor(N), halved while block > 1024 or half the rows would cover numel. rows == 1 keeps the
+ * one-row-per-block geometry (false). */
 #define MIN_PACKED_PROGRAMS 128
 static bool choose_inner_rows(KGen *k, int64_t vw) {
   if (k->rnumel > ind_opt_int(k->opts, "persistent-threshold"))
@@ -488,7 +489,7 @@ static bool choose_inner_rows(KGen *k, int64_t vw) {
       rows /= 2;
   } else {
     rows = pow2_floor(clamp(want, 1, 1024));
-    while (rows > 1 && rows * tpr > 1024)
+    while (rows > 1 && (rows * tpr > 1024 || rows / 2 >= k->numel))
       rows /= 2;
   }
   if (rows <= 1 || (k->rnumel + tpr * vw - 1) / (tpr * vw) * vw > 64)
