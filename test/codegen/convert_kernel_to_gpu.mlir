@@ -136,3 +136,75 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64, 256>, rranges = array<i64>,
     block = 256 : i64, xblock = 1024 : i64, vector_width = 4 : i64} : () -> ()
+
+// -----
+
+/// Row layout (row_layout, xblock 4, 64 threads = 2 warps per row, 102 rows: the last block is partial):
+/// row = tid / 64, rtid = tid % 64, x point bid * 4 + row masked when >= 102; each warp's butterfly,
+/// then one slot per warp (32 floats of workgroup memory), one barrier, and each thread combines the
+/// 2 slots of its own row (slot row * 2 + w); thread rtid == 0 of each valid row writes.
+// CHECK-LABEL: "gpu.module"
+// CHECK: memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[TID:.*]] = "gpu.thread_id"() <{dimension = #gpu<dim x>}>
+// CHECK: %[[BID:.*]] = "gpu.block_id"() <{dimension = #gpu<dim x>}>
+// CHECK: %[[C64:.*]] = "arith.constant"() <{value = 64 : index}>
+// CHECK: %[[ROW:.*]] = "arith.divui"(%[[TID]], %[[C64]])
+// CHECK: %[[RTID:.*]] = "arith.remui"(%[[TID]], %[[C64]])
+// CHECK: %[[C4:.*]] = "arith.constant"() <{value = 4 : index}>
+// CHECK: %[[XB:.*]] = "arith.muli"(%[[BID]], %[[C4]])
+// CHECK: %[[X:.*]] = "arith.addi"(%[[XB]], %[[ROW]])
+// CHECK: %[[C102:.*]] = "arith.constant"() <{value = 102 : index}>
+// CHECK: "arith.cmpi"(%[[X]], %[[C102]]) <{predicate = 6 : i64}>
+// CHECK-COUNT-4: "vector.load"
+// CHECK-NOT: "vector.load"
+// CHECK-COUNT-5: "gpu.shuffle"
+// CHECK-NOT: "gpu.shuffle"
+// CHECK: "gpu.barrier"
+// CHECK-NOT: "gpu.barrier"
+// CHECK: %[[C2:.*]] = "arith.constant"() <{value = 2 : index}>
+// CHECK: %[[RW:.*]] = "arith.muli"(%[[ROW]], %[[C2]])
+// CHECK: %[[R0:.*]] = "arith.addi"(%{{.*}}, %[[RW]])
+// CHECK: "arith.addi"(%[[R0]], %{{.*}})
+// CHECK: "memref.load"(%{{.*}}, %{{.*}}) : (memref<32xf32, #gpu.address_space<workgroup>>, index)
+// CHECK: "arith.addi"(%[[R0]], %{{.*}})
+// CHECK: "memref.load"(%{{.*}}, %{{.*}}) : (memref<32xf32, #gpu.address_space<workgroup>>, index)
+// CHECK-NOT: "memref.load"(%{{.*}}, %{{.*}}) : (memref<32xf32, #gpu.address_space<workgroup>>, index)
+// CHECK: "arith.cmpi"(%[[RTID]], %{{.*}}) <{predicate = 0 : i64}>
+// CHECK: "scf.if"
+// CHECK: "scf.if"
+// CHECK: "memref.store"
+"kernel.def"() ({
+^bb0(%a: memref<104448xf32>, %o: memref<102xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 1024 + d1)>} : (memref<104448xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<102xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 102>, rranges = array<i64: 1024>,
+    block = 256 : i64, xblock = 4 : i64, vector_width = 4 : i64, row_layout = true} : () -> ()
+
+// -----
+
+/// Row layout with one warp per row (8 rows of 32 threads, 1024 rows: no mask): warp shuffles only, no
+/// workgroup memory, no barrier; the r-varying output is stored by every thread of the row.
+// CHECK-LABEL: "gpu.module"
+// CHECK-NOT: workgroup
+// CHECK: %[[TID:.*]] = "gpu.thread_id"()
+// CHECK: %[[C32:.*]] = "arith.constant"() <{value = 32 : index}>
+// CHECK: "arith.divui"(%[[TID]], %[[C32]])
+// CHECK: "arith.remui"(%[[TID]], %[[C32]])
+// CHECK-NOT: "arith.cmpi"
+// CHECK-COUNT-8: "vector.load"
+// CHECK-COUNT-5: "gpu.shuffle"
+// CHECK-NOT: "gpu.shuffle"
+// CHECK-NOT: "gpu.barrier"
+// CHECK-COUNT-8: "vector.store"
+// CHECK-NOT: "gpu.barrier"
+"kernel.def"() ({
+^bb0(%a: memref<1048576xf32>, %o: memref<1048576xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 1024 + d1)>} : (memref<1048576xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "max"} : (f32) -> f32
+  %2 = "arith.subf"(%0, %1) : (f32, f32) -> f32
+  "kernel.store"(%o, %2) {index = affine_map<(d0, d1) -> (d0 * 1024 + d1)>} : (memref<1048576xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 1024>, rranges = array<i64: 1024>,
+    block = 256 : i64, xblock = 8 : i64, vector_width = 4 : i64, row_layout = true} : () -> ()
