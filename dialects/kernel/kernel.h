@@ -28,7 +28,6 @@
 #define KERNEL_ATTR_RRANGES "rranges"
 #define KERNEL_ATTR_BLOCK "block"
 #define KERNEL_ATTR_XBLOCK "xblock"
-#define KERNEL_ATTR_ROW_LAYOUT "row_layout"
 #define KERNEL_ATTR_VECTOR_WIDTH "vector_width"
 #define KERNEL_ATTR_INDEX "index"
 #define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"
@@ -66,9 +65,6 @@ typedef struct KernelGeometry {
   int64_t block;        /* threads per program (GPU block) */
   int64_t xblock;       /* x points per program */
   int64_t vector_width; /* elements per thread per access */
-  bool row_layout;      /* reductions with xblock > 1: each x point a contiguous group of block / xblock
-                         * threads (optional attribute row_layout = true); else consecutive threads on
-                         * consecutive x points */
 } KernelGeometry;
 
 /* A kernel.def with an empty one-block body whose arguments have the given types (add the body ops

@@ -7,24 +7,16 @@
  *   starting at ((b * block) + t) * vector_width (the innermost x dim is the vector dim); a thread whose
  *   points are past numel computes at a clamped index and does not store. With a transposed read the
  *   block covers a 2-D tile of the last two x dims instead (setup_tiled).
- * - reductions: program = block = xblock x points, rthreads = block / xblock threads per x point.
- *   xblock = 1: rtid = t, x point b. Row layout (xblock > 1 and row_layout = true, rthreads a multiple
- *   of 32: inner reductions packing short rows, sched-to-kernel's inner-rows-per-block): thread t serves row
- *   tx = t / rthreads, rtid = t % rthreads, x point b * xblock + tx; so each row is whole warps
- *   tx * rthreads / 32 .. (tx + 1) * rthreads / 32 - 1 and no warp holds two rows. Column layout
- *   (xblock > 1 without row_layout: outer reductions, vector_width 1): thread t = rtid * xblock + tx serving x point
- *   b * xblock + tx, so that a warp reads consecutive x. With xblock > 1 an x point >= xnumel is
- *   computed at x point 0 with every load masked (xvalid) and does not store. The r-space is split
- *   into chunks of rthreads * vector_width elements, thread rtid handling elements
- *   (c * rthreads + rtid) * vector_width + l of chunk c. persistent_reduction: all chunks unrolled, the thread's slice
- * kept in registers; reduction (looped): each kernel.reduce becomes an scf.for over the chunks accumulating in
+ * - reductions: program = block = xblock x points (xblock = 1: inner reductions; xblock > 1: outer
+ *   reductions, thread t = rtid * xblock + tx serving x point b * xblock + tx, so that a warp reads
+ *   consecutive x); the r-space is split into chunks of rthreads * vector_width elements
+ *   (rthreads = block / xblock), thread rtid handling elements (c * rthreads + rtid) * vector_width + l
+ *   of chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
+ *   reduction (looped): each kernel.reduce becomes an scf.for over the chunks accumulating in
  *   registers, r-varying values are recomputed in each loop that needs them, and r-varying stores go to
- *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly (offsets 16 .. 1) in each
- *   warp, which stays inside the warp and so inside its row; when a row has more than one warp, one
- *   value per warp goes to workgroup (shared) memory slot 32 * i + t / 32 (i: the reduce's index) and,
- *   after a barrier, every thread combines the rthreads / 32 slots of its own row, so that all threads
- *   of a row hold the row's value (column layout: the rthreads values of an x point through workgroup
- *   memory, slot block * i + t).
+ *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
+ *   value per warp in workgroup (shared) memory and every thread combining those (outer reductions: the
+ *   rthreads values of an x point through workgroup memory).
  * - loads/stores whose index has coefficient 1 in the vector dim and a vector_width-aligned rest
  *   become vector.load/store {alignment}; loads that do not depend on the vector dim are loaded once per
  *   vector; anything else is a scalar access per element.
@@ -79,8 +71,8 @@ typedef struct Gen {
   MlirValue valid[MAX_LANES];
   MlirValue tid, bid, smem;
   /* Reductions: rthreads threads per x point, rtid the thread's index among them; with xblock > 1
-   * thread tid serves x point bid * xblock + tx (row layout: tx = tid / rthreads; column layout:
-   * tx = tid % xblock), and xvalid (null when always true) says whether that x point exists. */
+   * (outer reductions) thread tid = rtid * xblock + tx handles x point bid * xblock + tx, and xvalid
+   * (null when always true) says whether that x point exists. */
   int64_t rthreads;
   MlirValue rtid, tx, xvalid;
   /* Pointwise 2-D tiles (setup_tiled): tile coordinates, and the transposed loads staged through
@@ -630,15 +622,9 @@ static MlirValue block_reduce_outer(Gen *g, KernelReduction r, MlirValue v) {
   return acc;
 }
 
-/* Row layout (above): each x point's threads are whole warps of the block. */
-static bool row_layout(const KernelGeometry *geom) { return geom->xblock > 1 && geom->row_layout; }
-
-static bool column_layout(const KernelGeometry *geom) { return geom->xblock > 1 && !row_layout(geom); }
-
-/* Warp butterfly, then one value per warp through workgroup memory; every thread gets its row's
- * result (the warps of row tx are tx * rthreads / 32 + w). */
+/* Warp butterfly, then one value per warp through workgroup memory; every thread gets the result. */
 static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
-  if (column_layout(&g->geom))
+  if (g->geom.xblock > 1)
     return block_reduce_outer(g, r, v);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
@@ -651,7 +637,7 @@ static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
     mlirOperationStateAddAttributes(&st, 1, &mode);
     v = combine(g, r, v, mlirOperationGetResult(put(g, &st), 0));
   }
-  int64_t nwarps = g->rthreads / WARP;
+  int64_t nwarps = g->geom.block / WARP;
   if (nwarps <= 1)
     return v;
   MlirValue slot0 = cidx(g, (int64_t)g->nreduce * WARP);
@@ -663,11 +649,8 @@ static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
   close_if(g, saved);
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue acc = {NULL};
-  MlirValue row0 = slot0;
-  if (g->geom.xblock > 1)
-    row0 = bin(g, "arith.addi", slot0, bin(g, "arith.muli", g->tx, cidx(g, nwarps)));
   for (int64_t w = 0; w < nwarps; ++w) {
-    MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", row0, cidx(g, w))};
+    MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)g->nreduce * WARP + w)};
     MlirValue x = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     acc = mlirValueIsNull(acc) ? x : combine(g, r, acc, x);
   }
@@ -957,19 +940,16 @@ static bool setup_geometry(Gen *g) {
     return !g->failed;
   }
   int64_t xb = g->geom.xblock;
-  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (column_layout(&g->geom) && vw != 1) ||
-      (row_layout(&g->geom) && (block / xb) % WARP != 0))
+  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && vw != 1))
     return fail(g, g->def,
-                "reduction kernels need rranges, block a multiple of 32 and of xblock, vector_width 1 "
-                "when xblock > 1 (without row_layout), and block / xblock a multiple of 32 with row_layout");
+                "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
+                "vector_width 1 when xblock > 1");
   g->rthreads = block / xb;
   Lanes lin = {.n = 1, .v = {g->bid}};
   g->rtid = g->tid;
   if (xb > 1) {
-    bool rows = row_layout(&g->geom);
-    MlirValue per = cidx(g, rows ? g->rthreads : xb);
-    g->tx = bin(g, rows ? "arith.divui" : "arith.remui", g->tid, per);
-    g->rtid = bin(g, rows ? "arith.remui" : "arith.divui", g->tid, per);
+    g->tx = bin(g, "arith.remui", g->tid, cidx(g, xb));
+    g->rtid = bin(g, "arith.divui", g->tid, cidx(g, xb));
     lin.v[0] = bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, xb)), g->tx);
     if (g->numel % xb != 0) {
       g->xvalid = cmpi(g, CMP_ULT, lin.v[0], cidx(g, g->numel));
@@ -1110,9 +1090,8 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   int nred = count_reduces(body);
   if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)
     return fail(g, def, "pointwise kernels cannot contain kernel.reduce");
-  bool outer = g->kind != KERNEL_KIND_POINTWISE && column_layout(&g->geom);
-  int64_t per_row = g->geom.xblock >= 1 ? g->geom.block / g->geom.xblock : g->geom.block;
-  int64_t smem_floats = nred > 0 && (per_row > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
+  bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
+  int64_t smem_floats = nred > 0 && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = has_transposed_load(g, body) && can_tile(g);
     smem_floats = count_staged(g, body) * staged_floats(g);

@@ -13,9 +13,8 @@
  *   argument nor allocated: remove_kernel_local_buffers); buffers that leave it are kernel.stored;
  * - kind and geometry: inner reductions (a load contiguous along r) are persistent iff rnumel <=
  *   persistent-threshold (Inductor's INNER rule, 1024); outer (column) reductions put outer-xblock x
- *   points in a block, threads along x, persistent iff rnumel <= 64; inner persistent reductions of
- *   short rows put inner-rows-per-block rows in a block, each row a group of whole warps
- *   (choose_inner_rows); block size and vector width by the heuristic below (options);
+ *   points in a block, threads along x, persistent iff rnumel <= 64; block size and vector width by the
+ *   heuristic below (options);
  * - name: <kernel-prefix>_<poi|per|red>_fused_<sorted unique origins without _N suffixes>_<index>.
  * Identical loads and expressions are left for kernel-cse; allocation reuse for kernel-reuse-buffers.
  *
@@ -401,7 +400,6 @@ static int64_t pow2_ceil(int64_t v) {
 }
 
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
-static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 static int64_t pow2_floor(int64_t v) {
   int64_t p = 1;
@@ -471,36 +469,6 @@ static void choose_outer_geometry(KGen *k) {
   k->kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
 }
 
-/* Inner persistent reductions of short rows: `rows` x points per block, each row a contiguous group of
- * tpr = max(32, pow2ceil(rnumel / (8 * vector_width))) threads (whole warps, at most 8 vectors per
- * thread), block = rows * tpr. inner-rows-per-block 0 (default): rows = 256 / tpr (1 when tpr >= 256),
- * halved while the grid ceil(numel / rows) would be under MIN_PACKED_PROGRAMS; N >= 1: rows =
- * pow2floor(N), halved while block > 1024 or half the rows would cover numel. rows == 1 keeps the
- * one-row-per-block geometry (false). */
-#define MIN_PACKED_PROGRAMS 128
-static bool choose_inner_rows(KGen *k, int64_t vw) {
-  if (k->rnumel > ind_opt_int(k->opts, "persistent-threshold"))
-    return false;
-  int64_t tpr = clamp(pow2_ceil((k->rnumel + 8 * vw - 1) / (8 * vw)), 32, 1024);
-  int64_t want = ind_opt_int(k->opts, "inner-rows-per-block"), rows;
-  if (want <= 0) {
-    rows = tpr < 256 ? 256 / tpr : 1;
-    while (rows > 1 && ceil_div(k->numel, rows) < MIN_PACKED_PROGRAMS)
-      rows /= 2;
-  } else {
-    rows = pow2_floor(clamp(want, 1, 1024));
-    while (rows > 1 && (rows * tpr > 1024 || rows / 2 >= k->numel))
-      rows /= 2;
-  }
-  if (rows <= 1 || (k->rnumel + tpr * vw - 1) / (tpr * vw) * vw > 64)
-    return false;
-  k->geom.block = rows * tpr;
-  k->geom.xblock = rows;
-  k->geom.row_layout = true;
-  k->kind = KERNEL_KIND_PERSISTENT_REDUCTION;
-  return true;
-}
-
 static void choose_geometry(KGen *k) {
   int64_t vmax = ind_opt_int(k->opts, "vector-bytes") / 4, vw = 1;
   int vd = k->nr > 0 ? k->nx + k->nr - 1 : k->nx - 1;
@@ -508,7 +476,6 @@ static void choose_geometry(KGen *k) {
   while (vw * 2 <= vmax && vsize % (vw * 2) == 0)
     vw *= 2;
   k->geom.vector_width = vw;
-  k->geom.row_layout = false;
   if (k->nr == 0) {
     k->kind = KERNEL_KIND_POINTWISE;
     int64_t block = clamp(ind_opt_int(k->opts, "block"), 32, 1024);
@@ -519,8 +486,6 @@ static void choose_geometry(KGen *k) {
     return;
   }
   int64_t block = ind_opt_int(k->opts, "reduction-block");
-  if (block <= 0 && choose_inner_rows(k, vw))
-    return;
   if (block <= 0)
     block = clamp(pow2_ceil((k->rnumel + 7) / 8), 32, 512);
   block = clamp(block, 32, 1024) / 32 * 32;
@@ -678,10 +643,6 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
   ind_set_attr(def, KERNEL_ATTR_BLOCK, mlirIntegerAttrGet(i64, k->geom.block));
   ind_set_attr(def, KERNEL_ATTR_XBLOCK, mlirIntegerAttrGet(i64, k->geom.xblock));
   ind_set_attr(def, KERNEL_ATTR_VECTOR_WIDTH, mlirIntegerAttrGet(i64, k->geom.vector_width));
-  if (k->geom.row_layout)
-    ind_set_attr(def, KERNEL_ATTR_ROW_LAYOUT, mlirBoolAttrGet(k->ctx, 1));
-  else
-    mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_LAYOUT));
 }
 
 /* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */
@@ -759,6 +720,8 @@ static MlirValue walloc(Wrapper *w, MlirOperation at, const char *name, MlirType
   wbind(w, name, v);
   return v;
 }
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 static bool wrap_kernel(Wrapper *w, KGen *k, const char *name) {
   MlirValue args[MAX_BUFS + MAX_SUBS];
@@ -920,9 +883,6 @@ static const IndPassOptionDef options[] = {
      "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},
     {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},
     {"kernel-prefix", IND_OPT_STRING, "triton", "kernel name prefix (triton matches Inductor's names)"},
-    {"inner-rows-per-block", IND_OPT_INT, "0",
-     "x points (rows) per block of inner persistent reductions, each row a group of whole warps; 0: "
-     "256 / threads-per-row while the grid keeps >= 128 blocks; 1: one row per block"},
     {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},
     {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},
     {"outer-persistent-threshold", IND_OPT_INT, "64",

@@ -25,7 +25,7 @@
 // -----
 
 /// Reduction kernels with several x points per block (outer reductions) move one element per access.
-// expected-error @+1 {{reduction kernels need rranges, block a multiple of 32 and of xblock, vector_width 1 when xblock > 1 (without row_layout), and block / xblock a multiple of 32 with row_layout}}
+// expected-error @+1 {{reduction kernels need rranges, block a multiple of 32 and of xblock, and vector_width 1 when xblock > 1}}
 "kernel.def"() ({
 ^bb0(%a: memref<4096xf32>, %o: memref<64xf32>):
   %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 64 + d1)>} : (memref<4096xf32>) -> f32
@@ -34,33 +34,6 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 64>,
     block = 32 : i64, xblock = 4 : i64, vector_width = 2 : i64} : () -> ()
-
-// -----
-
-/// With row_layout each row must be whole warps (16 threads per row would let a warp's butterfly mix
-/// two rows).
-// expected-error @+1 {{block / xblock a multiple of 32 with row_layout}}
-"kernel.def"() ({
-^bb0(%a: memref<4096xf32>, %o: memref<64xf32>):
-  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 64 + d1)>} : (memref<4096xf32>) -> f32
-  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> f32
-  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
-  "gpu.yield"() : () -> ()
-}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 64>,
-    block = 64 : i64, xblock = 4 : i64, vector_width = 2 : i64, row_layout = true} : () -> ()
-
-// -----
-
-/// row_layout must be a bool (or an integer).
-// expected-error @+1 {{kernel.def needs kind, xranges, rranges, block, xblock and vector_width}}
-"kernel.def"() ({
-^bb0(%a: memref<4096xf32>, %o: memref<64xf32>):
-  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 64 + d1)>} : (memref<4096xf32>) -> f32
-  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> f32
-  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
-  "gpu.yield"() : () -> ()
-}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 64>,
-    block = 64 : i64, xblock = 2 : i64, vector_width = 2 : i64, row_layout = "yes"} : () -> ()
 
 // -----
 

@@ -12,9 +12,6 @@
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=ONE
 // RUN: %filecheck %s --input-file=%t.soft.ptx --check-prefix=SOFT
-// RUN: %ind-opt %S/Inputs/softmax.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel{inner-rows-per-block=1},kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.soft1.ptx
-// RUN: %filecheck %s --input-file=%t.soft1.ptx --check-prefix=NOLOCAL
-// RUN: %filecheck %s --input-file=%t.soft1.ptx --check-prefix=SOFT1
 // RUN: %ind-opt %S/Inputs/mm_epilogue.sched.mlir --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' --emit=ptx -o %t.mm.ptx
 // RUN: %filecheck %s --input-file=%t.mm.ptx --check-prefix=NOLOCAL
 // RUN: %filecheck %s --input-file=%t.mm.ptx --check-prefix=ONE
@@ -43,31 +40,13 @@
 // RED: ld.global.nc.v4.{{f32|b32}}
 // RED: st.global.v4.{{f32|b32}}
 
-/// Two row reductions (max, then sum) with 8 rows of one warp per block (inner-rows-per-block default):
-/// warp shuffles only, no barrier.
+/// Two block reductions (max, then sum): two barriers.
 // SOFT: .entry triton_per_fused_amax_div_exp_sub_sum_0(
-// SOFT-NOT: bar.sync
 // SOFT: ld.global.nc.v4.{{f32|b32}}
-// SOFT-NOT: bar.sync
-// SOFT: shfl.sync.bfly.b32
-// SOFT-NOT: bar.sync
+// SOFT: bar.sync
 // SOFT: ex2.approx
-// SOFT-NOT: bar.sync
-// SOFT: shfl.sync.bfly.b32
-// SOFT-NOT: bar.sync
+// SOFT: bar.sync
 // SOFT: st.global.v4.{{f32|b32}}
-// SOFT-NOT: bar.sync
-
-/// Pinned to one row per block (inner-rows-per-block=1: 128 threads, 4 warps): two block reductions
-/// through shared memory, two barriers.
-// SOFT1: .entry triton_per_fused_amax_div_exp_sub_sum_0(
-// SOFT1: ld.global.nc.v4.{{f32|b32}}
-// SOFT1: shfl.sync.bfly.b32
-// SOFT1: bar.sync
-// SOFT1: ex2.approx
-// SOFT1: bar.sync
-// SOFT1-NOT: bar.sync
-// SOFT1: st.global.v4.{{f32|b32}}
 
 /// mm is an extern call: only the epilogue is a kernel.
 // MM: .entry triton_poi_fused_add_relu_0(

@@ -15,12 +15,11 @@
 // CHECK: "arith.divf"(%[[S]],
 // CHECK: "kernel.store"(%[[OUT]], %{{.*}}) {index = #[[XM]]}
 // CHECK-NOT: "kernel.store"
-// CHECK: block = 256 : i64, kind = "persistent_reduction"
-// CHECK-SAME: row_layout = true
+// CHECK: kind = "persistent_reduction"
 // CHECK-SAME: rranges = array<i64: 1024>
 // CHECK-SAME: sym_name = "triton_per_fused_add_mean_mul_relu_sub_0"
 // CHECK-SAME: vector_width = 4
-// CHECK-SAME: xblock = 8
+// CHECK-SAME: xblock = 1
 // CHECK-SAME: xranges = array<i64: 1024>
 
 // CSE: ^bb0(%[[X:[^:]*]]: memref<1048576xf32>
@@ -38,6 +37,6 @@
 // WRAP-NOT: "kernel.alloc"
 // WRAP: "kernel.launch"() ({
 // WRAP-NEXT: "gpu.yield"(%[[A0]], %[[A1]], %[[A2]], %[[A3]], %[[BUF1]])
-// WRAP: block = array<i64: 256>, grid = array<i64: 128>, kernel = @triton_per_fused_add_mean_mul_relu_sub_0
+// WRAP: block = array<i64: 128>, grid = array<i64: 1024>, kernel = @triton_per_fused_add_mean_mul_relu_sub_0
 // WRAP-NOT: "kernel.launch"
 // WRAP: "func.return"(%[[BUF1]])
