@@ -10,63 +10,11 @@
 
 /* --- the value store ---------------------------------------------------------------------- */
 
-static size_t hash_ptr(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static bool map_grow(InterpState *s) {
-  int cap = s->map_cap ? s->map_cap * 2 : 64;
-  void **keys = calloc((size_t)cap, sizeof *keys);
-  int *vals = calloc((size_t)cap, sizeof *vals);
-  if (!keys || !vals) {
-    free(keys);
-    free(vals);
-    return false;
-  }
-  for (int i = 0; i < s->map_cap; ++i) {
-    if (!s->keys[i])
-      continue;
-    size_t h = hash_ptr(s->keys[i]) & (size_t)(cap - 1);
-    while (keys[h])
-      h = (h + 1) & (size_t)(cap - 1);
-    keys[h] = s->keys[i];
-    vals[h] = s->vals[i];
-  }
-  free(s->keys);
-  free(s->vals);
-  s->keys = keys;
-  s->vals = vals;
-  s->map_cap = cap;
-  return true;
-}
-
-static bool map_put(InterpState *s, const void *key, int slot) {
-  if ((s->map_len + 1) * 2 > s->map_cap && !map_grow(s))
-    return false;
-  size_t h = hash_ptr(key) & (size_t)(s->map_cap - 1);
-  while (s->keys[h] && s->keys[h] != key)
-    h = (h + 1) & (size_t)(s->map_cap - 1);
-  if (!s->keys[h])
-    ++s->map_len;
-  s->keys[h] = (void *)key;
-  s->vals[h] = slot;
-  return true;
-}
+static bool map_put(InterpState *s, const void *key, int slot) { return ind_ptrmap_put(&s->map, key, slot); }
 
 static int map_get(const InterpState *s, const void *key) {
-  if (!s->map_cap)
-    return -1;
-  size_t h = hash_ptr(key) & (size_t)(s->map_cap - 1);
-  while (s->keys[h]) {
-    if (s->keys[h] == key)
-      return s->vals[h];
-    h = (h + 1) & (size_t)(s->map_cap - 1);
-  }
-  return -1;
+  int64_t slot;
+  return ind_ptrmap_get(&s->map, key, &slot) ? (int)slot : -1;
 }
 
 bool interp_bind(InterpState *s, MlirValue v, InterpValue *val) {
@@ -120,8 +68,7 @@ static void state_free(InterpState *s) {
     free(s->slots[i]);
   }
   free(s->slots);
-  free(s->keys);
-  free(s->vals);
+  ind_ptrmap_free(&s->map);
   memset(s, 0, sizeof *s);
 }
 

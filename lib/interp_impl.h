@@ -13,6 +13,7 @@
 
 #include "lib/interp.h"
 #include "lib/ir.h"
+#include "lib/ptrmap.h"
 
 typedef struct InterpValue {
   IndTensor store;
@@ -24,9 +25,7 @@ typedef struct InterpValue {
 typedef struct InterpState {
   InterpValue **slots; /* owned values */
   int nslots, slot_cap;
-  void **keys; /* open-addressing map MlirValue.ptr -> slot index */
-  int *vals;
-  int map_cap, map_len;
+  IndPtrMap map; /* MlirValue.ptr -> slot index */
 } InterpState;
 
 /* Binds `v` to a new slot that takes ownership of *val (which is zeroed). False on OOM. */
