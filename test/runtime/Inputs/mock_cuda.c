@@ -45,7 +45,15 @@ CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice d) {
   fprintf(stderr, "mock: primary context released\n");
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuCtxSetCurrent(CUcontext c) { return c ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT; }
+static CUcontext current_ctx;
+CUresult CUDAAPI cuCtxSetCurrent(CUcontext c) {
+  current_ctx = c;
+  return c ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+CUresult CUDAAPI cuCtxGetCurrent(CUcontext *c) {
+  *c = current_ctx;
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
   *s = r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" : "CUDA_ERROR_MOCK";
@@ -129,6 +137,11 @@ CUresult CUDAAPI cuMemsetD8(CUdeviceptr d, unsigned char v, size_t n) {
   memset((void *)(uintptr_t)d, v, n);
   return CUDA_SUCCESS;
 }
+CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream st) {
+  (void)st;
+  memcpy((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, CUstream s) {
   (void)s;
   return cuMemsetD32(d, v, n);
@@ -140,7 +153,10 @@ CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned flags) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuStreamDestroy(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
-CUresult CUDAAPI cuStreamSynchronize(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult CUDAAPI cuStreamSynchronize(CUstream s) {
+  (void)s;
+  return CUDA_SUCCESS;
+}
 static int live_events;
 CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned flags) {
   (void)flags;
@@ -154,18 +170,27 @@ CUresult CUDAAPI cuEventDestroy(CUevent e) {
     fprintf(stderr, "mock: all events destroyed\n");
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuEventRecord(CUevent e, CUstream s) { return e && s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult CUDAAPI cuEventRecord(CUevent e, CUstream s) {
+  (void)s;
+  return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
 CUresult CUDAAPI cuEventSynchronize(CUevent e) { return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
 CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
   *ms = 1.0f;
   return a && b ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 static long launches;
+static int capturing, captured; /* stream capture: launches are counted into the graph, not run */
 CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                                 unsigned bz, unsigned shared, CUstream s, void **params, void **extra) {
   MockFn *fn = (MockFn *)f;
-  if (!s || extra)
+  (void)s;
+  if (extra)
     return CUDA_ERROR_INVALID_VALUE;
+  if (capturing) {
+    ++captured;
+    return CUDA_SUCCESS;
+  }
   if (launches++ == 0 || getenv("MOCK_TRACE")) { /* the first launch, or all with $MOCK_TRACE */
     fprintf(stderr, "mock: launch %s grid [%u,%u,%u] block [%u,%u,%u] shared %u params", fn->name, gx, gy, gz, bx, by,
             bz, shared);
@@ -181,6 +206,43 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
     }
     fprintf(stderr, "\n");
   }
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuStreamBeginCapture(CUstream s, CUstreamCaptureMode mode) {
+  (void)mode;
+  if (!s)
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  capturing = 1;
+  captured = 0;
+  return CUDA_SUCCESS;
+}
+static int graph_token, exec_token;
+CUresult CUDAAPI cuStreamEndCapture(CUstream s, CUgraph *g) {
+  (void)s;
+  capturing = 0;
+  *g = (CUgraph)&graph_token;
+  fprintf(stderr, "mock: captured a graph of %d launches\n", captured);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuGraphInstantiate(CUgraphExec *e, CUgraph g, unsigned long long flags) {
+  (void)flags;
+  *e = (CUgraphExec)&exec_token;
+  return g ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+static long replays;
+CUresult CUDAAPI cuGraphLaunch(CUgraphExec e, CUstream s) {
+  (void)s;
+  if (replays++ == 0)
+    fprintf(stderr, "mock: graph replay (%d launches)\n", captured);
+  return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+CUresult CUDAAPI cuGraphExecDestroy(CUgraphExec e) {
+  (void)e;
+  fprintf(stderr, "mock: graph destroyed\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuGraphDestroy(CUgraph g) {
+  (void)g;
   return CUDA_SUCCESS;
 }
 #else

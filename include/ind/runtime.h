@@ -1,0 +1,189 @@
+/* ind/runtime.h - ind's GPU runtime: compiled programs (PTX + launch plan) without MLIR.
+ *
+ * A library of plain C11 over libc, with the CUDA driver (libcuda.so.1, or $IND_LIBCUDA) and, for a
+ * program with an `extern mm` step, cuBLAS (libcublas.so.13/.12/.so, or $IND_LIBCUBLAS) loaded with
+ * dlopen on first use: it builds and runs on a machine with a GPU and no MLIR (runtime/ind_runtime.c and ind_npy.c, one
+ * gcc command, see scripts/gpu/run.sh), and it is the part of libind (ind/ind.h) that talks to the GPU.
+ *
+ * Conventions (those of the MLIR C API):
+ *   - opaque handles; whoever gets a handle from a *_create / *_load / *_capture call owns it and
+ *     releases it with the matching *_destroy;
+ *   - every call that can fail returns an IndStatus: NULL on success, else an error the caller owns
+ *     (read ind_status_message, release with ind_status_destroy). Nothing here exits or aborts on bad
+ *     input, a bad file, a missing driver or a failing CUDA call; CUDA errors name the call
+ *     ("cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE (1): ...");
+ *   - device pointers and streams are passed as integers (uint64_t CUdeviceptr, void * CUstream), so
+ *     the header needs no cuda.h.
+ *
+ * The program file (ind_rt_program_save / ind_rt_program_load_file) is text with length-prefixed
+ * sections (docs/tools/libind.md):
+ *     ind-program 1\n
+ *     section plan <bytes>\n<launch-plan JSON>\n
+ *     section ptx <bytes>\n<PTX>\n          (optional: absent for a CPU-only program)
+ *     section kernel-mlir <bytes>\n<IR>\n   (optional: the kernel-level module, for libind's CPU JIT)
+ *     end\n
+ * Unknown sections are skipped; a wrong magic, an unknown version, a truncated section or a plan that
+ * does not validate is a load error naming the file. */
+#ifndef IND_RUNTIME_H
+#define IND_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IND_PROGRAM_FILE_VERSION 1
+#define IND_MAX_RANK_PUBLIC 8
+
+/* --- status ---------------------------------------------------------------------------------- */
+
+typedef struct IndStatusImpl *IndStatus; /* NULL = success */
+
+const char *ind_status_message(IndStatus s); /* "" for NULL */
+void ind_status_destroy(IndStatus s);        /* NULL is a no-op */
+/* printf-style constructor (for layers above, and for callbacks that fail). */
+IndStatus ind_status_create(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --- element types ----------------------------------------------------------------------------- */
+
+typedef enum IndElementType {
+  IND_ELEM_F32 = 0,
+  IND_ELEM_F16,
+  IND_ELEM_BF16,
+  IND_ELEM_F64,
+  IND_ELEM_I1, /* bool, one byte */
+  IND_ELEM_I8,
+  IND_ELEM_I32,
+  IND_ELEM_I64,
+  IND_ELEM_COUNT
+} IndElementType;
+
+const char *ind_element_type_name(IndElementType t); /* "f32" ... "i64"; "?" when out of range */
+size_t ind_element_type_size(IndElementType t);      /* bytes; 0 when out of range */
+/* "f32" -> IND_ELEM_F32; false when unknown. */
+bool ind_element_type_parse(const char *name, IndElementType *out);
+
+/* One input or output of a program: a dense C-order tensor. */
+typedef struct IndTensorInfo {
+  const char *name; /* the plan's buffer name (valid while the program lives) */
+  IndElementType type;
+  int rank;
+  int64_t shape[IND_MAX_RANK_PUBLIC];
+  int64_t numel, bytes;
+} IndTensorInfo;
+
+/* One step of the launch plan. */
+typedef struct IndStepInfo {
+  bool is_extern;     /* an `extern` call (cuBLAS mm) rather than a kernel launch */
+  const char *kernel; /* PTX entry name, or "mm" */
+  unsigned grid[3], block[3], shared;
+  int num_args;
+} IndStepInfo;
+
+/* --- programs (host side: no driver needed) -------------------------------------------------- */
+
+typedef struct IndRtProgram IndRtProgram;
+
+/* A program from a launch plan (JSON, `ind-opt --emit=launch-plan`) and PTX (may be NULL: a program
+ * that cannot run on the GPU). The names are used in error messages ("seed.json", "seed.ptx"). The texts are copied.
+ * The plan is validated (version, buffers, byte sizes, reuse chains, grids, extern shapes) and, when
+ * PTX is given, every launched kernel must have an .entry in it. */
+IndStatus ind_rt_program_create(const char *plan_name, const char *plan_json, size_t plan_len, const char *ptx_name,
+                                const char *ptx, size_t ptx_len, IndRtProgram **out);
+/* Loads a program file (see above). */
+IndStatus ind_rt_program_load_file(const char *path, IndRtProgram **out);
+IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t len, IndRtProgram **out);
+/* Writes the program file (the kernel-mlir section when set). */
+IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path);
+void ind_rt_program_destroy(IndRtProgram *p);
+
+/* Optional payload: the kernel-level IR text (set by libind, read back after a load). */
+IndStatus ind_rt_program_set_kernel_mlir(IndRtProgram *p, const char *text, size_t len);
+const char *ind_rt_program_kernel_mlir(const IndRtProgram *p, size_t *len); /* NULL when absent */
+
+int ind_rt_program_num_inputs(const IndRtProgram *p);
+int ind_rt_program_num_outputs(const IndRtProgram *p);
+IndTensorInfo ind_rt_program_input(const IndRtProgram *p, int i);
+IndTensorInfo ind_rt_program_output(const IndRtProgram *p, int i);
+int ind_rt_program_num_steps(const IndRtProgram *p);
+IndStepInfo ind_rt_program_step(const IndRtProgram *p, int i);
+/* Number of distinct kernels (PTX entries) launched. */
+int ind_rt_program_num_kernels(const IndRtProgram *p);
+const char *ind_rt_program_ptx(const IndRtProgram *p, size_t *len); /* NULL when absent */
+const char *ind_rt_program_plan(const IndRtProgram *p, size_t *len);
+/* Bytes the program must move at least: every input read once, every output written once. */
+int64_t ind_rt_program_min_bytes(const IndRtProgram *p);
+bool ind_rt_program_has_extern_mm(const IndRtProgram *p);
+
+/* --- CUDA ------------------------------------------------------------------------------------ */
+
+/* Whether a CUDA driver can be loaded and reports at least one device (cuInit + cuDeviceGetCount).
+ * On false, `why` (may be NULL) says why in one line. Cheap after the first call. */
+bool ind_cuda_available(char *why, size_t whylen);
+
+/* Device memory for a program's intermediate buffers (allocations that are not outputs). alloc
+ * returns NULL on success and writes a device pointer; free releases it. Both get the stream the
+ * program was loaded for (a stream-ordered allocator may use it). */
+typedef struct IndDeviceAllocator {
+  IndStatus (*alloc)(void *user, size_t bytes, void *stream, uint64_t *ptr);
+  void (*free)(void *user, uint64_t ptr, void *stream);
+  void *user;
+} IndDeviceAllocator;
+
+typedef struct IndCudaOptions {
+  int device;                          /* ordinal, used when no context is current (default 0) */
+  const IndDeviceAllocator *allocator; /* NULL: cuMemAlloc / cuMemFree */
+  bool verbose;                        /* print each kernel's regs/shared/local use to stderr */
+} IndCudaOptions;
+
+typedef struct IndCudaModule IndCudaModule;
+typedef struct IndCudaGraph IndCudaGraph;
+
+/* Loads the program's PTX on the device: the driver JIT compiles it (its error log is in the status
+ * message on failure), each kernel is looked up and its block size checked. Uses the context current
+ * on the calling thread, else retains device `opts->device`'s primary context and makes it current
+ * (the one PyTorch uses). Intermediate buffers are allocated on the first run and kept. opts may be
+ * NULL. The program must outlive the module. */
+IndStatus ind_cuda_module_load(const IndRtProgram *p, const IndCudaOptions *opts, IndCudaModule **out);
+void ind_cuda_module_destroy(IndCudaModule *m);
+
+/* Enqueues the whole launch sequence on `stream` (NULL = the legacy default stream) with caller-owned
+ * device pointers: inputs[num_inputs], outputs[num_outputs], each a dense C-order buffer of the
+ * tensor's bytes. Asynchronous: nothing is synchronized. Not reentrant: two runs of one module must
+ * not overlap in time (they share the intermediates). */
+IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);
+/* Like run, but synchronizes the stream after every step, so a fault names its step. */
+IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);
+
+/* Captures the launch sequence for these buffers into a CUDA graph (stream capture on `stream`, which
+ * must not be the legacy default stream) and instantiates it; replay with ind_cuda_graph_launch. The
+ * graph keeps the pointers: the buffers must stay valid while it is replayed. */
+IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
+                                  IndCudaGraph **out);
+IndStatus ind_cuda_graph_launch(IndCudaGraph *g, void *stream);
+void ind_cuda_graph_destroy(IndCudaGraph *g);
+
+/* Small driver helpers for tools and tests (the module's context must be current: call after a
+ * successful ind_cuda_module_load). Streams: ind_cuda_stream_create makes a non-blocking stream. */
+IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr);
+void ind_cuda_free(uint64_t ptr);
+IndStatus ind_cuda_memcpy_htod(uint64_t dst, const void *src, size_t bytes);
+IndStatus ind_cuda_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
+IndStatus ind_cuda_memset_d32(uint64_t dst, uint32_t value, size_t count, void *stream); /* async */
+/* Fills the module's intermediate buffers (allocating them first) with a 32-bit pattern (NaN poison). */
+IndStatus ind_cuda_module_fill_intermediates(IndCudaModule *m, uint32_t value, void *stream);
+IndStatus ind_cuda_stream_create(void **stream);
+void ind_cuda_stream_destroy(void *stream);
+IndStatus ind_cuda_stream_synchronize(void *stream);
+/* Milliseconds between two points on `stream` around `fn(user)` repeated `iters` times (device
+ * events); fn returns NULL or an error that stops the timing. */
+IndStatus ind_cuda_time(void *stream, int iters, IndStatus (*fn)(void *user), void *user, float *ms);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,1294 @@
+/* ind_runtime.c - ind's GPU runtime: programs (plan + PTX), the program file, and running them through
+ * a dlopen'ed CUDA driver; see include/ind/runtime.h. libc only (plus cuda.h for the driver's types). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "ind/runtime.h"
+#include "runtime/ind_json.h"
+
+#include <cuda.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- status ---------------------------------------------------------------------------------- */
+
+struct IndStatusImpl {
+  char *message;
+};
+
+static IndStatus status_vcreate(const char *fmt, va_list ap) {
+  IndStatus s = malloc(sizeof *s);
+  if (!s)
+    return (IndStatus)(uintptr_t)1; /* never dereferenced as a message: see ind_status_message */
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  s->message = malloc(n > 0 ? (size_t)n + 1 : 1);
+  if (s->message)
+    vsnprintf(s->message, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  return s;
+}
+
+IndStatus ind_status_create(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  IndStatus s = status_vcreate(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+const char *ind_status_message(IndStatus s) {
+  if (!s)
+    return "";
+  if ((uintptr_t)s == 1 || !s->message)
+    return "out of memory";
+  return s->message;
+}
+
+void ind_status_destroy(IndStatus s) {
+  if (!s || (uintptr_t)s == 1)
+    return;
+  free(s->message);
+  free(s);
+}
+
+/* --- element types --------------------------------------------------------------------------- */
+
+static const char *const k_type_names[IND_ELEM_COUNT] = {"f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64"};
+static const size_t k_type_sizes[IND_ELEM_COUNT] = {4, 2, 2, 8, 1, 1, 4, 8};
+
+const char *ind_element_type_name(IndElementType t) { return (unsigned)t < IND_ELEM_COUNT ? k_type_names[t] : "?"; }
+size_t ind_element_type_size(IndElementType t) { return (unsigned)t < IND_ELEM_COUNT ? k_type_sizes[t] : 0; }
+bool ind_element_type_parse(const char *name, IndElementType *out) {
+  for (int d = 0; d < IND_ELEM_COUNT; ++d)
+    if (strcmp(k_type_names[d], name) == 0) {
+      *out = (IndElementType)d;
+      return true;
+    }
+  return false;
+}
+
+/* --- the plan -------------------------------------------------------------------------------- */
+
+typedef struct Buffer {
+  char *name;
+  IndElementType dtype;
+  int rank;
+  int64_t shape[IND_MAX_RANK_PUBLIC];
+  int64_t numel, bytes;
+  bool is_input;
+  int reuse; /* index of the buffer whose storage this one takes, or -1 */
+} Buffer;
+
+typedef struct Step {
+  bool is_extern;
+  char *kernel;
+  unsigned grid[3], block[3], shared;
+  int nargs;
+  int *args;            /* buffer indices */
+  int mm_m, mm_n, mm_k; /* extern mm */
+} Step;
+
+struct IndRtProgram {
+  Buffer *bufs;
+  int nbufs, ninputs;
+  Step *steps;
+  int nsteps;
+  int *outputs;
+  int noutputs;
+  bool has_mm;
+  char *plan;
+  size_t plan_len;
+  char *ptx; /* NULL when absent */
+  size_t ptx_len;
+  char *kernel_mlir;
+  size_t kernel_mlir_len;
+};
+
+static IndStatus plan_error(const char *path, const char *fmt, const char *a, const char *b) {
+  char what[512];
+  snprintf(what, sizeof what, fmt, a ? a : "", b ? b : "");
+  return ind_status_create("%s: malformed plan: %s", path, what);
+}
+
+static int find_buffer(const IndRtProgram *p, const char *name) {
+  for (int i = 0; i < p->nbufs; ++i)
+    if (strcmp(p->bufs[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+static bool json_is_int(const IndJson *v, double lo, double hi) {
+  return v && v->kind == IND_JSON_NUMBER && v->number == floor(v->number) && v->number >= lo && v->number <= hi;
+}
+
+static IndStatus parse_buffer(const char *path, const IndJson *o, Buffer *b, bool is_input, const char *where) {
+  const IndJson *name = ind_json_get(o, "name"), *dt = ind_json_get(o, "dtype"), *shape = ind_json_get(o, "shape"),
+                *bytes = ind_json_get(o, "bytes");
+  b->reuse = -1;
+  if (!o || o->kind != IND_JSON_OBJECT || !name || name->kind != IND_JSON_STRING)
+    return plan_error(path, "an entry of \"%s\" is not an object with a string \"name\"%s", where, NULL);
+  b->name = strdup(name->string);
+  b->is_input = is_input;
+  if (!b->name)
+    return plan_error(path, "out of memory%s%s", NULL, NULL);
+  if (!dt || dt->kind != IND_JSON_STRING)
+    return plan_error(path, "buffer %s has no string \"dtype\"%s", b->name, NULL);
+  if (!ind_element_type_parse(dt->string, &b->dtype))
+    return plan_error(path, "buffer %s has unknown dtype \"%s\"", b->name, dt->string);
+  if (!shape || shape->kind != IND_JSON_ARRAY || shape->count > IND_MAX_RANK_PUBLIC)
+    return plan_error(path, "buffer %s has no \"shape\" array (of rank <= 8)%s", b->name, NULL);
+  b->rank = shape->count;
+  b->numel = 1;
+  for (int i = 0; i < shape->count; ++i) {
+    if (!json_is_int(shape->items[i], 0, 1e12))
+      return plan_error(path, "buffer %s has a shape entry that is not a non-negative integer%s", b->name, NULL);
+    b->shape[i] = (int64_t)shape->items[i]->number;
+    b->numel *= b->shape[i];
+    if (b->numel > (int64_t)1 << 40)
+      return plan_error(path, "buffer %s is too large%s", b->name, NULL);
+  }
+  b->bytes = b->numel * (int64_t)k_type_sizes[b->dtype];
+  if (!json_is_int(bytes, 0, 1e15) || (int64_t)bytes->number != b->bytes)
+    return plan_error(path, "buffer %s: \"bytes\" is missing or disagrees with shape and dtype%s", b->name, NULL);
+  return NULL;
+}
+
+static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3], const char *what, const char *kernel) {
+  if (!a || a->kind != IND_JSON_ARRAY || a->count != 3)
+    return plan_error(path, "launch of %s: \"%s\" is not an array of 3 integers", kernel, what);
+  for (int i = 0; i < 3; ++i) {
+    if (!json_is_int(a->items[i], 1, 2147483647.0))
+      return plan_error(path, "launch of %s: \"%s\" has an entry that is not a positive integer", kernel, what);
+    out[i] = (unsigned)a->items[i]->number;
+  }
+  return NULL;
+}
+
+static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s) {
+  if (s->nargs != 3)
+    return plan_error(path, "extern mm needs 3 args (A, B, C)%s%s", NULL, NULL);
+  const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
+  if (a->dtype != IND_ELEM_F32 || b->dtype != IND_ELEM_F32 || c->dtype != IND_ELEM_F32 || a->rank != 2 ||
+      b->rank != 2 || c->rank != 2)
+    return plan_error(path, "extern mm supports only 2-D f32 operands (got %s, ...)%s", a->name, NULL);
+  if (a->shape[1] != b->shape[0] || c->shape[0] != a->shape[0] || c->shape[1] != b->shape[1])
+    return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
+  if (a->shape[0] > 2147483647 || a->shape[1] > 2147483647 || b->shape[1] > 2147483647)
+    return plan_error(path, "extern mm: dimension too large for cuBLAS%s%s", NULL, NULL);
+  s->mm_m = (int)a->shape[0];
+  s->mm_k = (int)a->shape[1];
+  s->mm_n = (int)b->shape[1];
+  return NULL;
+}
+
+static IndStatus parse_step(const char *path, const IndJson *o, IndRtProgram *p, Step *s) {
+  const IndJson *op = ind_json_get(o, "op"), *kernel = ind_json_get(o, "kernel"), *args = ind_json_get(o, "args");
+  if (!op || op->kind != IND_JSON_STRING || !kernel || kernel->kind != IND_JSON_STRING)
+    return plan_error(path, "a step lacks string \"op\" and \"kernel\"%s%s", NULL, NULL);
+  s->kernel = strdup(kernel->string);
+  if (!s->kernel)
+    return plan_error(path, "out of memory%s%s", NULL, NULL);
+  if (!args || args->kind != IND_JSON_ARRAY)
+    return plan_error(path, "step %s has no \"args\" array%s", s->kernel, NULL);
+  s->nargs = args->count;
+  s->args = calloc((size_t)args->count + 1, sizeof *s->args);
+  if (!s->args)
+    return plan_error(path, "out of memory%s%s", NULL, NULL);
+  for (int i = 0; i < args->count; ++i) {
+    const IndJson *a = args->items[i];
+    if (a->kind != IND_JSON_STRING)
+      return plan_error(path, "step %s: an argument is not a string%s", s->kernel, NULL);
+    s->args[i] = find_buffer(p, a->string);
+    if (s->args[i] < 0)
+      return plan_error(path, "step %s uses unknown buffer \"%s\"", s->kernel, a->string);
+  }
+  if (strcmp(op->string, "extern") == 0) {
+    s->is_extern = true;
+    if (strcmp(s->kernel, "mm") != 0)
+      return plan_error(path, "unsupported extern kernel \"%s\" (only mm)%s", s->kernel, NULL);
+    p->has_mm = true;
+    return check_mm(path, p, s);
+  }
+  if (strcmp(op->string, "launch") != 0)
+    return plan_error(path, "unknown step op \"%s\"%s", op->string, NULL);
+  IndStatus st = parse_dims(path, ind_json_get(o, "grid"), s->grid, "grid", s->kernel);
+  if (!st)
+    st = parse_dims(path, ind_json_get(o, "block"), s->block, "block", s->kernel);
+  if (st)
+    return st;
+  if ((uint64_t)s->block[0] * s->block[1] * s->block[2] > 1024)
+    return plan_error(path, "launch of %s: more than 1024 threads per block%s", s->kernel, NULL);
+  if (s->grid[1] > 65535 || s->grid[2] > 65535)
+    return plan_error(path, "launch of %s: grid y/z above 65535%s", s->kernel, NULL);
+  const IndJson *sh = ind_json_get(o, "shared");
+  if (sh && !json_is_int(sh, 0, 232448))
+    return plan_error(path, "launch of %s: \"shared\" is not a byte count in [0, 227 KiB]%s", s->kernel, NULL);
+  s->shared = sh ? (unsigned)sh->number : 0;
+  return NULL;
+}
+
+static IndStatus parse_allocations(const char *path, const IndJson *inputs, const IndJson *allocs, IndRtProgram *p) {
+  for (int i = 0; i < inputs->count + allocs->count; ++i) {
+    bool is_input = i < inputs->count;
+    const IndJson *o = is_input ? inputs->items[i] : allocs->items[i - inputs->count];
+    Buffer *b = &p->bufs[p->nbufs];
+    IndStatus st = parse_buffer(path, o, b, is_input, is_input ? "inputs" : "allocations");
+    p->nbufs++; /* counted even on failure so the program's destroy frees the name */
+    if (st)
+      return st;
+    if (find_buffer(p, b->name) != p->nbufs - 1)
+      return plan_error(path, "buffer name \"%s\" is used twice%s", b->name, NULL);
+    if (is_input) {
+      p->ninputs++;
+      continue;
+    }
+    const IndJson *reuse = ind_json_get(o, "reuse");
+    if (reuse && reuse->kind == IND_JSON_STRING) {
+      int r = find_buffer(p, reuse->string);
+      if (r < 0 || r == p->nbufs - 1 || p->bufs[r].is_input)
+        return plan_error(path, "allocation %s reuses \"%s\", which is not an earlier allocation", b->name,
+                          reuse->string);
+      if (p->bufs[r].bytes < b->bytes)
+        return plan_error(path, "allocation %s reuses the smaller buffer %s", b->name, reuse->string);
+      b->reuse = r;
+    } else if (reuse && reuse->kind != IND_JSON_NULL) {
+      return plan_error(path, "allocation %s: \"reuse\" must be null or a buffer name%s", b->name, NULL);
+    }
+  }
+  return NULL;
+}
+
+static IndStatus parse_plan(const char *path, const IndJson *root, IndRtProgram *p) {
+  if (!root || root->kind != IND_JSON_OBJECT)
+    return plan_error(path, "the document is not a JSON object%s%s", NULL, NULL);
+  const IndJson *version = ind_json_get(root, "version"), *inputs = ind_json_get(root, "inputs"),
+                *allocs = ind_json_get(root, "allocations"), *steps = ind_json_get(root, "steps"),
+                *outputs = ind_json_get(root, "outputs");
+  if (!json_is_int(version, 1, 1))
+    return plan_error(path, "\"version\" is missing or not 1%s%s", NULL, NULL);
+  if (!inputs || inputs->kind != IND_JSON_ARRAY || !allocs || allocs->kind != IND_JSON_ARRAY || !steps ||
+      steps->kind != IND_JSON_ARRAY || !outputs || outputs->kind != IND_JSON_ARRAY)
+    return plan_error(path, "\"inputs\", \"allocations\", \"steps\" and \"outputs\" must all be arrays%s%s", NULL,
+                      NULL);
+  p->bufs = calloc((size_t)(inputs->count + allocs->count) + 1, sizeof *p->bufs);
+  p->steps = calloc((size_t)steps->count + 1, sizeof *p->steps);
+  p->outputs = calloc((size_t)outputs->count + 1, sizeof *p->outputs);
+  if (!p->bufs || !p->steps || !p->outputs)
+    return plan_error(path, "out of memory%s%s", NULL, NULL);
+  IndStatus st = parse_allocations(path, inputs, allocs, p);
+  if (st)
+    return st;
+  for (int i = 0; i < steps->count; ++i) {
+    const IndJson *o = steps->items[i];
+    if (o->kind != IND_JSON_OBJECT)
+      return plan_error(path, "a step is not an object%s%s", NULL, NULL);
+    p->nsteps++;
+    if ((st = parse_step(path, o, p, &p->steps[i])))
+      return st;
+  }
+  for (int i = 0; i < outputs->count; ++i) {
+    const IndJson *o = outputs->items[i];
+    if (o->kind != IND_JSON_STRING)
+      return plan_error(path, "an output is not a string%s%s", NULL, NULL);
+    p->outputs[i] = find_buffer(p, o->string);
+    if (p->outputs[i] < 0)
+      return plan_error(path, "output \"%s\" names no buffer%s", o->string, NULL);
+    p->noutputs++;
+  }
+  if (p->nsteps == 0)
+    return plan_error(path, "the plan has no steps%s%s", NULL, NULL);
+  return NULL;
+}
+
+static bool ptx_has_entry(const char *ptx, const char *name) {
+  size_t n = strlen(name);
+  for (const char *q = strstr(ptx, ".entry"); q; q = strstr(q + 6, ".entry")) {
+    const char *r = q + 6;
+    while (*r == ' ' || *r == '\t')
+      ++r;
+    if (strncmp(r, name, n) == 0) {
+      char c = r[n];
+      if (c == '(' || c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        return true;
+    }
+  }
+  return false;
+}
+
+static IndStatus check_ptx(const char *ptx_path, const char *ptx, const IndRtProgram *p) {
+  if (!strstr(ptx, ".version") || !strstr(ptx, ".target"))
+    return ind_status_create("%s does not look like PTX (no .version/.target)", ptx_path);
+  for (int i = 0; i < p->nsteps; ++i) {
+    const Step *s = &p->steps[i];
+    if (!s->is_extern && !ptx_has_entry(ptx, s->kernel))
+      return ind_status_create("%s has no .entry %s (step %d of the plan)", ptx_path, s->kernel, i);
+  }
+  return NULL;
+}
+
+static char *copy_text(const char *s, size_t n) {
+  char *c = malloc(n + 1);
+  if (c) {
+    memcpy(c, s, n);
+    c[n] = '\0';
+  }
+  return c;
+}
+
+void ind_rt_program_destroy(IndRtProgram *p) {
+  if (!p)
+    return;
+  for (int i = 0; i < p->nbufs; ++i)
+    free(p->bufs[i].name);
+  for (int i = 0; i < p->nsteps; ++i) {
+    free(p->steps[i].kernel);
+    free(p->steps[i].args);
+  }
+  free(p->bufs);
+  free(p->steps);
+  free(p->outputs);
+  free(p->plan);
+  free(p->ptx);
+  free(p->kernel_mlir);
+  free(p);
+}
+
+IndStatus ind_rt_program_create(const char *plan_name, const char *plan_json, size_t plan_len, const char *ptx_name,
+                                const char *ptx, size_t ptx_len, IndRtProgram **out) {
+  *out = NULL;
+  IndRtProgram *p = calloc(1, sizeof *p);
+  if (!p)
+    return ind_status_create("out of memory");
+  char err[256] = "";
+  IndJson *root = ind_json_parse(plan_json, plan_len, err, sizeof err);
+  IndStatus st = root ? parse_plan(plan_name, root, p) : ind_status_create("%s:%s: not valid JSON", plan_name, err);
+  ind_json_free(root);
+  if (!st) {
+    p->plan = copy_text(plan_json, plan_len);
+    p->plan_len = plan_len;
+    if (ptx) {
+      p->ptx = copy_text(ptx, ptx_len);
+      p->ptx_len = ptx_len;
+    }
+    if (!p->plan || (ptx && !p->ptx))
+      st = ind_status_create("out of memory");
+  }
+  if (!st && p->ptx)
+    st = check_ptx(ptx_name ? ptx_name : "<ptx>", p->ptx, p);
+  if (st) {
+    ind_rt_program_destroy(p);
+    return st;
+  }
+  *out = p;
+  return NULL;
+}
+
+IndStatus ind_rt_program_set_kernel_mlir(IndRtProgram *p, const char *text, size_t len) {
+  char *c = copy_text(text, len);
+  if (!c)
+    return ind_status_create("out of memory");
+  free(p->kernel_mlir);
+  p->kernel_mlir = c;
+  p->kernel_mlir_len = len;
+  return NULL;
+}
+
+const char *ind_rt_program_kernel_mlir(const IndRtProgram *p, size_t *len) {
+  if (len)
+    *len = p->kernel_mlir_len;
+  return p->kernel_mlir;
+}
+
+int ind_rt_program_num_inputs(const IndRtProgram *p) { return p->ninputs; }
+int ind_rt_program_num_outputs(const IndRtProgram *p) { return p->noutputs; }
+
+static IndTensorInfo info_of(const Buffer *b) {
+  IndTensorInfo t;
+  memset(&t, 0, sizeof t);
+  t.name = b->name;
+  t.type = b->dtype;
+  t.rank = b->rank;
+  memcpy(t.shape, b->shape, sizeof t.shape);
+  t.numel = b->numel;
+  t.bytes = b->bytes;
+  return t;
+}
+
+IndTensorInfo ind_rt_program_input(const IndRtProgram *p, int i) { return info_of(&p->bufs[i]); }
+IndTensorInfo ind_rt_program_output(const IndRtProgram *p, int i) { return info_of(&p->bufs[p->outputs[i]]); }
+int ind_rt_program_num_steps(const IndRtProgram *p) { return p->nsteps; }
+
+IndStepInfo ind_rt_program_step(const IndRtProgram *p, int i) {
+  const Step *s = &p->steps[i];
+  IndStepInfo r;
+  memset(&r, 0, sizeof r);
+  r.is_extern = s->is_extern;
+  r.kernel = s->kernel;
+  memcpy(r.grid, s->grid, sizeof r.grid);
+  memcpy(r.block, s->block, sizeof r.block);
+  r.shared = s->shared;
+  r.num_args = s->nargs;
+  return r;
+}
+
+int ind_rt_program_num_kernels(const IndRtProgram *p) {
+  int n = 0;
+  for (int i = 0; i < p->nsteps; ++i) {
+    if (p->steps[i].is_extern)
+      continue;
+    bool seen = false;
+    for (int j = 0; j < i && !seen; ++j)
+      seen = !p->steps[j].is_extern && strcmp(p->steps[j].kernel, p->steps[i].kernel) == 0;
+    n += !seen;
+  }
+  return n;
+}
+
+const char *ind_rt_program_ptx(const IndRtProgram *p, size_t *len) {
+  if (len)
+    *len = p->ptx_len;
+  return p->ptx;
+}
+
+const char *ind_rt_program_plan(const IndRtProgram *p, size_t *len) {
+  if (len)
+    *len = p->plan_len;
+  return p->plan;
+}
+
+int64_t ind_rt_program_min_bytes(const IndRtProgram *p) {
+  int64_t bytes = 0;
+  for (int k = 0; k < p->ninputs; ++k)
+    bytes += p->bufs[k].bytes;
+  for (int k = 0; k < p->noutputs; ++k)
+    bytes += p->bufs[p->outputs[k]].bytes;
+  return bytes;
+}
+
+bool ind_rt_program_has_extern_mm(const IndRtProgram *p) { return p->has_mm; }
+
+/* --- the program file ------------------------------------------------------------------------ */
+
+static bool write_section(FILE *f, const char *name, const char *data, size_t len) {
+  return fprintf(f, "section %s %zu\n", name, len) > 0 && fwrite(data, 1, len, f) == len && fputc('\n', f) != EOF;
+}
+
+IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return ind_status_create("cannot write '%s': %s", path, strerror(errno));
+  bool ok =
+      fprintf(f, "ind-program %d\n", IND_PROGRAM_FILE_VERSION) > 0 && write_section(f, "plan", p->plan, p->plan_len);
+  if (ok && p->ptx)
+    ok = write_section(f, "ptx", p->ptx, p->ptx_len);
+  if (ok && p->kernel_mlir)
+    ok = write_section(f, "kernel-mlir", p->kernel_mlir, p->kernel_mlir_len);
+  ok = ok && fputs("end\n", f) != EOF;
+  ok = (fclose(f) == 0) && ok;
+  return ok ? NULL : ind_status_create("cannot write '%s': %s", path, strerror(errno));
+}
+
+/* Reads one "WORD REST\n" line starting at *pos; false at the end of the data. */
+static bool read_line(const char *d, size_t len, size_t *pos, char *line, size_t cap) {
+  if (*pos >= len)
+    return false;
+  const char *nl = memchr(d + *pos, '\n', len - *pos);
+  size_t n = nl ? (size_t)(nl - (d + *pos)) : len - *pos;
+  if (n >= cap)
+    n = cap - 1;
+  memcpy(line, d + *pos, n);
+  line[n] = '\0';
+  *pos = nl ? (size_t)(nl - d) + 1 : len;
+  return true;
+}
+
+IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t len, IndRtProgram **out) {
+  *out = NULL;
+  const char *d = data;
+  size_t pos = 0;
+  char line[256];
+  int version = 0;
+  if (!read_line(d, len, &pos, line, sizeof line) || sscanf(line, "ind-program %d", &version) != 1)
+    return ind_status_create("%s: not an ind program file (no 'ind-program VERSION' header)", name);
+  if (version != IND_PROGRAM_FILE_VERSION)
+    return ind_status_create("%s: program file version %d is not supported (this runtime reads version %d)", name,
+                             version, IND_PROGRAM_FILE_VERSION);
+  const char *plan = NULL, *ptx = NULL, *kmlir = NULL;
+  size_t plan_len = 0, ptx_len = 0, kmlir_len = 0;
+  bool ended = false;
+  while (!ended && read_line(d, len, &pos, line, sizeof line)) {
+    char sec[64];
+    unsigned long long n = 0;
+    if (strcmp(line, "end") == 0) {
+      ended = true;
+      break;
+    }
+    if (sscanf(line, "section %63s %llu", sec, &n) != 2)
+      return ind_status_create("%s: malformed section header '%.80s'", name, line);
+    if (n > len - pos || len - pos - n < 1 || d[pos + n] != '\n')
+      return ind_status_create("%s: section '%s' is truncated (%llu bytes declared)", name, sec, n);
+    if (strcmp(sec, "plan") == 0) {
+      plan = d + pos;
+      plan_len = n;
+    } else if (strcmp(sec, "ptx") == 0) {
+      ptx = d + pos;
+      ptx_len = n;
+    } else if (strcmp(sec, "kernel-mlir") == 0) {
+      kmlir = d + pos;
+      kmlir_len = n;
+    } /* else: unknown section, skipped */
+    pos += n + 1;
+  }
+  if (!ended)
+    return ind_status_create("%s: truncated program file (no 'end' line)", name);
+  if (!plan)
+    return ind_status_create("%s: the program file has no plan section", name);
+  char pname[512], xname[512];
+  snprintf(pname, sizeof pname, "%s (plan)", name);
+  snprintf(xname, sizeof xname, "%s (ptx)", name);
+  IndStatus st = ind_rt_program_create(pname, plan, plan_len, xname, ptx, ptx_len, out);
+  if (!st && kmlir && (st = ind_rt_program_set_kernel_mlir(*out, kmlir, kmlir_len))) {
+    ind_rt_program_destroy(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+IndStatus ind_rt_program_load_file(const char *path, IndRtProgram **out) {
+  *out = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return ind_status_create("cannot open '%s': %s", path, strerror(errno));
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *t = realloc(buf, cap * 2);
+    if (!t)
+      free(buf);
+    buf = t;
+    cap *= 2;
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (!buf || err) {
+    free(buf);
+    return ind_status_create("cannot read '%s'", path);
+  }
+  IndStatus st = ind_rt_program_load_memory(path, buf, n, out);
+  free(buf);
+  return st;
+}
+
+/* --- the CUDA driver ------------------------------------------------------------------------- */
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+/* Every entry point, typed by cuda.h's own declaration (the macro names expand to the _v2/_v3 symbols). */
+#define CU_FUNCS(X)                                                                                                    \
+  X(cuInit)                                                                                                            \
+  X(cuDriverGetVersion)                                                                                                \
+  X(cuDeviceGetCount)                                                                                                  \
+  X(cuDeviceGet)                                                                                                       \
+  X(cuDeviceGetName)                                                                                                   \
+  X(cuDevicePrimaryCtxRetain)                                                                                          \
+  X(cuDevicePrimaryCtxRelease)                                                                                         \
+  X(cuCtxGetCurrent)                                                                                                   \
+  X(cuCtxSetCurrent)                                                                                                   \
+  X(cuCtxSynchronize)                                                                                                  \
+  X(cuGetErrorName)                                                                                                    \
+  X(cuGetErrorString)                                                                                                  \
+  X(cuModuleLoadDataEx)                                                                                                \
+  X(cuModuleUnload)                                                                                                    \
+  X(cuModuleGetFunction)                                                                                               \
+  X(cuFuncGetAttribute)                                                                                                \
+  X(cuMemAlloc)                                                                                                        \
+  X(cuMemFree)                                                                                                         \
+  X(cuMemcpyHtoD)                                                                                                      \
+  X(cuMemcpyDtoH)                                                                                                      \
+  X(cuMemcpyDtoDAsync)                                                                                                 \
+  X(cuMemsetD32Async)                                                                                                  \
+  X(cuStreamCreate)                                                                                                    \
+  X(cuStreamDestroy)                                                                                                   \
+  X(cuStreamSynchronize)                                                                                               \
+  X(cuStreamBeginCapture)                                                                                              \
+  X(cuStreamEndCapture)                                                                                                \
+  X(cuGraphInstantiate)                                                                                                \
+  X(cuGraphLaunch)                                                                                                     \
+  X(cuGraphExecDestroy)                                                                                                \
+  X(cuGraphDestroy)                                                                                                    \
+  X(cuEventCreate)                                                                                                     \
+  X(cuEventDestroy)                                                                                                    \
+  X(cuEventRecord)                                                                                                     \
+  X(cuEventSynchronize)                                                                                                \
+  X(cuEventElapsedTime)                                                                                                \
+  X(cuLaunchKernel)
+
+#define CU_DECL(name) static __typeof__(&name) p_##name;
+CU_FUNCS(CU_DECL)
+#undef CU_DECL
+
+/* cuBLAS, declared by hand so the runtime needs no cuBLAS header (cublas_api.h: enums are ints). */
+typedef int (*cublas_create_fn)(void **handle);
+typedef int (*cublas_destroy_fn)(void *handle);
+typedef int (*cublas_set_stream_fn)(void *handle, CUstream stream);
+typedef int (*cublas_sgemm_fn)(void *handle, int transa, int transb, int m, int n, int k, const float *alpha,
+                               const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc);
+#define CUBLAS_OP_N 0
+
+static void *g_libcuda, *g_libcublas;
+static bool g_cuda_tried, g_cuda_inited;
+static char g_cuda_error[1024];
+static const char *g_cublas_path;
+static cublas_create_fn p_cublasCreate;
+static cublas_destroy_fn p_cublasDestroy;
+static cublas_set_stream_fn p_cublasSetStream;
+static cublas_sgemm_fn p_cublasSgemm;
+
+/* Names for the codes a broken setup gives, for when cuGetErrorName itself fails (e.g. the stub library). */
+static const char *fallback_error_name(CUresult r) {
+  switch ((int)r) {
+  case CUDA_ERROR_NOT_INITIALIZED:
+    return "CUDA_ERROR_NOT_INITIALIZED";
+  case CUDA_ERROR_STUB_LIBRARY:
+    return "CUDA_ERROR_STUB_LIBRARY (the stub libcuda, not a driver)";
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_INVALID_PTX:
+    return "CUDA_ERROR_INVALID_PTX";
+  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
+    return "CUDA_ERROR_UNSUPPORTED_PTX_VERSION";
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    return "CUDA_ERROR_NO_BINARY_FOR_GPU";
+  case CUDA_ERROR_LAUNCH_FAILED:
+    return "CUDA_ERROR_LAUNCH_FAILED";
+  case CUDA_ERROR_ILLEGAL_ADDRESS:
+    return "CUDA_ERROR_ILLEGAL_ADDRESS";
+  default:
+    return "?";
+  }
+}
+
+static IndStatus cu_error(CUresult r, const char *what) {
+  const char *name = NULL, *desc = NULL;
+  if (p_cuGetErrorName && p_cuGetErrorName(r, &name) != CUDA_SUCCESS)
+    name = NULL;
+  if (p_cuGetErrorString && p_cuGetErrorString(r, &desc) != CUDA_SUCCESS)
+    desc = NULL;
+  if (!name)
+    name = fallback_error_name(r);
+  if (strncmp(what, "p_", 2) == 0)
+    what += 2;
+  return ind_status_create("%s failed: %s (%d): %s", what, name ? name : "?", (int)r, desc ? desc : "no description");
+}
+
+/* Evaluates a driver call; on failure returns the error (naming the call) from the enclosing function. */
+#define CU_TRY(call)                                                                                                   \
+  do {                                                                                                                 \
+    CUresult r_ = (call);                                                                                              \
+    if (r_ != CUDA_SUCCESS)                                                                                            \
+      return cu_error(r_, #call);                                                                                      \
+  } while (0)
+
+/* Loads the driver and runs cuInit once per process; the outcome is remembered. */
+static IndStatus load_driver(void) {
+  if (g_cuda_inited)
+    return NULL;
+  if (g_cuda_tried)
+    return ind_status_create("%s", g_cuda_error);
+  g_cuda_tried = true;
+  const char *path = getenv("IND_LIBCUDA");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  g_libcuda = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!g_libcuda) {
+    const char *e = dlerror();
+    snprintf(g_cuda_error, sizeof g_cuda_error, "cannot load the CUDA driver library %s: %s", path, e ? e : "?");
+    return ind_status_create("%s", g_cuda_error);
+  }
+#define CU_LOAD(name)                                                                                                  \
+  *(void **)&p_##name = dlsym(g_libcuda, STR(name));                                                                   \
+  if (!p_##name) {                                                                                                     \
+    snprintf(g_cuda_error, sizeof g_cuda_error, "%s has no symbol %s (driver too old?)", path, STR(name));             \
+    return ind_status_create("%s", g_cuda_error);                                                                      \
+  }
+  CU_FUNCS(CU_LOAD)
+#undef CU_LOAD
+  IndStatus st = NULL;
+  CUresult r = p_cuInit(0);
+  if (r != CUDA_SUCCESS) {
+    st = cu_error(r, "cuInit(0)");
+    snprintf(g_cuda_error, sizeof g_cuda_error, "%s", ind_status_message(st));
+    return st;
+  }
+  g_cuda_inited = true;
+  return NULL;
+}
+
+bool ind_cuda_available(char *why, size_t whylen) {
+  IndStatus st = load_driver();
+  int count = 0;
+  if (!st) {
+    CUresult r = p_cuDeviceGetCount(&count);
+    if (r != CUDA_SUCCESS)
+      st = cu_error(r, "cuDeviceGetCount");
+    else if (count < 1)
+      st = ind_status_create("no CUDA device");
+  }
+  if (st && why)
+    snprintf(why, whylen, "%s", ind_status_message(st));
+  bool ok = st == NULL;
+  ind_status_destroy(st);
+  return ok;
+}
+
+/* Finds cuBLAS once; an error says where it looked. */
+static IndStatus load_cublas(void) {
+  if (p_cublasSgemm)
+    return NULL;
+  const char *env = getenv("IND_LIBCUBLAS");
+  /* the loader's path first, then the toolkit's usual home (not always in ld.so.conf) */
+  const char *names[] = {"libcublas.so.13",
+                         "libcublas.so.12",
+                         "libcublas.so",
+                         "/usr/local/cuda/lib64/libcublas.so.13",
+                         "/usr/local/cuda/lib64/libcublas.so.12",
+                         "/usr/local/cuda/lib64/libcublas.so"};
+  size_t count = sizeof names / sizeof names[0];
+  if (env && *env) { /* $IND_LIBCUBLAS: that library and no other */
+    names[0] = env;
+    count = 1;
+  }
+  char errs[1024] = "";
+  for (size_t i = 0; i < count && !g_libcublas; ++i) {
+    g_libcublas = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (g_libcublas) {
+      g_cublas_path = names[i];
+      break;
+    }
+    const char *e = dlerror();
+    size_t used = strlen(errs);
+    snprintf(errs + used, sizeof errs - used, "%s%s", used ? "; " : "", e ? e : names[i]);
+  }
+  if (!g_libcublas)
+    return ind_status_create("cuBLAS not found (%s)", errs);
+  *(void **)&p_cublasCreate = dlsym(g_libcublas, "cublasCreate_v2");
+  *(void **)&p_cublasDestroy = dlsym(g_libcublas, "cublasDestroy_v2");
+  *(void **)&p_cublasSetStream = dlsym(g_libcublas, "cublasSetStream_v2");
+  *(void **)&p_cublasSgemm = dlsym(g_libcublas, "cublasSgemm_v2");
+  if (!p_cublasCreate || !p_cublasDestroy || !p_cublasSetStream || !p_cublasSgemm) {
+    p_cublasSgemm = NULL;
+    return ind_status_create("%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2",
+                             g_cublas_path);
+  }
+  return NULL;
+}
+
+/* --- modules --------------------------------------------------------------------------------- */
+
+/* Where a buffer's pointer comes from at run time. */
+enum { SRC_INPUT, SRC_OUTPUT, SRC_WORK };
+
+typedef struct BufferSource {
+  int kind, index; /* input/output position, or the workspace slot */
+} BufferSource;
+
+struct IndCudaModule {
+  const IndRtProgram *prog;
+  CUdevice dev;
+  bool ctx_retained;
+  CUmodule mod;
+  CUfunction *fns; /* per step (NULL for extern) */
+  BufferSource *src;
+  int nwork;
+  CUdeviceptr *work; /* workspace slots, allocated on the first run */
+  size_t *work_bytes;
+  bool work_ready;
+  void *work_stream;
+  IndDeviceAllocator alloc;
+  bool custom_alloc;
+  void *cublas;
+  CUdeviceptr *ptrs; /* per buffer, for the current run */
+  CUdeviceptr *vals; /* per step argument, flattened */
+  void **params;     /* per step: nargs pointers into vals, NULL-terminated */
+  int *param_start;
+  /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
+  int *copy_from;
+};
+
+struct IndCudaGraph {
+  CUgraph graph;
+  CUgraphExec exec;
+};
+
+/* Which storage root a non-output allocation gets: follow reuse through non-output allocations. */
+static int work_root(const IndRtProgram *p, const bool *is_output, int i) {
+  int guard = 0;
+  while (p->bufs[i].reuse >= 0 && !is_output[p->bufs[i].reuse] && guard++ < p->nbufs)
+    i = p->bufs[i].reuse;
+  return i;
+}
+
+static IndStatus plan_sources(IndCudaModule *m) {
+  const IndRtProgram *p = m->prog;
+  bool *is_output = calloc((size_t)p->nbufs + 1, sizeof *is_output);
+  int *slot = malloc(((size_t)p->nbufs + 1) * sizeof *slot);
+  m->src = calloc((size_t)p->nbufs + 1, sizeof *m->src);
+  m->copy_from = malloc(((size_t)p->noutputs + 1) * sizeof *m->copy_from);
+  m->work_bytes = calloc((size_t)p->nbufs + 1, sizeof *m->work_bytes);
+  m->work = calloc((size_t)p->nbufs + 1, sizeof *m->work);
+  m->ptrs = calloc((size_t)p->nbufs + 1, sizeof *m->ptrs);
+  if (!is_output || !slot || !m->src || !m->copy_from || !m->work_bytes || !m->work || !m->ptrs) {
+    free(is_output);
+    free(slot);
+    return ind_status_create("out of memory");
+  }
+  for (int i = 0; i < p->nbufs; ++i) {
+    slot[i] = -1;
+    m->src[i].kind = SRC_INPUT;
+    m->src[i].index = i;
+  }
+  for (int k = 0; k < p->noutputs; ++k) {
+    int b = p->outputs[k];
+    m->copy_from[k] = -1;
+    if (p->bufs[b].is_input || is_output[b]) {
+      m->copy_from[k] = b;
+      continue;
+    }
+    is_output[b] = true;
+    m->src[b].kind = SRC_OUTPUT;
+    m->src[b].index = k;
+  }
+  for (int i = p->ninputs; i < p->nbufs; ++i) {
+    if (is_output[i])
+      continue;
+    int root = work_root(p, is_output, i);
+    if (slot[root] < 0) {
+      slot[root] = m->nwork++;
+      m->work_bytes[slot[root]] = 0;
+    }
+    size_t need = p->bufs[i].bytes < 16 ? 16 : (size_t)p->bufs[i].bytes; /* cuMemAlloc rejects 0 */
+    if (need > m->work_bytes[slot[root]])
+      m->work_bytes[slot[root]] = need;
+    m->src[i].kind = SRC_WORK;
+    m->src[i].index = slot[root];
+  }
+  free(is_output);
+  free(slot);
+  int total = 0;
+  for (int i = 0; i < p->nsteps; ++i)
+    total += p->steps[i].nargs + 1;
+  m->vals = calloc((size_t)total + 1, sizeof *m->vals);
+  m->params = calloc((size_t)total + 1, sizeof *m->params);
+  m->param_start = calloc((size_t)p->nsteps + 1, sizeof *m->param_start);
+  if (!m->vals || !m->params || !m->param_start)
+    return ind_status_create("out of memory");
+  int at = 0;
+  for (int i = 0; i < p->nsteps; ++i) {
+    m->param_start[i] = at;
+    for (int a = 0; a < p->steps[i].nargs; ++a)
+      m->params[at + a] = &m->vals[at + a];
+    at += p->steps[i].nargs + 1; /* NULL-terminated */
+  }
+  return NULL;
+}
+
+static IndStatus load_functions(IndCudaModule *m, bool verbose) {
+  const IndRtProgram *p = m->prog;
+  for (int i = 0; i < p->nsteps; ++i) {
+    const Step *s = &p->steps[i];
+    if (s->is_extern)
+      continue;
+    CUresult e = p_cuModuleGetFunction(&m->fns[i], m->mod, s->kernel);
+    if (e != CUDA_SUCCESS) {
+      IndStatus st = cu_error(e, "cuModuleGetFunction");
+      IndStatus named = ind_status_create("kernel %s: %s", s->kernel, ind_status_message(st));
+      ind_status_destroy(st);
+      return named;
+    }
+    int max_threads = 0, static_smem = 0, regs = 0, local = 0;
+    CU_TRY(p_cuFuncGetAttribute(&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, m->fns[i]));
+    CU_TRY(p_cuFuncGetAttribute(&static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, m->fns[i]));
+    CU_TRY(p_cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, m->fns[i]));
+    CU_TRY(p_cuFuncGetAttribute(&local, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, m->fns[i]));
+    if (verbose)
+      fprintf(stderr, "ind: kernel %s: grid [%u,%u,%u] block [%u,%u,%u] regs %d static smem %d B local %d B\n",
+              s->kernel, s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2], regs, static_smem,
+              local);
+    unsigned threads = s->block[0] * s->block[1] * s->block[2];
+    if ((int)threads > max_threads)
+      return ind_status_create("kernel %s allows at most %d threads per block, the plan asks %u", s->kernel,
+                               max_threads, threads);
+  }
+  return NULL;
+}
+
+static IndStatus load_ptx(IndCudaModule *m) {
+  enum { LOG = 16384 };
+  char *info_log = calloc(LOG, 1), *error_log = calloc(LOG, 1);
+  if (!info_log || !error_log) {
+    free(info_log);
+    free(error_log);
+    return ind_status_create("out of memory");
+  }
+  CUjit_option opts[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
+                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE};
+  void *vals[] = {info_log, (void *)(uintptr_t)LOG, error_log, (void *)(uintptr_t)LOG, (void *)(uintptr_t)1};
+  CUresult res = p_cuModuleLoadDataEx(&m->mod, m->prog->ptx, (unsigned)(sizeof opts / sizeof opts[0]), opts, vals);
+  IndStatus st = NULL;
+  if (res != CUDA_SUCCESS) {
+    m->mod = NULL;
+    IndStatus e = cu_error(res, "cuModuleLoadDataEx (PTX JIT)");
+    st = ind_status_create("%s\nJIT error log:\n%s\nJIT info log:\n%s", ind_status_message(e), error_log, info_log);
+    ind_status_destroy(e);
+  }
+  free(info_log);
+  free(error_log);
+  return st;
+}
+
+static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
+  IndStatus st = load_driver();
+  if (st)
+    return st;
+  CUcontext ctx = NULL;
+  CU_TRY(p_cuCtxGetCurrent(&ctx));
+  if (!ctx) {
+    int count = 0;
+    CU_TRY(p_cuDeviceGetCount(&count));
+    if (opts->device < 0 || opts->device >= count)
+      return ind_status_create("no CUDA device %d (%d present)", opts->device, count);
+    CU_TRY(p_cuDeviceGet(&m->dev, opts->device));
+    if (opts->verbose) {
+      int version = 0;
+      char name[256] = "";
+      CU_TRY(p_cuDriverGetVersion(&version));
+      CU_TRY(p_cuDeviceGetName(name, (int)sizeof name, m->dev));
+      fprintf(stderr, "ind: device %d: %s, driver API %d.%d\n", opts->device, name, version / 1000,
+              version % 1000 / 10);
+    }
+    CU_TRY(p_cuDevicePrimaryCtxRetain(&ctx, m->dev));
+    m->ctx_retained = true;
+    CU_TRY(p_cuCtxSetCurrent(ctx));
+  }
+  if ((st = plan_sources(m)))
+    return st;
+  m->fns = calloc((size_t)m->prog->nsteps + 1, sizeof *m->fns);
+  if (!m->fns)
+    return ind_status_create("out of memory");
+  if (m->prog->ptx && ind_rt_program_num_kernels(m->prog) > 0) {
+    if ((st = load_ptx(m)) || (st = load_functions(m, opts->verbose)))
+      return st;
+  } else if (ind_rt_program_num_kernels(m->prog) > 0) {
+    return ind_status_create("the program has no PTX (compiled for the CPU only?)");
+  }
+  if (m->prog->has_mm) {
+    if ((st = load_cublas()))
+      return st;
+    int r = p_cublasCreate(&m->cublas);
+    if (r != 0) {
+      m->cublas = NULL;
+      return ind_status_create("cublasCreate_v2 (%s) returned status %d", g_cublas_path, r);
+    }
+  }
+  return NULL;
+}
+
+IndStatus ind_cuda_module_load(const IndRtProgram *p, const IndCudaOptions *opts, IndCudaModule **out) {
+  *out = NULL;
+  IndCudaOptions defaults;
+  memset(&defaults, 0, sizeof defaults);
+  if (!opts)
+    opts = &defaults;
+  IndCudaModule *m = calloc(1, sizeof *m);
+  if (!m)
+    return ind_status_create("out of memory");
+  m->prog = p;
+  if (opts->allocator) {
+    m->alloc = *opts->allocator;
+    m->custom_alloc = true;
+  }
+  IndStatus st = module_init(m, opts);
+  if (st) {
+    ind_cuda_module_destroy(m);
+    return st;
+  }
+  *out = m;
+  return NULL;
+}
+
+void ind_cuda_module_destroy(IndCudaModule *m) {
+  if (!m)
+    return;
+  for (int i = 0; m->work && i < m->nwork; ++i)
+    if (m->work[i]) {
+      if (m->custom_alloc)
+        m->alloc.free(m->alloc.user, m->work[i], m->work_stream);
+      else
+        p_cuMemFree(m->work[i]);
+    }
+  if (m->cublas)
+    p_cublasDestroy(m->cublas);
+  if (m->mod)
+    p_cuModuleUnload(m->mod);
+  if (m->ctx_retained)
+    p_cuDevicePrimaryCtxRelease(m->dev);
+  free(m->fns);
+  free(m->src);
+  free(m->work);
+  free(m->work_bytes);
+  free(m->ptrs);
+  free(m->vals);
+  free(m->params);
+  free(m->param_start);
+  free(m->copy_from);
+  free(m);
+}
+
+static IndStatus ensure_workspace(IndCudaModule *m, void *stream) {
+  if (m->work_ready)
+    return NULL;
+  for (int i = 0; i < m->nwork; ++i) {
+    if (m->custom_alloc) {
+      uint64_t ptr = 0;
+      IndStatus st = m->alloc.alloc(m->alloc.user, m->work_bytes[i], stream, &ptr);
+      m->work[i] = (CUdeviceptr)ptr;
+      if (st) {
+        m->work[i] = 0;
+        IndStatus named = ind_status_create("the allocator failed for an intermediate buffer of %zu bytes: %s",
+                                            m->work_bytes[i], ind_status_message(st));
+        ind_status_destroy(st);
+        return named;
+      }
+    } else {
+      CU_TRY(p_cuMemAlloc(&m->work[i], m->work_bytes[i]));
+    }
+  }
+  m->work_stream = stream;
+  m->work_ready = true;
+  return NULL;
+}
+
+IndStatus ind_cuda_module_fill_intermediates(IndCudaModule *m, uint32_t value, void *stream) {
+  IndStatus st = ensure_workspace(m, stream);
+  for (int i = 0; !st && i < m->nwork; ++i)
+    st = ind_cuda_memset_d32(m->work[i], value, m->work_bytes[i] / 4, stream);
+  return st;
+}
+
+static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+  IndStatus st = ensure_workspace(m, stream);
+  if (st)
+    return st;
+  const IndRtProgram *p = m->prog;
+  for (int i = 0; i < p->nbufs; ++i) {
+    const BufferSource *s = &m->src[i];
+    m->ptrs[i] = s->kind == SRC_INPUT    ? (CUdeviceptr)inputs[s->index]
+                 : s->kind == SRC_OUTPUT ? (CUdeviceptr)outputs[s->index]
+                                         : m->work[s->index];
+  }
+  for (int i = 0; i < p->nsteps; ++i)
+    for (int a = 0; a < p->steps[i].nargs; ++a)
+      m->vals[m->param_start[i] + a] = m->ptrs[p->steps[i].args[a]];
+  return NULL;
+}
+
+static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
+  const Step *s = &m->prog->steps[i];
+  CUdeviceptr *v = &m->vals[m->param_start[i]];
+  if (s->is_extern) {
+    /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n). */
+    const float one = 1.0f, zero = 0.0f;
+    int r = p_cublasSetStream(m->cublas, stream);
+    if (r != 0)
+      return ind_status_create("cublasSetStream_v2 returned status %d", r);
+    r = p_cublasSgemm(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
+                      (const float *)(uintptr_t)v[1], s->mm_n, (const float *)(uintptr_t)v[0], s->mm_k, &zero,
+                      (float *)(uintptr_t)v[2], s->mm_n);
+    if (r != 0)
+      return ind_status_create("cublasSgemm_v2 returned status %d", r);
+    return NULL;
+  }
+  CU_TRY(p_cuLaunchKernel(m->fns[i], s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
+                          s->shared, stream, &m->params[m->param_start[i]], NULL));
+  return NULL;
+}
+
+static IndStatus copy_aliased_outputs(IndCudaModule *m, const uint64_t *outputs, CUstream stream) {
+  const IndRtProgram *p = m->prog;
+  for (int k = 0; k < p->noutputs; ++k)
+    if (m->copy_from[k] >= 0)
+      CU_TRY(p_cuMemcpyDtoDAsync((CUdeviceptr)outputs[k], m->ptrs[m->copy_from[k]],
+                                 (size_t)p->bufs[m->copy_from[k]].bytes, stream));
+  return NULL;
+}
+
+static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream, bool checked) {
+  IndStatus st = bind(m, inputs, outputs, stream);
+  for (int i = 0; !st && i < m->prog->nsteps; ++i) {
+    st = run_step(m, i, (CUstream)stream);
+    if (!st && checked) {
+      CUresult e = p_cuStreamSynchronize((CUstream)stream);
+      if (e != CUDA_SUCCESS) {
+        IndStatus c = cu_error(e, "cuStreamSynchronize");
+        st = ind_status_create("step %d (%s) failed while running: %s", i, m->prog->steps[i].kernel,
+                               ind_status_message(c));
+        ind_status_destroy(c);
+      }
+    } else if (st && checked) {
+      IndStatus c = st;
+      st = ind_status_create("in step %d (%s): %s", i, m->prog->steps[i].kernel, ind_status_message(c));
+      ind_status_destroy(c);
+    }
+  }
+  return st ? st : copy_aliased_outputs(m, outputs, (CUstream)stream);
+}
+
+IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+  return run(m, inputs, outputs, stream, false);
+}
+
+IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+  return run(m, inputs, outputs, stream, true);
+}
+
+IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
+                                  IndCudaGraph **out) {
+  *out = NULL;
+  if (!stream)
+    return ind_status_create("CUDA graph capture needs a stream other than the legacy default stream");
+  IndStatus st = ensure_workspace(m, stream); /* allocations are not captured */
+  if (st)
+    return st;
+  IndCudaGraph *g = calloc(1, sizeof *g);
+  if (!g)
+    return ind_status_create("out of memory");
+  CUresult r = p_cuStreamBeginCapture((CUstream)stream, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL);
+  if (r != CUDA_SUCCESS) {
+    free(g);
+    return cu_error(r, "cuStreamBeginCapture");
+  }
+  st = run(m, inputs, outputs, stream, false);
+  r = p_cuStreamEndCapture((CUstream)stream, &g->graph);
+  if (!st && r != CUDA_SUCCESS)
+    st = cu_error(r, "cuStreamEndCapture");
+  if (!st) {
+    r = p_cuGraphInstantiate(&g->exec, g->graph, 0);
+    if (r != CUDA_SUCCESS) {
+      g->exec = NULL;
+      st = cu_error(r, "cuGraphInstantiate");
+    }
+  }
+  if (st) {
+    ind_cuda_graph_destroy(g);
+    return st;
+  }
+  *out = g;
+  return NULL;
+}
+
+IndStatus ind_cuda_graph_launch(IndCudaGraph *g, void *stream) {
+  CU_TRY(p_cuGraphLaunch(g->exec, (CUstream)stream));
+  return NULL;
+}
+
+void ind_cuda_graph_destroy(IndCudaGraph *g) {
+  if (!g)
+    return;
+  if (g->exec)
+    p_cuGraphExecDestroy(g->exec);
+  if (g->graph)
+    p_cuGraphDestroy(g->graph);
+  free(g);
+}
+
+/* --- helpers --------------------------------------------------------------------------------- */
+
+IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr) {
+  IndStatus st = load_driver();
+  if (st)
+    return st;
+  CUdeviceptr p = 0;
+  CU_TRY(p_cuMemAlloc(&p, bytes < 16 ? 16 : bytes));
+  *ptr = (uint64_t)p;
+  return NULL;
+}
+
+void ind_cuda_free(uint64_t ptr) {
+  if (ptr && p_cuMemFree)
+    p_cuMemFree((CUdeviceptr)ptr);
+}
+
+IndStatus ind_cuda_memcpy_htod(uint64_t dst, const void *src, size_t bytes) {
+  if (bytes)
+    CU_TRY(p_cuMemcpyHtoD((CUdeviceptr)dst, src, bytes));
+  return NULL;
+}
+
+IndStatus ind_cuda_memcpy_dtoh(void *dst, uint64_t src, size_t bytes) {
+  if (bytes)
+    CU_TRY(p_cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes));
+  return NULL;
+}
+
+IndStatus ind_cuda_memset_d32(uint64_t dst, uint32_t value, size_t count, void *stream) {
+  if (count)
+    CU_TRY(p_cuMemsetD32Async((CUdeviceptr)dst, value, count, (CUstream)stream));
+  return NULL;
+}
+
+IndStatus ind_cuda_stream_create(void **stream) {
+  IndStatus st = load_driver();
+  if (st)
+    return st;
+  CUstream s = NULL;
+  CU_TRY(p_cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  *stream = s;
+  return NULL;
+}
+
+void ind_cuda_stream_destroy(void *stream) {
+  if (stream && p_cuStreamDestroy)
+    p_cuStreamDestroy((CUstream)stream);
+}
+
+IndStatus ind_cuda_stream_synchronize(void *stream) {
+  CU_TRY(p_cuStreamSynchronize((CUstream)stream));
+  return NULL;
+}
+
+IndStatus ind_cuda_time(void *stream, int iters, IndStatus (*fn)(void *user), void *user, float *ms) {
+  CUevent start = NULL, stop = NULL;
+  IndStatus st = NULL;
+  CUresult r = p_cuEventCreate(&start, CU_EVENT_DEFAULT);
+  if (r == CUDA_SUCCESS)
+    r = p_cuEventCreate(&stop, CU_EVENT_DEFAULT);
+  if (r == CUDA_SUCCESS)
+    r = p_cuEventRecord(start, (CUstream)stream);
+  if (r != CUDA_SUCCESS)
+    st = cu_error(r, "cuEventCreate/cuEventRecord");
+  for (int i = 0; !st && i < iters; ++i)
+    st = fn(user);
+  if (!st) {
+    r = p_cuEventRecord(stop, (CUstream)stream);
+    if (r == CUDA_SUCCESS)
+      r = p_cuEventSynchronize(stop);
+    if (r == CUDA_SUCCESS)
+      r = p_cuEventElapsedTime(ms, start, stop);
+    if (r != CUDA_SUCCESS)
+      st = cu_error(r, "timing (event record/synchronize/elapsed)");
+  }
+  if (start)
+    p_cuEventDestroy(start);
+  if (stop)
+    p_cuEventDestroy(stop);
+  return st;
+}
