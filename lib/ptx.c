@@ -92,7 +92,26 @@ static MlirLogicalResult check_level(MlirOperation module) {
   return mlirLogicalResultSuccess();
 }
 
+bool ind_ptx_chip_ok(const char *chip) {
+  if (strncmp(chip, "sm_", 3) != 0)
+    return false;
+  const char *d = chip + 3;
+  int n = 0;
+  while (d[n] >= '0' && d[n] <= '9')
+    ++n;
+  if (n != 2 || (d[n] && strcmp(d + n, "a") != 0))
+    return false;
+  int v = (d[0] - '0') * 10 + (d[1] - '0');
+  return v >= 50 && v <= 90 && (!d[n] || v == 90);
+}
+
 MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
+  return ind_ptx_emit_chip(module, IND_PTX_DEFAULT_CHIP, out);
+}
+
+MlirLogicalResult ind_ptx_emit_chip(MlirOperation module, const char *chip, IndStrBuf *out) {
+  if (!ind_ptx_chip_ok(chip))
+    return ind_emit_error(module, "unsupported PTX target '%s' (sm_50 .. sm_90a)", chip);
   if (mlirLogicalResultIsFailure(check_level(module)))
     return mlirLogicalResultFailure();
   MlirOperation clone = mlirOperationClone(module);
@@ -107,7 +126,7 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out) {
   bool uses_math = false;
   ind_walk(clone, find_math, &uses_math);
   bool have_libdevice = uses_math && ind_ptx_libdevice_path(libdevice, sizeof libdevice);
-  snprintf(target, sizeof target, IND_PTX_TARGET, have_libdevice ? " l=" : "", have_libdevice ? libdevice : "");
+  snprintf(target, sizeof target, IND_PTX_TARGET, chip, have_libdevice ? " l=" : "", have_libdevice ? libdevice : "");
   snprintf(text, sizeof text, "convert-kernel-to-gpu,%s,%s", target, IND_PTX_LOWERING);
   bool ok = ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), text, err, sizeof err);
   if (!ok)

@@ -13,7 +13,8 @@
  * process on some option values (toolchain.md), so no user text is ever spliced into it. The one
  * variable part is the libdevice path (`l=...`, see ind_ptx_libdevice_path), checked to be an existing
  * file with a plain path; without it math calls would stay unresolved `__nv_*` externs. */
-#define IND_PTX_TARGET "nvvm-attach-target{chip=sm_90 features=+ptx80 O=3%s%s}"
+#define IND_PTX_TARGET "nvvm-attach-target{chip=%s features=+ptx80 O=3%s%s}"
+#define IND_PTX_DEFAULT_CHIP "sm_90"
 #define IND_PTX_LOWERING                                                                                               \
   "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"          \
   "canonicalize),reconcile-unrealized-casts,gpu-module-to-binary{format=isa}"
@@ -24,6 +25,9 @@ bool ind_ptx_libdevice_path(char *out, size_t len);
 
 /* Writes the PTX of every kernel of `module` (a builtin.module at the kernel level) to `out`. */
 MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out);
+/* The same for another chip: "sm_50" .. "sm_90a" (checked: ind_ptx_chip_ok; PTX ISA 8.0). */
+MlirLogicalResult ind_ptx_emit_chip(MlirOperation module, const char *chip, IndStrBuf *out);
+bool ind_ptx_chip_ok(const char *chip);
 
 /* Registers the "ptx" emitter (called from passes/codegen/register.c). */
 void ind_ptx_register_emitter(void);

@@ -106,9 +106,18 @@ struct IndRtProgram {
   size_t plan_len;
   char *ptx; /* NULL when absent */
   size_t ptx_len;
-  char *kernel_mlir;
-  size_t kernel_mlir_len;
+  char *text[2]; /* kernel-mlir, source-mlir */
+  size_t text_len[2];
 };
+
+static const char *const k_text_sections[2] = {"kernel-mlir", "source-mlir"};
+
+static int text_index(const char *section) {
+  for (int i = 0; i < 2; ++i)
+    if (strcmp(section, k_text_sections[i]) == 0)
+      return i;
+  return -1;
+}
 
 static IndStatus plan_error(const char *path, const char *fmt, const char *a, const char *b) {
   char what[512];
@@ -355,7 +364,8 @@ void ind_rt_program_destroy(IndRtProgram *p) {
   free(p->outputs);
   free(p->plan);
   free(p->ptx);
-  free(p->kernel_mlir);
+  free(p->text[0]);
+  free(p->text[1]);
   free(p);
 }
 
@@ -389,20 +399,24 @@ IndStatus ind_rt_program_create(const char *plan_name, const char *plan_json, si
   return NULL;
 }
 
-IndStatus ind_rt_program_set_kernel_mlir(IndRtProgram *p, const char *text, size_t len) {
+IndStatus ind_rt_program_set_text(IndRtProgram *p, const char *section, const char *text, size_t len) {
+  int i = text_index(section);
+  if (i < 0)
+    return ind_status_create("unknown program section '%s'", section);
   char *c = copy_text(text, len);
   if (!c)
     return ind_status_create("out of memory");
-  free(p->kernel_mlir);
-  p->kernel_mlir = c;
-  p->kernel_mlir_len = len;
+  free(p->text[i]);
+  p->text[i] = c;
+  p->text_len[i] = len;
   return NULL;
 }
 
-const char *ind_rt_program_kernel_mlir(const IndRtProgram *p, size_t *len) {
+const char *ind_rt_program_text(const IndRtProgram *p, const char *section, size_t *len) {
+  int i = text_index(section);
   if (len)
-    *len = p->kernel_mlir_len;
-  return p->kernel_mlir;
+    *len = i < 0 ? 0 : p->text_len[i];
+  return i < 0 ? NULL : p->text[i];
 }
 
 int ind_rt_program_num_inputs(const IndRtProgram *p) { return p->ninputs; }
@@ -487,8 +501,9 @@ IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path) {
       fprintf(f, "ind-program %d\n", IND_PROGRAM_FILE_VERSION) > 0 && write_section(f, "plan", p->plan, p->plan_len);
   if (ok && p->ptx)
     ok = write_section(f, "ptx", p->ptx, p->ptx_len);
-  if (ok && p->kernel_mlir)
-    ok = write_section(f, "kernel-mlir", p->kernel_mlir, p->kernel_mlir_len);
+  for (int i = 0; ok && i < 2; ++i)
+    if (p->text[i])
+      ok = write_section(f, k_text_sections[i], p->text[i], p->text_len[i]);
   ok = ok && fputs("end\n", f) != EOF;
   ok = (fclose(f) == 0) && ok;
   return ok ? NULL : ind_status_create("cannot write '%s': %s", path, strerror(errno));
@@ -519,8 +534,8 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
   if (version != IND_PROGRAM_FILE_VERSION)
     return ind_status_create("%s: program file version %d is not supported (this runtime reads version %d)", name,
                              version, IND_PROGRAM_FILE_VERSION);
-  const char *plan = NULL, *ptx = NULL, *kmlir = NULL;
-  size_t plan_len = 0, ptx_len = 0, kmlir_len = 0;
+  const char *plan = NULL, *ptx = NULL, *texts[2] = {NULL, NULL};
+  size_t plan_len = 0, ptx_len = 0, text_lens[2] = {0, 0};
   bool ended = false;
   while (!ended && read_line(d, len, &pos, line, sizeof line)) {
     char sec[64];
@@ -539,9 +554,9 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
     } else if (strcmp(sec, "ptx") == 0) {
       ptx = d + pos;
       ptx_len = n;
-    } else if (strcmp(sec, "kernel-mlir") == 0) {
-      kmlir = d + pos;
-      kmlir_len = n;
+    } else if (text_index(sec) >= 0) {
+      texts[text_index(sec)] = d + pos;
+      text_lens[text_index(sec)] = n;
     } /* else: unknown section, skipped */
     pos += n + 1;
   }
@@ -553,10 +568,11 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
   snprintf(pname, sizeof pname, "%s (plan)", name);
   snprintf(xname, sizeof xname, "%s (ptx)", name);
   IndStatus st = ind_rt_program_create(pname, plan, plan_len, xname, ptx, ptx_len, out);
-  if (!st && kmlir && (st = ind_rt_program_set_kernel_mlir(*out, kmlir, kmlir_len))) {
-    ind_rt_program_destroy(*out);
-    *out = NULL;
-  }
+  for (int i = 0; !st && i < 2; ++i)
+    if (texts[i] && (st = ind_rt_program_set_text(*out, k_text_sections[i], texts[i], text_lens[i]))) {
+      ind_rt_program_destroy(*out);
+      *out = NULL;
+    }
   return st;
 }
 

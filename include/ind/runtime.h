@@ -21,6 +21,7 @@
  *     section plan <bytes>\n<launch-plan JSON>\n
  *     section ptx <bytes>\n<PTX>\n          (optional: absent for a CPU-only program)
  *     section kernel-mlir <bytes>\n<IR>\n   (optional: the kernel-level module, for libind's CPU JIT)
+ *     section source-mlir <bytes>\n<IR>\n   (optional: the source, for the reference interpreter)
  *     end\n
  * Unknown sections are skipped; a wrong magic, an unknown version, a truncated section or a plan that
  * does not validate is a load error naming the file. */
@@ -100,9 +101,10 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
 IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path);
 void ind_rt_program_destroy(IndRtProgram *p);
 
-/* Optional payload: the kernel-level IR text (set by libind, read back after a load). */
-IndStatus ind_rt_program_set_kernel_mlir(IndRtProgram *p, const char *text, size_t len);
-const char *ind_rt_program_kernel_mlir(const IndRtProgram *p, size_t *len); /* NULL when absent */
+/* Optional text sections kept with the program and saved with it: "kernel-mlir" (the kernel-level IR,
+ * for libind's CPU JIT) and "source-mlir" (the source, for the reference interpreter). */
+IndStatus ind_rt_program_set_text(IndRtProgram *p, const char *section, const char *text, size_t len);
+const char *ind_rt_program_text(const IndRtProgram *p, const char *section, size_t *len); /* NULL when absent */
 
 int ind_rt_program_num_inputs(const IndRtProgram *p);
 int ind_rt_program_num_outputs(const IndRtProgram *p);
