@@ -17,6 +17,11 @@ config.substitutions.append(("%ind-run", os.path.join(config.ind_bin_dir, "ind-r
 config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%seed_host", os.path.join(config.ind_bin_dir, "seed_host")))
+config.substitutions.append(("%pysrc", os.path.join(config.ind_src_dir, "python")))
+config.substitutions.append(("%src", config.ind_src_dir))
+# libind for the Python bindings (python/ind/core.py finds it through $IND_LIBRARY).
+config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "..", "lib", "libind.so")
 
 # Plain tool names in RUN lines resolve to ours and LLVM's.
 config.environment["PATH"] = os.pathsep.join([config.ind_bin_dir, config.llvm_bin_dir,

@@ -1,0 +1,349 @@
+"""ind.core - Python bindings of libind (include/ind/ind.h) through ctypes; standard library only, numpy optional.
+
+    from ind.core import compile, load
+    prog = compile(mlir_text, device="cpu", fuse="inductor")      # or device="cuda" (PTX)
+    prog.inputs, prog.outputs      # [(shape tuple, dtype str such as "f32"), ...]
+    outs = prog(*numpy_arrays)     # CPU JIT: a tuple of new numpy arrays
+    prog.run(inputs, outputs, stream=None)   # caller-owned buffers: numpy arrays on the CPU; on the GPU objects
+                                             # with data_ptr(), __cuda_array_interface__ or __dlpack__ (torch
+                                             # tensors work without ind importing torch); stream: an int CUstream
+    prog.ptx, prog.kernels, prog.launch_plan, prog.kernel_ir, prog.save(path); ind.core.load(path)
+    prog.reference(*numpy_arrays)  # the reference interpreter on the same inputs
+
+Options: device, fuse, target (sm_XX), opt_level, func, and pass options either as
+options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pass and option and "_" for "-"
+(fuse_inductor__max_fusion_size=8).
+
+The library is $IND_LIBRARY, else libind.so next to this package, in ../lib (an install), or in the source
+tree's build/lib. Errors are IndError with libind's message (located diagnostics for compile errors).
+One compiler (an MLIR context) serves the process; it is not thread-safe: compile from one thread.
+"""
+
+import ctypes
+import os
+
+__all__ = ["compile", "load", "Program", "IndError", "library_path", "cuda_available"]
+
+
+class IndError(RuntimeError):
+    """A failure reported by libind (its IndStatus message)."""
+
+
+# --- the library --------------------------------------------------------------------------------------------
+
+MAX_RANK = 8
+DTYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64"]
+_NUMPY_NAMES = {"f32": "float32", "f16": "float16", "bf16": "uint16", "f64": "float64", "i1": "bool",
+                "i8": "int8", "i32": "int32", "i64": "int64"}
+_ITEMSIZE = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i1": 1, "i8": 1, "i32": 4, "i64": 8}
+
+
+class _TensorInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("type", ctypes.c_int), ("rank", ctypes.c_int),
+                ("shape", ctypes.c_int64 * MAX_RANK), ("numel", ctypes.c_int64), ("bytes", ctypes.c_int64)]
+
+
+class _StepInfo(ctypes.Structure):
+    _fields_ = [("is_extern", ctypes.c_bool), ("kernel", ctypes.c_char_p), ("grid", ctypes.c_uint * 3),
+                ("block", ctypes.c_uint * 3), ("shared", ctypes.c_uint), ("num_args", ctypes.c_int)]
+
+
+def library_path():
+    """Where libind is looked for: $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
+    env = os.environ.get("IND_LIBRARY")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "libind.so"),
+                 os.path.join(here, "..", "..", "libind.so"),  # <prefix>/lib/python/ind -> <prefix>/lib
+                 os.path.join(here, "..", "..", "build", "lib", "libind.so")):
+        if os.path.exists(cand):
+            return os.path.normpath(cand)
+    return "libind.so"
+
+
+_lib = None
+_P = ctypes.c_void_p
+
+
+def _load_library():
+    global _lib
+    if _lib is not None:
+        return _lib
+    path = library_path()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise IndError("cannot load libind (%s): %s; set IND_LIBRARY" % (path, e)) from None
+    sig = {
+        "ind_status_message": (ctypes.c_char_p, [_P]),
+        "ind_status_destroy": (None, [_P]),
+        "ind_compiler_create": (_P, [ctypes.POINTER(_P)]),
+        "ind_compiler_destroy": (None, [_P]),
+        "ind_compile_options_create": (_P, [ctypes.POINTER(_P)]),
+        "ind_compile_options_set": (_P, [_P, ctypes.c_char_p, ctypes.c_char_p]),
+        "ind_compile_options_destroy": (None, [_P]),
+        "ind_compile": (_P, [_P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, _P, ctypes.POINTER(_P)]),
+        "ind_program_destroy": (None, [_P]),
+        "ind_program_save": (_P, [_P, ctypes.c_char_p]),
+        "ind_program_load": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(_P)]),
+        "ind_program_device": (ctypes.c_int, [_P]),
+        "ind_program_diagnostics": (ctypes.c_char_p, [_P]),
+        "ind_program_num_inputs": (ctypes.c_int, [_P]),
+        "ind_program_num_outputs": (ctypes.c_int, [_P]),
+        "ind_program_input": (_TensorInfo, [_P, ctypes.c_int]),
+        "ind_program_output": (_TensorInfo, [_P, ctypes.c_int]),
+        "ind_program_num_steps": (ctypes.c_int, [_P]),
+        "ind_program_step": (_StepInfo, [_P, ctypes.c_int]),
+        "ind_program_launch_plan": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+        "ind_program_ptx": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+        "ind_program_kernel_ir": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+        "ind_program_run_cpu": (_P, [_P, _P, _P]),
+        "ind_program_run_reference": (_P, [_P, _P, _P]),
+        "ind_program_run_cuda": (_P, [_P, _P, _P, _P]),
+        "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
+    }
+    for name, (res, args) in sig.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+    _lib = lib
+    return lib
+
+
+def _check(status):
+    if status:
+        lib = _lib
+        msg = lib.ind_status_message(status).decode("utf-8", "replace")
+        lib.ind_status_destroy(status)
+        raise IndError(msg)
+
+
+class _Compiler:
+    """The process's IndCompiler (an MLIR context with ind's dialects and stages). It is never destroyed:
+    programs must not outlive it, and at interpreter exit finalizers run in no particular order."""
+
+    def __init__(self):
+        lib = _load_library()
+        h = _P()
+        _check(lib.ind_compiler_create(ctypes.byref(h)))
+        self.handle = h
+        self._lib = lib
+
+
+_compiler = None
+
+
+def _get_compiler():
+    global _compiler
+    if _compiler is None:
+        _compiler = _Compiler()
+    return _compiler
+
+
+def cuda_available():
+    """(bool, reason): whether libind finds a CUDA driver and a device."""
+    lib = _load_library()
+    why = ctypes.create_string_buffer(512)
+    ok = lib.ind_cuda_available(why, len(why))
+    return bool(ok), why.value.decode("utf-8", "replace")
+
+
+# --- buffers ------------------------------------------------------------------------------------------------
+
+def _host_pointer(x, shape, dtype, what, writable):
+    """The address of a dense C-order host buffer matching (shape, dtype): numpy arrays (checked) or any
+    writable buffer-protocol object of the right size."""
+    if hasattr(x, "__array_interface__") and hasattr(x, "ctypes"):
+        if tuple(x.shape) != tuple(shape):
+            raise IndError("%s: shape %s, the program expects %s" % (what, tuple(x.shape), tuple(shape)))
+        if x.dtype.name != _NUMPY_NAMES[dtype]:
+            raise IndError("%s: dtype %s, the program expects %s (%s)" % (what, x.dtype.name, dtype,
+                                                                           _NUMPY_NAMES[dtype]))
+        if not x.flags["C_CONTIGUOUS"]:
+            raise IndError("%s: not C-contiguous (use numpy.ascontiguousarray)" % what)
+        if writable and not x.flags["WRITEABLE"]:
+            raise IndError("%s: read-only array" % what)
+        return x.ctypes.data
+    mv = memoryview(x)
+    n = 1
+    for d in shape:
+        n *= d
+    if mv.nbytes != n * _ITEMSIZE[dtype] or not mv.c_contiguous:
+        raise IndError("%s: a buffer of %d bytes, the program expects %d contiguous bytes" % (what, mv.nbytes,
+                                                                                            n * _ITEMSIZE[dtype]))
+    if mv.readonly:
+        if writable:
+            raise IndError("%s: read-only buffer" % what)
+        return ctypes.addressof((ctypes.c_char * mv.nbytes).from_buffer_copy(mv))
+    return ctypes.addressof((ctypes.c_char * mv.nbytes).from_buffer(mv))
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int), ("device_id", ctypes.c_int)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int),
+                ("dtype", ctypes.c_uint8 * 4), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+_capsule_get = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_get.restype = ctypes.c_void_p
+_capsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def _device_pointer(x):
+    """A device address from x.data_ptr() (torch, fastest), __cuda_array_interface__, or __dlpack__."""
+    f = getattr(x, "data_ptr", None)
+    if f is not None:
+        return f()
+    cai = getattr(x, "__cuda_array_interface__", None)
+    if cai is not None:
+        return cai["data"][0]
+    if hasattr(x, "__dlpack__"):
+        cap = x.__dlpack__()
+        t = _DLTensor.from_address(_capsule_get(cap, b"dltensor"))  # DLManagedTensor starts with its DLTensor
+        return (t.data or 0) + t.byte_offset  # the producer keeps x's storage alive
+    if isinstance(x, int):
+        return x
+    raise IndError("a GPU buffer must have data_ptr(), __cuda_array_interface__ or __dlpack__ (or be an int)")
+
+
+# --- programs -----------------------------------------------------------------------------------------------
+
+class Program:
+    """A compiled ind program (owns its IndProgram)."""
+
+    def __init__(self, handle, compiler):
+        self._lib = _lib
+        self._h = handle
+        self._compiler = compiler  # keeps the context alive
+        lib = self._lib
+        ins = [lib.ind_program_input(handle, i) for i in range(lib.ind_program_num_inputs(handle))]
+        outs = [lib.ind_program_output(handle, i) for i in range(lib.ind_program_num_outputs(handle))]
+        self.inputs = [(tuple(t.shape[:t.rank]), DTYPES[t.type]) for t in ins]
+        self.outputs = [(tuple(t.shape[:t.rank]), DTYPES[t.type]) for t in outs]
+        self.input_names = [t.name.decode() for t in ins]
+        self.output_names = [t.name.decode() for t in outs]
+        self.steps = []
+        for i in range(lib.ind_program_num_steps(handle)):
+            s = lib.ind_program_step(handle, i)
+            self.steps.append({"op": "extern" if s.is_extern else "launch", "kernel": s.kernel.decode(),
+                               "grid": tuple(s.grid), "block": tuple(s.block), "shared": s.shared})
+        self.kernels = [s["kernel"] for s in self.steps if s["op"] == "launch"]
+        self.device = "cuda" if lib.ind_program_device(handle) == 1 else "cpu"
+        self.diagnostics = lib.ind_program_diagnostics(handle).decode()
+        n_in, n_out = len(self.inputs), len(self.outputs)
+        self._in_t = ctypes.c_void_p * max(n_in, 1)
+        self._out_t = ctypes.c_void_p * max(n_out, 1)
+        self._din_t = ctypes.c_uint64 * max(n_in, 1)
+        self._dout_t = ctypes.c_uint64 * max(n_out, 1)
+        self._run_cuda = lib.ind_program_run_cuda
+
+    def __del__(self):
+        if getattr(self, "_h", None):
+            self._lib.ind_program_destroy(self._h)
+            self._h = None
+
+    def _text(self, fn):
+        n = ctypes.c_size_t()
+        p = fn(self._h, ctypes.byref(n))
+        return None if not p else ctypes.string_at(p, n.value).decode()
+
+    @property
+    def ptx(self):
+        """The PTX text (None unless compiled with device="cuda")."""
+        return self._text(self._lib.ind_program_ptx)
+
+    @property
+    def launch_plan(self):
+        return self._text(self._lib.ind_program_launch_plan)
+
+    @property
+    def kernel_ir(self):
+        return self._text(self._lib.ind_program_kernel_ir)
+
+    def save(self, path):
+        _check(self._lib.ind_program_save(self._h, os.fsencode(path)))
+
+    def _host_call(self, fn, arrays):
+        import numpy as np
+        if len(arrays) != len(self.inputs):
+            raise IndError("the program takes %d inputs, got %d" % (len(self.inputs), len(arrays)))
+        arrays = [np.ascontiguousarray(a) for a in arrays]
+        ins = self._in_t(*[_host_pointer(a, s, d, "input %d" % k, False)
+                           for k, (a, (s, d)) in enumerate(zip(arrays, self.inputs))])
+        outs = [np.empty(s, dtype=_NUMPY_NAMES[d]) for s, d in self.outputs]
+        optr = self._out_t(*[o.ctypes.data for o in outs])
+        _check(fn(self._h, ins, optr))
+        return tuple(outs)
+
+    def __call__(self, *arrays):
+        """Runs on the CPU JIT on numpy arrays (converted to C order); returns a tuple of new arrays."""
+        return self._host_call(self._lib.ind_program_run_cpu, arrays)
+
+    def reference(self, *arrays):
+        """The reference interpreter on the same inputs (a tuple of new arrays)."""
+        return self._host_call(self._lib.ind_program_run_reference, arrays)
+
+    def run(self, inputs, outputs, stream=None):
+        """Runs with caller-owned buffers. Host buffers (numpy arrays, buffer objects) run on the CPU JIT;
+        GPU buffers (data_ptr(), __cuda_array_interface__, __dlpack__) are enqueued on `stream` (an int
+        CUstream, an object with .cuda_stream such as torch.cuda.Stream, or None for the default stream)."""
+        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
+            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
+                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+        first = inputs[0] if inputs else outputs[0] if outputs else None
+        on_gpu = first is not None and (hasattr(first, "data_ptr") or hasattr(first, "__cuda_array_interface__")
+                                        or (hasattr(first, "__dlpack__") and not hasattr(first, "ctypes")))
+        if not on_gpu:
+            ins = self._in_t(*[_host_pointer(a, s, d, "input %d" % k, False)
+                               for k, (a, (s, d)) in enumerate(zip(inputs, self.inputs))])
+            outs = self._out_t(*[_host_pointer(a, s, d, "output %d" % k, True)
+                                 for k, (a, (s, d)) in enumerate(zip(outputs, self.outputs))])
+            _check(self._lib.ind_program_run_cpu(self._h, ins, outs))
+            return
+        if stream is not None and not isinstance(stream, int):
+            stream = getattr(stream, "cuda_stream", stream)
+        st = self._run_cuda(self._h, self._din_t(*[_device_pointer(x) for x in inputs]),
+                            self._dout_t(*[_device_pointer(x) for x in outputs]), stream)
+        if st:
+            _check(st)
+
+
+def _options(device, options, kwargs):
+    opts = {"device": device}
+    opts.update(options or {})
+    for k, v in kwargs.items():
+        key = ".".join(part.replace("_", "-") for part in k.split("__"))
+        opts[key] = v
+    return opts
+
+
+def compile(text, device="cpu", options=None, name="<python>", **kwargs):
+    """Compiles graph-dialect text (str or bytes) to a Program (see the module docstring for options)."""
+    c = _get_compiler()
+    lib = _lib
+    o = _P()
+    _check(lib.ind_compile_options_create(ctypes.byref(o)))
+    try:
+        for k, v in _options(device, options, kwargs).items():
+            if isinstance(v, bool):
+                v = "true" if v else "false"
+            _check(lib.ind_compile_options_set(o, str(k).encode(), str(v).encode()))
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        h = _P()
+        _check(lib.ind_compile(c.handle, data, len(data), name.encode(), o, ctypes.byref(h)))
+    finally:
+        lib.ind_compile_options_destroy(o)
+    return Program(h, c)
+
+
+def load(path):
+    """Loads a saved program (Program.save, ind-opt/libind's program file)."""
+    c = _get_compiler()
+    h = _P()
+    _check(_lib.ind_program_load(c.handle, os.fsencode(path), ctypes.byref(h)))
+    return Program(h, c)
