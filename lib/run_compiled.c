@@ -176,8 +176,8 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
   return bad == 0;
 }
 
-static bool check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
-                                    const IndRunCompiledOptions *o, double *ms) {
+bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
+                                     const IndRunCompiledOptions *o, double *ms) {
   IndTensor ref[RC_MAX_IO];
   int n_ref = 0;
   double t0 = now_ms();
@@ -195,6 +195,18 @@ static bool check_against_reference(MlirOperation func, const IndTensor *in, int
 }
 
 /* --- the entry ------------------------------------------------------------------------------ */
+
+MlirModule ind_run_compile_to_kernel(MlirOperation func, int *level) {
+  ind_register_all();
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
+  MlirModule m = copy_for_compile(func, *level);
+  if (*level != IND_LEVEL_KERNEL && !run_stages(m)) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}
 
 MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
                                    int *n_out, const IndRunCompiledOptions *opts) {
@@ -214,7 +226,7 @@ MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int 
   mlirModuleDestroy(m);
   bool check = ok && opts->check && level != IND_LEVEL_KERNEL;
   if (check)
-    ok = check_against_reference(func, in, n_in, out, *n_out, opts, &ref_ms);
+    ok = ind_run_check_against_reference(func, in, n_in, out, *n_out, opts, &ref_ms);
   if (jit) {
     printf("compiled: compile %.1f ms (pipeline %.1f ms, llvm+jit %.1f ms), run %.1f ms", t2 - t0, t1 - t0, t2 - t1,
            run_ms);

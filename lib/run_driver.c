@@ -17,7 +17,10 @@
 #include "lib/ir.h"
 #include "lib/npy.h"
 #include "lib/run_compiled.h"
+#include "lib/run_cuda.h"
 #include "lib/tool.h"
+
+#include "ind/runtime.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,6 +44,8 @@ typedef struct RunConfig {
   double rtol, atol;       /* comparison tolerances: |got - want| <= atol + rtol * |want| */
   bool reference;          /* --reference: run the reference interpreter */
   bool save_inputs;
+  const char *device; /* --device=cuda|cpu, NULL: cuda when a driver and a GPU are present */
+  bool bench;         /* --bench (cuda): median time of many launches and of a graph replay */
 } RunConfig;
 
 static void print_help(FILE *f) {
@@ -56,6 +61,9 @@ static void print_help(FILE *f) {
              "  --output-dir DIR       write the outputs as DIR/out0.npy, DIR/out1.npy, ...\n"
              "  --save-inputs          also write the inputs used as DIR/in0.npy, ... (needs --output-dir)\n"
              "  --compare-dir DIR      compare each output with DIR/outK.npy; exit 1 on mismatch\n"
+             "  --device=cuda|cpu      where the compiled program runs (default: cuda when a CUDA driver and a\n"
+             "                         GPU are present, else the CPU JIT, with a one-line notice)\n"
+             "  --bench                (cuda) time many launches and a CUDA-graph replay; achieved bandwidth\n"
              "  --rtol X               relative tolerance of --compare-dir and the compiled check (default 1e-4)\n"
              "  --atol Y               absolute tolerance of --compare-dir and the compiled check (default 1e-5)\n"
              "  --help                 this text\n");
@@ -106,7 +114,8 @@ static bool parse_seed(const char *v, uint64_t *out) {
 /* Parses one option that takes a value; returns 1 when handled, 0 when `argv[*i]` is another
  * option, -1 on an error (reported). */
 static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
-  static const char *names[] = {"--input", "--seed", "--output-dir", "--compare-dir", "--rtol", "--atol", "--func"};
+  static const char *names[] = {"--input", "--seed", "--output-dir", "--compare-dir",
+                                "--rtol",  "--atol", "--func",       "--device"};
   for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
     bool missing = false;
     const char *v = option_value(argc, argv, i, names[k], &missing);
@@ -136,8 +145,15 @@ static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
       return parse_number("--rtol", v, &c->rtol) ? 1 : -1;
     case 5:
       return parse_number("--atol", v, &c->atol) ? 1 : -1;
-    default:
+    case 6:
       c->func_name = v;
+      return 1;
+    default:
+      if (strcmp(v, "cuda") && strcmp(v, "cpu")) {
+        ind_diag_tool_error(TOOL, "--device expects cuda or cpu, got '%s'", v);
+        return -1;
+      }
+      c->device = v;
       return 1;
     }
   }
@@ -160,6 +176,8 @@ static int parse_args(int argc, char **argv, RunConfig *c) {
       c->reference = true;
     } else if (!strcmp(a, "--save-inputs")) {
       c->save_inputs = true;
+    } else if (!strcmp(a, "--bench")) {
+      c->bench = true;
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       print_help(stdout);
       return 2;
@@ -275,6 +293,19 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
 static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
                              int *n_out) {
   IndRunCompiledOptions o = {c->rtol, c->atol, true, 2};
+  bool cuda = c->device && !strcmp(c->device, "cuda");
+  if (!c->device) { /* the default: the GPU when there is one */
+    char why[512];
+    cuda = ind_cuda_available(why, sizeof why);
+    if (!cuda)
+      fprintf(stderr, "ind-run: note: no CUDA GPU (%s): running on the CPU JIT\n", why);
+  }
+  if (cuda) {
+    IndRunCudaOptions co = {o, c->bench, 0};
+    return mlirLogicalResultIsSuccess(ind_run_cuda(func, in, n_in, out, RUN_MAX_IO, n_out, &co));
+  }
+  if (c->bench)
+    fprintf(stderr, "ind-run: note: --bench times the GPU only (--device=cuda)\n");
   return mlirLogicalResultIsSuccess(ind_run_compiled(func, in, n_in, out, RUN_MAX_IO, n_out, &o));
 }
 

@@ -389,7 +389,7 @@ IndStatus ind_rt_program_create(const char *plan_name, const char *plan_json, si
     if (!p->plan || (ptx && !p->ptx))
       st = ind_status_create("out of memory");
   }
-  if (!st && p->ptx)
+  if (!st && p->ptx && ind_rt_program_num_kernels(p) > 0) /* no kernels: "// no kernels" is fine */
     st = check_ptx(ptx_name ? ptx_name : "<ptx>", p->ptx, p);
   if (st) {
     ind_rt_program_destroy(p);
