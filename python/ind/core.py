@@ -15,7 +15,9 @@ options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pa
 (fuse_inductor__max_fusion_size=8).
 
 The library is $IND_LIBRARY, else libind.so next to this package, in ../lib (an install), or in the source
-tree's build/lib. Errors are IndError with libind's message (located diagnostics for compile errors).
+tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
+($IND_RUNTIME_LIBRARY or libindrt.so in the same places): load() of a saved program, inspection and
+run() on the GPU work; compile(), __call__ and reference() raise IndError. Errors are IndError with libind's message (located diagnostics for compile errors).
 One compiler (an MLIR context) serves the process; it is not thread-safe: compile from one thread.
 """
 
@@ -48,33 +50,70 @@ class _StepInfo(ctypes.Structure):
                 ("block", ctypes.c_uint * 3), ("shared", ctypes.c_uint), ("num_args", ctypes.c_int)]
 
 
-def library_path():
+def library_path(name="libind.so", env="IND_LIBRARY"):
     """Where libind is looked for: $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
-    env = os.environ.get("IND_LIBRARY")
-    if env:
-        return env
+    if os.environ.get(env):
+        return os.environ[env]
     here = os.path.dirname(os.path.abspath(__file__))
-    for cand in (os.path.join(here, "libind.so"),
-                 os.path.join(here, "..", "..", "libind.so"),  # <prefix>/lib/python/ind -> <prefix>/lib
-                 os.path.join(here, "..", "..", "build", "lib", "libind.so")):
+    for cand in (os.path.join(here, name),
+                 os.path.join(here, "..", "..", name),  # <prefix>/lib/python/ind -> <prefix>/lib
+                 os.path.join(here, "..", "..", "build", "lib", name)):
         if os.path.exists(cand):
             return os.path.normpath(cand)
-    return "libind.so"
+    return name
 
 
 _lib = None
+_runtime_only = False  # libind could not be loaded: the runtime alone (libindrt.so)
 _P = ctypes.c_void_p
+
+_RT_SIG = {
+    "ind_status_message": (ctypes.c_char_p, [_P]),
+    "ind_status_destroy": (None, [_P]),
+    "ind_rt_program_load_file": (_P, [ctypes.c_char_p, ctypes.POINTER(_P)]),
+    "ind_rt_program_save": (_P, [_P, ctypes.c_char_p]),
+    "ind_rt_program_destroy": (None, [_P]),
+    "ind_rt_program_num_inputs": (ctypes.c_int, [_P]),
+    "ind_rt_program_num_outputs": (ctypes.c_int, [_P]),
+    "ind_rt_program_input": (_TensorInfo, [_P, ctypes.c_int]),
+    "ind_rt_program_output": (_TensorInfo, [_P, ctypes.c_int]),
+    "ind_rt_program_num_steps": (ctypes.c_int, [_P]),
+    "ind_rt_program_step": (_StepInfo, [_P, ctypes.c_int]),
+    "ind_rt_program_plan": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+    "ind_rt_program_ptx": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+    "ind_rt_program_text": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]),
+    "ind_cuda_module_load": (_P, [_P, _P, ctypes.POINTER(_P)]),
+    "ind_cuda_module_run": (_P, [_P, _P, _P, _P]),
+    "ind_cuda_module_destroy": (None, [_P]),
+    "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
+}
+
+
+def _declare(lib, sig):
+    for name, (res, args) in sig.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
 
 
 def _load_library():
-    global _lib
+    global _lib, _runtime_only
     if _lib is not None:
         return _lib
     path = library_path()
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise IndError("cannot load libind (%s): %s; set IND_LIBRARY" % (path, e)) from None
+        rpath = library_path("libindrt.so", "IND_RUNTIME_LIBRARY")
+        try:
+            lib = ctypes.CDLL(rpath)
+        except OSError as e2:
+            raise IndError("cannot load libind (%s): %s; nor the runtime (%s): %s; set IND_LIBRARY" % (
+                path, e, rpath, e2)) from None
+        _declare(lib, _RT_SIG)
+        _lib, _runtime_only = lib, True
+        return lib
+    _declare(lib, _RT_SIG)
     sig = {
         "ind_status_message": (ctypes.c_char_p, [_P]),
         "ind_status_destroy": (None, [_P]),
@@ -101,12 +140,9 @@ def _load_library():
         "ind_program_run_cpu": (_P, [_P, _P, _P]),
         "ind_program_run_reference": (_P, [_P, _P, _P]),
         "ind_program_run_cuda": (_P, [_P, _P, _P, _P]),
-        "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
+        "ind_program_runtime": (_P, [_P]),
     }
-    for name, (res, args) in sig.items():
-        f = getattr(lib, name)
-        f.restype = res
-        f.argtypes = args
+    _declare(lib, sig)
     _lib = lib
     return lib
 
@@ -214,61 +250,90 @@ def _device_pointer(x):
 # --- programs -----------------------------------------------------------------------------------------------
 
 class Program:
-    """A compiled ind program (owns its IndProgram)."""
+    """A compiled ind program (owns its IndProgram; or, runtime-only, its IndRtProgram)."""
 
-    def __init__(self, handle, compiler):
+    def __init__(self, handle, compiler, runtime_only=False):
         self._lib = _lib
         self._h = handle
         self._compiler = compiler  # keeps the context alive
+        self._rt_only = runtime_only
+        self._module = None  # runtime-only: the IndCudaModule, loaded on the first run
         lib = self._lib
-        ins = [lib.ind_program_input(handle, i) for i in range(lib.ind_program_num_inputs(handle))]
-        outs = [lib.ind_program_output(handle, i) for i in range(lib.ind_program_num_outputs(handle))]
+        if runtime_only:
+            self._rt = handle
+            pre = "ind_rt_program_"
+        else:
+            self._rt = lib.ind_program_runtime(handle)
+            pre = "ind_program_"
+        f = lambda n: getattr(lib, pre + n)  # noqa: E731
+        ins = [f("input")(handle, i) for i in range(f("num_inputs")(handle))]
+        outs = [f("output")(handle, i) for i in range(f("num_outputs")(handle))]
         self.inputs = [(tuple(t.shape[:t.rank]), DTYPES[t.type]) for t in ins]
         self.outputs = [(tuple(t.shape[:t.rank]), DTYPES[t.type]) for t in outs]
         self.input_names = [t.name.decode() for t in ins]
         self.output_names = [t.name.decode() for t in outs]
         self.steps = []
-        for i in range(lib.ind_program_num_steps(handle)):
-            s = lib.ind_program_step(handle, i)
+        for i in range(f("num_steps")(handle)):
+            s = f("step")(handle, i)
             self.steps.append({"op": "extern" if s.is_extern else "launch", "kernel": s.kernel.decode(),
                                "grid": tuple(s.grid), "block": tuple(s.block), "shared": s.shared})
         self.kernels = [s["kernel"] for s in self.steps if s["op"] == "launch"]
-        self.device = "cuda" if lib.ind_program_device(handle) == 1 else "cpu"
-        self.diagnostics = lib.ind_program_diagnostics(handle).decode()
+        if runtime_only:
+            self.device = "cuda" if lib.ind_rt_program_ptx(handle, None) else "cpu"
+            self.diagnostics = ""
+        else:
+            self.device = "cuda" if lib.ind_program_device(handle) == 1 else "cpu"
+            self.diagnostics = lib.ind_program_diagnostics(handle).decode()
         n_in, n_out = len(self.inputs), len(self.outputs)
         self._in_t = ctypes.c_void_p * max(n_in, 1)
         self._out_t = ctypes.c_void_p * max(n_out, 1)
         self._din_t = ctypes.c_uint64 * max(n_in, 1)
         self._dout_t = ctypes.c_uint64 * max(n_out, 1)
-        self._run_cuda = lib.ind_program_run_cuda
+        self._run_cuda = self._run_rt if runtime_only else lib.ind_program_run_cuda
+
+    def _run_rt(self, handle, ins, outs, stream):
+        if self._module is None:
+            m = _P()
+            _check(self._lib.ind_cuda_module_load(self._rt, None, ctypes.byref(m)))
+            self._module = m
+            self._run_cuda = lambda h, i, o, s: self._lib.ind_cuda_module_run(self._module, i, o, s)
+        return self._lib.ind_cuda_module_run(self._module, ins, outs, stream)
 
     def __del__(self):
         if getattr(self, "_h", None):
-            self._lib.ind_program_destroy(self._h)
+            if self._rt_only:
+                if self._module:
+                    self._lib.ind_cuda_module_destroy(self._module)
+                self._lib.ind_rt_program_destroy(self._h)
+            else:
+                self._lib.ind_program_destroy(self._h)
             self._h = None
 
-    def _text(self, fn):
+    def _text(self, fn, *args):
         n = ctypes.c_size_t()
-        p = fn(self._h, ctypes.byref(n))
+        p = fn(self._rt, *args, ctypes.byref(n))
         return None if not p else ctypes.string_at(p, n.value).decode()
 
     @property
     def ptx(self):
         """The PTX text (None unless compiled with device="cuda")."""
-        return self._text(self._lib.ind_program_ptx)
+        return self._text(self._lib.ind_rt_program_ptx)
 
     @property
     def launch_plan(self):
-        return self._text(self._lib.ind_program_launch_plan)
+        return self._text(self._lib.ind_rt_program_plan)
 
     @property
     def kernel_ir(self):
-        return self._text(self._lib.ind_program_kernel_ir)
+        return self._text(self._lib.ind_rt_program_text, b"kernel-mlir")
 
     def save(self, path):
-        _check(self._lib.ind_program_save(self._h, os.fsencode(path)))
+        _check(self._lib.ind_rt_program_save(self._rt, os.fsencode(path)))
 
-    def _host_call(self, fn, arrays):
+    def _host_call(self, name, arrays):
+        if self._rt_only:
+            raise IndError("libind is not available (runtime only): this program runs on the GPU only (run())")
+        fn = getattr(self._lib, name)
         import numpy as np
         if len(arrays) != len(self.inputs):
             raise IndError("the program takes %d inputs, got %d" % (len(self.inputs), len(arrays)))
@@ -282,11 +347,11 @@ class Program:
 
     def __call__(self, *arrays):
         """Runs on the CPU JIT on numpy arrays (converted to C order); returns a tuple of new arrays."""
-        return self._host_call(self._lib.ind_program_run_cpu, arrays)
+        return self._host_call("ind_program_run_cpu", arrays)
 
     def reference(self, *arrays):
         """The reference interpreter on the same inputs (a tuple of new arrays)."""
-        return self._host_call(self._lib.ind_program_run_reference, arrays)
+        return self._host_call("ind_program_run_reference", arrays)
 
     def run(self, inputs, outputs, stream=None):
         """Runs with caller-owned buffers. Host buffers (numpy arrays, buffer objects) run on the CPU JIT;
@@ -296,9 +361,11 @@ class Program:
             raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
                 len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
         first = inputs[0] if inputs else outputs[0] if outputs else None
-        on_gpu = first is not None and (hasattr(first, "data_ptr") or hasattr(first, "__cuda_array_interface__")
+        on_gpu = first is not None and (isinstance(first, int) or hasattr(first, "data_ptr") or hasattr(first, "__cuda_array_interface__")
                                         or (hasattr(first, "__dlpack__") and not hasattr(first, "ctypes")))
         if not on_gpu:
+            if self._rt_only:
+                raise IndError("libind is not available (runtime only): host buffers cannot run; pass GPU buffers")
             ins = self._in_t(*[_host_pointer(a, s, d, "input %d" % k, False)
                                for k, (a, (s, d)) in enumerate(zip(inputs, self.inputs))])
             outs = self._out_t(*[_host_pointer(a, s, d, "output %d" % k, True)
@@ -324,6 +391,10 @@ def _options(device, options, kwargs):
 
 def compile(text, device="cpu", options=None, name="<python>", **kwargs):
     """Compiles graph-dialect text (str or bytes) to a Program (see the module docstring for options)."""
+    _load_library()
+    if _runtime_only:
+        raise IndError("libind is not available (only the runtime, libindrt.so): compile here needs MLIR; "
+                       "compile where MLIR is, save(), and load() the program file")
     c = _get_compiler()
     lib = _lib
     o = _P()
@@ -342,7 +413,12 @@ def compile(text, device="cpu", options=None, name="<python>", **kwargs):
 
 
 def load(path):
-    """Loads a saved program (Program.save, ind-opt/libind's program file)."""
+    """Loads a saved program (Program.save, libind's program file)."""
+    _load_library()
+    if _runtime_only:
+        h = _P()
+        _check(_lib.ind_rt_program_load_file(os.fsencode(path), ctypes.byref(h)))
+        return Program(h, None, runtime_only=True)
     c = _get_compiler()
     h = _P()
     _check(_lib.ind_program_load(c.handle, os.fsencode(path), ctypes.byref(h)))

@@ -34,11 +34,12 @@ build_runner() {
   done
   [ -n "$inc" ] || inc=$(timeout 20 find / -name cuda.h -path '*include*' 2>/dev/null | head -n 1 | xargs -r dirname)
   echo "run.sh: cuda.h from ${inc:-nowhere}"
-  if gcc -std=c11 -O2 -Wall -Wextra -Werror -I"$inc" runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER"; then
+  local src="runtime/ind_cuda_run.c runtime/ind_runtime.c runtime/ind_npy.c"
+  if gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$inc" $src -ldl -lm -o "$RUNNER"; then
     return 0
   fi
   echo "run.sh: building with -Werror failed; retrying without it"
-  gcc -std=c11 -O2 -I"$inc" runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER" && return 0
+  gcc -std=c11 -O2 -I. -Iinclude -I"$inc" $src -ldl -lm -o "$RUNNER" && return 0
   if [ -x "$PLANS/ind_cuda_run" ] && "$PLANS/ind_cuda_run" --help > /dev/null 2>&1; then
     echo "run.sh: using the runner prepare.sh built on the compile machine ($PLANS/ind_cuda_run)"
     RUNNER="$PLANS/ind_cuda_run"
