@@ -20,6 +20,7 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%seed_host", os.path.join(config.ind_bin_dir, "seed_host")))
 config.substitutions.append(("%pysrc", os.path.join(config.ind_src_dir, "python")))
 config.substitutions.append(("%ind_lib_dir", os.path.join(config.ind_bin_dir, "..", "lib")))
+config.substitutions.append(("%ind_build_dir", os.path.join(config.ind_bin_dir, "..")))
 config.substitutions.append(("%src", config.ind_src_dir))
 # libind for the Python bindings (python/ind/core.py finds it through $IND_LIBRARY).
 config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "..", "lib", "libind.so")
