@@ -1,9 +1,9 @@
 /* npy.c - NumPy .npy reading and writing of IndTensors; see npy.h. The file format itself (header,
- * size checks) is runtime/ind_npy.c, shared with the GPU runner; this file converts between the
+ * size checks) is lib/npy_raw.c, shared with the GPU runner; this file converts between the
  * stored elements and the interpreter's double values. */
 #include "lib/npy.h"
 
-#include "runtime/ind_npy.h"
+#include "lib/npy_raw.h"
 
 #include <errno.h>
 #include <stdarg.h>

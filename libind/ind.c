@@ -6,15 +6,17 @@
 #include "ind/ind.h"
 
 #include "dialects/dialects.h"
+#include "interp/interp.h"
 #include "lib/diag.h"
-#include "lib/interp.h"
 #include "lib/io.h"
 #include "lib/ir.h"
-#include "lib/jit.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
-#include "lib/ptx.h"
 #include "lib/tensor.h"
+#include "passes/codegen/ptx.h"
+#include "runtime/jit.h"
+#include "tools/jit_driver.h"
+#include "tools/register_all.h"
 
 #include <mlir-c/Pass.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* ind_cuda_run.c - runs a compiled ind program on a GPU, checks and times it: a thin tool over the runtime
- * library (include/ind/runtime.h: runtime/ind_runtime.c, runtime/ind_npy.c).
+ * library (include/ind/runtime.h: runtime/ind_runtime.c, lib/npy_raw.c).
  *
  *   ind_cuda_run (--program P.indprog | --plan P.json --ptx K.ptx) [--inputs-dir D] [--seed S]
  *                [--outputs-dir O] [--compare-dir R [--rtol X --atol Y]] [--iters N] [--check] [--name NAME]
@@ -8,7 +8,7 @@
  * Needs only libc: the CUDA driver (libcuda.so.1, or $IND_LIBCUDA) and, for an `extern mm` step, cuBLAS
  * are dlopen'ed by the runtime. Build (scripts/gpu/run.sh does this on the GPU machine):
  *   gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I/usr/local/cuda/include \
- *       runtime/ind_cuda_run.c runtime/ind_runtime.c runtime/ind_npy.c -ldl -lm
+ *       runtime/ind_cuda_run.c runtime/ind_runtime.c lib/npy_raw.c -ldl -lm
  *
  * What it does, in order (every host-side check comes before the driver is touched, so bad input fails
  * the same way on a machine without a GPU):
@@ -32,7 +32,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "ind/runtime.h"
-#include "runtime/ind_npy.h"
+#include "lib/npy_raw.h"
 
 #include <errno.h>
 #include <math.h>

@@ -2,7 +2,7 @@
  *
  * A library of plain C11 over libc, with the CUDA driver (libcuda.so.1, or $IND_LIBCUDA) and, for a
  * program with an `extern mm` step, cuBLAS (libcublas.so.13/.12/.so, or $IND_LIBCUBLAS) loaded with
- * dlopen on first use: it builds and runs on a machine with a GPU and no MLIR (runtime/ind_runtime.c and ind_npy.c, one
+ * dlopen on first use: it builds and runs on a machine with a GPU and no MLIR (runtime/ind_runtime.c, one
  * gcc command, see scripts/gpu/run.sh), and it is the part of libind (ind/ind.h) that talks to the GPU.
  *
  * Conventions (those of the MLIR C API):

@@ -12,7 +12,7 @@ mkdir -p "$OUT"
 inc=${CUDA_HOME:-/usr/local/cuda}/include
 RUN=/tmp/ind_cuda_run_lib
 gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$inc" runtime/ind_cuda_run.c runtime/ind_runtime.c \
-  runtime/ind_npy.c -ldl -lm -o "$RUN" || exit 1
+  lib/npy_raw.c -ldl -lm -o "$RUN" || exit 1
 fail=0
 echo "| case | result |" > "$OUT/check_lib.md"; echo "|---|---|" >> "$OUT/check_lib.md"
 for p in out/gpu-lib/*.indprog; do

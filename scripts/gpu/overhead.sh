@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/ind_gpu_out}"
 mkdir -p "$OUT"
 inc=${CUDA_HOME:-/usr/local/cuda}/include
-SRC="runtime/ind_runtime.c runtime/ind_npy.c"
+SRC="runtime/ind_runtime.c lib/npy_raw.c"
 gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$inc" scripts/gpu/overhead_c.c $SRC -ldl -lm \
   -o /tmp/ind_overhead_c || exit 1
 gcc -std=c11 -O2 -shared -fPIC -Wall -Wextra -Werror -I. -Iinclude -I"$inc" $SRC -ldl -lm -o /tmp/libindrt.so || exit 1

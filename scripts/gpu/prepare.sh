@@ -44,7 +44,7 @@ for ex in examples/*.mlir; do
 done
 # A fallback runner for the GPU machine, in case building it there fails (run.sh builds its own first).
 if ! gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I/usr/local/cuda/include runtime/ind_cuda_run.c \
-    runtime/ind_runtime.c runtime/ind_npy.c -ldl -lm -o "$DEST/ind_cuda_run"; then
+    runtime/ind_runtime.c lib/npy_raw.c -ldl -lm -o "$DEST/ind_cuda_run"; then
   echo "prepare.sh: could not build the fallback runner (run.sh builds it there anyway)" >&2
 fi
 # A record of what was compiled, for the results page.

@@ -34,7 +34,7 @@ build_runner() {
   done
   [ -n "$inc" ] || inc=$(timeout 20 find / -name cuda.h -path '*include*' 2>/dev/null | head -n 1 | xargs -r dirname)
   echo "run.sh: cuda.h from ${inc:-nowhere}"
-  local src="runtime/ind_cuda_run.c runtime/ind_runtime.c runtime/ind_npy.c"
+  local src="runtime/ind_cuda_run.c runtime/ind_runtime.c lib/npy_raw.c"
   if gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$inc" $src -ldl -lm -o "$RUNNER"; then
     return 0
   fi

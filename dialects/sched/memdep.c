@@ -1,0 +1,306 @@
+/* memdep.c - MemoryDep normalization, equality, attributes and Inductor-style printing; see memdep.h. */
+#include "dialects/sched/memdep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Range-aware simplification (sympy's FloorDiv / ModularIndexing rules with var ranges): MLIR's
+ * simplifier does not know that d1 < 4, so `d1 mod 4` and `d1 floordiv 4` stay; here they become d1
+ * and 0. Bounds are intervals over dims in [0, size). */
+
+typedef struct Bounds {
+  bool known;
+  int64_t lo, hi;
+} Bounds;
+
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
+  Bounds u = {false, 0, 0};
+  if (mlirAffineExprIsAConstant(e)) {
+    int64_t v = mlirAffineConstantExprGetValue(e);
+    return (Bounds){true, v, v};
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t i = mlirAffineDimExprGetPosition(e);
+    return i < n && sizes[i] > 0 ? (Bounds){true, 0, sizes[i] - 1} : u;
+  }
+  if (!mlirAffineExprIsABinary(e))
+    return u;
+  Bounds l = bounds_of(mlirAffineBinaryOpExprGetLHS(e), sizes, n);
+  Bounds r = bounds_of(mlirAffineBinaryOpExprGetRHS(e), sizes, n);
+  if (!l.known || !r.known)
+    return u;
+  if (mlirAffineExprIsAAdd(e))
+    return (Bounds){true, l.lo + r.lo, l.hi + r.hi};
+  if (mlirAffineExprIsAMul(e) && r.lo == r.hi)
+    return r.lo >= 0 ? (Bounds){true, l.lo * r.lo, l.hi * r.lo} : (Bounds){true, l.hi * r.lo, l.lo * r.lo};
+  if (mlirAffineExprIsAMul(e) && l.lo == l.hi)
+    return l.lo >= 0 ? (Bounds){true, r.lo * l.lo, r.hi * l.lo} : (Bounds){true, r.hi * l.lo, r.lo * l.lo};
+  if (r.lo != r.hi || r.lo <= 0)
+    return u;
+  if (mlirAffineExprIsAFloorDiv(e))
+    return (Bounds){true, floor_div(l.lo, r.lo), floor_div(l.hi, r.lo)};
+  if (mlirAffineExprIsAMod(e))
+    return l.lo >= 0 && l.hi < r.lo ? l : (Bounds){true, 0, r.lo - 1};
+  return u;
+}
+
+static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
+  if (!mlirAffineExprIsABinary(e))
+    return e;
+  MlirContext ctx = mlirAffineExprGetContext(e);
+  MlirAffineExpr l = simplify_with_ranges(mlirAffineBinaryOpExprGetLHS(e), sizes, n);
+  MlirAffineExpr r = simplify_with_ranges(mlirAffineBinaryOpExprGetRHS(e), sizes, n);
+  if (mlirAffineExprIsAAdd(e))
+    return mlirAffineAddExprGet(l, r);
+  if (mlirAffineExprIsAMul(e))
+    return mlirAffineMulExprGet(l, r);
+  Bounds bl = bounds_of(l, sizes, n);
+  int64_t c = mlirAffineExprIsAConstant(r) ? mlirAffineConstantExprGetValue(r) : 0;
+  bool in_range = c > 0 && bl.known && bl.lo >= 0 && bl.hi < c;
+  if (mlirAffineExprIsAMod(e))
+    return in_range ? l : mlirAffineModExprGet(l, r);
+  if (mlirAffineExprIsAFloorDiv(e)) {
+    if (c > 0 && bl.known && floor_div(bl.lo, c) == floor_div(bl.hi, c))
+      return mlirAffineConstantExprGet(ctx, floor_div(bl.lo, c));
+    return mlirAffineFloorDivExprGet(l, r);
+  }
+  return mlirAffineCeilDivExprGet(l, r);
+}
+
+bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t *ranges, int n, IndMemDep *out) {
+  if (n > IND_MEMDEP_MAX_DIMS || mlirAffineMapGetNumDims(index) != n || mlirAffineMapGetNumResults(index) != 1)
+    return false;
+  MlirContext ctx = mlirAffineMapGetContext(index);
+  MlirAffineExpr repl[IND_MEMDEP_MAX_DIMS];
+  int k = 0;
+  memset(out, 0, sizeof *out);
+  out->name = name;
+  for (int i = 0; i < n; ++i) {
+    if (ranges[i] == 1) {
+      repl[i] = mlirAffineConstantExprGet(ctx, 0);
+      continue;
+    }
+    out->sizes[k] = ranges[i];
+    repl[i] = mlirAffineDimExprGet(ctx, k++);
+  }
+  MlirAffineMap renumber = mlirAffineMapGet(ctx, k, 0, n, repl);
+  MlirAffineExpr e = mlirAffineExprCompose(mlirAffineMapGetResult(index, 0), renumber);
+  e = mlirSimplifyAffineExpr(e, k, 0);
+  e = mlirSimplifyAffineExpr(simplify_with_ranges(e, out->sizes, k), k, 0);
+  while (k > 0 && !mlirAffineExprIsFunctionOfDim(e, k - 1))
+    out->sizes[--k] = 0;
+  out->index = e;
+  out->ndims = k;
+  return true;
+}
+
+IndMemDep ind_memdep_star(MlirStringRef name) {
+  IndMemDep d;
+  memset(&d, 0, sizeof d);
+  d.name = name;
+  d.is_star = true;
+  return d;
+}
+
+static bool same_name(const IndMemDep *a, const IndMemDep *b) {
+  return a->name.length == b->name.length && memcmp(a->name.data, b->name.data, a->name.length) == 0;
+}
+
+bool ind_memdep_equal(const IndMemDep *a, const IndMemDep *b) {
+  if (a->is_star != b->is_star || !same_name(a, b))
+    return false;
+  if (a->is_star)
+    return true;
+  return a->ndims == b->ndims && mlirAffineExprEqual(a->index, b->index) &&
+         memcmp(a->sizes, b->sizes, sizeof(int64_t) * (size_t)a->ndims) == 0;
+}
+
+bool ind_memdep_read_matches_write(const IndMemDep *read, const IndMemDep *write) {
+  if (read->is_star || write->is_star || !same_name(read, write))
+    return false;
+  if (!mlirAffineExprEqual(read->index, write->index) || read->ndims < write->ndims)
+    return false;
+  return memcmp(read->sizes, write->sizes, sizeof(int64_t) * (size_t)write->ndims) == 0;
+}
+
+int64_t ind_memdep_numel(const IndMemDep *d) {
+  int64_t n = 1;
+  for (int i = 0; i < d->ndims; ++i)
+    if (mlirAffineExprIsFunctionOfDim(d->index, i))
+      n *= d->sizes[i];
+  return n;
+}
+
+MlirAttribute ind_memdep_to_attr(MlirContext ctx, const IndMemDep *d) {
+  MlirAttribute el[3];
+  el[0] = mlirStringAttrGet(ctx, d->name);
+  if (d->is_star)
+    return mlirArrayAttrGet(ctx, 1, el);
+  MlirAffineMap m = mlirAffineMapGet(ctx, d->ndims, 0, 1, (MlirAffineExpr *)&d->index);
+  el[1] = mlirAffineMapAttrGet(m);
+  el[2] = mlirDenseI64ArrayGet(ctx, d->ndims, d->sizes);
+  return mlirArrayAttrGet(ctx, 3, el);
+}
+
+bool ind_memdep_from_attr(MlirAttribute a, IndMemDep *out) {
+  memset(out, 0, sizeof *out);
+  if (!mlirAttributeIsAArray(a))
+    return false;
+  intptr_t n = mlirArrayAttrGetNumElements(a);
+  if (n != 1 && n != 3)
+    return false;
+  MlirAttribute name = mlirArrayAttrGetElement(a, 0);
+  if (!mlirAttributeIsAString(name))
+    return false;
+  out->name = mlirStringAttrGetValue(name);
+  if (n == 1) {
+    out->is_star = true;
+    return true;
+  }
+  MlirAttribute map = mlirArrayAttrGetElement(a, 1), sizes = mlirArrayAttrGetElement(a, 2);
+  if (!mlirAttributeIsAAffineMap(map) || !mlirAttributeIsADenseI64Array(sizes))
+    return false;
+  MlirAffineMap m = mlirAffineMapAttrGetValue(map);
+  intptr_t nd = mlirDenseArrayGetNumElements(sizes);
+  if (nd > IND_MEMDEP_MAX_DIMS || mlirAffineMapGetNumDims(m) != nd || mlirAffineMapGetNumResults(m) != 1)
+    return false;
+  out->ndims = (int)nd;
+  for (intptr_t i = 0; i < nd; ++i)
+    out->sizes[i] = mlirDenseI64ArrayGetElement(sizes, i);
+  out->index = mlirAffineMapGetResult(m, 0);
+  return true;
+}
+
+/* --- Printing in sympy's style: a sum of `coef*base` terms ordered by their first dim, constant last. */
+
+typedef struct Term {
+  int64_t coef;
+  MlirAffineExpr base; /* a dim or a non-linear subexpression; null for the constant term */
+  int key;
+} Term;
+
+#define MAX_TERMS 64
+
+static int first_dim(MlirAffineExpr e) {
+  for (int i = 0; i < IND_MEMDEP_MAX_DIMS; ++i)
+    if (mlirAffineExprIsFunctionOfDim(e, i))
+      return i;
+  return IND_MEMDEP_MAX_DIMS;
+}
+
+static void collect_terms(MlirAffineExpr e, int64_t scale, Term *t, int *n) {
+  if (mlirAffineExprIsAAdd(e)) {
+    collect_terms(mlirAffineBinaryOpExprGetLHS(e), scale, t, n);
+    collect_terms(mlirAffineBinaryOpExprGetRHS(e), scale, t, n);
+    return;
+  }
+  if (mlirAffineExprIsAMul(e)) {
+    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
+    if (mlirAffineExprIsAConstant(r)) {
+      collect_terms(l, scale * mlirAffineConstantExprGetValue(r), t, n);
+      return;
+    }
+    if (mlirAffineExprIsAConstant(l)) {
+      collect_terms(r, scale * mlirAffineConstantExprGetValue(l), t, n);
+      return;
+    }
+  }
+  if (*n >= MAX_TERMS)
+    return;
+  if (mlirAffineExprIsAConstant(e)) {
+    int64_t v = scale * mlirAffineConstantExprGetValue(e);
+    for (int i = 0; i < *n; ++i)
+      if (mlirAffineExprIsNull(t[i].base)) {
+        t[i].coef += v;
+        return;
+      }
+    t[(*n)++] = (Term){v, (MlirAffineExpr){NULL}, IND_MEMDEP_MAX_DIMS + 1};
+    return;
+  }
+  t[(*n)++] = (Term){scale, e, first_dim(e)};
+}
+
+static int term_cmp(const void *a, const void *b) {
+  const Term *x = a, *y = b;
+  return x->key - y->key;
+}
+
+static void print_base(MlirAffineExpr e, const char *p, IndStrBuf *b) {
+  if (mlirAffineExprIsADim(e)) {
+    ind_strbuf_printf(b, "%s%ld", p, (long)mlirAffineDimExprGetPosition(e));
+  } else if (mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e) || mlirAffineExprIsACeilDiv(e)) {
+    const char *op = mlirAffineExprIsAFloorDiv(e) ? "//" : mlirAffineExprIsAMod(e) ? " % " : " ceildiv ";
+    ind_strbuf_printf(b, "(");
+    ind_affine_expr_print(mlirAffineBinaryOpExprGetLHS(e), p, b);
+    ind_strbuf_printf(b, "%s", op);
+    ind_affine_expr_print(mlirAffineBinaryOpExprGetRHS(e), p, b);
+    ind_strbuf_printf(b, ")");
+  } else if (mlirAffineExprIsAMul(e)) {
+    ind_affine_expr_print(mlirAffineBinaryOpExprGetLHS(e), p, b);
+    ind_strbuf_printf(b, "*");
+    ind_affine_expr_print(mlirAffineBinaryOpExprGetRHS(e), p, b);
+  } else {
+    ind_strbuf_printf(b, "?");
+  }
+}
+
+void ind_affine_expr_print(MlirAffineExpr e, const char *p, IndStrBuf *b) {
+  Term t[MAX_TERMS];
+  int n = 0;
+  collect_terms(e, 1, t, &n);
+  int m = 0;
+  for (int i = 0; i < n; ++i)
+    if (t[i].coef != 0)
+      t[m++] = t[i];
+  if (m == 0) {
+    ind_strbuf_printf(b, "0");
+    return;
+  }
+  qsort(t, (size_t)m, sizeof *t, term_cmp);
+  for (int i = 0; i < m; ++i) {
+    int64_t c = t[i].coef;
+    if (i > 0)
+      ind_strbuf_printf(b, c < 0 ? " - " : " + ");
+    else if (c < 0)
+      ind_strbuf_printf(b, "-");
+    int64_t a = c < 0 ? -c : c;
+    if (mlirAffineExprIsNull(t[i].base)) {
+      ind_strbuf_printf(b, "%ld", (long)a);
+      continue;
+    }
+    if (a != 1)
+      ind_strbuf_printf(b, "%ld*", (long)a);
+    print_base(t[i].base, p, b);
+  }
+}
+
+void ind_memdep_print(const IndMemDep *d, IndStrBuf *b) {
+  if (d->is_star) {
+    ind_strbuf_printf(b, "StarDep(name='%.*s', mode=None)", (int)d->name.length, d->name.data);
+    return;
+  }
+  ind_strbuf_printf(b, "MemoryDep('%.*s', ", (int)d->name.length, d->name.data);
+  ind_affine_expr_print(d->index, "d", b);
+  ind_strbuf_printf(b, ", {");
+  for (int i = 0; i < d->ndims; ++i)
+    ind_strbuf_printf(b, "%sd%d: %ld", i ? ", " : "", i, (long)d->sizes[i]);
+  ind_strbuf_printf(b, "})");
+}
+
+int ind_memdep_compare(const IndMemDep *a, const IndMemDep *b) {
+  size_t n = a->name.length < b->name.length ? a->name.length : b->name.length;
+  int c = memcmp(a->name.data, b->name.data, n);
+  if (c)
+    return c;
+  if (a->name.length != b->name.length)
+    return a->name.length < b->name.length ? -1 : 1;
+  IndStrBuf x = {0}, y = {0};
+  ind_memdep_print(a, &x);
+  ind_memdep_print(b, &y);
+  c = strcmp(x.data, y.data);
+  ind_strbuf_free(&x);
+  ind_strbuf_free(&y);
+  return c;
+}

@@ -1,0 +1,982 @@
+/* interp_graph.c - the reference interpreter for the graph dialect (ATen semantics).
+ *
+ * Every graph value is a logical tensor held in double. Each op computes its result in double from
+ * its (already rounded) operands and the result is rounded once to the element type of the op's
+ * result type (interp.h's precision rule). Shapes are computed from the operands and attributes
+ * with ATen's rules (numpy broadcasting, reductions over `dims` with `keepdim`, views); when the
+ * result type is ranked, its rank and static sizes must agree, so `?` sizes and unranked results
+ * (before graph-infer-shapes) are accepted. The result's element type gives the dtype.
+ *
+ * Optional attributes and their defaults: gelu `approximate` ("none" | "tanh", default "none"),
+ * var `correction` (default 1), squeeze `dims` (array) or `dim` (int) (default: every size-1
+ * dim), slice `step` (default 1), addmm `beta`/`alpha` (default 1), view/reshape/expand target
+ * sizes from a `shape` (or `sizes`) i64 array (view/reshape: one -1 is inferred; expand: -1 keeps
+ * the size) or else from the static result type. Reductions with an empty `dims` reduce every dim. */
+#include "interp/interp_impl.h"
+
+#include <math.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- operands, results, shapes ------------------------------------------------------------ */
+
+static const char *op_name_c(MlirOperation op, char *buf, size_t len) {
+  MlirStringRef n = ind_op_name(op);
+  snprintf(buf, len, "%.*s", (int)n.length, n.data);
+  return buf;
+}
+
+/* Operand i as a graph tensor (not a buffer). */
+static const IndTensor *tensor_operand(InterpState *s, MlirOperation op, intptr_t i) {
+  InterpValue *v = interp_operand(s, op, i);
+  if (!v)
+    return NULL;
+  if (v->is_buffer) {
+    ind_emit_error(op, "interpreter: operand #%d is a buffer (memref), graph ops take tensors", (int)i);
+    return NULL;
+  }
+  return &v->store;
+}
+
+static MlirLogicalResult expect_operands(MlirOperation op, int n) {
+  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != 1) {
+    char nm[64];
+    return ind_emit_error(op, "interpreter: '%s' expects %d operand(s) and one result", op_name_c(op, nm, sizeof nm),
+                          n);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* The result's element type as a dtype. */
+static MlirLogicalResult result_dtype(MlirOperation op, IndDType *dt) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsATensor(t) || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), dt))
+    return ind_emit_error(op, "interpreter: the result must be a tensor of f32 f16 bf16 f64 i64 i32 or i1");
+  return mlirLogicalResultSuccess();
+}
+
+static void shape_str(int rank, const int64_t *shape, char *buf, size_t len) {
+  size_t n = 0;
+  n += (size_t)snprintf(buf, len, "[");
+  for (int i = 0; i < rank && n < len; ++i)
+    n += (size_t)snprintf(buf + n, len - n, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (n < len)
+    snprintf(buf + n, len - n, "]");
+}
+
+/* A ranked result type must agree with the computed shape (dynamic sizes match anything). */
+static MlirLogicalResult check_result_shape(MlirOperation op, const IndTensor *t) {
+  MlirType ty = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsARankedTensor(ty))
+    return mlirLogicalResultSuccess();
+  bool ok = mlirShapedTypeGetRank(ty) == t->rank;
+  for (int i = 0; ok && i < t->rank; ++i)
+    ok = mlirShapedTypeIsDynamicDim(ty, i) || mlirShapedTypeGetDimSize(ty, i) == t->shape[i];
+  if (ok)
+    return mlirLogicalResultSuccess();
+  char got[128];
+  shape_str(t->rank, t->shape, got, sizeof got);
+  return ind_emit_error(op, "interpreter: the computed result shape %s does not match the result type", got);
+}
+
+/* Rounds t to the result dtype, checks its shape and binds it as op's result (taking ownership). */
+static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) {
+  IndDType dt;
+  MlirLogicalResult r = result_dtype(op, &dt);
+  if (mlirLogicalResultIsSuccess(r))
+    r = check_result_shape(op, t);
+  if (mlirLogicalResultIsFailure(r)) {
+    ind_tensor_free(t);
+    return r;
+  }
+  t->dtype = dt;
+  ind_tensor_round(t);
+  InterpValue v;
+  memset(&v, 0, sizeof v);
+  v.store = *t;
+  memset(t, 0, sizeof *t);
+  if (!interp_bind(s, mlirOperationGetResult(op, 0), &v)) {
+    ind_tensor_free(&v.store);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
+  if (!ind_tensor_init(t, IND_DT_F64, rank, shape))
+    return ind_emit_error(op, "interpreter: cannot allocate the result");
+  return mlirLogicalResultSuccess();
+}
+
+/* Normalizes a possibly negative dim against rank (Python style); false when out of range. */
+static bool norm_dim(int64_t d, int rank, int64_t *out) {
+  if (d < 0)
+    d += rank;
+  if (d < 0 || d >= (rank ? rank : 1))
+    return false;
+  *out = d;
+  return true;
+}
+
+static MlirLogicalResult dim_attr(MlirOperation op, const char *name, int rank, int64_t *out) {
+  int64_t d = 0;
+  if (!ind_attr_int(op, name, &d))
+    return ind_emit_error(op, "interpreter: missing integer '%s'", name);
+  if (!norm_dim(d, rank, out))
+    return ind_emit_error(op, "interpreter: '%s' = %lld is out of range for rank %d", name, (long long)d, rank);
+  return mlirLogicalResultSuccess();
+}
+
+/* Row-major strides of a shape. */
+static void contiguous_strides(int rank, const int64_t *shape, int64_t *st) {
+  int64_t s = 1;
+  for (int k = rank - 1; k >= 0; --k) {
+    st[k] = s;
+    s *= shape[k];
+  }
+}
+
+/* out[i] = in[base + sum(idx_k * strides_k)] over out's shape: every view and broadcast. */
+static void gather(const IndTensor *in, IndTensor *out, const int64_t *strides, int64_t base) {
+  int64_t idx[IND_MAX_RANK] = {0}, off = base;
+  for (int64_t i = 0; i < out->numel; ++i) {
+    out->data[i] = in->data[off];
+    for (int k = out->rank - 1; k >= 0; --k) {
+      off += strides[k];
+      if (++idx[k] < out->shape[k])
+        break;
+      off -= strides[k] * out->shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+/* --- elementwise ops ----------------------------------------------------------------------- */
+
+/* Broadcasts operand shapes numpy-style into (rank, shape); false when incompatible. */
+static bool broadcast_shapes(const IndTensor *const *ins, int n, int *rank, int64_t *shape) {
+  int r = 0;
+  for (int j = 0; j < n; ++j)
+    r = ins[j]->rank > r ? ins[j]->rank : r;
+  for (int k = 0; k < r; ++k)
+    shape[k] = 1;
+  for (int j = 0; j < n; ++j)
+    for (int k = 0; k < ins[j]->rank; ++k) {
+      int64_t *o = &shape[r - ins[j]->rank + k], d = ins[j]->shape[k];
+      if (*o == 1)
+        *o = d;
+      else if (d != 1 && d != *o)
+        return false;
+    }
+  *rank = r;
+  return true;
+}
+
+/* Strides of `t` seen through a broadcast to (rank, shape): 0 for broadcast dims. */
+static void broadcast_strides(const IndTensor *t, int rank, const int64_t *shape, int64_t *st) {
+  int64_t own[IND_MAX_RANK];
+  contiguous_strides(t->rank, t->shape, own);
+  for (int k = 0; k < rank; ++k) {
+    int kk = k - (rank - t->rank);
+    st[k] = (kk < 0 || (t->shape[kk] == 1 && shape[k] != 1)) ? 0 : own[kk];
+  }
+}
+
+typedef enum {
+  EW_ADD,
+  EW_SUB,
+  EW_MUL,
+  EW_DIV,
+  EW_POW,
+  EW_MAXIMUM,
+  EW_MINIMUM,
+  EW_EQ,
+  EW_NE,
+  EW_LT,
+  EW_LE,
+  EW_GT,
+  EW_GE,
+  EW_WHERE,
+  EW_RELU,
+  EW_NEG,
+  EW_ABS,
+  EW_EXP,
+  EW_LOG,
+  EW_SQRT,
+  EW_RSQRT,
+  EW_RECIPROCAL,
+  EW_TANH,
+  EW_SIGMOID,
+  EW_ERF,
+  EW_GELU,
+  EW_GELU_TANH,
+  EW_IDENTITY
+} EwKind;
+
+static const struct {
+  const char *name;
+  EwKind kind;
+  int arity;
+} EW_OPS[] = {
+    {"graph.add", EW_ADD, 2},
+    {"graph.sub", EW_SUB, 2},
+    {"graph.mul", EW_MUL, 2},
+    {"graph.div", EW_DIV, 2},
+    {"graph.pow", EW_POW, 2},
+    {"graph.maximum", EW_MAXIMUM, 2},
+    {"graph.minimum", EW_MINIMUM, 2},
+    {"graph.eq", EW_EQ, 2},
+    {"graph.ne", EW_NE, 2},
+    {"graph.lt", EW_LT, 2},
+    {"graph.le", EW_LE, 2},
+    {"graph.gt", EW_GT, 2},
+    {"graph.ge", EW_GE, 2},
+    {"graph.where", EW_WHERE, 3},
+    {"graph.relu", EW_RELU, 1},
+    {"graph.neg", EW_NEG, 1},
+    {"graph.abs", EW_ABS, 1},
+    {"graph.exp", EW_EXP, 1},
+    {"graph.log", EW_LOG, 1},
+    {"graph.sqrt", EW_SQRT, 1},
+    {"graph.rsqrt", EW_RSQRT, 1},
+    {"graph.reciprocal", EW_RECIPROCAL, 1},
+    {"graph.tanh", EW_TANH, 1},
+    {"graph.sigmoid", EW_SIGMOID, 1},
+    {"graph.erf", EW_ERF, 1},
+    {"graph.gelu", EW_GELU, 1},
+    {"graph.convert", EW_IDENTITY, 1},
+    {"graph.contiguous", EW_IDENTITY, 1},
+    {"graph.clone", EW_IDENTITY, 1},
+};
+
+static double nan_max(double a, double b) { return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b); }
+static double nan_min(double a, double b) { return (isnan(a) || isnan(b)) ? NAN : (a < b ? a : b); }
+
+static double gelu_erf(double x) { return 0.5 * x * (1.0 + erf(x * 0.70710678118654752440)); }
+static double gelu_tanh(double x) {
+  const double k = 0.7978845608028654; /* sqrt(2 / pi) */
+  return 0.5 * x * (1.0 + tanh(k * (x + 0.044715 * x * x * x)));
+}
+
+static double ew_scalar(EwKind k, const double *x) {
+  switch (k) {
+  case EW_ADD:
+    return x[0] + x[1];
+  case EW_SUB:
+    return x[0] - x[1];
+  case EW_MUL:
+    return x[0] * x[1];
+  case EW_DIV:
+    return x[0] / x[1];
+  case EW_POW:
+    return pow(x[0], x[1]);
+  case EW_MAXIMUM:
+    return nan_max(x[0], x[1]);
+  case EW_MINIMUM:
+    return nan_min(x[0], x[1]);
+  case EW_EQ:
+    return x[0] == x[1];
+  case EW_NE:
+    return x[0] != x[1];
+  case EW_LT:
+    return x[0] < x[1];
+  case EW_LE:
+    return x[0] <= x[1];
+  case EW_GT:
+    return x[0] > x[1];
+  case EW_GE:
+    return x[0] >= x[1];
+  case EW_WHERE:
+    return x[0] != 0.0 ? x[1] : x[2];
+  case EW_RELU:
+    return isnan(x[0]) ? x[0] : (x[0] > 0.0 ? x[0] : 0.0);
+  case EW_NEG:
+    return -x[0];
+  case EW_ABS:
+    return fabs(x[0]);
+  case EW_EXP:
+    return exp(x[0]);
+  case EW_LOG:
+    return log(x[0]);
+  case EW_SQRT:
+    return sqrt(x[0]);
+  case EW_RSQRT:
+    return 1.0 / sqrt(x[0]);
+  case EW_RECIPROCAL:
+    return 1.0 / x[0];
+  case EW_TANH:
+    return tanh(x[0]);
+  case EW_SIGMOID:
+    return 1.0 / (1.0 + exp(-x[0]));
+  case EW_ERF:
+    return erf(x[0]);
+  case EW_GELU:
+    return gelu_erf(x[0]);
+  case EW_GELU_TANH:
+    return gelu_tanh(x[0]);
+  case EW_IDENTITY:
+    return x[0];
+  }
+  return 0.0;
+}
+
+/* Applies an n-ary elementwise op with broadcasting. */
+static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const IndTensor *const *ins, int n, IndTensor *out) {
+  int rank;
+  int64_t shape[IND_MAX_RANK], st[3][IND_MAX_RANK];
+  if (!broadcast_shapes(ins, n, &rank, shape)) {
+    char a[128], b[128];
+    shape_str(ins[0]->rank, ins[0]->shape, a, sizeof a);
+    shape_str(ins[n - 1]->rank, ins[n - 1]->shape, b, sizeof b);
+    return ind_emit_error(op, "interpreter: operand shapes %s and %s do not broadcast", a, b);
+  }
+  if (mlirLogicalResultIsFailure(alloc(op, out, rank, shape)))
+    return mlirLogicalResultFailure();
+  for (int j = 0; j < n; ++j)
+    broadcast_strides(ins[j], rank, shape, st[j]);
+  int64_t idx[IND_MAX_RANK] = {0}, off[3] = {0};
+  double x[3];
+  for (int64_t i = 0; i < out->numel; ++i) {
+    for (int j = 0; j < n; ++j)
+      x[j] = ins[j]->data[off[j]];
+    out->data[i] = ew_scalar(k, x);
+    for (int d = rank - 1; d >= 0; --d) {
+      for (int j = 0; j < n; ++j)
+        off[j] += st[j][d];
+      if (++idx[d] < shape[d])
+        break;
+      for (int j = 0; j < n; ++j)
+        off[j] -= st[j][d] * shape[d];
+      idx[d] = 0;
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static bool ew_lookup(MlirOperation op, EwKind *k, int *arity) {
+  for (size_t i = 0; i < sizeof EW_OPS / sizeof EW_OPS[0]; ++i)
+    if (ind_op_is(op, EW_OPS[i].name)) {
+      *k = EW_OPS[i].kind;
+      *arity = EW_OPS[i].arity;
+      return true;
+    }
+  return false;
+}
+
+static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, EwKind k, int arity) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, arity)))
+    return mlirLogicalResultFailure();
+  if (k == EW_GELU) {
+    MlirStringRef a;
+    if (ind_attr_str(op, "approximate", &a) && ind_sref_eq(a, "tanh"))
+      k = EW_GELU_TANH;
+    else if (ind_attr_str(op, "approximate", &a) && !ind_sref_eq(a, "none"))
+      return ind_emit_error(op, "interpreter: gelu 'approximate' must be \"none\" or \"tanh\"");
+  }
+  const IndTensor *ins[3];
+  for (int j = 0; j < arity; ++j)
+    if (!(ins[j] = tensor_operand(s, op, j)))
+      return mlirLogicalResultFailure();
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(ew_apply(op, k, ins, arity, &out)))
+    return mlirLogicalResultFailure();
+  return finish(s, op, &out);
+}
+
+/* --- constant ------------------------------------------------------------------------------ */
+
+static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
+  double v;
+  if (mlirOperationGetNumResults(op) != 1 || !ind_attr_float(op, "value", &v))
+    return ind_emit_error(op, "interpreter: graph.constant needs a numeric 'value' and one result");
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int rank = 0;
+  int64_t shape[IND_MAX_RANK];
+  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
+    IndDType dt;
+    if (!ind_shape_from_mlir(t, &dt, &rank, shape))
+      return ind_emit_error(op, "interpreter: unsupported constant type");
+  }
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, rank, shape)))
+    return mlirLogicalResultFailure();
+  for (int64_t i = 0; i < out.numel; ++i)
+    out.data[i] = v;
+  return finish(s, op, &out);
+}
+
+/* --- reductions ---------------------------------------------------------------------------- */
+
+typedef enum { R_SUM, R_MEAN, R_AMAX, R_AMIN, R_PROD, R_VAR } RKind;
+
+static const struct {
+  const char *name;
+  RKind kind;
+} R_OPS[] = {{"graph.sum", R_SUM},   {"graph.mean", R_MEAN}, {"graph.amax", R_AMAX},
+             {"graph.amin", R_AMIN}, {"graph.prod", R_PROD}, {"graph.var", R_VAR}};
+
+static double reduce_values(RKind k, const double *v, int64_t n, double correction) {
+  double acc = k == R_PROD ? 1.0 : k == R_AMAX ? -INFINITY : k == R_AMIN ? INFINITY : 0.0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (k == R_SUM || k == R_MEAN || k == R_VAR)
+      acc += v[i];
+    else if (k == R_PROD)
+      acc *= v[i];
+    else if (k == R_AMAX)
+      acc = (isnan(v[i]) || v[i] > acc) ? v[i] : acc;
+    else
+      acc = (isnan(v[i]) || v[i] < acc) ? v[i] : acc;
+  }
+  if (k == R_MEAN)
+    return acc / (double)n;
+  if (k != R_VAR)
+    return acc;
+  double mean = acc / (double)n, ss = 0.0;
+  for (int64_t i = 0; i < n; ++i)
+    ss += (v[i] - mean) * (v[i] - mean);
+  double denom = (double)n - correction;
+  return ss / (denom > 0.0 ? denom : 0.0);
+}
+
+/* Reads `dims` into a mask over the input's dims (empty = all). */
+static MlirLogicalResult reduced_dims(MlirOperation op, int rank, bool *mask) {
+  int64_t dims[IND_MAX_RANK + 1];
+  intptr_t n = 0;
+  if (!ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n))
+    return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
+  if (n > IND_MAX_RANK)
+    return ind_emit_error(op, "interpreter: too many 'dims'");
+  for (int k = 0; k < rank; ++k)
+    mask[k] = n == 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t d;
+    if (!norm_dim(dims[i], rank, &d))
+      return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], rank);
+    if (rank == 0)
+      continue;
+    if (mask[d])
+      return ind_emit_error(op, "interpreter: dim %lld appears twice in 'dims'", (long long)dims[i]);
+    mask[d] = true;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKind k) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  if (!in)
+    return mlirLogicalResultFailure();
+  bool mask[IND_MAX_RANK], keepdim = false;
+  if (mlirLogicalResultIsFailure(reduced_dims(op, in->rank, mask)))
+    return mlirLogicalResultFailure();
+  ind_attr_bool(op, "keepdim", &keepdim);
+  double correction = 1.0;
+  ind_attr_float(op, "correction", &correction);
+  /* Output shape; kept/reduced dims split the input's strides. */
+  int orank = 0, nk = 0, nr = 0;
+  int64_t oshape[IND_MAX_RANK], st[IND_MAX_RANK], kshape[IND_MAX_RANK], kst[IND_MAX_RANK], rshape[IND_MAX_RANK],
+      rst[IND_MAX_RANK];
+  contiguous_strides(in->rank, in->shape, st);
+  for (int d = 0; d < in->rank; ++d) {
+    if (mask[d]) {
+      rshape[nr] = in->shape[d];
+      rst[nr++] = st[d];
+      if (keepdim)
+        oshape[orank++] = 1;
+    } else {
+      kshape[nk] = in->shape[d];
+      kst[nk++] = st[d];
+      oshape[orank++] = in->shape[d];
+    }
+  }
+  IndTensor out, vals;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, orank, oshape)))
+    return mlirLogicalResultFailure();
+  bool ok = ind_tensor_init(&vals, IND_DT_F64, nr, rshape);
+  if (ok) {
+    /* For each output element, gather its reduced elements into vals, then reduce them. */
+    int64_t kidx[IND_MAX_RANK] = {0};
+    for (int64_t o = 0; o < out.numel; ++o) {
+      int64_t base = 0;
+      for (int d = 0; d < nk; ++d)
+        base += kidx[d] * kst[d];
+      gather(in, &vals, rst, base);
+      out.data[o] = reduce_values(k, vals.data, vals.numel, correction);
+      for (int d = nk - 1; d >= 0; --d) {
+        if (++kidx[d] < kshape[d])
+          break;
+        kidx[d] = 0;
+      }
+    }
+  }
+  ind_tensor_free(&vals);
+  if (!ok) {
+    ind_tensor_free(&out);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  return finish(s, op, &out);
+}
+
+/* --- views --------------------------------------------------------------------------------- */
+
+/* Target sizes of view/reshape/expand: a `shape`/`sizes` attribute, else the static result type. */
+static MlirLogicalResult target_sizes(MlirOperation op, int *rank, int64_t *sizes) {
+  intptr_t n = 0;
+  if (ind_attr_i64_array(op, "shape", sizes, IND_MAX_RANK, &n) ||
+      ind_attr_i64_array(op, "sizes", sizes, IND_MAX_RANK, &n)) {
+    if (n > IND_MAX_RANK)
+      return ind_emit_error(op, "interpreter: more than %d target sizes", IND_MAX_RANK);
+    *rank = (int)n;
+    return mlirLogicalResultSuccess();
+  }
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  IndDType dt;
+  if (!ind_shape_from_mlir(t, &dt, rank, sizes))
+    return ind_emit_error(op, "interpreter: the target shape needs a 'shape' attribute or a static result type");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult copy_with_shape(MlirOperation op, const IndTensor *in, int rank, const int64_t *shape,
+                                         IndTensor *out) {
+  if (mlirLogicalResultIsFailure(alloc(op, out, rank, shape)))
+    return mlirLogicalResultFailure();
+  if (out->numel != in->numel) {
+    ind_tensor_free(out);
+    return ind_emit_error(op, "interpreter: cannot view %lld elements as %lld", (long long)in->numel,
+                          (long long)out->numel);
+  }
+  memcpy(out->data, in->data, (size_t)in->numel * sizeof(double));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int rank;
+  int64_t sizes[IND_MAX_RANK], known = 1;
+  if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
+    return mlirLogicalResultFailure();
+  int infer = -1;
+  for (int k = 0; k < rank; ++k) {
+    if (sizes[k] == -1 && infer < 0)
+      infer = k;
+    else if (sizes[k] < 0)
+      return ind_emit_error(op, "interpreter: bad target size %lld", (long long)sizes[k]);
+    else
+      known *= sizes[k];
+  }
+  if (infer >= 0)
+    sizes[infer] = known ? in->numel / known : 0;
+  return copy_with_shape(op, in, rank, sizes, out);
+}
+
+static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int64_t perm[IND_MAX_RANK + 1], shape[IND_MAX_RANK], st[IND_MAX_RANK], own[IND_MAX_RANK];
+  intptr_t n = 0;
+  if (ind_op_is(op, "graph.transpose")) {
+    int64_t a = 0, b = 0;
+    if (mlirLogicalResultIsFailure(dim_attr(op, "dim0", in->rank, &a)) ||
+        mlirLogicalResultIsFailure(dim_attr(op, "dim1", in->rank, &b)))
+      return mlirLogicalResultFailure();
+    n = in->rank;
+    for (int k = 0; k < in->rank; ++k)
+      perm[k] = k;
+    if (in->rank) {
+      perm[a] = b;
+      perm[b] = a;
+    }
+  } else if (!ind_attr_i64_array(op, "dims", perm, IND_MAX_RANK + 1, &n)) {
+    return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
+  }
+  bool seen[IND_MAX_RANK] = {false};
+  if (n != in->rank)
+    return ind_emit_error(op, "interpreter: 'dims' has %d entries for rank %d", (int)n, in->rank);
+  for (int k = 0; k < in->rank; ++k) {
+    if (!norm_dim(perm[k], in->rank, &perm[k]) || seen[perm[k]])
+      return ind_emit_error(op, "interpreter: 'dims' is not a permutation");
+    seen[perm[k]] = true;
+  }
+  contiguous_strides(in->rank, in->shape, own);
+  for (int k = 0; k < in->rank; ++k) {
+    shape[k] = in->shape[perm[k]];
+    st[k] = own[perm[k]];
+  }
+  if (mlirLogicalResultIsFailure(alloc(op, out, in->rank, shape)))
+    return mlirLogicalResultFailure();
+  gather(in, out, st, 0);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult do_expand(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int rank;
+  int64_t sizes[IND_MAX_RANK], st[IND_MAX_RANK];
+  if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
+    return mlirLogicalResultFailure();
+  if (rank < in->rank)
+    return ind_emit_error(op, "interpreter: expand to fewer dims (%d) than the input has (%d)", rank, in->rank);
+  for (int k = 0; k < rank; ++k) {
+    int kk = k - (rank - in->rank);
+    if (sizes[k] == -1 && kk >= 0)
+      sizes[k] = in->shape[kk];
+    if (sizes[k] < 0 || (kk >= 0 && in->shape[kk] != 1 && in->shape[kk] != sizes[k]))
+      return ind_emit_error(op, "interpreter: cannot expand dim %d of size %lld to %lld", k,
+                            (long long)(kk >= 0 ? in->shape[kk] : 1), (long long)sizes[k]);
+  }
+  if (mlirLogicalResultIsFailure(alloc(op, out, rank, sizes)))
+    return mlirLogicalResultFailure();
+  broadcast_strides(in, rank, sizes, st);
+  gather(in, out, st, 0);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  bool drop[IND_MAX_RANK];
+  int64_t dims[IND_MAX_RANK + 1], shape[IND_MAX_RANK], one;
+  intptr_t n = 0;
+  bool given = ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n);
+  if (!given && ind_attr_int(op, "dim", &one)) {
+    dims[0] = one;
+    n = 1;
+    given = true;
+  }
+  if (n > IND_MAX_RANK)
+    return ind_emit_error(op, "interpreter: too many 'dims'");
+  for (int k = 0; k < in->rank; ++k)
+    drop[k] = !given && in->shape[k] == 1;
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t d;
+    if (!norm_dim(dims[i], in->rank, &d))
+      return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], in->rank);
+    if (in->rank)
+      drop[d] = in->shape[d] == 1; /* ATen: squeezing a dim whose size is not 1 is a no-op */
+  }
+  int rank = 0;
+  for (int k = 0; k < in->rank; ++k)
+    if (!drop[k])
+      shape[rank++] = in->shape[k];
+  return copy_with_shape(op, in, rank, shape, out);
+}
+
+static MlirLogicalResult do_unsqueeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int64_t d = 0, shape[IND_MAX_RANK];
+  if (in->rank == IND_MAX_RANK)
+    return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_MAX_RANK);
+  if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank + 1, &d)))
+    return mlirLogicalResultFailure();
+  for (int k = 0, j = 0; k <= in->rank; ++k)
+    shape[k] = k == d ? 1 : in->shape[j++];
+  return copy_with_shape(op, in, in->rank + 1, shape, out);
+}
+
+/* Python slice bounds clamped into [0, size]. */
+static int64_t clamp_index(int64_t i, int64_t size) {
+  if (i < 0)
+    i += size;
+  return i < 0 ? 0 : (i > size ? size : i);
+}
+
+static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int64_t d = 0, start, end, step = 1, shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  if (in->rank == 0)
+    return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
+  if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
+    return mlirLogicalResultFailure();
+  if (!ind_attr_int(op, "start", &start) || !ind_attr_int(op, "end", &end))
+    return ind_emit_error(op, "interpreter: slice needs integer 'start' and 'end'");
+  ind_attr_int(op, "step", &step);
+  if (step <= 0)
+    return ind_emit_error(op, "interpreter: slice 'step' must be positive");
+  start = clamp_index(start, in->shape[d]);
+  end = clamp_index(end, in->shape[d]);
+  memcpy(shape, in->shape, sizeof shape);
+  shape[d] = end > start ? (end - start + step - 1) / step : 0;
+  contiguous_strides(in->rank, in->shape, st);
+  int64_t base = start * st[d];
+  st[d] *= step;
+  if (mlirLogicalResultIsFailure(alloc(op, out, in->rank, shape)))
+    return mlirLogicalResultFailure();
+  gather(in, out, st, base);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n < 1 || mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "interpreter: cat needs at least one operand and one result");
+  const IndTensor *first = tensor_operand(s, op, 0);
+  int64_t d = 0, shape[IND_MAX_RANK];
+  if (!first)
+    return mlirLogicalResultFailure();
+  if (first->rank == 0)
+    return ind_emit_error(op, "interpreter: cannot cat 0-d tensors");
+  if (mlirLogicalResultIsFailure(dim_attr(op, "dim", first->rank, &d)))
+    return mlirLogicalResultFailure();
+  memcpy(shape, first->shape, sizeof shape);
+  shape[d] = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    const IndTensor *t = tensor_operand(s, op, i);
+    if (!t)
+      return mlirLogicalResultFailure();
+    bool ok = t->rank == first->rank;
+    for (int k = 0; ok && k < t->rank; ++k)
+      ok = k == d || t->shape[k] == first->shape[k];
+    if (!ok)
+      return ind_emit_error(op, "interpreter: cat operand #%d has a mismatched shape", (int)i);
+    shape[d] += t->shape[d];
+  }
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, first->rank, shape)))
+    return mlirLogicalResultFailure();
+  /* Row-major: out = for each outer index, the operands' [d..] blocks one after another. */
+  int64_t outer = 1, inner = 1, pos = 0;
+  for (int k = 0; k < d; ++k)
+    outer *= shape[k];
+  for (int k = (int)d + 1; k < first->rank; ++k)
+    inner *= shape[k];
+  for (int64_t o = 0; o < outer; ++o)
+    for (intptr_t i = 0; i < n; ++i) {
+      const IndTensor *t = tensor_operand(s, op, i);
+      int64_t blk = t->shape[d] * inner;
+      memcpy(out.data + pos, t->data + o * blk, (size_t)blk * sizeof(double));
+      pos += blk;
+    }
+  return finish(s, op, &out);
+}
+
+typedef MlirLogicalResult (*ViewFn)(MlirOperation, const IndTensor *, IndTensor *);
+static const struct {
+  const char *name;
+  ViewFn fn;
+} VIEW_OPS[] = {{"graph.view", do_reshape},        {"graph.reshape", do_reshape}, {"graph.permute", do_permute},
+                {"graph.transpose", do_permute},   {"graph.expand", do_expand},   {"graph.squeeze", do_squeeze},
+                {"graph.unsqueeze", do_unsqueeze}, {"graph.slice", do_slice}};
+
+static MlirLogicalResult interp_view(InterpState *s, MlirOperation op, ViewFn fn) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  IndTensor out;
+  if (!in || mlirLogicalResultIsFailure(fn(op, in, &out)))
+    return mlirLogicalResultFailure();
+  return finish(s, op, &out);
+}
+
+/* --- composites ---------------------------------------------------------------------------- */
+
+/* softmax / log_softmax along `dim`, max-subtracted. */
+static MlirLogicalResult interp_softmax(InterpState *s, MlirOperation op, bool log_form) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  int64_t d = 0;
+  if (!in || mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
+    return mlirLogicalResultFailure();
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, in->shape)))
+    return mlirLogicalResultFailure();
+  int64_t outer = 1, inner = 1, len = in->rank ? in->shape[d] : 1;
+  for (int k = 0; k < d; ++k)
+    outer *= in->shape[k];
+  for (int k = (int)d + 1; k < in->rank; ++k)
+    inner *= in->shape[k];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      const double *x = in->data + o * len * inner + i;
+      double *y = out.data + o * len * inner + i, m = -INFINITY, sum = 0.0;
+      for (int64_t j = 0; j < len; ++j)
+        m = nan_max(m, x[j * inner]);
+      for (int64_t j = 0; j < len; ++j)
+        sum += exp(x[j * inner] - m);
+      for (int64_t j = 0; j < len; ++j)
+        y[j * inner] = log_form ? x[j * inner] - m - log(sum) : exp(x[j * inner] - m) / sum;
+    }
+  return finish(s, op, &out);
+}
+
+/* layer_norm / rms_norm over the trailing `normalized_shape` dims (biased variance). */
+static MlirLogicalResult interp_norm(InterpState *s, MlirOperation op, bool rms) {
+  int nops = rms ? 2 : 3;
+  if (mlirLogicalResultIsFailure(expect_operands(op, nops)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0), *w = tensor_operand(s, op, 1);
+  const IndTensor *b = rms ? NULL : tensor_operand(s, op, 2);
+  if (!in || !w || (!rms && !b))
+    return mlirLogicalResultFailure();
+  int64_t ns[IND_MAX_RANK + 1];
+  intptr_t n = 0;
+  double eps;
+  if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_MAX_RANK + 1, &n) || !ind_attr_float(op, "eps", &eps))
+    return ind_emit_error(op, "interpreter: needs 'normalized_shape' and 'eps'");
+  int64_t N = 1;
+  bool ok = n <= in->rank;
+  for (intptr_t k = 0; ok && k < n; ++k) {
+    ok = ns[k] == in->shape[in->rank - n + k];
+    N *= ns[k];
+  }
+  if (!ok || w->numel != N || (b && b->numel != N))
+    return ind_emit_error(op, "interpreter: normalized_shape, weight and bias must match the trailing dims");
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, in->shape)))
+    return mlirLogicalResultFailure();
+  for (int64_t r = 0; N && r < in->numel / N; ++r) {
+    const double *x = in->data + r * N;
+    double mean = 0.0, ss = 0.0;
+    for (int64_t j = 0; j < N; ++j)
+      mean += x[j];
+    mean = rms ? 0.0 : mean / (double)N;
+    for (int64_t j = 0; j < N; ++j)
+      ss += (x[j] - mean) * (x[j] - mean);
+    double inv = 1.0 / sqrt(ss / (double)N + eps);
+    for (int64_t j = 0; j < N; ++j)
+      out.data[r * N + j] = (x[j] - mean) * inv * w->data[j] + (b ? b->data[j] : 0.0);
+  }
+  return finish(s, op, &out);
+}
+
+/* c[batch] = alpha * a[batch] @ b[batch] (+ beta * bias broadcast to the result, when given). */
+static void batched_mm(const IndTensor *a, const IndTensor *b, int64_t batch, bool b_transposed, IndTensor *c,
+                       double alpha) {
+  int64_t m = a->shape[a->rank - 2], k = a->shape[a->rank - 1];
+  int64_t n = b_transposed ? b->shape[b->rank - 2] : b->shape[b->rank - 1];
+  for (int64_t p = 0; p < batch; ++p) {
+    const double *ap = a->data + p * m * k, *bp = b_transposed ? b->data : b->data + p * k * n;
+    double *cp = c->data + p * m * n;
+    for (int64_t i = 0; i < m; ++i) {
+      double *row = cp + i * n;
+      for (int64_t j = 0; j < n; ++j)
+        row[j] = 0.0;
+      if (b_transposed) {
+        for (int64_t j = 0; j < n; ++j)
+          for (int64_t q = 0; q < k; ++q)
+            row[j] += ap[i * k + q] * bp[j * k + q];
+      } else {
+        for (int64_t q = 0; q < k; ++q)
+          for (int64_t j = 0; j < n; ++j)
+            row[j] += ap[i * k + q] * bp[q * n + j];
+      }
+      for (int64_t j = 0; j < n; ++j)
+        row[j] *= alpha;
+    }
+  }
+}
+
+/* Adds beta * bias (broadcast to c's shape) to c. */
+static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTensor *bias, double beta) {
+  const IndTensor *pair[2] = {c, bias};
+  int rank;
+  int64_t shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  bool ok = broadcast_shapes(pair, 2, &rank, shape) && rank == c->rank;
+  for (int k = 0; ok && k < rank; ++k)
+    ok = shape[k] == c->shape[k];
+  if (!ok)
+    return ind_emit_error(op, "interpreter: the bias does not broadcast to the product's shape");
+  IndTensor b;
+  if (mlirLogicalResultIsFailure(alloc(op, &b, rank, shape)))
+    return mlirLogicalResultFailure();
+  broadcast_strides(bias, rank, shape, st);
+  gather(bias, &b, st, 0);
+  for (int64_t i = 0; i < c->numel; ++i)
+    c->data[i] += beta * b.data[i];
+  ind_tensor_free(&b);
+  return mlirLogicalResultSuccess();
+}
+
+/* mm [M,K]x[K,N], bmm [B,M,K]x[B,K,N], addmm(bias, a, b) with beta/alpha. */
+static MlirLogicalResult interp_matmul(InterpState *s, MlirOperation op) {
+  bool bmm = ind_op_is(op, "graph.bmm"), addmm = ind_op_is(op, "graph.addmm");
+  if (mlirLogicalResultIsFailure(expect_operands(op, addmm ? 3 : 2)))
+    return mlirLogicalResultFailure();
+  const IndTensor *bias = addmm ? tensor_operand(s, op, 0) : NULL;
+  const IndTensor *a = tensor_operand(s, op, addmm ? 1 : 0), *b = tensor_operand(s, op, addmm ? 2 : 1);
+  if (!a || !b || (addmm && !bias))
+    return mlirLogicalResultFailure();
+  int rank = bmm ? 3 : 2;
+  if (a->rank != rank || b->rank != rank || a->shape[rank - 1] != b->shape[rank - 2] ||
+      (bmm && a->shape[0] != b->shape[0])) {
+    char x[128], y[128];
+    shape_str(a->rank, a->shape, x, sizeof x);
+    shape_str(b->rank, b->shape, y, sizeof y);
+    return ind_emit_error(op, "interpreter: cannot multiply %s by %s", x, y);
+  }
+  int64_t shape[3] = {a->shape[0], a->shape[1], b->shape[rank - 1]};
+  if (!bmm)
+    shape[1] = b->shape[1];
+  double alpha = 1.0, beta = 1.0;
+  ind_attr_float(op, "alpha", &alpha);
+  ind_attr_float(op, "beta", &beta);
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, rank, shape)))
+    return mlirLogicalResultFailure();
+  batched_mm(a, b, bmm ? a->shape[0] : 1, false, &out, addmm ? alpha : 1.0);
+  if (addmm && mlirLogicalResultIsFailure(add_bias(op, &out, bias, beta))) {
+    ind_tensor_free(&out);
+    return mlirLogicalResultFailure();
+  }
+  return finish(s, op, &out);
+}
+
+/* linear(x [..., K], w [N, K], bias?) = x @ w^T + bias. */
+static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if ((n != 2 && n != 3) || mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "interpreter: linear takes input, weight and an optional bias");
+  const IndTensor *x = tensor_operand(s, op, 0), *w = tensor_operand(s, op, 1);
+  const IndTensor *bias = n == 3 ? tensor_operand(s, op, 2) : NULL;
+  if (!x || !w || (n == 3 && !bias))
+    return mlirLogicalResultFailure();
+  if (x->rank < 1 || w->rank != 2 || x->shape[x->rank - 1] != w->shape[1])
+    return ind_emit_error(op, "interpreter: linear needs input [..., K] and weight [N, K]");
+  int64_t K = w->shape[1], N = w->shape[0], rows = K ? x->numel / K : 0;
+  int64_t shape[IND_MAX_RANK];
+  memcpy(shape, x->shape, sizeof shape);
+  shape[x->rank - 1] = N;
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, x->rank, shape)))
+    return mlirLogicalResultFailure();
+  IndTensor x2 = *x;
+  x2.rank = 2;
+  x2.shape[0] = rows;
+  x2.shape[1] = K;
+  IndTensor out2 = out;
+  out2.rank = 2;
+  out2.shape[0] = rows;
+  out2.shape[1] = N;
+  batched_mm(&x2, w, 1, true, &out2, 1.0);
+  if (bias && mlirLogicalResultIsFailure(add_bias(op, &out, bias, 1.0))) {
+    ind_tensor_free(&out);
+    return mlirLogicalResultFailure();
+  }
+  return finish(s, op, &out);
+}
+
+/* --- dispatch ------------------------------------------------------------------------------ */
+
+bool interp_is_graph_op(MlirOperation op) { return ind_op_in_dialect(op, "graph"); }
+
+MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
+  EwKind ek;
+  int arity;
+  if (ew_lookup(op, &ek, &arity))
+    return interp_elementwise(s, op, ek, arity);
+  for (size_t i = 0; i < sizeof R_OPS / sizeof R_OPS[0]; ++i)
+    if (ind_op_is(op, R_OPS[i].name))
+      return interp_reduction(s, op, R_OPS[i].kind);
+  for (size_t i = 0; i < sizeof VIEW_OPS / sizeof VIEW_OPS[0]; ++i)
+    if (ind_op_is(op, VIEW_OPS[i].name))
+      return interp_view(s, op, VIEW_OPS[i].fn);
+  if (ind_op_is(op, "graph.constant"))
+    return interp_constant(s, op);
+  if (ind_op_is(op, "graph.cat"))
+    return interp_cat(s, op);
+  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.log_softmax"))
+    return interp_softmax(s, op, ind_op_is(op, "graph.log_softmax"));
+  if (ind_op_is(op, "graph.layer_norm") || ind_op_is(op, "graph.rms_norm"))
+    return interp_norm(s, op, ind_op_is(op, "graph.rms_norm"));
+  if (ind_op_is(op, "graph.mm") || ind_op_is(op, "graph.bmm") || ind_op_is(op, "graph.addmm"))
+    return interp_matmul(s, op);
+  if (ind_op_is(op, "graph.linear"))
+    return interp_linear(s, op);
+  char nm[64];
+  return ind_emit_error(op, "interpreter: unsupported op '%s'", op_name_c(op, nm, sizeof nm));
+}

@@ -1,0 +1,939 @@
+/* interp_ind.c - the reference interpreter for the ind dialect (Inductor IR).
+ *
+ * A ComputedBuffer (ind.pointwise / ind.reduction) is evaluated element by element: its body is
+ * first compiled into a flat list of instructions over numbered registers (operands resolved once,
+ * index maps turned into small expression trees), then run for every iteration point, row-major
+ * over `ranges` (and `reduction_ranges` inside, for reductions). Element i of the iteration is
+ * stored at storage offset i of the result buffer, rounded to the buffer's element type; nothing
+ * else is rounded (see interp.h). ind.extern computes mm / bmm from the logical inputs.
+ *
+ * Index maps are evaluated exactly in int64 with MLIR's semantics: floordiv/ceildiv round toward
+ * -inf/+inf and mod is non-negative; divisors must be positive constants (no symbols). A load
+ * outside its buffer's storage is a located error, never a wild read. */
+#include "interp/interp_impl.h"
+
+#include <math.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ITER_DIMS (2 * IND_MAX_RANK)
+
+/* --- affine index expressions ------------------------------------------------------------- */
+
+typedef enum { AF_CONST, AF_DIM, AF_ADD, AF_MUL, AF_MOD, AF_FLOORDIV, AF_CEILDIV } AffKind;
+
+typedef struct AffNode {
+  AffKind kind;
+  int64_t v; /* constant value or dim position */
+  int l, r;  /* children (binary kinds) */
+} AffNode;
+
+/* --- body instructions --------------------------------------------------------------------- */
+
+typedef enum {
+  I_CONST,   /* dst = imm */
+  I_LOAD,    /* dst = buf[aff] */
+  I_INDEX,   /* dst = aff */
+  I_UNARY,   /* dst = f1(a) */
+  I_BINARY,  /* dst = f2(a, b) */
+  I_FMA,     /* dst = a * b + c */
+  I_CMPF,    /* dst = pred(a, b) */
+  I_CMPI,    /* dst = pred(a, b) */
+  I_SELECT,  /* dst = a ? b : c */
+  I_ROUND,   /* dst = round a to dt */
+  I_INT_BIN, /* dst = integer op `pred` on (int64)a, (int64)b */
+} InstrKind;
+
+typedef struct Instr {
+  InstrKind kind;
+  int dst, a, b, c;
+  double imm;
+  int pred;
+  double (*f1)(double);
+  double (*f2)(double, double);
+  const InterpValue *buf;
+  int aff;
+  IndDType dt;
+  MlirOperation op;
+} Instr;
+
+typedef struct Body {
+  Instr *code;
+  int ncode, code_cap;
+  AffNode *aff;
+  int naff, aff_cap;
+  const void **vkeys; /* MlirValue.ptr -> register, linear (bodies are small) */
+  int nregs, reg_cap;
+  int yield_reg;
+  int ndims;
+} Body;
+
+static void body_free(Body *b) {
+  free(b->code);
+  free(b->aff);
+  free(b->vkeys);
+  memset(b, 0, sizeof *b);
+}
+
+static int body_reg_of(const Body *b, MlirValue v) {
+  for (int i = 0; i < b->nregs; ++i)
+    if (b->vkeys[i] == v.ptr)
+      return i;
+  return -1;
+}
+
+static int body_new_reg(Body *b, MlirValue v) {
+  if (b->nregs == b->reg_cap) {
+    int cap = b->reg_cap ? 2 * b->reg_cap : 32;
+    const void **k = realloc(b->vkeys, (size_t)cap * sizeof *k);
+    if (!k)
+      return -1;
+    b->vkeys = k;
+    b->reg_cap = cap;
+  }
+  b->vkeys[b->nregs] = v.ptr;
+  return b->nregs++;
+}
+
+static Instr *body_push(Body *b) {
+  if (b->ncode == b->code_cap) {
+    int cap = b->code_cap ? 2 * b->code_cap : 32;
+    Instr *c = realloc(b->code, (size_t)cap * sizeof *c);
+    if (!c)
+      return NULL;
+    b->code = c;
+    b->code_cap = cap;
+  }
+  Instr *in = &b->code[b->ncode++];
+  memset(in, 0, sizeof *in);
+  return in;
+}
+
+static int aff_push(Body *b, AffKind k, int64_t v, int l, int r) {
+  if (b->naff == b->aff_cap) {
+    int cap = b->aff_cap ? 2 * b->aff_cap : 32;
+    AffNode *a = realloc(b->aff, (size_t)cap * sizeof *a);
+    if (!a)
+      return -1;
+    b->aff = a;
+    b->aff_cap = cap;
+  }
+  b->aff[b->naff] = (AffNode){k, v, l, r};
+  return b->naff++;
+}
+
+/* Compiles an affine expression; returns the node index or -1 (error written to msg). */
+static int compile_aff_expr(Body *b, MlirAffineExpr e, char *msg, size_t len) {
+  if (mlirAffineExprIsAConstant(e))
+    return aff_push(b, AF_CONST, mlirAffineConstantExprGetValue(e), -1, -1);
+  if (mlirAffineExprIsADim(e))
+    return aff_push(b, AF_DIM, (int64_t)mlirAffineDimExprGetPosition(e), -1, -1);
+  if (mlirAffineExprIsASymbol(e)) {
+    snprintf(msg, len, "index maps with symbols are not supported");
+    return -1;
+  }
+  if (!mlirAffineExprIsABinary(e)) {
+    snprintf(msg, len, "unsupported affine expression kind");
+    return -1;
+  }
+  AffKind k = mlirAffineExprIsAAdd(e)        ? AF_ADD
+              : mlirAffineExprIsAMul(e)      ? AF_MUL
+              : mlirAffineExprIsAMod(e)      ? AF_MOD
+              : mlirAffineExprIsAFloorDiv(e) ? AF_FLOORDIV
+                                             : AF_CEILDIV;
+  int l = compile_aff_expr(b, mlirAffineBinaryOpExprGetLHS(e), msg, len);
+  int r = l < 0 ? -1 : compile_aff_expr(b, mlirAffineBinaryOpExprGetRHS(e), msg, len);
+  if (r < 0)
+    return -1;
+  bool is_div = k == AF_MOD || k == AF_FLOORDIV || k == AF_CEILDIV;
+  if (is_div && (b->aff[r].kind != AF_CONST || b->aff[r].v <= 0)) {
+    snprintf(msg, len, "mod/floordiv/ceildiv need a positive constant divisor");
+    return -1;
+  }
+  return aff_push(b, k, 0, l, r);
+}
+
+/* Wrapping arithmetic: a malformed index may overflow, and the bounds check of the load then
+ * reports it (signed overflow would be undefined behaviour). */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+static int64_t floordiv64(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static int64_t ceildiv64(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
+}
+
+static int64_t aff_eval(const AffNode *n, int i, const int64_t *d) {
+  const AffNode *x = &n[i];
+  switch (x->kind) {
+  case AF_CONST:
+    return x->v;
+  case AF_DIM:
+    return d[x->v];
+  case AF_ADD:
+    return wrap_add(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
+  case AF_MUL:
+    return wrap_mul(aff_eval(n, x->l, d), aff_eval(n, x->r, d));
+  case AF_MOD: {
+    int64_t r = n[x->r].v, m = aff_eval(n, x->l, d) % r;
+    return m < 0 ? m + r : m;
+  }
+  case AF_FLOORDIV:
+    return floordiv64(aff_eval(n, x->l, d), n[x->r].v);
+  case AF_CEILDIV:
+    return ceildiv64(aff_eval(n, x->l, d), n[x->r].v);
+  }
+  return 0;
+}
+
+/* The `index` map of an ind.load / ind.index_expr: exactly b->ndims dims and one result. */
+static MlirLogicalResult compile_index(Body *b, MlirOperation op, int *root) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return ind_emit_error(op, "interpreter: missing 'index' affine map");
+  MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+  if (mlirAffineMapGetNumResults(m) != 1 || mlirAffineMapGetNumDims(m) != b->ndims ||
+      mlirAffineMapGetNumSymbols(m) != 0)
+    return ind_emit_error(op,
+                          "interpreter: 'index' must have %d dims, no symbols and one result (has %d dims, "
+                          "%d results)",
+                          b->ndims, (int)mlirAffineMapGetNumDims(m), (int)mlirAffineMapGetNumResults(m));
+  char msg[128] = "out of memory";
+  *root = compile_aff_expr(b, mlirAffineMapGetResult(m, 0), msg, sizeof msg);
+  if (*root < 0)
+    return ind_emit_error(op, "interpreter: %s", msg);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- scalar semantics ---------------------------------------------------------------------- */
+
+static double f_add(double a, double b) { return a + b; }
+static double f_sub(double a, double b) { return a - b; }
+static double f_mul(double a, double b) { return a * b; }
+static double f_div(double a, double b) { return a / b; }
+static double f_neg(double a) { return -a; }
+static double f_id(double a) { return a; }
+static double f_rsqrt(double a) { return 1.0 / sqrt(a); }
+/* arith.maximumf / minimumf propagate NaN (and order -0 < +0), like torch.maximum. */
+static double f_maximum(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return NAN;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static double f_minimum(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return NAN;
+  if (a == b)
+    return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+static double f_ipow(double a, double b) { return pow(a, b); }
+static double f_roundeven(double a) { return nearbyint(a); }
+
+typedef struct {
+  const char *name;
+  double (*f)(double);
+} Unary;
+typedef struct {
+  const char *name;
+  double (*f)(double, double);
+} Binary;
+
+/* Ops whose value is f(operand) in double. Integer ext/casts are identities on held values. */
+static const Unary UNARY[] = {
+    {"arith.negf", f_neg},
+    {"math.exp", exp},
+    {"math.exp2", exp2},
+    {"math.log", log},
+    {"math.log2", log2},
+    {"math.log10", log10},
+    {"math.log1p", log1p},
+    {"math.expm1", expm1},
+    {"math.sqrt", sqrt},
+    {"math.rsqrt", f_rsqrt},
+    {"math.tanh", tanh},
+    {"math.erf", erf},
+    {"math.erfc", erfc},
+    {"math.absf", fabs},
+    {"math.absi", fabs},
+    {"math.sin", sin},
+    {"math.cos", cos},
+    {"math.tan", tan},
+    {"math.asin", asin},
+    {"math.acos", acos},
+    {"math.atan", atan},
+    {"math.sinh", sinh},
+    {"math.cosh", cosh},
+    {"math.floor", floor},
+    {"math.ceil", ceil},
+    {"math.round", round},
+    {"math.roundeven", f_roundeven},
+    {"math.trunc", trunc},
+    {"math.cbrt", cbrt},
+    {"arith.extf", f_id},
+    {"arith.sitofp", f_id},
+    {"arith.uitofp", f_id},
+    {"arith.index_cast", f_id},
+    {"arith.index_castui", f_id},
+    {"arith.extui", f_id},
+};
+
+static const Binary BINARY[] = {
+    {"arith.addf", f_add},         {"arith.subf", f_sub},   {"arith.mulf", f_mul},
+    {"arith.divf", f_div},         {"arith.remf", fmod},    {"arith.maximumf", f_maximum},
+    {"arith.minimumf", f_minimum}, {"arith.maxnumf", fmax}, {"arith.minnumf", fmin},
+    {"arith.addi", f_add},         {"arith.subi", f_sub},   {"arith.muli", f_mul},
+    {"arith.maxsi", fmax},         {"arith.minsi", fmin},   {"math.powf", pow},
+    {"math.fpowi", f_ipow},        {"math.ipowi", f_ipow},  {"math.atan2", atan2},
+    {"math.copysign", copysign},
+};
+
+/* Integer ops with C semantics on int64 (division by zero gives 0 instead of trapping). */
+enum { IB_AND, IB_OR, IB_XOR, IB_DIVSI, IB_REMSI, IB_FLOORDIVSI, IB_CEILDIVSI };
+static const struct {
+  const char *name;
+  int code;
+} INT_BINARY[] = {{"arith.andi", IB_AND},           {"arith.ori", IB_OR},      {"arith.xori", IB_XOR},
+                  {"arith.divsi", IB_DIVSI},        {"arith.remsi", IB_REMSI}, {"arith.floordivsi", IB_FLOORDIVSI},
+                  {"arith.ceildivsi", IB_CEILDIVSI}};
+
+static int64_t to_i64(double v) {
+  if (!(v > -9.2e18 && v < 9.2e18))
+    return 0;
+  return (int64_t)v;
+}
+
+static double int_binary(int code, double x, double y) {
+  int64_t a = to_i64(x), b = to_i64(y);
+  switch (code) {
+  case IB_AND:
+    return (double)(a & b);
+  case IB_OR:
+    return (double)(a | b);
+  case IB_XOR:
+    return (double)(a ^ b);
+  case IB_DIVSI:
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)(a / b);
+  case IB_REMSI:
+    return !b || b == -1 ? 0.0 : (double)(a % b);
+  case IB_FLOORDIVSI:
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)floordiv64(a, b);
+  case IB_CEILDIVSI:
+    return !b ? 0.0 : b == -1 ? -(double)a : (double)ceildiv64(a, b);
+  }
+  return 0.0;
+}
+
+/* arith.cmpf predicates, in the order of arith::CmpFPredicate. */
+static double cmpf(int pred, double a, double b) {
+  bool uno = isnan(a) || isnan(b);
+  bool r;
+  switch (pred) {
+  case 0:
+    r = false;
+    break;
+  case 1:
+    r = !uno && a == b;
+    break;
+  case 2:
+    r = !uno && a > b;
+    break;
+  case 3:
+    r = !uno && a >= b;
+    break;
+  case 4:
+    r = !uno && a < b;
+    break;
+  case 5:
+    r = !uno && a <= b;
+    break;
+  case 6:
+    r = !uno && a != b;
+    break;
+  case 7:
+    r = !uno;
+    break;
+  case 8:
+    r = uno || a == b;
+    break;
+  case 9:
+    r = uno || a > b;
+    break;
+  case 10:
+    r = uno || a >= b;
+    break;
+  case 11:
+    r = uno || a < b;
+    break;
+  case 12:
+    r = uno || a <= b;
+    break;
+  case 13:
+    r = uno || a != b;
+    break;
+  case 14:
+    r = uno;
+    break;
+  default:
+    r = true;
+    break;
+  }
+  return r ? 1.0 : 0.0;
+}
+
+/* arith.cmpi predicates, in the order of arith::CmpIPredicate. */
+static double cmpi(int pred, double x, double y) {
+  int64_t a = to_i64(x), b = to_i64(y);
+  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+  bool r;
+  switch (pred) {
+  case 0:
+    r = a == b;
+    break;
+  case 1:
+    r = a != b;
+    break;
+  case 2:
+    r = a < b;
+    break;
+  case 3:
+    r = a <= b;
+    break;
+  case 4:
+    r = a > b;
+    break;
+  case 5:
+    r = a >= b;
+    break;
+  case 6:
+    r = ua < ub;
+    break;
+  case 7:
+    r = ua <= ub;
+    break;
+  case 8:
+    r = ua > ub;
+    break;
+  default:
+    r = ua >= ub;
+    break;
+  }
+  return r ? 1.0 : 0.0;
+}
+
+/* --- compiling a body ---------------------------------------------------------------------- */
+
+static bool op_name_is_any(MlirOperation op, const char *const *names, int n) {
+  for (int i = 0; i < n; ++i)
+    if (ind_op_is(op, names[i]))
+      return true;
+  return false;
+}
+
+/* Resolves operand i of a body op to its register (defined earlier in the body). */
+static MlirLogicalResult operand_reg(Body *b, MlirOperation op, intptr_t i, int *reg) {
+  if (i >= mlirOperationGetNumOperands(op))
+    return ind_emit_error(op, "interpreter: missing operand #%d", (int)i);
+  *reg = body_reg_of(b, mlirOperationGetOperand(op, i));
+  if (*reg < 0)
+    return ind_emit_error(op, "interpreter: operand #%d is not defined earlier in the body", (int)i);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult operand_regs(Body *b, MlirOperation op, Instr *in, int n) {
+  int *dst[3] = {&in->a, &in->b, &in->c};
+  for (int i = 0; i < n; ++i)
+    if (mlirLogicalResultIsFailure(operand_reg(b, op, i, dst[i])))
+      return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* arith.constant: a float or integer (bool) scalar. */
+static MlirLogicalResult compile_constant(MlirOperation op, Instr *in) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("value"));
+  in->kind = I_CONST;
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a)) {
+    in->imm = mlirFloatAttrGetValueDouble(a);
+    return mlirLogicalResultSuccess();
+  }
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsABool(a)) {
+    in->imm = mlirBoolAttrGetValue(a) ? 1.0 : 0.0;
+    return mlirLogicalResultSuccess();
+  }
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)) {
+    MlirType t = mlirAttributeGetType(a);
+    bool is_i1 = mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1;
+    int64_t v = mlirIntegerAttrGetValueInt(a);
+    in->imm = is_i1 ? (v != 0) : (double)v;
+    return mlirLogicalResultSuccess();
+  }
+  return ind_emit_error(op, "interpreter: arith.constant must be a scalar float or integer");
+}
+
+/* ind.load: the buffer operand is an outer value (a realized buffer). */
+static MlirLogicalResult compile_load(InterpState *s, Body *b, MlirOperation op, Instr *in) {
+  in->kind = I_LOAD;
+  in->buf = interp_operand(s, op, 0);
+  if (!in->buf)
+    return mlirLogicalResultFailure();
+  if (!in->buf->is_buffer)
+    return ind_emit_error(op, "interpreter: ind.load of a value that is not a buffer (memref)");
+  return compile_index(b, op, &in->aff);
+}
+
+/* Conversions that change the value: truncf to its float type, fptosi/fptoui/trunci to ints. */
+static MlirLogicalResult compile_round(MlirOperation op, Instr *in) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  in->kind = I_ROUND;
+  if (mlirTypeIsAIndex(t)) {
+    in->dt = IND_DT_I64;
+    return mlirLogicalResultSuccess();
+  }
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8) {
+    in->dt = IND_DT_I32; /* values of an i8 fit in i32: close enough for a reference */
+    return mlirLogicalResultSuccess();
+  }
+  if (!ind_dtype_from_mlir(t, &in->dt))
+    return ind_emit_error(op, "interpreter: unsupported result type of a conversion");
+  return mlirLogicalResultSuccess();
+}
+
+static bool lookup_unary(MlirOperation op, double (**f)(double)) {
+  for (size_t i = 0; i < sizeof UNARY / sizeof UNARY[0]; ++i)
+    if (ind_op_is(op, UNARY[i].name)) {
+      *f = UNARY[i].f;
+      return true;
+    }
+  return false;
+}
+
+static bool lookup_binary(MlirOperation op, double (**f)(double, double)) {
+  for (size_t i = 0; i < sizeof BINARY / sizeof BINARY[0]; ++i)
+    if (ind_op_is(op, BINARY[i].name)) {
+      *f = BINARY[i].f;
+      return true;
+    }
+  return false;
+}
+
+static bool lookup_int_binary(MlirOperation op, int *code) {
+  for (size_t i = 0; i < sizeof INT_BINARY / sizeof INT_BINARY[0]; ++i)
+    if (ind_op_is(op, INT_BINARY[i].name)) {
+      *code = INT_BINARY[i].code;
+      return true;
+    }
+  return false;
+}
+
+/* Fills `in` for one body op (all but ind.load, constants and the terminator). */
+static MlirLogicalResult compile_compute(Body *b, MlirOperation op, Instr *in) {
+  static const char *const rounding[] = {"arith.truncf", "arith.fptosi", "arith.fptoui", "arith.trunci"};
+  if (ind_op_is(op, "ind.index_expr")) {
+    in->kind = I_INDEX;
+    return compile_index(b, op, &in->aff);
+  }
+  if (lookup_unary(op, &in->f1)) {
+    in->kind = I_UNARY;
+    return operand_regs(b, op, in, 1);
+  }
+  if (lookup_binary(op, &in->f2)) {
+    in->kind = I_BINARY;
+    return operand_regs(b, op, in, 2);
+  }
+  if (lookup_int_binary(op, &in->pred)) {
+    in->kind = I_INT_BIN;
+    return operand_regs(b, op, in, 2);
+  }
+  if (ind_op_is(op, "math.fma")) {
+    in->kind = I_FMA;
+    return operand_regs(b, op, in, 3);
+  }
+  if (ind_op_is(op, "arith.select")) {
+    in->kind = I_SELECT;
+    return operand_regs(b, op, in, 3);
+  }
+  if (ind_op_is(op, "arith.cmpf") || ind_op_is(op, "arith.cmpi")) {
+    int64_t p;
+    if (!ind_attr_int(op, "predicate", &p))
+      return ind_emit_error(op, "interpreter: missing integer 'predicate'");
+    in->kind = ind_op_is(op, "arith.cmpf") ? I_CMPF : I_CMPI;
+    in->pred = (int)p;
+    return operand_regs(b, op, in, 2);
+  }
+  if (op_name_is_any(op, rounding, 4)) {
+    if (mlirLogicalResultIsFailure(compile_round(op, in)))
+      return mlirLogicalResultFailure();
+    return operand_regs(b, op, in, 1);
+  }
+  MlirStringRef n = ind_op_name(op);
+  return ind_emit_error(op, "interpreter: unsupported op '%.*s'", (int)n.length, n.data);
+}
+
+/* arith.extsi of an i1 gives -1 for true: the one sign-extension that changes a held value. */
+static bool is_extsi_of_i1(MlirOperation op) {
+  if (!ind_op_is(op, "arith.extsi"))
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1;
+}
+
+static MlirLogicalResult compile_op(InterpState *s, Body *b, MlirOperation op) {
+  if (ind_op_is(op, "gpu.yield")) {
+    if (mlirOperationGetNumOperands(op) != 1)
+      return ind_emit_error(op, "interpreter: a body must yield exactly one value");
+    return operand_reg(b, op, 0, &b->yield_reg);
+  }
+  if (mlirOperationGetNumResults(op) != 1) {
+    MlirStringRef n = ind_op_name(op);
+    return ind_emit_error(op, "interpreter: unsupported op '%.*s'", (int)n.length, n.data);
+  }
+  Instr *in = body_push(b);
+  if (!in)
+    return ind_emit_error(op, "interpreter: out of memory");
+  in->op = op;
+  MlirLogicalResult r;
+  if (ind_op_is(op, "arith.constant"))
+    r = compile_constant(op, in);
+  else if (ind_op_is(op, "ind.load"))
+    r = compile_load(s, b, op, in);
+  else if (ind_op_is(op, "arith.extsi")) {
+    in->kind = I_UNARY;
+    in->f1 = is_extsi_of_i1(op) ? f_neg : f_id;
+    r = operand_regs(b, op, in, 1);
+  } else
+    r = compile_compute(b, op, in);
+  if (mlirLogicalResultIsFailure(r))
+    return r;
+  in->dst = body_new_reg(b, mlirOperationGetResult(op, 0));
+  return in->dst < 0 ? ind_emit_error(op, "interpreter: out of memory") : mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult compile_body(InterpState *s, MlirOperation op, int ndims, Body *b) {
+  memset(b, 0, sizeof *b);
+  b->ndims = ndims;
+  b->yield_reg = -1;
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(blk))
+    return ind_emit_error(op, "interpreter: the body region is empty");
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    if (mlirLogicalResultIsFailure(compile_op(s, b, o)))
+      return mlirLogicalResultFailure();
+  if (b->yield_reg < 0)
+    return ind_emit_error(op, "interpreter: the body does not end in gpu.yield");
+  return mlirLogicalResultSuccess();
+}
+
+/* --- running a body ------------------------------------------------------------------------ */
+
+/* Evaluates the body at iteration point d; false (with *bad set) on a load outside its buffer. */
+static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, const Instr **bad, int64_t *bad_pos) {
+  for (int i = 0; i < b->ncode; ++i) {
+    const Instr *in = &b->code[i];
+    double v = 0.0;
+    switch (in->kind) {
+    case I_CONST:
+      v = in->imm;
+      break;
+    case I_LOAD: {
+      int64_t p = aff_eval(b->aff, in->aff, d);
+      if (p < 0 || p >= in->buf->store.numel) {
+        *bad = in;
+        *bad_pos = p;
+        return false;
+      }
+      v = in->buf->store.data[p];
+      break;
+    }
+    case I_INDEX:
+      v = (double)aff_eval(b->aff, in->aff, d);
+      break;
+    case I_UNARY:
+      v = in->f1(reg[in->a]);
+      break;
+    case I_BINARY:
+      v = in->f2(reg[in->a], reg[in->b]);
+      break;
+    case I_FMA:
+      v = reg[in->a] * reg[in->b] + reg[in->c];
+      break;
+    case I_CMPF:
+      v = cmpf(in->pred, reg[in->a], reg[in->b]);
+      break;
+    case I_CMPI:
+      v = cmpi(in->pred, reg[in->a], reg[in->b]);
+      break;
+    case I_SELECT:
+      v = reg[in->a] != 0.0 ? reg[in->b] : reg[in->c];
+      break;
+    case I_ROUND:
+      v = ind_round_to_dtype(reg[in->a], in->dt);
+      break;
+    case I_INT_BIN:
+      v = int_binary(in->pred, reg[in->a], reg[in->b]);
+      break;
+    }
+    reg[in->dst] = v;
+  }
+  *out = reg[b->yield_reg];
+  return true;
+}
+
+static MlirLogicalResult report_bad_load(const Instr *bad, int64_t pos, const int64_t *d, int nd) {
+  char pt[256];
+  size_t n = 0;
+  pt[0] = '\0';
+  for (int k = 0; k < nd && n < sizeof pt; ++k)
+    n += (size_t)snprintf(pt + n, sizeof pt - n, "%s%lld", k ? ", " : "", (long long)d[k]);
+  return ind_emit_error(bad->op,
+                        "interpreter: load at storage offset %lld outside the buffer (%lld elements) at "
+                        "iteration point (%s)",
+                        (long long)pos, (long long)bad->buf->store.numel, pt);
+}
+
+/* Advances the row-major counter d[lo..hi) over sizes; false when it wraps around. */
+static bool next_point(int64_t *d, const int64_t *sizes, int lo, int hi) {
+  for (int k = hi - 1; k >= lo; --k) {
+    if (++d[k] < sizes[k])
+      return true;
+    d[k] = 0;
+  }
+  return false;
+}
+
+static int64_t product(const int64_t *v, int n) {
+  int64_t p = 1;
+  for (int i = 0; i < n; ++i)
+    p *= v[i];
+  return p;
+}
+
+typedef enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_ANY } RedKind;
+
+static double red_init(RedKind k) {
+  switch (k) {
+  case RED_SUM:
+  case RED_ANY:
+    return 0.0;
+  case RED_PROD:
+    return 1.0;
+  case RED_MAX:
+    return -INFINITY;
+  case RED_MIN:
+    return INFINITY;
+  }
+  return 0.0;
+}
+
+/* Combines like torch: max/min propagate NaN. */
+static double red_combine(RedKind k, double acc, double v) {
+  switch (k) {
+  case RED_SUM:
+    return acc + v;
+  case RED_PROD:
+    return acc * v;
+  case RED_MAX:
+    return (isnan(v) || v > acc) ? v : acc;
+  case RED_MIN:
+    return (isnan(v) || v < acc) ? v : acc;
+  case RED_ANY:
+    return (acc != 0.0 || v != 0.0) ? 1.0 : 0.0;
+  }
+  return acc;
+}
+
+static bool parse_red_kind(MlirStringRef s, RedKind *k) {
+  static const char *names[] = {"sum", "prod", "max", "min", "any"};
+  for (int i = 0; i < 5; ++i)
+    if (ind_sref_eq(s, names[i])) {
+      *k = (RedKind)i;
+      return true;
+    }
+  return false;
+}
+
+/* Reads ranges (and reduction_ranges) of a ComputedBuffer into sizes[0..*nd). */
+static MlirLogicalResult read_ranges(MlirOperation op, bool reduction, int64_t *sizes, int *n, int *nr) {
+  intptr_t a = 0, b = 0;
+  if (!ind_attr_i64_array(op, "ranges", sizes, MAX_ITER_DIMS, &a))
+    return ind_emit_error(op, "interpreter: missing 'ranges'");
+  if (reduction && !ind_attr_i64_array(op, "reduction_ranges", sizes + (a < MAX_ITER_DIMS ? a : 0),
+                                       MAX_ITER_DIMS - (a < MAX_ITER_DIMS ? a : 0), &b))
+    return ind_emit_error(op, "interpreter: missing 'reduction_ranges'");
+  if (a + b > MAX_ITER_DIMS)
+    return ind_emit_error(op, "interpreter: more than %d iteration dims", MAX_ITER_DIMS);
+  double total = 1.0;
+  for (intptr_t i = 0; i < a + b; ++i) {
+    if (sizes[i] < 0)
+      return ind_emit_error(op, "interpreter: negative range");
+    total *= (double)sizes[i];
+  }
+  if (total > 0x1p40)
+    return ind_emit_error(op, "interpreter: the iteration space (%.0f points) is too large", total);
+  *n = (int)a;
+  *nr = (int)b;
+  return mlirLogicalResultSuccess();
+}
+
+/* The result buffer of a ComputedBuffer: a memref holding exactly `numel` elements. */
+static MlirLogicalResult make_result(MlirOperation op, int64_t numel, InterpValue *out) {
+  if (mlirOperationGetNumResults(op) != 1)
+    return ind_emit_error(op, "interpreter: expected one result");
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
+    return ind_emit_error(op, "interpreter: the result must be a static memref");
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    n *= mlirShapedTypeGetDimSize(t, i);
+  if (n != numel)
+    return ind_emit_error(op, "interpreter: the result holds %lld elements but the iteration has %lld", (long long)n,
+                          (long long)numel);
+  return interp_make_buffer(op, t, numel, out);
+}
+
+static MlirLogicalResult bind_result(InterpState *s, MlirOperation op, InterpValue *v) {
+  if (!interp_bind(s, mlirOperationGetResult(op, 0), v)) {
+    ind_tensor_free(&v->store);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Evaluates a compiled body over the iteration space into out->store (rounded). */
+static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n, int nr, bool reduction, RedKind rk,
+                                      InterpValue *out) {
+  double *reg = calloc((size_t)(b->nregs ? b->nregs : 1), sizeof *reg);
+  if (!reg)
+    return ind_emit_error(b->code ? b->code[0].op : (MlirOperation){NULL}, "interpreter: out of memory");
+  int64_t d[MAX_ITER_DIMS] = {0}, bad_point[MAX_ITER_DIMS] = {0};
+  int64_t numel = product(sizes, n), rnumel = reduction ? product(sizes + n, nr) : 1;
+  const Instr *bad = NULL;
+  int64_t bad_pos = 0;
+  bool ok = true;
+  for (int64_t i = 0; ok && i < numel; ++i) {
+    double acc = reduction ? red_init(rk) : 0.0, v = 0.0;
+    for (int k = n; k < n + nr; ++k)
+      d[k] = 0;
+    for (int64_t j = 0; ok && j < rnumel; ++j) {
+      ok = run_body(b, reg, d, &v, &bad, &bad_pos);
+      if (!ok)
+        memcpy(bad_point, d, sizeof d);
+      if (reduction) {
+        acc = red_combine(rk, acc, v);
+        next_point(d, sizes, n, n + nr);
+      }
+    }
+    out->store.data[i] = ind_round_to_dtype(reduction ? acc : v, out->store.dtype);
+    next_point(d, sizes, 0, n);
+  }
+  MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + nr);
+  free(reg);
+  return r;
+}
+
+static MlirLogicalResult interp_computed_buffer(InterpState *s, MlirOperation op, bool reduction) {
+  int64_t sizes[MAX_ITER_DIMS];
+  int n = 0, nr = 0;
+  RedKind rk = RED_SUM;
+  if (mlirLogicalResultIsFailure(read_ranges(op, reduction, sizes, &n, &nr)))
+    return mlirLogicalResultFailure();
+  if (reduction) {
+    MlirStringRef t;
+    if (!ind_attr_str(op, "reduction_type", &t) || !parse_red_kind(t, &rk))
+      return ind_emit_error(op, "interpreter: 'reduction_type' must be sum, prod, max, min or any");
+  }
+  InterpValue out;
+  if (mlirLogicalResultIsFailure(make_result(op, product(sizes, n), &out)))
+    return mlirLogicalResultFailure();
+  Body b;
+  MlirLogicalResult r = compile_body(s, op, n + nr, &b);
+  if (mlirLogicalResultIsSuccess(r))
+    r = run_computed(&b, sizes, n, nr, reduction, rk, &out);
+  body_free(&b);
+  if (mlirLogicalResultIsFailure(r)) {
+    ind_tensor_free(&out.store);
+    return r;
+  }
+  return bind_result(s, op, &out);
+}
+
+/* --- extern kernels ------------------------------------------------------------------------ */
+
+/* out[b] = lhs[b] @ rhs[b] for `batch` matrices of MxK and KxN. */
+static void matmul(const double *a, const double *b, double *c, int64_t batch, int64_t m, int64_t k, int64_t n) {
+  for (int64_t p = 0; p < batch; ++p) {
+    const double *ap = a + p * m * k, *bp = b + p * k * n;
+    double *cp = c + p * m * n;
+    for (int64_t i = 0; i < m * n; ++i)
+      cp[i] = 0.0;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t q = 0; q < k; ++q) {
+        double av = ap[i * k + q];
+        for (int64_t j = 0; j < n; ++j)
+          cp[i * n + j] += av * bp[q * n + j];
+      }
+  }
+}
+
+static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
+  MlirStringRef kernel;
+  if (!ind_attr_str(op, "kernel", &kernel))
+    return ind_emit_error(op, "interpreter: missing 'kernel'");
+  bool bmm = ind_sref_eq(kernel, "bmm");
+  if (!bmm && !ind_sref_eq(kernel, "mm"))
+    return ind_emit_error(op, "interpreter: unsupported extern kernel '%.*s' (mm and bmm are supported)",
+                          (int)kernel.length, kernel.data);
+  if (mlirOperationGetNumOperands(op) != 2)
+    return ind_emit_error(op, "interpreter: '%s' takes two buffers", bmm ? "bmm" : "mm");
+  InterpValue *av = interp_operand(s, op, 0), *bv = interp_operand(s, op, 1);
+  if (!av || !bv)
+    return mlirLogicalResultFailure();
+  int rank = bmm ? 3 : 2;
+  if (av->rank != rank || bv->rank != rank || !av->is_buffer || !bv->is_buffer)
+    return ind_emit_error(op, "interpreter: '%s' needs rank-%d buffers", bmm ? "bmm" : "mm", rank);
+  int64_t batch = bmm ? av->shape[0] : 1, m = av->shape[rank - 2], k = av->shape[rank - 1], n = bv->shape[rank - 1];
+  if (bv->shape[rank - 2] != k || (bmm && bv->shape[0] != batch))
+    return ind_emit_error(op, "interpreter: '%s' operand shapes do not match", bmm ? "bmm" : "mm");
+  InterpValue out;
+  if (mlirLogicalResultIsFailure(make_result(op, batch * m * n, &out)))
+    return mlirLogicalResultFailure();
+  if (out.rank != rank || out.shape[rank - 2] != m || out.shape[rank - 1] != n) {
+    ind_tensor_free(&out.store);
+    return ind_emit_error(op, "interpreter: the result shape does not match the product");
+  }
+  IndTensor a, b;
+  bool ok = interp_value_logical(av, &a);
+  ok = interp_value_logical(bv, &b) && ok;
+  if (ok) {
+    matmul(a.data, b.data, out.store.data, batch, m, k, n);
+    for (int64_t i = 0; i < batch * m * n; ++i)
+      out.store.data[i] = ind_round_to_dtype(out.store.data[i], out.store.dtype);
+  }
+  ind_tensor_free(&a);
+  ind_tensor_free(&b);
+  if (!ok) {
+    ind_tensor_free(&out.store);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  return bind_result(s, op, &out);
+}
+
+/* --- entry --------------------------------------------------------------------------------- */
+
+bool interp_is_ind_op(MlirOperation op) {
+  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_op_is(op, "ind.extern");
+}
+
+MlirLogicalResult interp_ind_op(InterpState *s, MlirOperation op) {
+  if (ind_op_is(op, "ind.extern"))
+    return interp_extern(s, op);
+  return interp_computed_buffer(s, op, ind_op_is(op, "ind.reduction"));
+}

@@ -1,0 +1,127 @@
+/* sched_graph.h - the in-memory scheduler graph and the fusion toolkit every strategy shares.
+ *
+ * A fusion pass (passes/fuse/<strategy>.c) never edits IR while it decides. sched_fuse_module()
+ * builds a SchedGraph per func.func from the sched IR (one base SchedNode per sched.node, their
+ * MemoryDeps, buffers, users, ancestors, orders), hands it to the strategy, and afterwards rewrites
+ * the IR once: each fused node becomes a `sched.fused` holding its sched.nodes, in a topological
+ * order. Around the strategy it writes the pre/post-fusion dumps and the DOT picture the options ask
+ * for. The strategy decides with the shared checks below, each named after its Inductor original and
+ * each logging its rejection in Inductor's words ("cannot fuse op0 with op2: <reason>"):
+ *
+ *   sched_can_fuse_structural   same node, extern nodes, "node1 must go before node2"
+ *   sched_can_fuse_vertical     Scheduler.can_fuse_vertical: MemoryDep matching, intermediate nodes
+ *   sched_backend_can_fuse      SIMDScheduling.can_fuse: the (numel, rnumel) rules
+ *   sched_will_fusion_create_cycle
+ *   sched_score_fusion_memory   bytes of the deps both nodes touch at the same index
+ *   sched_fuse                  FusedSchedulerNode.fuse: the merged node
+ *
+ * Node ids: base nodes are 0..nbase-1 in topological order; each fusion appends a new node and marks
+ * both inputs dead. sched_graph_resolve() maps any base id to the live node containing it (Inductor's
+ * name_to_fused_node). docs/passes/fuse.md shows a complete strategy in one file. */
+#ifndef IND_PASSES_FUSE_SCHED_GRAPH_H
+#define IND_PASSES_FUSE_SCHED_GRAPH_H
+
+#include "dialects/sched/memdep.h"
+#include "dialects/sched/sched.h"
+#include "lib/pass_registry.h"
+
+#include <stdio.h>
+
+typedef struct SchedBuf {
+  MlirStringRef name;
+  int producer;       /* base node writing it; -1 for a graph input */
+  int *users, nusers; /* base nodes reading it, in order */
+  bool is_output;     /* returned by the function */
+  MlirType type;      /* its memref type */
+  int64_t numel, elem_bytes;
+} SchedBuf;
+
+typedef struct SchedNode {
+  int id;
+  char *name; /* "op0", "op0_op1" */
+  SchedKind kind;
+  bool is_fused, alive;
+  int64_t numel, rnumel; /* group */
+  IndMemDep *reads, *writes, *unmet, *met;
+  int nreads, nwrites, nunmet, nmet;
+  uint64_t *ancestors;  /* bitset over base ids: every transitive producer (own ops excluded) */
+  uint64_t *ops;        /* bitset over base ids: the base nodes inside */
+  int wlo, whi;         /* the words of `ops` that may be non-zero */
+  int *snodes, nsnodes; /* base ids, in fusion order (node1's, then node2's) */
+  int min_order, max_order;
+  MlirOperation op; /* the sched.node of a base node; null for fused nodes */
+} SchedNode;
+
+typedef struct SchedGraph {
+  MlirOperation func;
+  SchedNode **nodes;
+  int nnodes, cap, nbase;
+  int *fused_of; /* base id -> live node id */
+  int words;     /* uint64 words per bitset */
+  SchedBuf *bufs;
+  int nbufs, bufcap;
+  int *hash; /* open addressing: buffer name -> index in bufs, -1 empty */
+  int hashcap;
+  int *stamp, cur_stamp;        /* per node id, for DFS visits */
+  int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
+  int *live_pos;                /* node id -> index in live_fused, -1 when not there */
+  FILE *log;                    /* fusion log (stderr) or NULL */
+} SchedGraph;
+
+/* --- Queries. */
+SchedNode *sched_graph_node(SchedGraph *g, int id);
+int sched_graph_resolve(SchedGraph *g, int base_id);
+/* Live nodes sorted by min_order, then made topological (Inductor's topological_sort_schedule). The
+ * caller frees *out. */
+int sched_graph_order(SchedGraph *g, int **out);
+int sched_graph_live_count(const SchedGraph *g);
+SchedBuf *sched_graph_buf(SchedGraph *g, MlirStringRef name);
+bool sched_node_is_reduction(const SchedNode *n);
+bool sched_node_is_extern(const SchedNode *n);
+bool sched_bitset_intersects(const SchedGraph *g, const uint64_t *a, const uint64_t *b);
+/* Bytes a dep touches (MemoryDep.numbytes_hint). */
+int64_t sched_dep_bytes(SchedGraph *g, const IndMemDep *d);
+
+/* --- The shared checks (each logs its rejection when the log is on). */
+void sched_log(SchedGraph *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "cannot fuse <n1> with <n2>: <reason>" (Inductor's WhyNoFuse). */
+void sched_why_no_fuse(SchedGraph *g, const SchedNode *a, const SchedNode *b, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+bool sched_can_fuse_structural(SchedGraph *g, SchedNode *a, SchedNode *b);
+/* True when b depends on a (a's ops among b's ancestors). */
+bool sched_is_vertical(SchedGraph *g, const SchedNode *a, const SchedNode *b);
+bool sched_can_fuse_vertical(SchedGraph *g, SchedNode *a, SchedNode *b);
+bool sched_backend_can_fuse(SchedGraph *g, SchedNode *a, SchedNode *b);
+bool sched_will_fusion_create_cycle(SchedGraph *g, SchedNode *a, SchedNode *b);
+int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const SchedNode *b);
+/* Structural, then vertical legality when b depends on a, then the backend: everything a strategy must
+ * respect besides the cycle check. */
+bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b);
+/* Merges a and b (a first) into a new live node and returns its id. */
+int sched_fuse(SchedGraph *g, int a, int b);
+
+/* --- Driving a strategy. */
+typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions *opts);
+
+/* Options every strategy pass declares (put SCHED_FUSE_COMMON_OPTIONS in its option table):
+ * debug-fusion (the log; also IND_LOGS=fusion), ir-pre-fusion / ir-post-fusion (dump files; also
+ * IND_LOGS=ir_pre_fusion,ir_post_fusion to stderr), dot (a Graphviz file, before and after). */
+#define SCHED_FUSE_COMMON_OPTIONS                                                                                      \
+  {"debug-fusion", IND_OPT_BOOL, "false", "log every fusion decision to stderr (like TORCH_LOGS=fusion)"},             \
+      {"ir-pre-fusion", IND_OPT_STRING, "", "write the scheduler nodes before fusion to this file"},                   \
+      {"ir-post-fusion", IND_OPT_STRING, "", "write the scheduler nodes after fusion to this file"}, {                 \
+    "dot", IND_OPT_STRING, "", "write a Graphviz picture of the graph before and after fusion"                         \
+  }
+
+/* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
+MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);
+
+/* True when the comma-separated IND_LOGS environment variable names `what` ("fusion",
+ * "ir_pre_fusion", "ir_post_fusion"), like TORCH_LOGS. */
+bool sched_logs_enabled(const char *what);
+
+/* --- Dumps (also usable by strategies for debugging). */
+void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b);
+void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b);
+
+#endif

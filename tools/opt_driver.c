@@ -1,0 +1,304 @@
+/* opt_driver.c - ind-opt: the project's mlir-opt.
+ *
+ * Reads one .mlir file (or stdin), optionally splits it at `// -----` lines, and for each piece:
+ * parses and verifies it, runs the requested stages (--preprocess --lower --fuse --codegen) and/or a
+ * --pass-pipeline, then prints the result in generic form (or through an --emit=NAME emitter).
+ * Output is written only when every piece succeeded. Exit status: 0 on success, 1 on any error. */
+#include "tools/opt_driver.h"
+
+#include "dialects/dialects.h"
+#include "lib/diag.h"
+#include "lib/io.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+#include "lib/pipeline.h"
+#include "tools/register_all.h"
+#include "tools/tool.h"
+
+#include <mlir-c/Pass.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *TOOL = "ind-opt";
+
+typedef struct OptConfig {
+  const char *input;
+  const char *output;
+  const char *pipeline; /* --pass-pipeline text, or NULL */
+  const char *emit;     /* --emit=NAME, NULL for MLIR text */
+  IndStageRequest stages;
+  bool split_input;
+  bool verify_diagnostics;
+  bool print_ir_after_all;
+  bool timing;
+  bool print_debuginfo;
+} OptConfig;
+
+static void print_help(FILE *f) {
+  fprintf(f, "OVERVIEW: ind-opt - runs ind's passes (graph -> ind -> sched -> kernel) on an MLIR file\n\n"
+             "USAGE: ind-opt [options] [input.mlir|-]\n\n"
+             "OPTIONS:\n"
+             "  -o FILE                    write the output to FILE (default: stdout)\n"
+             "  --pass-pipeline=TEXT       run TEXT, e.g. 'builtin.module(graph-dce,canonicalize)'\n");
+  for (int o = 0; o < IND_NUM_STAGES; ++o) {
+    const IndStageDef *s = ind_stage_at_order(o);
+    if (!s)
+      continue;
+    char flag[64];
+    snprintf(flag, sizeof flag, "--%s%s%s%s", s->flag, s->value_help ? "[=" : "", s->value_help ? s->value_help : "",
+             s->value_help ? "]" : "");
+    fprintf(f, "  %-26s %s\n", flag, s->help);
+  }
+  fprintf(f, "  --emit=mlir");
+  for (int i = 0; i < ind_emitter_count(); ++i)
+    fprintf(f, "|%s", ind_emitter_at(i)->name);
+  fprintf(f, "%*swhat to write (default: mlir)\n", 16, "");
+  fprintf(f, "  --split-input-file         process each '// -----' piece separately\n"
+             "  --verify-diagnostics       check diagnostics against expected-* comments\n"
+             "  --print-ir-after-all       print the IR after each pass (stderr)\n"
+             "  --mlir-timing              report the time of each pass (stderr)\n"
+             "  --mlir-print-debuginfo     print locations in the output\n"
+             "  --list-passes              list the project's passes and their options\n"
+             "  --help                     this text\n");
+}
+
+static const char *kind_str(IndOptKind k) {
+  switch (k) {
+  case IND_OPT_INT:
+    return "int";
+  case IND_OPT_FLOAT:
+    return "float";
+  case IND_OPT_BOOL:
+    return "bool";
+  case IND_OPT_STRING:
+    return "string";
+  }
+  return "?";
+}
+
+static void list_passes(FILE *f) {
+  fprintf(f, "Passes (use in --pass-pipeline='builtin.module(NAME{opt=value ...})'):\n");
+  for (int i = 0; i < ind_pass_count(); ++i) {
+    const IndPassDef *d = ind_pass_at(i);
+    fprintf(f, "  %s\n      %s\n", d->argument, d->description);
+    if (d->options)
+      for (int k = 0; d->options[k].name; ++k)
+        fprintf(f, "      %s=<%s> (default %s): %s\n", d->options[k].name, kind_str(d->options[k].kind),
+                d->options[k].default_value && d->options[k].default_value[0] ? d->options[k].default_value : "\"\"",
+                d->options[k].help);
+  }
+  fprintf(f, "Stages:\n");
+  for (int o = 0; o < IND_NUM_STAGES; ++o) {
+    const IndStageDef *s = ind_stage_at_order(o);
+    if (s)
+      fprintf(f, "  --%s: %s\n", s->flag, s->help);
+  }
+  fprintf(f, "Upstream MLIR passes (canonicalize, cse, convert-*, ...) are accepted in pipelines too.\n");
+}
+
+/* Returns 0 on success, 1 on a usage error (already reported), 2 when the run should stop with 0. */
+static int parse_args(int argc, char **argv, OptConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->output = "-";
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-o")) {
+      if (++i >= argc) {
+        ind_diag_tool_error(TOOL, "-o needs a file name");
+        return 1;
+      }
+      c->output = argv[i];
+    } else if (!strncmp(a, "-o", 2) && a[2]) {
+      c->output = a + 2;
+    } else if (!strncmp(a, "--pass-pipeline=", 16)) {
+      c->pipeline = a + 16;
+    } else if (!strncmp(a, "--emit=", 7)) {
+      c->emit = a + 7;
+    } else if (!strcmp(a, "--split-input-file")) {
+      c->split_input = true;
+    } else if (!strcmp(a, "--verify-diagnostics")) {
+      c->verify_diagnostics = true;
+    } else if (!strcmp(a, "--print-ir-after-all")) {
+      c->print_ir_after_all = true;
+    } else if (!strcmp(a, "--mlir-timing")) {
+      c->timing = true;
+    } else if (!strcmp(a, "--mlir-print-debuginfo")) {
+      c->print_debuginfo = true;
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      print_help(stdout);
+      return 2;
+    } else if (!strcmp(a, "--list-passes")) {
+      list_passes(stdout);
+      return 2;
+    } else if (!strcmp(a, "-") || a[0] != '-') {
+      if (c->input) {
+        ind_diag_tool_error(TOOL, "more than one input file ('%s' and '%s')", c->input, a);
+        return 1;
+      }
+      c->input = a;
+    } else {
+      /* A stage flag: --NAME or --NAME=VALUE. */
+      const char *name = a + (a[1] == '-' ? 2 : 1);
+      const char *eq = strchr(name, '=');
+      char flag[64];
+      size_t n = eq ? (size_t)(eq - name) : strlen(name);
+      const IndStageDef *s = NULL;
+      if (n < sizeof flag) {
+        memcpy(flag, name, n);
+        flag[n] = '\0';
+        s = ind_stage_lookup(flag);
+      }
+      if (!s) {
+        ind_diag_tool_error(TOOL, "unknown option '%s' (see --help)", a);
+        return 1;
+      }
+      if (eq && !s->value_help) {
+        ind_diag_tool_error(TOOL, "option '--%s' takes no value", s->flag);
+        return 1;
+      }
+      c->stages.value[s->order] = eq ? eq + 1 : "";
+    }
+  }
+  if (!c->input)
+    c->input = "-";
+  if (c->emit && strcmp(c->emit, "mlir") != 0 && !ind_emitter_lookup(c->emit)) {
+    ind_diag_tool_error(TOOL, "unknown --emit kind '%s' (see --help)", c->emit);
+    return 1;
+  }
+  return 0;
+}
+
+/* Runs passes on one parsed module. Errors are reported through the diagnostic engine or printed. */
+static bool run_passes(const OptConfig *c, MlirContext ctx, MlirModule m) {
+  MlirOperation op = mlirModuleGetOperation(m);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, ind_str("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  char err[1024] = "";
+  bool ok = ind_stages_add(opm, op, &c->stages, err, sizeof err);
+  if (ok && c->pipeline)
+    ok = ind_pipeline_add(opm, c->pipeline, err, sizeof err);
+  if (!ok) {
+    ind_emit_error(op, "%s", err);
+    mlirPassManagerDestroy(pm);
+    return false;
+  }
+  if (c->timing)
+    mlirPassManagerEnableTiming(pm);
+  if (c->print_ir_after_all) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirPassManagerEnableIRPrinting(pm, false, true, true, false, false, flags, ind_str(""));
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, op);
+  mlirPassManagerDestroy(pm);
+  return mlirLogicalResultIsSuccess(r);
+}
+
+static bool emit(const OptConfig *c, MlirModule m, IndStrBuf *out) {
+  MlirOperation op = mlirModuleGetOperation(m);
+  if (c->emit && strcmp(c->emit, "mlir") != 0)
+    return mlirLogicalResultIsSuccess(ind_emitter_lookup(c->emit)->emit(op, out));
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (c->print_debuginfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  mlirOperationPrintWithFlags(op, flags, ind_strbuf_callback, out);
+  mlirOpPrintingFlagsDestroy(flags);
+  ind_strbuf_append(out, "\n", 1);
+  return true;
+}
+
+/* Processes one piece: `text` is padded with newlines so that its line numbers are the file's. */
+static bool process_piece(const OptConfig *c, IndContext *ic, IndDiagEngine *diag, const char *text, size_t len,
+                          IndStrBuf *out) {
+  MlirModule m = mlirModuleCreateParse(ic->ctx, (MlirStringRef){text, len});
+  bool ok = !mlirModuleIsNull(m);
+  if (ok)
+    ok = mlirOperationVerify(mlirModuleGetOperation(m));
+  if (ok)
+    ok = run_passes(c, ic->ctx, m);
+  if (ok)
+    ok = emit(c, m, out);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  if (c->verify_diagnostics) {
+    bool matched = ind_diag_verify(diag, text, len);
+    ind_diag_reset(diag);
+    return matched;
+  }
+  if (!ok && diag->nerrors == 0)
+    ind_diag_tool_error(TOOL, "failed on '%s'", diag->display_name);
+  return ok;
+}
+
+/* Finds the next `// -----` separator line at or after `from`; returns len when none. */
+static size_t find_separator(const char *s, size_t len, size_t from, size_t *after) {
+  for (size_t p = from; p < len;) {
+    size_t e = p;
+    while (e < len && s[e] != '\n')
+      ++e;
+    const char *l = s + p;
+    size_t ll = e - p;
+    while (ll && (*l == ' ' || *l == '\t'))
+      ++l, --ll;
+    if (ll >= 8 && strncmp(l, "// -----", 8) == 0) {
+      *after = e < len ? e + 1 : e;
+      return p;
+    }
+    p = e < len ? e + 1 : e;
+  }
+  *after = len;
+  return len;
+}
+
+int ind_opt_main(int argc, char **argv) {
+  ind_register_all();
+  OptConfig c;
+  int pr = parse_args(argc, argv, &c);
+  if (pr)
+    return pr == 2 ? 0 : 1;
+  IndToolSession t;
+  if (!ind_tool_open(&t, TOOL, c.input, c.verify_diagnostics))
+    return 1;
+  const char *src = t.src;
+  size_t len = t.len;
+  IndStrBuf out = {0};
+  bool ok = true;
+  size_t start = 0, lines_before = 0;
+  char *piece = malloc(len + 1);
+  if (!piece)
+    abort();
+  for (;;) {
+    size_t after, end = c.split_input ? find_separator(src, len, start, &after) : len;
+    if (!c.split_input)
+      after = len;
+    /* Pad with the newlines of the pieces before, so that line numbers stay the file's. */
+    size_t n = 0;
+    for (size_t i = 0; i < lines_before; ++i)
+      piece[n++] = '\n';
+    memcpy(piece + n, src + start, end - start);
+    n += end - start;
+    piece[n] = '\0';
+    if (!process_piece(&c, &t.ic, &t.diag, piece, n, &out))
+      ok = false;
+    if (end >= len)
+      break;
+    if (c.split_input && !c.verify_diagnostics && (!c.emit || !strcmp(c.emit, "mlir")))
+      ind_strbuf_append(&out, "// -----\n", 9);
+    for (size_t i = start; i < after; ++i)
+      if (src[i] == '\n')
+        ++lines_before;
+    start = after;
+  }
+  free(piece);
+  char err[1024];
+  if (ok && !ind_write_file(c.output, out.data ? out.data : "", out.len, err, sizeof err)) {
+    ind_diag_tool_error(TOOL, "%s", err);
+    ok = false;
+  }
+  ind_strbuf_free(&out);
+  ind_tool_close(&t);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,242 @@
+/* run_compiled.c - ind-run's compiled path on the CPU; see run_compiled.h. */
+#include "tools/run_compiled.h"
+
+#include "interp/interp.h"
+#include "lib/ir.h"
+#include "lib/pass_registry.h"
+#include "lib/pipeline.h"
+#include "tools/jit_driver.h"
+#include "tools/register_all.h"
+
+#include <math.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Pass.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define RC_MAX_IO IND_JIT_MAX_ARGS
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* --- compiling ------------------------------------------------------------------------------ */
+
+/* The module to compile: a copy of the whole program at the kernel level (kernel.defs + @call),
+ * else a fresh module holding a copy of `func` alone. */
+static MlirModule copy_for_compile(MlirOperation func, int level) {
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  if (level == IND_LEVEL_KERNEL && !mlirOperationIsNull(parent))
+    return mlirModuleFromOperation(mlirOperationClone(parent));
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(func));
+  return m;
+}
+
+/* Runs the stages from the module's level through codegen (what `ind-opt --codegen` runs). */
+static bool run_stages(MlirModule m) {
+  MlirOperation op = mlirModuleGetOperation(m);
+  MlirContext ctx = mlirOperationGetContext(op);
+  if (!ind_stage_at_order(IND_STAGE_CODEGEN)) {
+    ind_emit_error(op, "compiled run: this build has no --codegen stage: run with --reference");
+    return false;
+  }
+  IndStageRequest req;
+  memset(&req, 0, sizeof req);
+  req.value[IND_STAGE_CODEGEN] = "";
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, ind_str("builtin.module"));
+  char err[1024] = "";
+  bool ok = ind_stages_add(mlirPassManagerGetAsOpPassManager(pm), op, &req, err, sizeof err);
+  if (!ok)
+    ind_emit_error(op, "compiled run: %s", err);
+  else
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* --- running -------------------------------------------------------------------------------- */
+
+/* Writes tensor t into a fresh storage buffer of memref type `type`; *m describes it. */
+static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *err, size_t errlen) {
+  IndDType dt;
+  int rank;
+  int64_t shape[IND_MAX_RANK];
+  if (!ind_shape_from_mlir(type, &dt, &rank, shape) || rank != t->rank) {
+    snprintf(err, errlen, "unsupported argument type");
+    return NULL;
+  }
+  for (int d = 0; d < rank; ++d)
+    if (shape[d] != t->shape[d]) {
+      snprintf(err, errlen, "input shape does not match the argument");
+      return NULL;
+    }
+  size_t es = ind_dtype_size(dt);
+  int64_t span = ind_memref_storage_elems(type);
+  unsigned char *data = span >= 0 ? calloc((size_t)span + 1, es) : NULL;
+  if (!data || !ind_memref_init(m, type, data)) {
+    free(data);
+    snprintf(err, errlen, "cannot allocate the argument's storage");
+    return NULL;
+  }
+  for (int64_t i = 0; i < t->numel; ++i)
+    ind_storage_store(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
+  return data;
+}
+
+/* Reads memref m of type `type` back into a fresh logical tensor. */
+static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
+  IndDType dt;
+  int rank;
+  int64_t shape[IND_MAX_RANK];
+  if (!ind_shape_from_mlir(type, &dt, &rank, shape) || !ind_tensor_init(t, dt, rank, shape))
+    return false;
+  size_t es = ind_dtype_size(dt);
+  for (int64_t i = 0; i < t->numel; ++i)
+    t->data[i] = ind_storage_load((const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es, dt);
+  return true;
+}
+
+/* Calls @call on the inputs; fills out[0 .. *n_out). */
+static bool execute(IndJit *jit, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
+                    int *n_out, double *run_ms) {
+  int nin = ind_jit_num_inputs(jit), nout = ind_jit_num_outputs(jit);
+  if (nin != n_in || nout > max_out) {
+    ind_emit_error(func,
+                   "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs, "
+                   "room for %d outputs)",
+                   nin, nout, n_in, max_out);
+    return false;
+  }
+  IndMemRef min[RC_MAX_IO], mout[RC_MAX_IO];
+  void *bufs[RC_MAX_IO] = {0};
+  bool ok = true;
+  for (int k = 0; k < nin && ok; ++k) {
+    char err[256];
+    bufs[k] = to_storage(&in[k], ind_jit_input_type(jit, k), &min[k], err, sizeof err);
+    if (!bufs[k])
+      ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: input %d: %s", k, err));
+  }
+  double t0 = now_ms();
+  ok = ok && ind_jit_invoke(jit, min, mout);
+  *run_ms = now_ms() - t0;
+  if (ok) {
+    for (int k = 0; k < nout; ++k)
+      if (!from_storage(&mout[k], ind_jit_output_type(jit, k), &out[k])) {
+        for (int j = 0; j < k; ++j)
+          ind_tensor_free(&out[j]);
+        ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: output %d has an unsupported type", k));
+        break;
+      }
+    ind_jit_free_outputs(mout, nout, min, nin);
+    *n_out = ok ? nout : 0;
+  }
+  for (int k = 0; k < nin; ++k)
+    free(bufs[k]);
+  return ok;
+}
+
+/* --- checking ------------------------------------------------------------------------------- */
+
+/* The machine epsilon of a low-precision storage dtype (0 for the others). The reference rounds
+ * every graph op's result to the storage dtype while a fused kernel computes in f32 and rounds once
+ * at its store, so the two may be apart by the intermediate roundings: about an ulp relative to the
+ * result, and an ulp of the O(1) intermediates in absolute terms. */
+static double storage_eps(IndDType dt) {
+  return dt == IND_DT_F16 ? ldexp(1, -10) : dt == IND_DT_BF16 ? ldexp(1, -7) : 0.0;
+}
+
+static double max2(double a, double b) { return a > b ? a : b; }
+
+/* Prints one line comparing got with want; true when within tolerance. */
+static bool check_one(int k, const IndTensor *got, const IndTensor *want, const IndRunCompiledOptions *o) {
+  char shape[128];
+  ind_tensor_shape_str(got, shape, sizeof shape);
+  if (!ind_tensor_same_shape(got, want)) {
+    char w[128];
+    ind_tensor_shape_str(want, w, sizeof w);
+    printf("check out%d: %s, reference %s: FAIL (shape)\n", k, shape, w);
+    return false;
+  }
+  double eps = storage_eps(got->dtype);
+  double rtol = max2(o->rtol, 2 * eps), atol = max2(o->atol, eps);
+  IndCompareResult c = ind_tensor_compare(got, want, atol, rtol);
+  double max_abs = c.max_abs, max_rel = c.max_rel;
+  int64_t bad = c.bad;
+  printf("check out%d: %s max_abs_err=%.3g max_rel_err=%.3g %s", k, shape, max_abs, max_rel, bad ? "FAIL" : "PASS");
+  if (bad)
+    printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |reference|)", (long long)bad, (long long)got->numel,
+           atol, rtol);
+  else /* the relative error alone is meaningless next to zero: say what was checked */
+    printf(" (every element within atol=%g + rtol=%g * |reference|)", atol, rtol);
+  printf("\n");
+  return bad == 0;
+}
+
+bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
+                                     const IndRunCompiledOptions *o, double *ms) {
+  IndTensor ref[RC_MAX_IO];
+  int n_ref = 0;
+  double t0 = now_ms();
+  if (mlirLogicalResultIsFailure(ind_interp_func(func, in, n_in, ref, RC_MAX_IO, &n_ref)))
+    return false;
+  *ms = now_ms() - t0;
+  bool ok = n_ref == n_out;
+  if (!ok)
+    ind_emit_error(func, "compiled run: %d outputs, the reference interpreter returned %d", n_out, n_ref);
+  for (int k = 0; ok && k < n_out; ++k)
+    ok = check_one(k, &out[k], &ref[k], o) && ok;
+  for (int k = 0; k < n_ref; ++k)
+    ind_tensor_free(&ref[k]);
+  return ok;
+}
+
+/* --- the entry ------------------------------------------------------------------------------ */
+
+MlirModule ind_run_compile_to_kernel(MlirOperation func, int *level) {
+  ind_register_all();
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
+  MlirModule m = copy_for_compile(func, *level);
+  if (*level != IND_LEVEL_KERNEL && !run_stages(m)) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}
+
+MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
+                                   int *n_out, const IndRunCompiledOptions *opts) {
+  *n_out = 0;
+  ind_register_all(); /* the stages and passes (idempotent) */
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  int level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
+  double t0 = now_ms();
+  MlirModule m = copy_for_compile(func, level);
+  bool ok = level == IND_LEVEL_KERNEL || run_stages(m);
+  double t1 = now_ms();
+  IndJit *jit = ok ? ind_jit_compile(m, "call", opts->opt_level) : NULL;
+  double t2 = now_ms();
+  double run_ms = 0.0, ref_ms = 0.0;
+  ok = jit && execute(jit, func, in, n_in, out, max_out, n_out, &run_ms);
+  ind_jit_destroy(jit);
+  mlirModuleDestroy(m);
+  bool check = ok && opts->check && level != IND_LEVEL_KERNEL;
+  if (check)
+    ok = ind_run_check_against_reference(func, in, n_in, out, *n_out, opts, &ref_ms);
+  if (jit) {
+    printf("compiled: compile %.1f ms (pipeline %.1f ms, llvm+jit %.1f ms), run %.1f ms", t2 - t0, t1 - t0, t2 - t1,
+           run_ms);
+    if (check)
+      printf("; reference %.1f ms", ref_ms);
+    else if (level == IND_LEVEL_KERNEL)
+      printf("; no reference check (kernel-level input)");
+    printf("\n");
+  }
+  fflush(stdout);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

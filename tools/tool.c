@@ -1,0 +1,33 @@
+/* tool.c - see tool.h. */
+#include "tools/tool.h"
+
+#include "lib/io.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool ind_tool_open(IndToolSession *s, const char *tool, const char *path, bool verify_diagnostics) {
+  memset(s, 0, sizeof *s);
+  s->tool = tool;
+  char err[1024];
+  s->src = ind_read_file(path, &s->len, err, sizeof err);
+  if (!s->src) {
+    ind_diag_tool_error(tool, "%s", err);
+    return false;
+  }
+  if (!ind_context_create(&s->ic)) {
+    ind_diag_tool_error(tool, "internal error: the embedded dialect definitions failed to load");
+    ind_context_destroy(&s->ic);
+    free(s->src);
+    return false;
+  }
+  ind_diag_attach(&s->diag, s->ic.ctx, strcmp(path, "-") ? path : "<stdin>", verify_diagnostics);
+  return true;
+}
+
+void ind_tool_close(IndToolSession *s) {
+  ind_diag_detach(&s->diag);
+  ind_context_destroy(&s->ic);
+  free(s->src);
+  s->src = NULL;
+}

@@ -1,0 +1,25 @@
+/* tool.h - the start and the end that every ind tool shares: read the input file, create the
+ * context with ind's dialects, route diagnostics through one engine; then tear it all down. */
+#ifndef IND_TOOLS_TOOL_H
+#define IND_TOOLS_TOOL_H
+
+#include "dialects/dialects.h"
+#include "lib/diag.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct IndToolSession {
+  const char *tool; /* "ind-opt", for messages */
+  char *src;        /* the input, NUL-terminated */
+  size_t len;
+  IndContext ic;
+  IndDiagEngine diag; /* attached to ic.ctx; the session must not move while open */
+} IndToolSession;
+
+/* Reads `path` ("-" = stdin) and creates the context. On failure reports the error itself and
+ * returns false with nothing left to close. */
+bool ind_tool_open(IndToolSession *s, const char *tool, const char *path, bool verify_diagnostics);
+void ind_tool_close(IndToolSession *s);
+
+#endif
