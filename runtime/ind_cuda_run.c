@@ -12,7 +12,7 @@
  *
  * What it does, in order (every host-side check comes before the driver is touched, so bad input fails
  * the same way on a machine without a GPU):
- *  1. loads the program: a program file (`ind-opt --emit=program`, libind's save format) or a plan + PTX
+ *  1. loads the program: a program file (libind's save format: ind_program_save, python Program.save) or a plan + PTX
  *     pair; the runtime validates both;
  *  2. reads the inputs from D/in<K>.npy (dtype and shape checked against the plan) or draws f32 ones from a
  *     seeded PRNG (uniform in [-1, 1)) and, with --outputs-dir, writes them to O/in<K>.npy;
@@ -537,7 +537,7 @@ static void run_free(Run *r) {
   }
   ind_cuda_free(r->flush);
   if (r->m)
-    ind_cuda_stream_synchronize(r->stream) ? (void)0 : (void)0;
+    ind_status_destroy(ind_cuda_stream_synchronize(r->stream));
   ind_cuda_stream_destroy(r->stream);
   ind_cuda_module_destroy(r->m);
   free(r->host_in);

@@ -706,12 +706,22 @@ static IndStatus cu_error(CUresult r, const char *what) {
   return ind_status_create("%s failed: %s (%d): %s", what, name ? name : "?", (int)r, desc ? desc : "no description");
 }
 
+/* The error of a failed call given as its source text ("p_cuLaunchKernel(f, ...)"): named by the function. */
+static IndStatus cu_error_call(CUresult r, const char *call) {
+  char name[64];
+  if (strncmp(call, "p_", 2) == 0)
+    call += 2;
+  size_t n = strcspn(call, "(");
+  snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), call);
+  return cu_error(r, name);
+}
+
 /* Evaluates a driver call; on failure returns the error (naming the call) from the enclosing function. */
 #define CU_TRY(call)                                                                                                   \
   do {                                                                                                                 \
     CUresult r_ = (call);                                                                                              \
     if (r_ != CUDA_SUCCESS)                                                                                            \
-      return cu_error(r_, #call);                                                                                      \
+      return cu_error_call(r_, #call);                                                                                 \
   } while (0)
 
 /* Loads the driver and runs cuInit once per process; the outcome is remembered. */

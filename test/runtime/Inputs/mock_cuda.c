@@ -3,7 +3,8 @@
  * are host pointers; a kernel launch prints what it got and computes nothing (outputs keep the runner's NaN
  * poison); cublasSgemm_v2 computes a column-major C = op(A) op(B) as BLAS defines it, so the runner's
  * row-major trick is checked by real arithmetic. Events report 1 ms. MOCK_JIT_FAIL in the PTX makes the JIT
- * fail with a log; $MOCK_MAX_THREADS caps a kernel's threads per block. */
+ * fail with a log; $MOCK_MAX_THREADS caps a kernel's threads per block; $MOCK_LAUNCH_FAIL names a kernel whose
+ * launch fails (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES). Stream capture counts the launches into a graph. */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <stdint.h>
@@ -187,6 +188,9 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
   (void)s;
   if (extra)
     return CUDA_ERROR_INVALID_VALUE;
+  const char *fail = getenv("MOCK_LAUNCH_FAIL"); /* a kernel whose launch fails */
+  if (fail && !strcmp(fail, fn->name))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   if (capturing) {
     ++captured;
     return CUDA_SUCCESS;

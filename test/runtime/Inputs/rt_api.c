@@ -1,0 +1,103 @@
+/* rt_api.c - the runtime's C API (include/ind/runtime.h) against the mock driver (test/runtime/rt-api.test):
+ * a caller-supplied allocator for the intermediates, caller pointers, graph capture and replay, a failing
+ * launch named by call and step, the program file round trip.
+ *   rt_api PLAN.json PTX TMPDIR */
+#define _POSIX_C_SOURCE 200809L
+#include "ind/runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *b = malloc(1 << 20);
+  *n = fread(b, 1, (1 << 20) - 1, f);
+  b[*n] = '\0';
+  fclose(f);
+  return b;
+}
+
+static int allocs, frees;
+static IndStatus my_alloc(void *user, size_t bytes, void *stream, uint64_t *ptr) {
+  (void)stream;
+  if (*(int *)user) /* refuse: the error reaches the caller */
+    return ind_status_create("my allocator refuses %zu bytes", bytes);
+  ++allocs;
+  printf("alloc %zu bytes\n", bytes);
+  return ind_cuda_malloc(bytes, ptr);
+}
+static void my_free(void *user, uint64_t ptr, void *stream) {
+  (void)user;
+  (void)stream;
+  ++frees;
+  ind_cuda_free(ptr);
+}
+
+static void show(const char *what, IndStatus st) {
+  printf("%s: %s\n", what, st ? ind_status_message(st) : "ok");
+  ind_status_destroy(st);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 4)
+    return 2;
+  setvbuf(stdout, NULL, _IONBF, 0); /* interleaved with the mock's stderr trace */
+  size_t plan_len, ptx_len;
+  char *plan = slurp(argv[1], &plan_len), *ptx = slurp(argv[2], &ptx_len);
+  IndRtProgram *p = NULL;
+  show("create", ind_rt_program_create(argv[1], plan, plan_len, argv[2], ptx, ptx_len, &p));
+  if (!p)
+    return 1;
+  printf("inputs %d outputs %d steps %d kernels %d min_bytes %lld\n", ind_rt_program_num_inputs(p),
+         ind_rt_program_num_outputs(p), ind_rt_program_num_steps(p), ind_rt_program_num_kernels(p),
+         (long long)ind_rt_program_min_bytes(p));
+  char path[4096];
+  snprintf(path, sizeof path, "%s/p.indprog", argv[3]);
+  show("save", ind_rt_program_save(p, path));
+  IndRtProgram *q = NULL;
+  show("load", ind_rt_program_load_file(path, &q));
+  size_t a, b;
+  printf("round trip: plan %s, ptx %s\n",
+         strcmp(ind_rt_program_plan(p, &a), ind_rt_program_plan(q, &b)) ? "differs" : "same",
+         strcmp(ind_rt_program_ptx(p, &a), ind_rt_program_ptx(q, &b)) ? "differs" : "same");
+  ind_rt_program_destroy(q);
+
+  int refuse = 1;
+  IndDeviceAllocator al = {my_alloc, my_free, &refuse};
+  IndCudaOptions o = {0, &al, false};
+  IndCudaModule *m = NULL;
+  show("load module", ind_cuda_module_load(p, &o, &m));
+  void *stream = NULL;
+  show("stream", ind_cuda_stream_create(&stream));
+  uint64_t in[1], out[2];
+  show("malloc", ind_cuda_malloc(128, &in[0]));
+  show("malloc", ind_cuda_malloc(128, &out[0]));
+  show("malloc", ind_cuda_malloc(128, &out[1]));
+  show("run (allocator refuses)", ind_cuda_module_run(m, in, out, stream));
+  refuse = 0;
+  show("run", ind_cuda_module_run(m, in, out, stream));
+  show("run again", ind_cuda_module_run(m, in, out, stream));
+  printf("allocator: %d allocation(s)\n", allocs);
+  IndCudaGraph *g = NULL;
+  show("capture (legacy stream)", ind_cuda_module_capture(m, in, out, NULL, &g));
+  show("capture", ind_cuda_module_capture(m, in, out, stream, &g));
+  show("replay", ind_cuda_graph_launch(g, stream));
+  ind_cuda_graph_destroy(g);
+  setenv("MOCK_LAUNCH_FAIL", "k1", 1);
+  show("run (k1 fails)", ind_cuda_module_run(m, in, out, stream));
+  show("checked run (k1 fails)", ind_cuda_module_run_checked(m, in, out, stream));
+  ind_cuda_module_destroy(m);
+  printf("allocator: %d free(s)\n", frees);
+  for (int k = 0; k < 1; ++k)
+    ind_cuda_free(in[k]);
+  for (int k = 0; k < 2; ++k)
+    ind_cuda_free(out[k]);
+  ind_cuda_stream_destroy(stream);
+  ind_rt_program_destroy(p);
+  free(plan);
+  free(ptx);
+  return 0;
+}
