@@ -1,8 +1,8 @@
-"""Host overhead per call from Python on the GPU machine (scripts/gpu/overhead.sh runs it): the same ctypes
-python/ind/core.py's Program.run (data_ptr() of torch tensors into ctypes arrays, one call into the
-runtime) in core.py's runtime-only mode over libindrt.so (the GPU machine has no MLIR, so no libind.so), against
-the per-call host time of torch.compile'd seed model on the same tensors (mode="max-autotune-no-cudagraphs"
-is not used: the default mode, one fused Triton kernel). Batches of 64 calls, synchronized between batches.
+"""Host overhead per call from Python on the GPU machine (scripts/gpu/overhead.sh runs it): ind.core's
+Program.run on torch tensors (data_ptr() of each into ctypes arrays, one call into the runtime), in core.py's
+runtime-only mode over libindrt.so (the GPU machine has no MLIR, so no libind.so), against the per-call host
+time of a torch.compile'd seed model (default mode: one fused Triton kernel) on the same tensors. Batches of
+64 calls timed on the host, synchronized between batches (outside the timing).
     python3 scripts/gpu/overhead.py LIBINDRT.so PROGRAM.indprog"""
 import os
 import statistics
