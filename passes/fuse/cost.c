@@ -35,10 +35,10 @@ SchedKernelCost sched_kernel_cost(SchedGraph *g, const SchedNode *n, const Sched
       escapes = !inside(g, n, b->users[u]);
     if (escapes)
       c.written += b->numel * b->elem_bytes;
-    else
-      ++kept;
+    else if (b->nusers > 1)
+      ++kept; /* read by several sub-nodes: live across them (a chain's values die at once) */
   }
-  c.regs = distinct + kept;
+  c.regs = distinct + kept + 1; /* + the value being computed */
   if (!sched_node_is_extern(n) && c.regs > m->reg_limit)
     c.spill = (c.regs - m->reg_limit) * 8 * n->numel * (n->rnumel > 0 ? n->rnumel : 1);
   return c;

@@ -6,8 +6,9 @@
  * the index uses x element size; a StarDep the whole buffer), and writes every buffer it produces that
  * another kernel reads or the function returns (a buffer made and used only inside stays in registers:
  * remove_kernel_local_buffers). The register estimate counts the values a thread holds at once: one
- * per distinct buffer loaded from HBM plus one per buffer kept inside the kernel; above `reg_limit`
- * each extra value spills, a store and a load of 4 bytes per iteration of the kernel. */
+ * per distinct buffer loaded from HBM, one per buffer kept inside the kernel that several sub-nodes
+ * read (it stays live across them; a chain's values die at once), one for the value being computed;
+ * above `reg_limit` each extra value spills, a store and a load of 4 bytes per iteration. */
 #ifndef IND_PASSES_FUSE_COST_H
 #define IND_PASSES_FUSE_COST_H
 

@@ -61,7 +61,7 @@ static void write_dot(SchedGraph *g, const char *func, const char *strategy) {
   int n = sched_graph_order(g, &order);
   for (int k = 0; k < n; ++k) {
     SchedNode *kn = g->nodes[order[k]];
-    ind_strbuf_printf(&b, "  subgraph cluster_%d {\n    label=\"%s\";\n", k, kn->nsnodes > 1 ? "" : "");
+    ind_strbuf_printf(&b, "  subgraph cluster_%d {\n    label=\"kernel %d\";\n", k, k);
     for (int i = 0; i < kn->nsnodes; ++i) {
       SchedNode *s = g->nodes[kn->snodes[i]];
       ind_strbuf_printf(&b, "    \"%s\" [label=\"%s\\n%s [%ld, %ld]\", fillcolor=\"%s\"];\n", s->name, s->name,
