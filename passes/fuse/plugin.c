@@ -25,6 +25,12 @@ typedef struct PublicStrategy {
 #define MAX_PUBLIC 16
 static PublicStrategy g_public[MAX_PUBLIC];
 static int g_npublic;
+static char g_register_error[256]; /* why the last ind_fusion_register_strategy failed */
+
+static int refuse(const char *fmt, const char *name) {
+  snprintf(g_register_error, sizeof g_register_error, fmt, name ? name : "(null)");
+  return -1;
+}
 
 static MlirLogicalResult run_public_graph(SchedGraph *g, const IndPassOptions *opts) {
   const PublicStrategy *p = (const PublicStrategy *)opts->def;
@@ -40,20 +46,23 @@ static MlirLogicalResult run_public(MlirOperation module, const IndPassOptions *
 }
 
 int ind_fusion_register_strategy(const IndFusionStrategyDef *def) {
-  if (!def || !def->name || !def->run || g_npublic >= MAX_PUBLIC ||
-      ind_fuse_strategy_lookup(def->name, strlen(def->name)))
-    return -1;
+  if (!def || !def->name || !def->run)
+    return refuse("a strategy without a name or a run function (%s)", def ? def->name : NULL);
+  if (g_npublic >= MAX_PUBLIC)
+    return refuse("too many plugin strategies (at '%s')", def->name);
+  if (ind_fuse_strategy_lookup(def->name, strlen(def->name)))
+    return refuse("the name '%s' is taken", def->name);
   PublicStrategy *p = &g_public[g_npublic];
   memset(p, 0, sizeof *p);
   p->def = def;
   snprintf(p->argument, sizeof p->argument, "fuse-%s", def->name);
   if (ind_pass_lookup(p->argument, strlen(p->argument)))
-    return -1;
+    return refuse("the pass name 'fuse-%s' is taken", def->name);
   static const IndPassOptionDef common[] = {SCHED_FUSE_COMMON_OPTIONS};
   int n = 0;
   for (int i = 0; def->options && def->options[i].name; ++i) {
     if (n >= IND_MAX_PASS_OPTIONS - 5)
-      return -1;
+      return refuse("strategy '%s' has too many options", def->name);
     p->options[n++] = (IndPassOptionDef){def->options[i].name, (IndOptKind)def->options[i].kind,
                                          def->options[i].default_value, def->options[i].help};
   }
@@ -63,7 +72,7 @@ int ind_fusion_register_strategy(const IndFusionStrategyDef *def) {
   p->pass = (IndPassDef){p->argument, def->description ? def->description : "", p->options, run_public};
   p->strategy = (IndFuseStrategy){def->name, &p->pass, def->op_level != 0};
   if (!ind_fuse_strategy_register(&p->strategy))
-    return -1;
+    return refuse("the name '%s' is taken", def->name);
   ++g_npublic;
   return 0;
 }
@@ -161,7 +170,12 @@ bool ind_plugin_load(const char *path, char *err, size_t errlen) {
     dlclose(h);
     return false;
   }
+  g_register_error[0] = '\0';
   if (info.register_callbacks)
     info.register_callbacks();
+  if (g_register_error[0]) {
+    snprintf(err, errlen, "plugin '%s' could not register its strategies: %s", path, g_register_error);
+    return false;
+  }
   return true; /* the library stays loaded: its strategies are registered */
 }

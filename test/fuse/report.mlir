@@ -6,12 +6,12 @@
 // SEED: fusion report: @seed
 // SEED-NEXT: strategy   lowering  nodes kernels launches     read_bytes  written_bytes  total_MiB regs  kernels (sub-nodes joined by _)
 /// eager: x read once per op, every intermediate written and read: 20 x 4 MiB (+ 16 KiB of vectors).
-// SEED-NEXT: eager      op-level     10      10       10       46153728       37752832      80.02    2  op0 op1 op2 op3 op4 op5 op6 op7 op8 op9
+// SEED-NEXT: eager      op-level     10      10       10       46153728       37752832      80.02    3  op0 op1 op2 op3 op4 op5 op6 op7 op8 op9
 /// inductor: x and the three vectors read, y written: 8 MiB + 12 KiB.
 // SEED-NEXT: inductor   inductor      2       1        1        4206592        4194304       8.01    5  op0_op1
 // SEED-NEXT: vertical   inductor      2       1        1        4206592        4194304       8.01    5  op0_op1
-// SEED-NEXT: none       inductor      2       2        2        8409088        4198400      12.02    5  op0 op1
-// SEED-NEXT: tvm        op-level     10       3        3       12599296        8392704      20.02    7  op0_op1_op2_op3_op4_op5 op6 op7_op8_op9
+// SEED-NEXT: none       inductor      2       2        2        8409088        4198400      12.02    6  op0 op1
+// SEED-NEXT: tvm        op-level     10       3        3       12599296        8392704      20.02    5  op0_op1_op2_op3_op4_op5 op6 op7_op8_op9
 // SEED-NEXT: search     inductor      2       1        1        4206592        4194304       8.01    5  op0_op1
 // SEED-NOT: {{.}}
 
