@@ -12,7 +12,7 @@
 #ifndef IND_PASSES_FUSE_COST_H
 #define IND_PASSES_FUSE_COST_H
 
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 typedef struct SchedCostModel {
   int64_t launch_bytes; /* what one launch costs, in HBM bytes */

@@ -1,7 +1,7 @@
 /* plugin.c - the public fusion API of include/ind/fusion.h over the scheduler graph, and
  * `--load-pass-plugin` (dlopen, the entry symbol, the version check). */
 #include "ind/fusion.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 #include "passes/fuse/strategy.h"
 
 #include <dlfcn.h>

@@ -13,8 +13,8 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
-#include "lib/sched_graph.h"
 #include "passes/fuse/cost.h"
+#include "passes/fuse/sched_graph.h"
 #include "passes/fuse/strategy.h"
 
 #include <stdio.h>

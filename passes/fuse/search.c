@@ -17,8 +17,8 @@
  *    finds none.
  * The best merge sequence is replayed at the end. Log: debug-fusion=true or IND_LOGS=fusion. */
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
 #include "passes/fuse/cost.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -36,7 +36,7 @@
  * The log (debug-fusion=true or IND_LOGS=fusion) prints every pattern, post-dominator and fusion. */
 #include "dialects/ind/ind.h"
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <mlir-c/AffineExpr.h>
 #include <stdlib.h>
