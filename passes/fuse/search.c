@@ -40,28 +40,29 @@ typedef struct Search {
   int nbest;
   int64_t best_cost;
   int *stamp, cur;
+  int start; /* g->nnodes on entry: fusions of already fused input are kept (their data is gone) */
 } Search;
 
 static int64_t cost_now(Search *s) { return sched_grouping_cost(s->g, &s->model).total; }
 
 static void record(Search *s) {
   SchedGraph *g = s->g;
-  s->nbest = g->nnodes - g->nbase;
+  s->nbest = g->nnodes - s->start;
   s->best = realloc(s->best, sizeof *s->best * (size_t)(s->nbest + 1));
-  for (int i = g->nbase; i < g->nnodes; ++i) {
+  for (int i = s->start; i < g->nnodes; ++i) {
     SchedNode *n = g->nodes[i];
-    s->best[i - g->nbase] = (Merge){g->nodes[n->from_a]->snodes[0], g->nodes[n->from_b]->snodes[0]};
+    s->best[i - s->start] = (Merge){g->nodes[n->from_a]->snodes[0], g->nodes[n->from_b]->snodes[0]};
   }
 }
 
-static void undo_all(SchedGraph *g) {
-  while (g->nnodes > g->nbase)
-    sched_unfuse_last(g);
+static void undo_all(Search *s) {
+  while (s->g->nnodes > s->start)
+    sched_unfuse_last(s->g);
 }
 
 static void replay(Search *s) {
   SchedGraph *g = s->g;
-  undo_all(g);
+  undo_all(s);
   for (int i = 0; i < s->nbest; ++i) {
     SchedNode *a = g->nodes[sched_graph_resolve(g, s->best[i].a)], *b = g->nodes[sched_graph_resolve(g, s->best[i].b)];
     sched_log(g, "fusing %s with %s", a->name, b->name);
@@ -213,7 +214,7 @@ static MlirLogicalResult fuse_search(SchedGraph *g, const IndPassOptions *opts) 
   FILE *log = g->log;
   g->keep_history = true;
   g->log = NULL; /* the search's own refusals are not decisions: keep the log to the summary */
-  undo_all(g);   /* from scratch, also on already fused input */
+  s.start = g->nnodes; /* an already fused input keeps its groups; the search adds to them */
 
   IndPassOptions io;
   char err[256];
@@ -227,7 +228,7 @@ static MlirLogicalResult fuse_search(SchedGraph *g, const IndPassOptions *opts) 
   s.stamp = calloc((size_t)(2 * g->nbase + 2), sizeof *s.stamp);
   const char *how;
   if (g->nbase <= exact_limit) {
-    undo_all(g);
+    undo_all(&s);
     dfs(&s, 0);
     how = s.cut ? "exact search, cut at max-states" : "exact search";
   } else {

@@ -45,3 +45,9 @@
 // RUN: %python %S/../../bench/fuse_scaling.py --ind-opt %ind-opt --sizes 1000 --strategy search --graph chain | %filecheck %s --check-prefix=BIG
 // BIG: nodes kernels
 // BIG-NEXT: {{^ *}}1000 {{ *}}16
+
+/// On already fused input the search keeps the groups it is given and adds to them.
+// RUN: %ind-opt %examples/lock_in.mlir --fuse=search | %ind-opt --fuse=search | %filecheck %s --check-prefix=SEARCH
+// RUN: %ind-opt %examples/seed.mlir --fuse=tvm | %ind-opt --fuse=search | %filecheck %s --check-prefix=ONTVM
+// ONTVM: "sched.fused"
+// ONTVM: name = "op0_op1_op2_op3_op4_op5_op6_op7_op8_op9"

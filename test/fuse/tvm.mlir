@@ -100,3 +100,13 @@
 // BADOPT: error: bad value 'x' for option 'max-depth' of pass 'fuse-tvm' (expected integer)
 // BADNAME: error: pass 'fuse-tvm' has no option 'depth'
 // BADBRACE: error: --fuse: malformed options in 'tvm{max-depth=4' (expected 'tvm{key=value ...}')
+
+/// A second --fuse=tvm on its own output changes nothing (the groups are rebuilt, nothing new fuses).
+// RUN: %ind-opt %examples/seed.mlir --fuse=tvm | %ind-opt --fuse=tvm | %filecheck %s --check-prefix=AGAIN
+// AGAIN: name = "op0_op1_op2_op3_op4_op5"
+// AGAIN: name = "op6"
+// AGAIN: name = "op7_op8_op9"
+
+/// The lowering stage's own value: op-level is the only one.
+// RUN: %not %ind-opt %examples/seed.mlir --lower=bogus 2>&1 | %filecheck %s --check-prefix=LOWER
+// LOWER: error: --lower: unknown value 'bogus' (known: op-level)
