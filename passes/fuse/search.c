@@ -213,7 +213,7 @@ static MlirLogicalResult fuse_search(SchedGraph *g, const IndPassOptions *opts) 
   int64_t exact_limit = ind_opt_int(opts, "exact-limit");
   FILE *log = g->log;
   g->keep_history = true;
-  g->log = NULL; /* the search's own refusals are not decisions: keep the log to the summary */
+  g->log = NULL;       /* the search's own refusals are not decisions: keep the log to the summary */
   s.start = g->nnodes; /* an already fused input keeps its groups; the search adds to them */
 
   IndPassOptions io;
