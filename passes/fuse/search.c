@@ -225,7 +225,7 @@ static MlirLogicalResult fuse_search(SchedGraph *g, const IndPassOptions *opts) 
   s.best_cost = cost_now(&s);
   int greedy_kernels = sched_graph_live_count(g);
   int64_t greedy_cost = s.best_cost;
-  s.stamp = calloc((size_t)(2 * g->nbase + 2), sizeof *s.stamp);
+  s.stamp = calloc((size_t)(s.start + g->nbase + 2), sizeof *s.stamp); /* every id a merge can make */
   const char *how;
   if (g->nbase <= exact_limit) {
     undo_all(&s);
