@@ -10,6 +10,7 @@
  * node, one colour (and cluster) per kernel, an edge per buffer read; and DIR/<func>.<strategy>.svg
  * when Graphviz's `dot` is on PATH. */
 #include "passes/fuse/report.h"
+#include "dialects/ind/ind.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
@@ -51,6 +52,23 @@ static const char *k_colours[] = {"#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#
                                   "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f"};
 #define N_COLOURS (sizeof k_colours / sizeof k_colours[0])
 
+/* The graph ops a node computes (the ind op's `origins`: "mul, add"), or "" when it has none. */
+static void origins_of(SchedNode *s, IndStrBuf *b) {
+  MlirOperation inner = s->op.ptr ? sched_node_inner(s->op) : (MlirOperation){NULL};
+  if (mlirOperationIsNull(inner))
+    return;
+  MlirAttribute a = mlirOperationGetAttributeByName(inner, mlirStringRefCreateFromCString(IND_ATTR_ORIGINS));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+    return;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(a, i);
+    if (!mlirAttributeIsAString(e))
+      continue;
+    MlirStringRef v = mlirStringAttrGetValue(e);
+    ind_strbuf_printf(b, "%s%.*s", b->len ? ", " : "", (int)v.length, v.data);
+  }
+}
+
 static void write_dot(SchedGraph *g, const char *func, const char *strategy) {
   IndStrBuf b = {0};
   ind_strbuf_printf(&b,
@@ -64,8 +82,12 @@ static void write_dot(SchedGraph *g, const char *func, const char *strategy) {
     ind_strbuf_printf(&b, "  subgraph cluster_%d {\n    label=\"kernel %d\";\n", k, k);
     for (int i = 0; i < kn->nsnodes; ++i) {
       SchedNode *s = g->nodes[kn->snodes[i]];
-      ind_strbuf_printf(&b, "    \"%s\" [label=\"%s\\n%s [%ld, %ld]\", fillcolor=\"%s\"];\n", s->name, s->name,
-                        sched_kind_name(s->kind), (long)s->numel, (long)s->rnumel, k_colours[k % N_COLOURS]);
+      IndStrBuf o = {0};
+      origins_of(s, &o);
+      ind_strbuf_printf(&b, "    \"%s\" [label=\"%s%s%s\\n%s [%ld, %ld]\", fillcolor=\"%s\"];\n", s->name, s->name,
+                        o.len ? ": " : "", o.len ? o.data : "", sched_kind_name(s->kind), (long)s->numel,
+                        (long)s->rnumel, k_colours[k % N_COLOURS]);
+      ind_strbuf_free(&o);
     }
     ind_strbuf_printf(&b, "  }\n");
   }

@@ -23,14 +23,17 @@
 // DOT: digraph "seed.tvm" {
 // DOT: label="seed: tvm, 3 kernels";
 // DOT: subgraph cluster_0 {
-// DOT: "op0" [label="op0\npointwise [1048576, 1]", fillcolor="[[C0:#[0-9a-f]+]]"];
-// DOT: "op5" [label="op5\npointwise [1048576, 1]", fillcolor="[[C0]]"];
+// DOT: "op0" [label="op0: mul\npointwise [1048576, 1]", fillcolor="[[C0:#[0-9a-f]+]]"];
+// DOT: "op5" [label="op5: add_1\npointwise [1048576, 1]", fillcolor="[[C0]]"];
 // DOT: subgraph cluster_1 {
 // DOT-NOT: fillcolor="[[C0]]"
-// DOT: "op6" [label="op6\nreduction [1024, 1024]", fillcolor="[[C1:#[0-9a-f]+]]"];
+// DOT: "op6" [label="op6: mean\nreduction [1024, 1024]", fillcolor="[[C1:#[0-9a-f]+]]"];
 // DOT: subgraph cluster_2 {
 // DOT: "op5" -> "op6" [label="buf5"];
 // RUN: %filecheck %s --check-prefix=EAGER < %t/seed.eager.dot
+// RUN: %filecheck %s --check-prefix=IND < %t/seed.inductor.dot
+/// a node lists the graph ops it computes (the ind op's origins)
+// IND: "op0" [label="op0: mul, add, relu, mul_1, mul_2, add_1, mean\nreduction [1024, 1024]"
 // EAGER: label="seed: eager, 10 kernels";
 // EAGER: subgraph cluster_9 {
 // RUN: %python -c "import os, shutil, sys; d = sys.argv[1]; need = shutil.which('dot') is not None; print('svg ok' if not need or open(os.path.join(d, 'seed.tvm.svg')).read().find('<svg') >= 0 else 'svg missing')" %t | %filecheck %s --check-prefix=SVG
