@@ -139,6 +139,12 @@ const char *ind_level_name(int level) {
 }
 
 static const IndStageDef *g_stages[IND_NUM_STAGES];
+static IndStageImpliesFn g_implies[IND_NUM_STAGES];
+
+void ind_stage_set_implies(int order, IndStageImpliesFn fn) {
+  if (order >= 0 && order < IND_NUM_STAGES)
+    g_implies[order] = fn;
+}
 
 void ind_stage_register(const IndStageDef *def) {
   if (def->order >= 0 && def->order < IND_NUM_STAGES)
@@ -186,6 +192,9 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
       return false;
     }
     const char *v = req->value[o] && req->value[o][0] ? req->value[o] : NULL;
+    for (int s = o + 1; s <= last && !v; ++s)
+      if (g_implies[s] && req->value[s])
+        v = g_implies[s](o, req->value[s][0] ? req->value[s] : NULL);
     char text[2048];
     if (!st->pipeline(level, v, text, sizeof text, err, errlen))
       return false;

@@ -40,6 +40,11 @@ typedef struct IndStageDef {
 } IndStageDef;
 
 void ind_stage_register(const IndStageDef *def);
+/* A later stage's value may choose an earlier stage's (`--fuse=tvm` runs `--lower=op-level`): for
+ * each earlier stage `earlier` that runs without a value of its own, `fn` gets this stage's value
+ * (NULL when none) and returns the earlier stage's value, or NULL for its default. */
+typedef const char *(*IndStageImpliesFn)(int earlier, const char *value);
+void ind_stage_set_implies(int order, IndStageImpliesFn fn);
 const IndStageDef *ind_stage_lookup(const char *flag);
 const IndStageDef *ind_stage_at_order(int order);
 

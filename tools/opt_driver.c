@@ -12,6 +12,8 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "passes/fuse/report.h"
+#include "passes/fuse/strategy.h"
 #include "tools/register_all.h"
 #include "tools/tool.h"
 
@@ -57,6 +59,10 @@ static void print_help(FILE *f) {
   fprintf(f, "  --split-input-file         process each '// -----' piece separately\n"
              "  --verify-diagnostics       check diagnostics against expected-* comments\n"
              "  --print-ir-after-all       print the IR after each pass (stderr)\n"
+             "  --fusion-report[=DIR]      compare the fusion strategies on the input (a table; with DIR,\n"
+             "                             a DOT picture per strategy and function, SVG too when `dot` exists)\n"
+             "  --load-pass-plugin=LIB.so  load a plugin registering passes and fusion strategies\n"
+             "                             (include/ind/fusion.h); may be repeated; give it first\n"
              "  --mlir-timing              report the time of each pass (stderr)\n"
              "  --mlir-print-debuginfo     print locations in the output\n"
              "  --list-passes              list the project's passes and their options\n"
@@ -88,6 +94,12 @@ static void list_passes(FILE *f) {
                 d->options[k].default_value && d->options[k].default_value[0] ? d->options[k].default_value : "\"\"",
                 d->options[k].help);
   }
+  fprintf(f, "Fusion strategies (--fuse=NAME{opt=value ...}; the options are the pass's):\n");
+  for (int i = 0; i < ind_fuse_strategy_count(); ++i) {
+    const IndFuseStrategy *s = ind_fuse_strategy_at(i);
+    fprintf(f, "  %s: %s%s%s\n", s->name, s->pass->argument, s->op_level ? " (op-level lowering)" : "",
+            i == 0 ? " (default)" : "");
+  }
   fprintf(f, "Stages:\n");
   for (int o = 0; o < IND_NUM_STAGES; ++o) {
     const IndStageDef *s = ind_stage_at_order(o);
@@ -113,6 +125,11 @@ static int parse_args(int argc, char **argv, OptConfig *c) {
       c->output = a + 2;
     } else if (!strncmp(a, "--pass-pipeline=", 16)) {
       c->pipeline = a + 16;
+    } else if (!strncmp(a, "--load-pass-plugin=", 19)) {
+      /* loaded before the arguments are parsed (ind_opt_main) */
+    } else if (!strcmp(a, "--fusion-report") || !strncmp(a, "--fusion-report=", 16)) {
+      c->emit = "fusion-report";
+      ind_fusion_report_set_dir(a[15] == '=' ? a + 16 : NULL);
     } else if (!strncmp(a, "--emit=", 7)) {
       c->emit = a + 7;
     } else if (!strcmp(a, "--split-input-file")) {
@@ -255,6 +272,15 @@ static size_t find_separator(const char *s, size_t len, size_t from, size_t *aft
 
 int ind_opt_main(int argc, char **argv) {
   ind_register_all();
+  /* Plugins first (as mlir-opt does), so that --help, --list-passes and --fuse=NAME see them. */
+  for (int i = 1; i < argc; ++i)
+    if (!strncmp(argv[i], "--load-pass-plugin=", 19)) {
+      char err[1024];
+      if (!ind_plugin_load(argv[i] + 19, err, sizeof err)) {
+        ind_diag_tool_error(TOOL, "%s", err);
+        return 1;
+      }
+    }
   OptConfig c;
   int pr = parse_args(argc, argv, &c);
   if (pr)

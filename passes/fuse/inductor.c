@@ -341,7 +341,10 @@ static void fuse_nodes_once(SchedGraph *g, const Config *c) {
   free(nodes);
 }
 
-static MlirLogicalResult fuse_nodes(SchedGraph *g, const IndPassOptions *opts) {
+MlirLogicalResult ind_fuse_inductor_graph(SchedGraph *g, const IndPassOptions *opts);
+
+/* Also the baseline of fuse-search (search.c), with this pass's options. */
+MlirLogicalResult ind_fuse_inductor_graph(SchedGraph *g, const IndPassOptions *opts) {
   Config c = read_config(opts);
   int rounds = (int)c.max_rounds;
   for (int i = 0; i < rounds; ++i) {
@@ -359,7 +362,7 @@ static MlirLogicalResult fuse_nodes(SchedGraph *g, const IndPassOptions *opts) {
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
-  return sched_fuse_module(module, opts, fuse_nodes);
+  return sched_fuse_module(module, opts, ind_fuse_inductor_graph);
 }
 
 static const IndPassOptionDef k_options[] = {

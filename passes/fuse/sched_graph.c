@@ -536,11 +536,36 @@ int sched_fuse(SchedGraph *g, int ia, int ib) {
   g->live_fused = realloc(g->live_fused, sizeof *g->live_fused * (size_t)(g->nlive_fused + 1));
   g->live_pos[n->id] = g->nlive_fused;
   g->live_fused[g->nlive_fused++] = n->id;
-  if (a->is_fused)
+  n->from_a = a->id;
+  n->from_b = b->id;
+  if (a->is_fused && !g->keep_history)
     free_node_data(a);
-  if (b->is_fused)
+  if (b->is_fused && !g->keep_history)
     free_node_data(b);
   return n->id;
+}
+
+void sched_unfuse_last(SchedGraph *g) {
+  if (g->nnodes <= g->nbase)
+    return;
+  SchedNode *n = g->nodes[g->nnodes - 1];
+  SchedNode *parts[2] = {g->nodes[n->from_a], g->nodes[n->from_b]};
+  live_fused_remove(g, n->id);
+  for (int p = 0; p < 2; ++p) {
+    SchedNode *x = parts[p];
+    x->alive = true;
+    for (int i = 0; i < x->nsnodes; ++i)
+      g->fused_of[x->snodes[i]] = x->id;
+    if (x->is_fused) {
+      g->live_fused = realloc(g->live_fused, sizeof *g->live_fused * (size_t)(g->nlive_fused + 1));
+      g->live_pos[x->id] = g->nlive_fused;
+      g->live_fused[g->nlive_fused++] = x->id;
+    }
+  }
+  free_node_data(n);
+  free(n->name);
+  free(n);
+  g->nnodes--;
 }
 
 /* --- Building the graph from the IR. */

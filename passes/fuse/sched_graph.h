@@ -49,7 +49,8 @@ typedef struct SchedNode {
   int wlo, whi;         /* the words of `ops` that may be non-zero */
   int *snodes, nsnodes; /* base ids, in fusion order (node1's, then node2's) */
   int min_order, max_order;
-  MlirOperation op; /* the sched.node of a base node; null for fused nodes */
+  MlirOperation op;   /* the sched.node of a base node; null for fused nodes */
+  int from_a, from_b; /* a fused node: the two nodes it merged (for sched_unfuse_last) */
 } SchedNode;
 
 typedef struct SchedGraph {
@@ -66,6 +67,7 @@ typedef struct SchedGraph {
   int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
   int *live_pos;                /* node id -> index in live_fused, -1 when not there */
   FILE *log;                    /* fusion log (stderr) or NULL */
+  bool keep_history;            /* keep merged nodes' data so that sched_unfuse_last can undo */
 } SchedGraph;
 
 /* --- Queries. */
@@ -99,6 +101,9 @@ int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const Sched
 bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b);
 /* Merges a and b (a first) into a new live node and returns its id. */
 int sched_fuse(SchedGraph *g, int a, int b);
+/* Undoes the last sched_fuse (g->keep_history must have been set before it): its two inputs are live
+ * again. For strategies that search (passes/fuse/search.c). */
+void sched_unfuse_last(SchedGraph *g);
 
 /* --- Driving a strategy. */
 typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions *opts);

@@ -560,6 +560,16 @@ static void realize_hint(Lower *L, int i, const OpCount *oc) {
 static void apply_realize_rules(Lower *L, int i) {
   GraphOp *g = &L->ops[i];
   Node *n = env_get(L, mlirOperationGetResult(g->op, 0));
+  if (L->th.realize_all) {
+    /* Op-level lowering: every op but a constant gets its own buffer, views included (TVM's
+     * reshape/transpose are injective ops); mean's division by N stays in its consumers' bodies, so
+     * mean is one node like the other ops. */
+    if (n && n->kind == N_RECIPE && g->info && g->info->kind != K_CONSTANT) {
+      Node *buf = realize_pointwise(L, n);
+      env_set(L, mlirOperationGetResult(g->op, 0), buf);
+    }
+    return;
+  }
   bool is_view = n && ind_lower_is_view_recipe(n);
   Node *base = n ? view_base(n) : NULL;
   if (!base || !ind_lower_is_unrealized(base))
@@ -823,9 +833,12 @@ static bool is_graph_function(MlirOperation func) {
 }
 
 static Thresholds read_thresholds(const IndPassOptions *o) {
-  return (Thresholds){ind_opt_int(o, "realize-reads-threshold"), ind_opt_int(o, "realize-opcount-threshold"),
-                      ind_opt_int(o, "realize-acc-reads-threshold"), ind_opt_int(o, "large-inner-fn-threshold"),
-                      ind_opt_int(o, "max-inline-size")};
+  return (Thresholds){ind_opt_int(o, "realize-reads-threshold"),
+                      ind_opt_int(o, "realize-opcount-threshold"),
+                      ind_opt_int(o, "realize-acc-reads-threshold"),
+                      ind_opt_int(o, "large-inner-fn-threshold"),
+                      ind_opt_int(o, "max-inline-size"),
+                      ind_opt_bool(o, "realize-all")};
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
@@ -876,6 +889,9 @@ static const IndPassOptionDef k_options[] = {
     {"large-inner-fn-threshold", IND_OPT_INT, "100", "realize any recipe with more than this many ops"},
     {"max-inline-size", IND_OPT_INT, "4096",
      "realize a recipe whose inlined expression tree (without CSE) exceeds this many ops"},
+    {"realize-all", IND_OPT_BOOL, "false",
+     "op-level lowering: realize every op (views included, constants and mean's division excepted); "
+     "what eager mode and TVM's FuseOps see"},
     {NULL, IND_OPT_INT, NULL, NULL},
 };
 

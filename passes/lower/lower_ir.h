@@ -89,6 +89,7 @@ typedef struct Thresholds {
   int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
   int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
   int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
+  bool realize_all;       /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
 } Thresholds;
 
 typedef struct Lower {

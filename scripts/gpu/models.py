@@ -48,6 +48,13 @@ def mm_epilogue(a, w, b):
     return torch.relu(a @ w + b)
 
 
+def lock_in(a, s, c1, c2, c3):
+    # ours (examples/lock_in.mlir): a grouping that Inductor's greedy order gets wrong for ind's scheduler
+    x = a.sum(2)
+    y = x * s + c1 + c2 + c3
+    return x, y.sum(1), y.amax(1)
+
+
 # example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n)
 CASES = {
     "seed": (seed_model, "seed_10op", lambda n: [(n, n), (n,), (n,), (n,)]),
@@ -58,6 +65,9 @@ CASES = {
     "col_sum": (col_sum, "col_sum", lambda n: [(n, n)]),
     "transpose_add": (transpose_add, "transpose_add", lambda n: [(n, n)]),
     "mm_epilogue": (mm_epilogue, "mm_epilogue", lambda n: [(n, n), (n, n), (n,)]),
+    "lock_in": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
+    # the same program compiled with --fuse=search (scripts/gpu/prepare.sh, IND_GPU_VARIANTS)
+    "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.

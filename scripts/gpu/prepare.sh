@@ -4,6 +4,8 @@
 #
 #   scripts/gpu/prepare.sh            # writes out/gpu/<case>_<n>.{ptx,json}, out/gpu/compile_times.tsv
 #   IND_GPU_SIZES="1024" scripts/gpu/prepare.sh
+#   IND_GPU_VARIANTS="lock_in:search" (the default): also compile examples/lock_in.mlir with --fuse=search,
+#   as the case lock_in_search, so that the GPU run measures both groupings (docs/passes/fuse.md)
 #
 # Then carry out/gpu (ignored by git) to the GPU machine and run scripts/gpu/run.sh there (docs/gpu.md).
 set -euo pipefail
@@ -11,6 +13,7 @@ cd "$(dirname "$0")/../.."
 OPT="${IND_BUILD_DIR:-build}/bin/ind-opt"
 PY=/usr/bin/python3
 SIZES="${IND_GPU_SIZES:-1024 8192}"
+VARIANTS="${IND_GPU_VARIANTS-lock_in:search}"
 DEST=out/gpu
 [ -x "$OPT" ] || { echo "prepare.sh: $OPT not built (cmake --build build)" >&2; exit 1; }
 rm -rf "$DEST"
@@ -18,8 +21,15 @@ mkdir -p "$DEST/src"
 printf 'case\tn\tptx_ms\tplan_ms\tkernels\n' > "$DEST/compile_times.tsv"
 now_ms() { date +%s%3N; }
 fail=0
-for ex in examples/*.mlir; do
-  case_name=$(basename "$ex" .mlir)
+# every example with the default strategy, then each variant EXAMPLE:STRATEGY as the case EXAMPLE_STRATEGY
+jobs=""
+for ex in examples/*.mlir; do jobs="$jobs $ex:"; done
+for v in $VARIANTS; do jobs="$jobs examples/${v%%:*}.mlir:${v#*:}"; done
+for job in $jobs; do
+  ex=${job%%:*}
+  strategy=${job#*:}
+  case_name=$(basename "$ex" .mlir)${strategy:+_$strategy}
+  fuse=--fuse${strategy:+=$strategy}
   for n in $SIZES; do
     src="$DEST/src/${case_name}_${n}.mlir"
     if [ "$n" = 1024 ]; then
@@ -29,11 +39,11 @@ for ex in examples/*.mlir; do
     fi
     base="$DEST/${case_name}_${n}"
     t0=$(now_ms)
-    if ! "$OPT" "$src" --lower --fuse --codegen --emit=ptx -o "$base.ptx"; then
+    if ! "$OPT" "$src" --lower "$fuse" --codegen --emit=ptx -o "$base.ptx"; then
       echo "prepare.sh: ind-opt --emit=ptx failed on $src; skipped" >&2; rm -f "$base.ptx"; fail=1; continue
     fi
     t1=$(now_ms)
-    if ! "$OPT" "$src" --lower --fuse --codegen --emit=launch-plan -o "$base.json"; then
+    if ! "$OPT" "$src" --lower "$fuse" --codegen --emit=launch-plan -o "$base.json"; then
       echo "prepare.sh: ind-opt --emit=launch-plan failed on $src; skipped" >&2; rm -f "$base.ptx" "$base.json"; fail=1; continue
     fi
     t2=$(now_ms)

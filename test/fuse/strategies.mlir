@@ -18,7 +18,7 @@
 // VERT: name = "op0_op1"
 
 /// An unknown strategy is an error naming the known ones.
-// BAD: error: --fuse: unknown strategy 'bogus' (known: inductor vertical none)
+// BAD: error: --fuse: unknown strategy 'bogus' (known: inductor vertical none tvm search)
 
 /// On ind input the stage schedules first.
 // PIPE: IR Dump After ind-schedule
