@@ -27,9 +27,11 @@
 #define IND_JIT_MAX_ARGS 64
 
 /* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
+/* arith-expand with include-bf16 turns f32 <-> bf16 casts into integer ops: LLVM lowers a bf16 fptrunc
+ * to a call of compiler-rt's __truncsfbf2, which the JIT process does not have. */
 #define IND_JIT_LLVM_PIPELINE                                                                                          \
-  "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"                  \
-  "convert-to-llvm,reconcile-unrealized-casts"
+  "arith-expand{include-bf16=true},lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,"          \
+  "expand-strided-metadata,convert-to-llvm,reconcile-unrealized-casts"
 
 /* A ranked strided memref as the MLIR C interface lays it out, with the rank kept alongside. */
 typedef struct IndMemRef {

@@ -112,11 +112,11 @@ static const OpInfo *op_info(MlirOperation op) {
 static const char *op_short_name(const OpInfo *info) { return graph_op_short_name(info->id); }
 
 static void env_set(Lower *L, MlirValue v, Node *n) {
-  for (int i = 0; i < L->nenv; ++i)
-    if (mlirValueEqual(L->env_keys[i], v)) {
-      L->env_vals[i] = n;
-      return;
-    }
+  int64_t i;
+  if (ind_ptrmap_get(&L->env_index, v.ptr, &i)) {
+    L->env_vals[i] = n;
+    return;
+  }
   if (L->nenv == L->cap_env) {
     L->cap_env = L->cap_env ? 2 * L->cap_env : 64;
     L->env_keys = realloc(L->env_keys, sizeof(MlirValue) * (size_t)L->cap_env);
@@ -124,15 +124,15 @@ static void env_set(Lower *L, MlirValue v, Node *n) {
     if (!L->env_keys || !L->env_vals)
       abort();
   }
+  if (!ind_ptrmap_put(&L->env_index, v.ptr, L->nenv))
+    abort();
   L->env_keys[L->nenv] = v;
   L->env_vals[L->nenv++] = n;
 }
 
 static Node *env_get(Lower *L, MlirValue v) {
-  for (int i = L->nenv - 1; i >= 0; --i)
-    if (mlirValueEqual(L->env_keys[i], v))
-      return L->env_vals[i];
-  return NULL;
+  int64_t i;
+  return ind_ptrmap_get(&L->env_index, v.ptr, &i) ? L->env_vals[i] : NULL;
 }
 
 static void lower_free(Lower *L) {
@@ -141,6 +141,7 @@ static void lower_free(Lower *L) {
   free(L->nodes);
   free(L->env_keys);
   free(L->env_vals);
+  ind_ptrmap_free(&L->env_index);
   free(L->ops);
 }
 
@@ -601,31 +602,32 @@ static bool is_builtin_name(const char *s) {
   return false;
 }
 
-/* FX's _Namespace.create_name: `base` if free and not a builtin, else base_1, base_2, ... */
+/* FX's _Namespace.create_name: `base` if free and not a builtin, else base_1, base_2, ... One
+ * counter per distinct base (the bases are the k_ops table's strings): linear in the op count. */
 static void assign_fx_names(Lower *L) {
+  enum { MAX_BASES = sizeof k_ops / sizeof k_ops[0] };
+  const char *bases[MAX_BASES];
+  int last[MAX_BASES]; /* the last suffix used for the base; -1 while the bare base is free */
+  int nbases = 0;
   for (int i = 0; i < L->nops; ++i) {
     GraphOp *g = &L->ops[i];
     const char *base = g->info && g->info->fx_base ? g->info->fx_base : NULL;
     if (!base)
       continue;
-    int num = 0;
-    for (int j = 0; j < i; ++j) /* the base's count so far: the last suffix used */
-      if (L->ops[j].info && L->ops[j].info->fx_base && !strcmp(L->ops[j].info->fx_base, base)) {
-        const char *u = strrchr(L->ops[j].fx_name, '_');
-        int k = u && strncmp(L->ops[j].fx_name, base, strlen(base)) == 0 && u == L->ops[j].fx_name + strlen(base)
-                    ? atoi(u + 1)
-                    : 0;
-        num = k > num ? k : num;
-      }
-    bool used = false;
-    for (int j = 0; j < i; ++j)
-      if (!strcmp(L->ops[j].fx_name, base))
-        used = true;
-    if (!used && !is_builtin_name(base)) {
+    int b = 0;
+    while (b < nbases && strcmp(bases[b], base))
+      ++b;
+    if (b == nbases) {
+      bases[nbases] = base;
+      last[nbases++] = -1;
+    }
+    if (last[b] < 0 && !is_builtin_name(base)) {
       snprintf(g->fx_name, sizeof g->fx_name, "%s", base);
+      last[b] = 0;
       continue;
     }
-    snprintf(g->fx_name, sizeof g->fx_name, "%s_%d", base, num + 1);
+    last[b] = (last[b] < 0 ? 0 : last[b]) + 1;
+    snprintf(g->fx_name, sizeof g->fx_name, "%s_%d", base, last[b]);
   }
 }
 
