@@ -26,7 +26,10 @@ static bool fuse_pipeline(int level, const char *value, char *out, size_t outlen
   const char *v = value ? value : k_strategies[0].value;
   for (size_t i = 0; i < N_STRATEGIES; ++i)
     if (strcmp(v, k_strategies[i].value) == 0) {
-      snprintf(out, outlen, "%s%s", level == IND_LEVEL_IND ? "ind-schedule," : "", k_strategies[i].pass->argument);
+      /* ind input is verified first (hand-written ind IR: result sizes, index ranges, yield types):
+       * a bad program must fail here with a located error, not in codegen or the JIT. */
+      snprintf(out, outlen, "%s%s", level == IND_LEVEL_IND ? "ind-verify,ind-schedule," : "",
+               k_strategies[i].pass->argument);
       return true;
     }
   int n = snprintf(err, errlen, "--fuse: unknown strategy '%s' (known:", v);
