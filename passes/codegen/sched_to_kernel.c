@@ -238,6 +238,12 @@ static bool choose_space(KGen *k) {
   if (nx < 0 || nr < 0)
     return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d", KERNEL_MAX_RANK),
            false;
+  if (k->subs[first].is_red && nr == 0) {
+    /* Every reduced dim has size 1 (x.sum(-1) of [4, 1]): keep one r dim of size 1, so the kernel
+     * stays a reduction kernel (its kernel.reduce needs an r loop). */
+    k->ranges[nx] = 1;
+    nr = 1;
+  }
   k->nx = nx;
   k->nr = nr;
   k->numel = prod(k->ranges, nx);
@@ -253,6 +259,10 @@ static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, M
   while (i < n || j < kend) {
     if (i < n && sizes[i] == 1) {
       out[i++] = mlirAffineConstantExprGet(k->ctx, 0);
+      continue;
+    }
+    if (j < kend && k->ranges[j] == 1) { /* the size-1 r dim of choose_space */
+      ++j;
       continue;
     }
     if (i >= n || j >= kend)
