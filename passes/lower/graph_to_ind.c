@@ -229,6 +229,18 @@ static Node *realize_pointwise(Lower *L, Node *n) {
   return buffer_node(L, n, mlirOperationGetResult(buf, 0), n->op_index);
 }
 
+/* An identity recipe over `n` (an input buffer or a constant), so that realize_pointwise() copies it
+ * into a computed buffer. */
+static Node *copy_recipe(Lower *L, Node *n) {
+  Node *copy = ind_lower_node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
+  static const OpInfo k_copy = {GRAPH_OP_CLONE, K_COPY, NULL};
+  copy->info = &k_copy;
+  copy->operands[0] = n;
+  copy->noperands = 1;
+  copy->op_index = n->kind == N_CONST ? n->op_index : -1;
+  return copy;
+}
+
 /* The storage under a chain of views: the first node that is not a view recipe. */
 static Node *view_base(Node *n) {
   while (ind_lower_is_view_recipe(n))
@@ -454,7 +466,8 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
   MlirValue inputs[2];
   for (int k = 0; k < 2; ++k) {
-    Node *r = realize_pointwise(L, in[k]);
+    /* A constant operand (a single-element splat) has no buffer: realize a copy of it. */
+    Node *r = realize_pointwise(L, in[k]->kind == N_CONST ? copy_recipe(L, in[k]) : in[k]);
     MlirValue operand = mlirOperationGetOperand(g->op, k);
     if (r != in[k] && env_get(L, operand) == in[k])
       env_set(L, operand, r); /* the StorageBox is realized for every later user */
@@ -721,16 +734,8 @@ static bool make_signature(Lower *L, MlirOperation func, MlirBlock old_body, Mli
 static Node *output_buffer(Lower *L, Node *n) {
   if (n->kind == N_BUFFER && !mlirValueIsABlockArgument(n->memref))
     return n;
-  if (n->kind == N_BUFFER || n->kind == N_CONST) {
-    /* copy of an input (or a constant): wrap the node in an identity recipe */
-    Node *copy = ind_lower_node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
-    static const OpInfo k_copy = {GRAPH_OP_CLONE, K_COPY, NULL};
-    copy->info = &k_copy;
-    copy->operands[0] = n;
-    copy->noperands = 1;
-    copy->op_index = n->kind == N_CONST ? n->op_index : -1;
-    return realize_pointwise(L, copy);
-  }
+  if (n->kind == N_BUFFER || n->kind == N_CONST) /* copy of an input (or a constant) */
+    return realize_pointwise(L, copy_recipe(L, n));
   return realize_pointwise(L, n);
 }
 
