@@ -35,6 +35,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +369,10 @@ static Node *lower_constant(Lower *L, GraphOp *g, Node *res) {
     ind_emit_error(g->op, "only scalar (0-d or single-element) constants are supported");
     return NULL;
   }
+  /* The constant holds `value` in its dtype (ATen's full(..., dtype)): an integer constant is
+   * truncated toward zero (1e-05 as i64 is 0), a bool is value != 0. */
+  if (mlirTypeIsAInteger(res->elem))
+    v = mlirIntegerTypeGetWidth(res->elem) == 1 ? (v != 0.0) : trunc(v);
   Node *n = ind_lower_node_new(L, N_CONST, res->rank, res->shape, res->elem);
   n->value = v;
   n->op_index = res->op_index;

@@ -28,6 +28,9 @@ FLOATS = ("f32", "f16", "bf16")
 INTS = ("i32", "i64")
 ALL_DTYPES = FLOATS + INTS + ("i1",)
 EPS = {"f32": 2.0**-24, "f16": 2.0**-11, "bf16": 2.0**-8, "i32": 0.0, "i64": 0.0, "i1": 0.0}
+# Ops whose result may be NaN or +-inf on the random inputs: converting such a value to an integer is
+# undefined (C, LLVM's fptosi; ATen gives platform-specific values), so the generator never does.
+NONFINITE = {"log", "sqrt", "rsqrt", "reciprocal", "div", "pow", "exp", "var", "log_softmax", "layer_norm", "rms_norm"}
 SIZES = (1, 1, 2, 3, 4, 5, 7, 8, 16, 17, 32, 33, 64, 1023, 4097)
 
 # ---- The op table: name -> (kind, rule). One line per op of dialects/graph/graph.irdl.mlir.
@@ -127,6 +130,7 @@ class Val:
         self.name, self.shape, self.dtype, self.contig = name, tuple(shape), dtype, contig
         self.eps = max(eps, EPS[dtype])
         self.disc, self.is_arg, self.const, self.uses = disc, is_arg, const, 0
+        self.nf = False  # may hold NaN / inf (log, sqrt, div, ...): never converted to an integer
 
 
 class Gen:
@@ -173,6 +177,7 @@ class Gen:
         eps = max([o.eps for o in operands] + [0.0])
         disc = kw.pop("disc", False) or any(o.disc for o in operands)
         v = Val(name, shape, dtype, eps=eps, disc=disc, **kw)
+        v.nf = op in NONFINITE or any(o.nf for o in operands)
         for o in operands:
             o.uses += 1
         a = (" {" + ", ".join(attrs) + "}") if attrs else ""
@@ -227,6 +232,8 @@ class Gen:
     def _build_convert(self, op, rule):
         x = self.pick(lambda v: not v.const) or self.operand()
         dt = self.r.choice(self.dtypes)
+        if x.nf and x.dtype in FLOATS:
+            dt = self.r.choice(self.float_dtypes)
         disc = dt not in FLOATS and x.dtype in FLOATS
         return self.emit(op, [x], [], x.shape, dt, disc=disc)
 

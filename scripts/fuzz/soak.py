@@ -155,6 +155,43 @@ def check_program(seed, args, strats):
         shutil.rmtree(d, ignore_errors=True)
 
 
+def batch_compile(args, strats, seeds):
+    """Every program through `ind-opt --split-input-file --fuse=S --codegen` in one process per
+    strategy (fast: no process start per program). Returns failures (seed, stage, kind, message)."""
+    texts = [gen.generate(sd, args.ops, args.max_numel, tuple(args.dtypes.split(","))) for sd in seeds]
+    starts, line = [], 1
+    for t in texts:
+        starts.append(line)
+        line += t.count("\n") + 1
+    out = []
+    d = tempfile.mkdtemp(prefix="soakbatch_")
+    try:
+        with open(os.path.join(d, "batch.mlir"), "w") as f:
+            f.write("// -----\n".join(texts))
+        opt = os.path.join(args.bin, "ind-opt")
+        for s in strats:
+            k, m = run([opt, "batch.mlir", "--split-input-file", "--fuse=" + s, "--codegen", "-o", "/dev/null"], d)
+            if k == "ok":
+                continue
+            if k == "reject":  # every located error names its program by line
+                p = subprocess.run([opt, "batch.mlir", "--split-input-file", "--fuse=" + s, "--codegen", "-o",
+                                    "/dev/null"], cwd=d, capture_output=True, text=True)
+                for mm in re.finditer(r"batch\.mlir:(\d+):\d+: error: (.*)", p.stderr):
+                    ln = int(mm.group(1))
+                    i = max(j for j in range(len(starts)) if starts[j] <= ln)
+                    out.append((seeds[i], "compile/" + s, "reject", mm.group(2)))
+            else:  # a crash stops the batch: find the program one by one
+                for sd, t in zip(seeds, texts):
+                    with open(os.path.join(d, "one.mlir"), "w") as f:
+                        f.write(t)
+                    k1, m1 = run([opt, "one.mlir", "--fuse=" + s, "--codegen", "-o", "/dev/null"], d)
+                    if k1 != "ok":
+                        out.append((sd, "compile/" + s, k1, m1))
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("n", type=int)
@@ -170,6 +207,9 @@ def main():
     ap.add_argument("--ptx", action="store_true", help="also compile every program to PTX")
     ap.add_argument("--shrink", action="store_true", help="shrink each failure into test/regress/")
     ap.add_argument("--quiet", "-q", action="store_true", help="no per-failure lines")
+    ap.add_argument("--batch", type=int, default=0, metavar="K",
+                    help="compile all N programs in one ind-opt process per strategy; run the full "
+                         "differential (references, JIT) on every K-th program only")
     args = ap.parse_args()
     if np is None:
         sys.exit("soak: numpy is required (apt-get install python3-numpy)")
@@ -177,8 +217,22 @@ def main():
     strats = [s for s in args.strategies.split(",") if s] or strategies(os.path.join(args.bin, "ind-opt"))
     t0 = time.time()
     table, failures = {}, []
+    seeds = [args.seed + i for i in range(args.n)]
+    full = seeds
+    if args.batch:
+        for seed, stage, kind, msg in batch_compile(args, strats, seeds):
+            row = table.setdefault(stage, {"ok": 0, "reject": 0, "crash": 0, "mismatch": 0, "timeout": 0})
+            row[kind] += 1
+            failures.append((seed, stage, kind, msg, gen.generate(seed, args.ops, args.max_numel,
+                                                                  tuple(args.dtypes.split(",")))))
+            if not args.quiet:
+                print("seed %d %s %s: %s" % (seed, stage, kind, msg), flush=True)
+        for s in strats:
+            row = table.setdefault("compile/" + s, {"ok": 0, "reject": 0, "crash": 0, "mismatch": 0, "timeout": 0})
+            row["ok"] = args.n - sum(v for kk, v in row.items() if kk != "ok")
+        full = seeds[::args.batch]
     with cf.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        futs = [ex.submit(check_program, args.seed + i, args, strats) for i in range(args.n)]
+        futs = [ex.submit(check_program, sd, args, strats) for sd in full]
         for f in cf.as_completed(futs):
             seed, text, res = f.result()
             for stage, kind, msg in res:
@@ -189,9 +243,9 @@ def main():
                     if not args.quiet:
                         print("seed %d %s %s: %s" % (seed, stage, kind, msg), flush=True)
     dt = time.time() - t0
-    order = ["graph", "ind"] + [p + s for s in strats for p in ("sched/", "jit/", "ptx/")]
-    print("soak: %d programs (seeds %d..%d, ops=%d max-numel=%d), strategies %s, %.1f s" % (
-        args.n, args.seed, args.seed + args.n - 1, args.ops, args.max_numel, ",".join(strats), dt))
+    order = ["compile/" + s for s in strats] + ["graph", "ind"] + [p + s for s in strats for p in ("sched/", "jit/", "ptx/")]
+    print("soak: %d programs (seeds %d..%d, ops=%d max-numel=%d), %d through every stage, strategies %s, %.1f s" % (
+        args.n, args.seed, args.seed + args.n - 1, args.ops, args.max_numel, len(full), ",".join(strats), dt))
     print("%-18s %8s %8s %8s %8s %8s" % ("stage", "ok", "reject", "crash", "mismatch", "timeout"))
     for st in order:
         if st in table:
