@@ -193,6 +193,11 @@ def batch_compile(args, strats, seeds):
 
 
 def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--compare":  # soak.py --compare GOT_DIR REF_DIR PROGRAM
+        with open(sys.argv[4]) as f:
+            c = compare(sys.argv[2], sys.argv[3], tolerances(f.read()))
+        print("mismatch: " + c if c else "match")
+        sys.exit(1 if c else 0)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("n", type=int)
     ap.add_argument("--seed", type=int, default=0)
