@@ -108,6 +108,12 @@ def compare(got_dir, ref_dir, tol):
 
 def check_program(seed, args, strats):
     text = gen.generate(seed, args.ops, args.max_numel, tuple(args.dtypes.split(",")))
+    return seed, text, check_text(text, args, strats, seed)
+
+
+def check_text(text, args, strats, seed=0, stop_at=None):
+    """Every stage on one program: a list of (stage, kind, message). stop_at: the stage after which
+    nothing more is run (the shrinker only needs the stage it is reducing for)."""
     tol = tolerances(text)
     d = tempfile.mkdtemp(prefix="soak%d_" % seed)
     opt, runb = os.path.join(args.bin, "ind-opt"), os.path.join(args.bin, "ind-run")
@@ -117,8 +123,8 @@ def check_program(seed, args, strats):
             f.write(text)
         k, m = run([runb, "--reference", "p.mlir", "--output-dir", "ref"], d)
         res.append(("graph", k, m))
-        if k != "ok":
-            return seed, text, res
+        if k != "ok" or stop_at == "graph":
+            return res
         k, m = run([opt, "p.mlir", "--lower", "-o", "p.ind.mlir"], d)
         if k == "ok":
             k, m = run([runb, "--reference", "p.ind.mlir", "--output-dir", "ind"], d)
@@ -126,9 +132,13 @@ def check_program(seed, args, strats):
                 c = compare(os.path.join(d, "ind"), os.path.join(d, "ref"), tol)
                 k, m = ("mismatch", c) if c else ("ok", "")
         res.append(("ind", k, m))
+        if stop_at in ("graph", "ind"):
+            return res
         if not os.path.exists(os.path.join(d, "p.ind.mlir")):
-            return seed, text, res
+            return res
         for s in strats:
+            if stop_at and "/" in stop_at and stop_at.split("/")[1] != s:
+                continue
             sp, kp = "p.%s.sched.mlir" % s, "p.%s.kernel.mlir" % s
             k, m = run([opt, "p.ind.mlir", "--fuse=" + s, "-o", sp], d)
             if k == "ok":
@@ -150,7 +160,7 @@ def check_program(seed, args, strats):
             if args.ptx:
                 k, m = run([opt, sp, "--codegen", "--emit=ptx", "-o", "/dev/null"], d)
                 res.append(("ptx/" + s, k, m))
-        return seed, text, res
+        return res
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
