@@ -109,15 +109,21 @@ static bool check_numel(MlirOperation at, MlirType t, const char *what, intptr_t
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
     return true;
   int64_t n = 1;
-  bool over = false;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+  bool over = false, empty = false;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i) {
+    empty = empty || mlirShapedTypeGetDimSize(t, i) == 0;
     over = over || __builtin_mul_overflow(n, mlirShapedTypeGetDimSize(t, i), &n) || n > (INT64_C(1) << MAX_NUMEL_LOG2);
-  if (!over)
+  }
+  if (!over && !empty)
     return true;
   IndStrBuf b = {0};
   print_type(t, &b);
-  ind_emit_error(at, "%s %ld (%s) has more than 2^%d elements, the most ind supports", what, (long)index,
-                 b.data ? b.data : "?", MAX_NUMEL_LOG2);
+  if (empty)
+    ind_emit_error(at, "%s %ld (%s) has a dim of size 0: empty tensors are not supported", what, (long)index,
+                   b.data ? b.data : "?");
+  else
+    ind_emit_error(at, "%s %ld (%s) has more than 2^%d elements, the most ind supports", what, (long)index,
+                   b.data ? b.data : "?", MAX_NUMEL_LOG2);
   ind_strbuf_free(&b);
   return false;
 }
