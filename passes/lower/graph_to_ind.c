@@ -33,9 +33,9 @@
 #include "lib/pass_registry.h"
 #include "passes/lower/lower_ir.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
