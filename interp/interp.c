@@ -221,9 +221,16 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
     IndDType dt;
     int rank;
     int64_t shape[IND_MAX_RANK];
-    if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape) || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
+    bool typed = ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape);
+    if (!typed || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
       for (int j = 0; j < k; ++j)
         ind_tensor_free(&inputs[j]);
+      if (typed) { /* a supported type whose elements cannot be allocated */
+        char t[256];
+        type_str(arg_type(func, k), t, sizeof t);
+        return ind_emit_error(func, "interpreter: argument %d (%s): cannot allocate its random input (too large)", k,
+                              t);
+      }
       return ind_emit_error(func,
                             "interpreter: argument %d: unsupported type for random inputs (a static tensor "
                             "or memref of f32 f16 bf16 f64 i64 i32 i1 is required)",

@@ -14,6 +14,7 @@ for tool in ["FileCheck", "not", "count", "split-file"]:
                                  os.path.join(config.llvm_bin_dir, tool)))
 config.substitutions.append(("%ind-opt", os.path.join(config.ind_bin_dir, "ind-opt")))
 config.substitutions.append(("%ind-run", os.path.join(config.ind_bin_dir, "ind-run")))
+config.substitutions.append(("%ind-bin", config.ind_bin_dir))
 config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
 config.substitutions.append(("%ind-build", os.path.dirname(config.ind_bin_dir)))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))

@@ -10,9 +10,11 @@
 #include <mlir-c/IR.h>
 
 /* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
+/* arith-expand with include-bf16 turns f32 <-> bf16 casts into integer ops: LLVM lowers a bf16 fptrunc
+ * to a call of compiler-rt's __truncsfbf2, which the JIT process does not have. */
 #define IND_JIT_LLVM_PIPELINE                                                                                          \
-  "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"                  \
-  "convert-to-llvm,reconcile-unrealized-casts"
+  "arith-expand{include-bf16=true},lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,"          \
+  "expand-strided-metadata,convert-to-llvm,reconcile-unrealized-casts"
 
 /* Runs convert-kernel-to-cpu and the LLVM pipeline on `module` in place (no engine). Registers
  * every pass first (idempotent). */

@@ -3,6 +3,7 @@
 
 #include "lib/ir.h"
 
+#include <mlir-c/AffineExpr.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
@@ -242,6 +243,18 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
 /* --- Verifier. */
 
 /* A static-shaped memref type. */
+/* The printed form of a type, for messages (two rotating buffers: two calls per message). */
+static const char *type_name(MlirType t) {
+  static char bufs[2][128];
+  static int k;
+  char *out = bufs[k++ & 1];
+  IndStrBuf b = {0};
+  mlirTypePrint(t, ind_strbuf_callback, &b);
+  snprintf(out, sizeof bufs[0], "%s", b.data ? b.data : "?");
+  ind_strbuf_free(&b);
+  return out;
+}
+
 static bool is_static_memref(MlirType t) { return mlirTypeIsAMemRef(t) && mlirShapedTypeHasStaticShape(t); }
 
 static int64_t memref_numel(MlirType t) {
@@ -333,12 +346,118 @@ static MlirLogicalResult verify_index(MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
+/* Interval of an index expression over the iteration box [0, size_i) (false on int64 overflow or an
+ * unsupported expression). `exact` is cleared when the interval may be wider than the true range
+ * (a dim used twice, mod / floordiv / ceildiv, a product of two non-constants). */
+static bool expr_bounds(MlirAffineExpr e, const int64_t *sizes, intptr_t n, int64_t *lo, int64_t *hi, bool *exact,
+                        unsigned *dims_seen) {
+  if (mlirAffineExprIsAConstant(e)) {
+    *lo = *hi = mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < 0 || d >= n)
+      return false;
+    if (d < 32 && (*dims_seen >> d & 1u))
+      *exact = false;
+    if (d < 32)
+      *dims_seen |= 1u << d;
+    *lo = 0;
+    *hi = sizes[d] - 1;
+    return true;
+  }
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  int64_t a0, a1, b0, b1;
+  if (!expr_bounds(mlirAffineBinaryOpExprGetLHS(e), sizes, n, &a0, &a1, exact, dims_seen) ||
+      !expr_bounds(mlirAffineBinaryOpExprGetRHS(e), sizes, n, &b0, &b1, exact, dims_seen))
+    return false;
+  if (mlirAffineExprIsAAdd(e))
+    return !__builtin_add_overflow(a0, b0, lo) && !__builtin_add_overflow(a1, b1, hi);
+  if (mlirAffineExprIsAMul(e)) {
+    int64_t p[4];
+    if (__builtin_mul_overflow(a0, b0, &p[0]) || __builtin_mul_overflow(a0, b1, &p[1]) ||
+        __builtin_mul_overflow(a1, b0, &p[2]) || __builtin_mul_overflow(a1, b1, &p[3]))
+      return false;
+    if (a0 != a1 && b0 != b1)
+      *exact = false;
+    *lo = *hi = p[0];
+    for (int i = 1; i < 4; ++i) {
+      *lo = p[i] < *lo ? p[i] : *lo;
+      *hi = p[i] > *hi ? p[i] : *hi;
+    }
+    return true;
+  }
+  *exact = false;
+  if (b0 != b1 || b0 <= 0) /* mod / floordiv / ceildiv by a positive constant only */
+    return false;
+  if (mlirAffineExprIsAMod(e)) {
+    *lo = a0 >= 0 && a1 < b0 ? a0 : 0;
+    *hi = a0 >= 0 && a1 < b0 ? a1 : b0 - 1;
+    return true;
+  }
+  bool ceil = mlirAffineExprIsACeilDiv(e);
+  if (!ceil && !mlirAffineExprIsAFloorDiv(e))
+    return false;
+  int64_t q0 = a0 / b0 - ((a0 % b0 != 0 && a0 < 0) ? 1 : 0), q1 = a1 / b0 - ((a1 % b0 != 0 && a1 < 0) ? 1 : 0);
+  *lo = q0 + (ceil && a0 % b0 != 0 ? 1 : 0);
+  *hi = q1 + (ceil && a1 % b0 != 0 ? 1 : 0);
+  return true;
+}
+
+/* The loaded buffer's storage extent (offset + the last element's offset + 1); -1 when unknown. */
+static int64_t storage_extent(MlirType t) {
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t strides[IND_MAX_RANK * 2], offset = 0, ext = 1;
+  if (rank > IND_MAX_RANK * 2 || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return -1;
+  for (intptr_t i = 0; i < rank; ++i) {
+    int64_t d = mlirShapedTypeGetDimSize(t, i), term;
+    if (d == 0)
+      return 0;
+    if (__builtin_mul_overflow(d - 1, strides[i] < 0 ? -strides[i] : strides[i], &term) ||
+        __builtin_add_overflow(ext, term, &ext))
+      return -1;
+  }
+  return __builtin_add_overflow(ext, offset, &ext) ? -1 : ext;
+}
+
+/* A load whose index map reaches outside the buffer's storage for some iteration point. The
+ * interval of the map over the iteration box is exact for the maps the lowering writes (sums of
+ * dims times constants); where it is only an over-approximation (mod, floordiv, a dim used twice)
+ * a load is rejected only when every point is out of range. */
+static MlirLogicalResult verify_load_bounds(MlirOperation op, MlirType bt) {
+  MlirOperation buf = enclosing_buffer(op);
+  int64_t sizes[2 * IND_MAX_RANK];
+  intptr_t n = ind_ranges(buf, sizes, IND_MAX_RANK);
+  intptr_t m = ind_reduction_ranges(buf, sizes + (n < 0 ? 0 : n), IND_MAX_RANK);
+  n = (n < 0 ? 0 : n) + (m < 0 ? 0 : m);
+  int64_t ext = storage_extent(bt), lo, hi;
+  bool exact = true;
+  unsigned seen = 0;
+  if (ext < 0)
+    return mlirLogicalResultSuccess();
+  MlirAffineExpr e = mlirAffineMapGetResult(ind_index_map(op), 0);
+  if (!expr_bounds(e, sizes, n, &lo, &hi, &exact, &seen)) {
+    if (!exact)
+      return mlirLogicalResultSuccess(); /* an unsupported form: the interpreter checks each access */
+    return ind_emit_error(op, "the index map overflows int64 over the iteration space");
+  }
+  if (hi < 0 || lo >= ext || (exact && (lo < 0 || hi >= ext)))
+    return ind_emit_error(op, "the index map reaches storage offsets [%ld, %ld] but the buffer (%s) holds %ld elements",
+                          (long)lo, (long)hi, type_name(bt), (long)ext);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult verify_load(MlirOperation op) {
   if (mlirLogicalResultIsFailure(verify_index(op)))
     return mlirLogicalResultFailure();
   MlirValue b = ind_load_buffer(op);
   if (mlirValueIsNull(b) || !is_static_memref(mlirValueGetType(b)))
     return ind_emit_error(op, "the loaded buffer must be a statically shaped memref");
+  if (mlirLogicalResultIsFailure(verify_load_bounds(op, mlirValueGetType(b))))
+    return mlirLogicalResultFailure();
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!is_compute_type(rt))
     return ind_emit_error(op, "the result must be the compute type (f32, or an integer type such as i1)");
@@ -367,8 +486,23 @@ static MlirLogicalResult verify_body(MlirOperation op) {
   MlirOperation t = last_op(b);
   if (mlirOperationIsNull(t) || !ind_is_yield(t) || mlirOperationGetNumOperands(t) != 1)
     return ind_emit_error(op, "the body must end in gpu.yield of exactly one value");
-  if (!is_compute_type(mlirValueGetType(mlirOperationGetOperand(t, 0))))
+  MlirType yt = mlirValueGetType(mlirOperationGetOperand(t, 0));
+  if (!is_compute_type(yt))
     return ind_emit_error(op, "the body must yield the compute type (f32, or i1 for boolean buffers)");
+  /* The compute type of the buffer's element type: i1 for boolean buffers, f32 for float buffers, f32
+   * or the element type itself for integer buffers. */
+  MlirType rt = mlirOperationGetNumResults(op) == 1 ? mlirValueGetType(mlirOperationGetResult(op, 0)) : (MlirType){0};
+  if (!mlirTypeIsNull(rt) && mlirTypeIsAMemRef(rt)) {
+    MlirType et = mlirShapedTypeGetElementType(rt);
+    bool want_i1 = mlirTypeIsAInteger(et) && mlirIntegerTypeGetWidth(et) == 1;
+    bool ok = want_i1 ? mlirTypeEqual(yt, et) : mlirTypeIsAF32(yt) || (mlirTypeIsAInteger(et) && mlirTypeEqual(yt, et));
+    if (!ok)
+      return ind_emit_error(op, "the body yields %s into a buffer of %s (it must yield %s)", type_name(yt),
+                            type_name(et),
+                            want_i1                  ? "i1"
+                            : mlirTypeIsAInteger(et) ? "f32 or the element type"
+                                                     : "f32");
+  }
   return mlirLogicalResultSuccess();
 }
 
@@ -426,6 +560,12 @@ typedef struct {
 
 static bool verify_visit(MlirOperation op, void *user) {
   VerifyState *s = user;
+  if (ind_op_is(op, "func.func") && mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) {
+    ind_emit_error(op, "a function declaration (no body) cannot be compiled: the program must be a func.func "
+                       "with a body");
+    s->ok = false;
+    return false;
+  }
   if (ind_op_in_dialect(op, "ind") && mlirLogicalResultIsFailure(ind_verify_op(op))) {
     s->ok = false;
     return false;

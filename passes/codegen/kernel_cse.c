@@ -13,7 +13,9 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "lib/ptrmap.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static bool is_pure(MlirOperation op) {
@@ -65,25 +67,62 @@ static void push(OpList *l, MlirOperation op) {
   l->v[l->n++] = op;
 }
 
-/* Merges duplicates in order (so that merged operands expose further duplicates), then erases them. */
+/* A hash of what equivalent() compares (names, types and attributes are uniqued: their pointers
+ * identify them), never 0 (IndPtrMap's empty key). */
+static const void *op_key(MlirOperation op) {
+  uint64_t h = 1469598103934665603ULL;
+#define MIX(p) (h = (h ^ (uint64_t)(uintptr_t)(p)) * 1099511628211ULL)
+  MIX(mlirOperationGetName(op).ptr);
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    MIX(mlirOperationGetOperand(op, i).ptr);
+  MIX(mlirValueGetType(mlirOperationGetResult(op, 0)).ptr);
+  for (intptr_t i = 0, n = mlirOperationGetNumAttributes(op); i < n; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    MIX(a.name.ptr);
+    MIX(a.attribute.ptr);
+  }
+#undef MIX
+  return (const void *)(uintptr_t)(h | 1);
+}
+
+/* Merges duplicates in order (so that merged operands expose further duplicates), then erases them.
+ * The kept ops are found through a hash map (key -> the last kept op of that key, chained through
+ * `next`): linear in the body size. */
 static void cse_block(MlirBlock b) {
   OpList kept = {0}, dead = {0};
+  IndPtrMap heads = {0};
+  int *next = NULL, cap_next = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (!is_pure(op))
       continue;
+    const void *key = op_key(op);
+    int64_t head = -1;
     bool merged = false;
-    for (int i = 0; i < kept.n && !merged; ++i)
-      if (equivalent(kept.v[i], op)) {
-        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetResult(kept.v[i], 0));
-        push(&dead, op);
-        merged = true;
-      }
-    if (!merged)
-      push(&kept, op);
+    if (ind_ptrmap_get(&heads, key, &head))
+      for (int64_t i = head; i >= 0 && !merged; i = next[i])
+        if (equivalent(kept.v[i], op)) {
+          mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetResult(kept.v[i], 0));
+          push(&dead, op);
+          merged = true;
+        }
+    if (merged)
+      continue;
+    if (kept.n == cap_next) {
+      cap_next = cap_next ? 2 * cap_next : 64;
+      next = realloc(next, (size_t)cap_next * sizeof *next);
+      if (!next)
+        abort();
+    }
+    next[kept.n] = (int)head;
+    if (!ind_ptrmap_put(&heads, key, kept.n))
+      abort();
+    push(&kept, op);
   }
   for (int i = 0; i < dead.n; ++i)
     mlirOperationDestroy(dead.v[i]);
+  ind_ptrmap_free(&heads);
+  free(next);
   free(kept.v);
   free(dead.v);
 }

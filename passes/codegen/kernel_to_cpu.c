@@ -938,6 +938,11 @@ static bool lower_wrapper(MlirOperation module, MlirOperation func) {
 }
 
 static bool has_wrapper_ops(MlirOperation func) {
+  /* The host wrapper @call is one even when it launches nothing (a program without results, whose
+   * ops are all dead): it needs its C interface all the same. */
+  MlirStringRef name;
+  if (ind_attr_str(func, "sym_name", &name) && ind_sref_eq(name, "call"))
+    return true;
   bool found = false;
   for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
        !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))

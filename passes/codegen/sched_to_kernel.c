@@ -238,6 +238,12 @@ static bool choose_space(KGen *k) {
   if (nx < 0 || nr < 0)
     return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d", KERNEL_MAX_RANK),
            false;
+  if (k->subs[first].is_red && nr == 0) {
+    /* Every reduced dim has size 1 (x.sum(-1) of [4, 1]): keep one r dim of size 1, so the kernel
+     * stays a reduction kernel (its kernel.reduce needs an r loop). */
+    k->ranges[nx] = 1;
+    nr = 1;
+  }
   k->nx = nx;
   k->nr = nr;
   k->numel = prod(k->ranges, nx);
@@ -253,6 +259,10 @@ static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, M
   while (i < n || j < kend) {
     if (i < n && sizes[i] == 1) {
       out[i++] = mlirAffineConstantExprGet(k->ctx, 0);
+      continue;
+    }
+    if (j < kend && k->ranges[j] == 1) { /* the size-1 r dim of choose_space */
+      ++j;
       continue;
     }
     if (i >= n || j >= kend)
@@ -689,28 +699,70 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
 /* --- the host wrapper */
 
 typedef struct Wrapper {
-  MlirBlock block;     /* the @call body */
-  char names[512][64]; /* buffer name -> value in @call */
-  MlirValue vals[512];
-  int n;
+  MlirBlock block; /* the @call body */
+  /* buffer name -> value in @call: growable arrays and an open-addressing table of indices
+   * (a program may have any number of buffers; a later binding of a name wins) */
+  char (*names)[64];
+  MlirValue *vals;
+  int n, cap;
+  int *slots; /* index + 1; 0 = empty */
+  size_t nslots;
 } Wrapper;
 
+static size_t name_hash(const char *s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (; *s; ++s)
+    h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+  return (size_t)h;
+}
+
+static int *wslot(Wrapper *w, const char *name) {
+  size_t m = w->nslots - 1, i = name_hash(name) & m;
+  while (w->slots[i] && strcmp(w->names[w->slots[i] - 1], name))
+    i = (i + 1) & m;
+  return &w->slots[i];
+}
+
 static void wbind(Wrapper *w, const char *name, MlirValue v) {
-  if (w->n < 512) {
-    snprintf(w->names[w->n], sizeof w->names[0], "%s", name);
-    w->vals[w->n++] = v;
+  if (w->n == w->cap) {
+    w->cap = w->cap ? 2 * w->cap : 64;
+    w->names = realloc(w->names, (size_t)w->cap * sizeof *w->names);
+    w->vals = realloc(w->vals, (size_t)w->cap * sizeof *w->vals);
+    if (!w->names || !w->vals)
+      abort();
   }
+  if (2 * ((size_t)w->n + 1) > w->nslots) { /* rehash at half load */
+    free(w->slots);
+    w->nslots = w->nslots ? 2 * w->nslots : 128;
+    w->slots = calloc(w->nslots, sizeof *w->slots);
+    if (!w->slots)
+      abort();
+    for (int i = 0; i < w->n; ++i)
+      *wslot(w, w->names[i]) = i + 1;
+  }
+  snprintf(w->names[w->n], sizeof w->names[0], "%s", name);
+  w->vals[w->n] = v;
+  *wslot(w, w->names[w->n]) = w->n + 1;
+  w->n++;
 }
 
 static bool wlookup(Wrapper *w, MlirOperation at, MlirValue outer, MlirValue *out) {
   char name[64];
-  if (buffer_name(outer, name, sizeof name))
-    for (int i = w->n - 1; i >= 0; --i)
-      if (!strcmp(w->names[i], name)) {
-        *out = w->vals[i];
-        return true;
-      }
+  if (buffer_name(outer, name, sizeof name) && w->nslots) {
+    int i = *wslot(w, name);
+    if (i) {
+      *out = w->vals[i - 1];
+      return true;
+    }
+  }
   return ind_emit_error(at, "sched-to-kernel: use of a buffer that is not a function argument or a node result"), false;
+}
+
+static void wfree(Wrapper *w) {
+  free(w->names);
+  free(w->vals);
+  free(w->slots);
+  free(w);
 }
 
 static MlirValue walloc(Wrapper *w, MlirOperation at, const char *name, MlirType type) {
@@ -852,7 +904,7 @@ static bool convert_function(MlirOperation fn, const IndPassOptions *opts) {
                          "program function");
     }
   }
-  free(w);
+  wfree(w);
   if (ok)
     mlirOperationDestroy(fn);
   else

@@ -34,7 +34,9 @@ static bool fuse_pipeline(int level, const char *value, char *out, size_t outlen
       value ? ind_fuse_strategy_parse(value, &opts, &optlen, err, errlen) : ind_fuse_strategy_at(0);
   if (!s)
     return false;
-  snprintf(out, outlen, "%s%s%s%.*s%s", level == IND_LEVEL_IND ? "ind-schedule," : "", s->pass->argument,
+  /* ind input is verified first (hand-written ind IR: result sizes, index ranges, yield types):
+   * a bad program must fail here with a located error, not in codegen or the JIT. */
+  snprintf(out, outlen, "%s%s%s%.*s%s", level == IND_LEVEL_IND ? "ind-verify,ind-schedule," : "", s->pass->argument,
            opts ? "{" : "", (int)optlen, opts ? opts : "", opts ? "}" : "");
   return true;
 }

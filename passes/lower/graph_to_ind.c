@@ -33,6 +33,7 @@
 #include "lib/pass_registry.h"
 #include "passes/lower/lower_ir.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
@@ -112,11 +113,11 @@ static const OpInfo *op_info(MlirOperation op) {
 static const char *op_short_name(const OpInfo *info) { return graph_op_short_name(info->id); }
 
 static void env_set(Lower *L, MlirValue v, Node *n) {
-  for (int i = 0; i < L->nenv; ++i)
-    if (mlirValueEqual(L->env_keys[i], v)) {
-      L->env_vals[i] = n;
-      return;
-    }
+  int64_t i;
+  if (ind_ptrmap_get(&L->env_index, v.ptr, &i)) {
+    L->env_vals[i] = n;
+    return;
+  }
   if (L->nenv == L->cap_env) {
     L->cap_env = L->cap_env ? 2 * L->cap_env : 64;
     L->env_keys = realloc(L->env_keys, sizeof(MlirValue) * (size_t)L->cap_env);
@@ -124,15 +125,15 @@ static void env_set(Lower *L, MlirValue v, Node *n) {
     if (!L->env_keys || !L->env_vals)
       abort();
   }
+  if (!ind_ptrmap_put(&L->env_index, v.ptr, L->nenv))
+    abort();
   L->env_keys[L->nenv] = v;
   L->env_vals[L->nenv++] = n;
 }
 
 static Node *env_get(Lower *L, MlirValue v) {
-  for (int i = L->nenv - 1; i >= 0; --i)
-    if (mlirValueEqual(L->env_keys[i], v))
-      return L->env_vals[i];
-  return NULL;
+  int64_t i;
+  return ind_ptrmap_get(&L->env_index, v.ptr, &i) ? L->env_vals[i] : NULL;
 }
 
 static void lower_free(Lower *L) {
@@ -141,6 +142,7 @@ static void lower_free(Lower *L) {
   free(L->nodes);
   free(L->env_keys);
   free(L->env_vals);
+  ind_ptrmap_free(&L->env_index);
   free(L->ops);
 }
 
@@ -226,6 +228,18 @@ static Node *realize_pointwise(Lower *L, Node *n) {
   fill_body(L, buf, &sp, n, idx, loc);
   set_origins(L, buf, n, -1);
   return buffer_node(L, n, mlirOperationGetResult(buf, 0), n->op_index);
+}
+
+/* An identity recipe over `n` (an input buffer or a constant), so that realize_pointwise() copies it
+ * into a computed buffer. */
+static Node *copy_recipe(Lower *L, Node *n) {
+  Node *copy = ind_lower_node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
+  static const OpInfo k_copy = {GRAPH_OP_CLONE, K_COPY, NULL};
+  copy->info = &k_copy;
+  copy->operands[0] = n;
+  copy->noperands = 1;
+  copy->op_index = n->kind == N_CONST ? n->op_index : -1;
+  return copy;
 }
 
 /* The storage under a chain of views: the first node that is not a view recipe. */
@@ -355,6 +369,10 @@ static Node *lower_constant(Lower *L, GraphOp *g, Node *res) {
     ind_emit_error(g->op, "only scalar (0-d or single-element) constants are supported");
     return NULL;
   }
+  /* The constant holds `value` in its dtype (ATen's full(..., dtype)): an integer constant is
+   * truncated toward zero (1e-05 as i64 is 0), a bool is value != 0. */
+  if (mlirTypeIsAInteger(res->elem))
+    v = mlirIntegerTypeGetWidth(res->elem) == 1 ? (v != 0.0) : trunc(v);
   Node *n = ind_lower_node_new(L, N_CONST, res->rank, res->shape, res->elem);
   n->value = v;
   n->op_index = res->op_index;
@@ -453,7 +471,8 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
   MlirValue inputs[2];
   for (int k = 0; k < 2; ++k) {
-    Node *r = realize_pointwise(L, in[k]);
+    /* A constant operand (a single-element splat) has no buffer: realize a copy of it. */
+    Node *r = realize_pointwise(L, in[k]->kind == N_CONST ? copy_recipe(L, in[k]) : in[k]);
     MlirValue operand = mlirOperationGetOperand(g->op, k);
     if (r != in[k] && env_get(L, operand) == in[k])
       env_set(L, operand, r); /* the StorageBox is realized for every later user */
@@ -611,31 +630,32 @@ static bool is_builtin_name(const char *s) {
   return false;
 }
 
-/* FX's _Namespace.create_name: `base` if free and not a builtin, else base_1, base_2, ... */
+/* FX's _Namespace.create_name: `base` if free and not a builtin, else base_1, base_2, ... One
+ * counter per distinct base (the bases are the k_ops table's strings): linear in the op count. */
 static void assign_fx_names(Lower *L) {
+  enum { MAX_BASES = sizeof k_ops / sizeof k_ops[0] };
+  const char *bases[MAX_BASES];
+  int last[MAX_BASES]; /* the last suffix used for the base; -1 while the bare base is free */
+  int nbases = 0;
   for (int i = 0; i < L->nops; ++i) {
     GraphOp *g = &L->ops[i];
     const char *base = g->info && g->info->fx_base ? g->info->fx_base : NULL;
     if (!base)
       continue;
-    int num = 0;
-    for (int j = 0; j < i; ++j) /* the base's count so far: the last suffix used */
-      if (L->ops[j].info && L->ops[j].info->fx_base && !strcmp(L->ops[j].info->fx_base, base)) {
-        const char *u = strrchr(L->ops[j].fx_name, '_');
-        int k = u && strncmp(L->ops[j].fx_name, base, strlen(base)) == 0 && u == L->ops[j].fx_name + strlen(base)
-                    ? atoi(u + 1)
-                    : 0;
-        num = k > num ? k : num;
-      }
-    bool used = false;
-    for (int j = 0; j < i; ++j)
-      if (!strcmp(L->ops[j].fx_name, base))
-        used = true;
-    if (!used && !is_builtin_name(base)) {
+    int b = 0;
+    while (b < nbases && strcmp(bases[b], base))
+      ++b;
+    if (b == nbases) {
+      bases[nbases] = base;
+      last[nbases++] = -1;
+    }
+    if (last[b] < 0 && !is_builtin_name(base)) {
       snprintf(g->fx_name, sizeof g->fx_name, "%s", base);
+      last[b] = 0;
       continue;
     }
-    snprintf(g->fx_name, sizeof g->fx_name, "%s_%d", base, num + 1);
+    last[b] = (last[b] < 0 ? 0 : last[b]) + 1;
+    snprintf(g->fx_name, sizeof g->fx_name, "%s_%d", base, last[b]);
   }
 }
 
@@ -729,16 +749,8 @@ static bool make_signature(Lower *L, MlirOperation func, MlirBlock old_body, Mli
 static Node *output_buffer(Lower *L, Node *n) {
   if (n->kind == N_BUFFER && !mlirValueIsABlockArgument(n->memref))
     return n;
-  if (n->kind == N_BUFFER || n->kind == N_CONST) {
-    /* copy of an input (or a constant): wrap the node in an identity recipe */
-    Node *copy = ind_lower_node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
-    static const OpInfo k_copy = {GRAPH_OP_CLONE, K_COPY, NULL};
-    copy->info = &k_copy;
-    copy->operands[0] = n;
-    copy->noperands = 1;
-    copy->op_index = n->kind == N_CONST ? n->op_index : -1;
-    return realize_pointwise(L, copy);
-  }
+  if (n->kind == N_BUFFER || n->kind == N_CONST) /* copy of an input (or a constant) */
+    return realize_pointwise(L, copy_recipe(L, n));
   return realize_pointwise(L, n);
 }
 

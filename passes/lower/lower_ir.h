@@ -9,6 +9,7 @@
 
 #include "dialects/graph/graph.h"
 #include "dialects/ind/ind.h"
+#include "lib/ptrmap.h"
 #include "passes/lower/index_algebra.h"
 
 #include <mlir-c/AffineExpr.h>
@@ -103,6 +104,7 @@ typedef struct Lower {
   MlirValue *env_keys;
   Node **env_vals;
   int nenv, cap_env;
+  IndPtrMap env_index; /* value -> its index in env_keys: O(1) lookups (a 100k-op chain) */
   MlirOperation new_func;
   MlirBlock new_block;
   int next_buf;

@@ -121,24 +121,24 @@ static MlirValue decompose_rms_norm(MlirOperation op, GraphBuilder *b) {
   return bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, x, r), operand(op, 1));
 }
 
-/* linear: mm against the transposed weight; x of rank > 2 is flattened to [M, K] and the result
- * reshaped back to [..., N]. */
+/* linear: mm against the transposed weight; x of rank > 2 is flattened to [M, K] (a 1-D x [K] to
+ * [1, K], as ATen does) and the result reshaped back to [..., N] ([N]). */
 static MlirValue decompose_linear(MlirOperation op, GraphBuilder *b) {
   MlirValue x = operand(op, 0), w = operand(op, 1);
   MlirType xt = mlirValueGetType(x);
   int64_t rank = rank_of(x), perm[2] = {1, 0};
-  if (rank < 2)
+  if (rank < 1)
     return kFailed;
   MlirValue wt = graph_build_permute(b, w, perm, 2, kInfer);
   MlirValue x2 = x;
   int64_t flat[2] = {1, mlirShapedTypeGetDimSize(xt, rank - 1)};
-  if (rank > 2) {
+  if (rank != 2) {
     for (int64_t d = 0; d < rank - 1; ++d)
       flat[0] *= mlirShapedTypeGetDimSize(xt, d);
     x2 = graph_build_reshape(b, GRAPH_OP_RESHAPE, x, flat, 2, kInfer);
   }
   MlirValue y = mlirValueIsNull(wt) || mlirValueIsNull(x2) ? kFailed : graph_build_mm(b, GRAPH_OP_MM, x2, wt, kInfer);
-  if (rank > 2 && !mlirValueIsNull(y)) {
+  if (rank != 2 && !mlirValueIsNull(y)) {
     MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
     int64_t shape[GRAPH_MAX_RANK];
     for (int64_t d = 0; d < rank; ++d)

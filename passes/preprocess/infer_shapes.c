@@ -100,9 +100,39 @@ static void record_strides(MlirOperation op) {
     set_i64(op, "offset", l.offset);
 }
 
+/* The most elements a tensor may have: 2^48 (far beyond any device), so that every size, offset
+ * and grid computed from it downstream (ceil_div, flat offsets, strides) fits in int64. */
+#define MAX_NUMEL_LOG2 48
+
+/* False (after a located error at `at`) when a static shape's element count exceeds 2^48. */
+static bool check_numel(MlirOperation at, MlirType t, const char *what, intptr_t index) {
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+    return true;
+  int64_t n = 1;
+  bool over = false, empty = false;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i) {
+    empty = empty || mlirShapedTypeGetDimSize(t, i) == 0;
+    over = over || __builtin_mul_overflow(n, mlirShapedTypeGetDimSize(t, i), &n) || n > (INT64_C(1) << MAX_NUMEL_LOG2);
+  }
+  if (!over && !empty)
+    return true;
+  IndStrBuf b = {0};
+  print_type(t, &b);
+  if (empty)
+    ind_emit_error(at, "%s %ld (%s) has a dim of size 0: empty tensors are not supported", what, (long)index,
+                   b.data ? b.data : "?");
+  else
+    ind_emit_error(at, "%s %ld (%s) has more than 2^%d elements, the most ind supports", what, (long)index,
+                   b.data ? b.data : "?", MAX_NUMEL_LOG2);
+  ind_strbuf_free(&b);
+  return false;
+}
+
 static MlirLogicalResult infer_op(MlirOperation op) {
   MlirType inferred = graph_infer_type(op);
   if (mlirTypeIsNull(inferred))
+    return mlirLogicalResultFailure();
+  if (!check_numel(op, inferred, "result", 0))
     return mlirLogicalResultFailure();
   MlirValue res = mlirOperationGetResult(op, 0);
   MlirType written = mlirValueGetType(res);
@@ -168,10 +198,23 @@ static bool visit_funcs(MlirOperation op, void *user) {
   return !st->failed;
 }
 
+/* Function arguments: the element count limit (results are checked where they are inferred). */
+static bool visit_args(MlirOperation op, void *user) {
+  WalkState *st = user;
+  if (!ind_op_is(op, "func.func"))
+    return true;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  for (intptr_t i = 0; !mlirBlockIsNull(entry) && i < mlirBlockGetNumArguments(entry) && !st->failed; ++i)
+    st->failed = !check_numel(op, mlirValueGetType(mlirBlockGetArgument(entry, i)), "argument", i);
+  return !st->failed;
+}
+
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
   WalkState st = {false};
-  ind_walk(module, visit, &st);
+  ind_walk(module, visit_args, &st);
+  if (!st.failed)
+    ind_walk(module, visit, &st);
   if (!st.failed)
     ind_walk(module, visit_funcs, &st);
   return st.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
