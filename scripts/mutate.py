@@ -385,7 +385,7 @@ SUBSETS = [
     (r"interp", ["interp"], ["run", "lower", "fuse", "preprocess", "numerics"] + E2E),
     (r"npy|tensor|/io\.c", ["run", "interp"], ["run_compiled", "runtime"]),
     (r"passes/common/", ["tools"], []),
-    (r"lib/(pass_registry|pipeline|diag|ir|ptrmap)\.c", ["tools", "preprocess"], ["lower", "fuse", "codegen"]),
+    (r"lib/(pass_registry|pipeline|diag|ir|ptrmap)\.c", ["tools", "preprocess"], ["lower", "fuse", "codegen", "jit"]),
     (r"dialects/graph/", ["graph"], ["preprocess", "lower"]),
     (r"dialects/ind/", ["ind"], ["lower", "fuse"]),
     (r"dialects/sched/", ["sched"], ["fuse", "schedule"]),
