@@ -48,7 +48,12 @@ run_all() {
   runner=$(mktemp -d)/ind_cuda_run
   gcc -std=c11 -O2 -Wall -Wextra -Werror ${inc:+-I"$inc"} runtime/ind_cuda_run.c -ldl -lm -o "$runner" ||
     { echo "lit_gpu.sh: cannot build the runner" >&2; exit 1; }
-  "$PY" -c "import numpy" || { echo "lit_gpu.sh: $PY has no numpy" >&2; exit 1; }
+  if ! "$PY" -c "import numpy" 2>/dev/null; then
+    for cand in python3 /usr/local/bin/python3 /opt/conda/bin/python3; do
+      if command -v "$cand" > /dev/null && "$cand" -c "import numpy" 2>/dev/null; then PY=$cand; break; fi
+    done
+  fi
+  "$PY" -c "import numpy" || { echo "lit_gpu.sh: no python3 with numpy ($PY)" >&2; exit 1; }
   for c in $(cases); do
     if [ ! -f "$DEST/$c/meta.json" ]; then
       echo "FAIL: gpu/$c.test (not prepared)"; fail=$((fail + 1)); continue
