@@ -37,7 +37,22 @@ if config.ind_sanitize:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")
 
-if os.path.exists("/dev/nvidiactl") or os.environ.get("IND_HAVE_GPU"):
+# "gpu": IND_HAVE_GPU=1 forces it on (=0 off); otherwise a GPU device node and a loadable libcuda.so.1
+# (the driver the runner dlopens). test/gpu/*.test and test/runtime/runner-gpu.test need it.
+def _have_gpu():
+    env = os.environ.get("IND_HAVE_GPU")
+    if env is not None:
+        return env not in ("", "0")
+    if not os.path.exists("/dev/nvidiactl"):
+        return False
+    try:
+        import ctypes
+        ctypes.CDLL(os.environ.get("IND_LIBCUDA", "libcuda.so.1"))
+        return True
+    except OSError:
+        return False
+
+if _have_gpu():
     config.available_features.add("gpu")
 
 # The style gate (test/tools/format.test) runs where clang-format is installed.

@@ -227,20 +227,30 @@ static int term_cmp(const void *a, const void *b) {
   return x->key - y->key;
 }
 
+/* An operand of //, % or *: a sum needs parentheses ((d1 + 1)//5, not d1 + 1//5). */
+static void print_operand(MlirAffineExpr e, const char *p, IndStrBuf *b) {
+  bool sum = mlirAffineExprIsAAdd(e);
+  if (sum)
+    ind_strbuf_printf(b, "(");
+  ind_affine_expr_print(e, p, b);
+  if (sum)
+    ind_strbuf_printf(b, ")");
+}
+
 static void print_base(MlirAffineExpr e, const char *p, IndStrBuf *b) {
   if (mlirAffineExprIsADim(e)) {
     ind_strbuf_printf(b, "%s%ld", p, (long)mlirAffineDimExprGetPosition(e));
   } else if (mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e) || mlirAffineExprIsACeilDiv(e)) {
     const char *op = mlirAffineExprIsAFloorDiv(e) ? "//" : mlirAffineExprIsAMod(e) ? " % " : " ceildiv ";
     ind_strbuf_printf(b, "(");
-    ind_affine_expr_print(mlirAffineBinaryOpExprGetLHS(e), p, b);
+    print_operand(mlirAffineBinaryOpExprGetLHS(e), p, b);
     ind_strbuf_printf(b, "%s", op);
-    ind_affine_expr_print(mlirAffineBinaryOpExprGetRHS(e), p, b);
+    print_operand(mlirAffineBinaryOpExprGetRHS(e), p, b);
     ind_strbuf_printf(b, ")");
   } else if (mlirAffineExprIsAMul(e)) {
-    ind_affine_expr_print(mlirAffineBinaryOpExprGetLHS(e), p, b);
+    print_operand(mlirAffineBinaryOpExprGetLHS(e), p, b);
     ind_strbuf_printf(b, "*");
-    ind_affine_expr_print(mlirAffineBinaryOpExprGetRHS(e), p, b);
+    print_operand(mlirAffineBinaryOpExprGetRHS(e), p, b);
   } else {
     ind_strbuf_printf(b, "?");
   }

@@ -610,7 +610,9 @@ static bool finish_sub(KGen *k, Sub *s, MlirOperation yield) {
   if (mlirOperationGetNumOperands(yield) != 1 || !mapped(k, mlirOperationGetOperand(yield, 0), &v))
     return ind_emit_error(yield, "sched-to-kernel: a node body must yield one value"), false;
   MlirLocation loc = mlirOperationGetLocation(s->op);
-  if (s->is_red) {
+  /* A reduction over size-1 dims only (rnumel 1: the kernel has no r dims) reduces one value: that value
+   * (Inductor turns such a Reduction into a Pointwise). */
+  if (s->is_red && k->nr > 0) {
     MlirStringRef t = {"", 0};
     ind_attr_str(s->op, "reduction_type", &t);
     KernelReduction r = kernel_reduction_parse(t);

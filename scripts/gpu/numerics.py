@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""numerics.py - the numerics matrix: kernel geometry x tail sizes x input kinds x reduction kind, run on
+the CPU JIT (here, in the normal lit suite) and on the GPU (test/gpu, REQUIRES: gpu), both compared
+against the reference interpreter. docs/testing.md ("GPU numerics") explains the flow.
+
+    numerics.py list                                          # the cases
+    numerics.py cpu     --case C --work D --ind-run R         # CPU JIT vs reference (ind-run)
+    numerics.py prepare --case C --work D --ind-run R --ind-opt O   # HERE: PTX + plans + inputs + reference
+    numerics.py device  --work D [--runner B]                 # THERE: run the runner, compare (numpy only)
+    numerics.py gpu     --case C --work D --ind-run R --ind-opt O [--runner B]   # prepare + device
+
+A case is one graph program holding every size of its row (one argument and one result per size, so one
+kernel per size) and is run once per input kind. Element values are a function of (case, size, kind)
+only (numpy's default_rng seeded by a hash), so the CPU and the GPU see the same inputs.
+Comparison (as ind-run's): |got - want| <= atol + rtol * |want|; NaN matches NaN; infinities must be equal.
+"""
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+# --------------------------------------------------------------------------------------------- the matrix
+
+INNER_PER = [1, 3, 17, 31, 124, 127, 129, 132, 1020, 1021, 1024]  # tails around chunks of 32 / 128 / 512
+INNER_RED = [1025, 1031, 2052, 4099]  # looped at the default threshold (chunk 2048: 2052 is just past)
+SMALL_RED = [3, 17, 129, 132]  # looped with persistent-threshold=0 (GPU); the same sizes on the CPU
+OUTER_PER = [(3, 17), (17, 33), (64, 31), (5, 64)]  # (rows reduced, columns); rnumel <= 64: persistent
+OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
+POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
+TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
+ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
+KINDS = ["sum", "amax", "amin", "prod", "mean"]
+INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
+
+
+def cases():
+    out = {}
+    for k in KINDS:
+        out["per_" + k] = {"geometry": "inner", "kind": k, "sizes": [(ROWS, r) for r in INNER_PER]}
+        out["red_" + k] = {"geometry": "inner", "kind": k, "sizes": [(ROWS, r) for r in INNER_RED]}
+        out["redsmall_" + k] = {"geometry": "inner", "kind": k, "sizes": [(ROWS, r) for r in SMALL_RED],
+                                "codegen": "persistent-threshold=0"}
+        out["outer_" + k] = {"geometry": "outer", "kind": k, "sizes": OUTER_PER}
+        out["outerred_" + k] = {"geometry": "outer", "kind": k, "sizes": OUTER_RED}
+    out["pointwise"] = {"geometry": "pointwise", "sizes": [(n,) for n in POINTWISE]}
+    out["pointwise_transposed"] = {"geometry": "transposed", "sizes": TRANSPOSED}
+    out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
+    out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099)]}
+    return out
+
+
+def inputs_for(case):
+    c = cases()[case]
+    kinds = list(INPUTS)
+    if c.get("kind") == "prod":
+        kinds = ["near1", "negative1", "inf", "nan", "random"]
+    return kinds
+
+
+# ------------------------------------------------------------------------------------------------ programs
+
+def t(shape):
+    return "tensor<%sxf32>" % "x".join(str(s) for s in shape) if shape else "tensor<f32>"
+
+
+def program(case):
+    c = cases()[case]
+    g = c["geometry"]
+    args, body, rets = [], [], []
+    for i, sz in enumerate(c["sizes"]):
+        a = "%%arg%d_1" % i
+        if g in ("inner", "outer"):
+            x_shape = list(sz) if g == "inner" else [sz[0], sz[1]]
+            dim = 1 if g == "inner" else 0
+            out_shape = [sz[0]] if g == "inner" else [sz[1]]
+            args.append("%s: %s" % (a, t(x_shape)))
+            body.append('  %%r%d = "graph.%s"(%s) {dims = array<i64: %d>, keepdim = false} : (%s) -> %s' %
+                        (i, c["kind"], a, dim, t(x_shape), t(out_shape)))
+            rets.append(("%%r%d" % i, t(out_shape)))
+        elif g == "pointwise":
+            s = t(sz)
+            args.append("%s: %s" % (a, s))
+            body += ['  %%e%d = "graph.exp"(%s) : (%s) -> %s' % (i, a, s, s),
+                     '  %%n%d = "graph.neg"(%s) : (%s) -> %s' % (i, a, s, s),
+                     '  %%z%d = "graph.constant"() {value = 0.0 : f64} : () -> tensor<f32>' % i,
+                     '  %%c%d = "graph.gt"(%s, %%z%d) : (%s, tensor<f32>) -> %s' % (i, a, i, s, s.replace("f32", "i1")),
+                     '  %%w%d = "graph.where"(%%c%d, %%n%d, %%e%d) : (%s, %s, %s) -> %s' %
+                     (i, i, i, i, s.replace("f32", "i1"), s, s, s)]
+            rets.append(("%%w%d" % i, s))
+        elif g == "transposed":
+            r, cc = sz
+            s, st = t([r, cc]), t([cc, r])
+            b = "%%arg%d_2" % i
+            args += ["%s: %s" % (a, s), "%s: %s" % (b, st)]
+            body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, b, st, s),
+                     '  %%s%d = "graph.add"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
+            rets.append(("%%s%d" % i, s))
+        elif g == "softmax":
+            s = t(sz)
+            args.append("%s: %s" % (a, s))
+            body.append('  %%r%d = "graph.softmax"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, a, s, s))
+            rets.append(("%%r%d" % i, s))
+    text = "func.func @%s(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+        case, ", ".join(args), ", ".join(r[1] for r in rets), "\n".join(body), ", ".join(r[0] for r in rets),
+        ", ".join(r[1] for r in rets))
+    return text
+
+
+def arg_shapes(case):
+    c = cases()[case]
+    out = []
+    for sz in c["sizes"]:
+        if c["geometry"] == "transposed":
+            out += [list(sz), [sz[1], sz[0]]]
+        else:
+            out.append(list(sz))
+    return out
+
+
+def make_input(np, case, k, shape, kind):
+    seed = int(hashlib.sha1(("%s|%d|%s" % (case, k, kind)).encode()).hexdigest()[:12], 16)
+    rng = np.random.default_rng(seed)
+    n = int(np.prod(shape)) if shape else 1
+    u = rng.random(n)
+    if kind == "random":
+        x = 2 * u - 1
+    elif kind == "negative":
+        x = -1 - u  # all in (-2, -1]: max's neutral must be -inf, not 0
+    elif kind == "positive":
+        x = 1 + u  # all in [1, 2): min's neutral must be +inf, not 0
+    elif kind == "near1":
+        x = 0.9 + 0.2 * u  # products of thousands stay finite and far from 0
+    elif kind == "negative1":
+        x = -(0.9 + 0.2 * u)
+    elif kind == "large":
+        x = (1 + u) * 1e30  # same sign per row: no cancellation; products overflow to inf
+        x = x.reshape(shape) if shape else x
+        if len(shape) == 2 and cases()[case]["geometry"] == "outer":
+            x[:, 1::2] *= -1  # the sign alternates across outputs, never along the reduced dim
+        elif len(shape) == 2:
+            x[1::2, :] *= -1
+        x = x.reshape(-1)
+    elif kind in ("inf", "nan"):
+        # under prod, values near 1: an f32 product of hundreds of values in [-1, 1) underflows to 0 (and
+        # 0 * inf is NaN) where the reference's double does not
+        x = 0.9 + 0.2 * u if cases()[case].get("kind") == "prod" else 2 * u - 1
+        x = x.reshape(shape) if len(shape) >= 1 else x
+        if len(shape) == 2:
+            # specials on a few rows / columns only, so that other outputs stay finite (the runner poisons
+            # outputs with NaN: an all-NaN result could not tell a computed NaN from an unwritten one)
+            rr, cc = shape
+            if kind == "nan":
+                x[0, cc - 1] = np.nan  # the last element of a row: in the masked tail
+                x[rr - 1, 0] = np.nan
+            else:
+                x[0, cc // 2] = np.inf
+                x[rr - 1, cc - 1] = -np.inf  # the tail again
+                if rr >= 3:
+                    x[1, 0] = np.inf
+        else:
+            x[n // 2] = np.inf if kind == "inf" else np.nan
+            x[n - 1] = -np.inf if kind == "inf" else np.nan
+        x = x.reshape(-1)
+    else:
+        raise ValueError(kind)
+    return x.astype(np.float32).reshape(shape)
+
+
+def tolerances(case, kind):
+    c = cases()[case]
+    if c.get("kind") in ("sum", "mean") or c["geometry"] == "softmax":
+        return 1e-4, 1e-4
+    return 1e-4, 1e-5
+
+
+# ------------------------------------------------------------------------------------------------- running
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def write_case(np, case, work):
+    os.makedirs(work, exist_ok=True)
+    prog = os.path.join(work, "prog.mlir")
+    with open(prog, "w") as f:
+        f.write(program(case))
+    variants = []
+    for kind in inputs_for(case):
+        d = os.path.join(work, kind)
+        os.makedirs(os.path.join(d, "in"), exist_ok=True)
+        files = []
+        for k, shape in enumerate(arg_shapes(case)):
+            p = os.path.join(d, "in", "in%d.npy" % k)
+            np.save(p, make_input(np, case, k, shape, kind))
+            files.append(p)
+        rtol, atol = tolerances(case, kind)
+        variants.append({"kind": kind, "dir": d, "inputs": files, "rtol": rtol, "atol": atol})
+    return prog, variants
+
+
+def cmd_list(a):
+    for name, c in cases().items():
+        print(name, c["geometry"], c.get("kind", "-"), c["sizes"], ",".join(inputs_for(name)))
+    return 0
+
+
+def cmd_cpu(a):
+    import numpy as np
+    prog, variants = write_case(np, a.case, a.work)
+    fails = 0
+    for v in variants:
+        cmd = [a.ind_run, prog, "--rtol", str(v["rtol"]), "--atol", str(v["atol"])]
+        for p in v["inputs"]:
+            cmd += ["--input", p]
+        r = run(cmd)
+        ok = r.returncode == 0
+        fails += not ok
+        print("%s: %s/%s (%d outputs)" % ("PASS" if ok else "FAIL", a.case, v["kind"], len(cases()[a.case]["sizes"])))
+        if not ok:
+            print((r.stdout + r.stderr)[-3000:])
+    print("cpu %s: %d of %d input kinds pass" % (a.case, len(variants) - fails, len(variants)))
+    return 1 if fails else 0
+
+
+def cmd_prepare(a):
+    """HERE: writes WORK/<kind>/{in/,ref/} and WORK/k.ptx, WORK/plan.json, WORK/meta.json."""
+    import numpy as np
+    c = cases()[a.case]
+    prog, variants = write_case(np, a.case, a.work)
+    sched = os.path.join(a.work, "prog.sched.mlir")
+    r = run([a.ind_opt, prog, "--lower", "--fuse", "-o", sched])
+    if r.returncode:
+        sys.exit("numerics.py: ind-opt --lower --fuse failed:\n" + r.stderr)
+    pipe = "builtin.module(sched-to-kernel{%s},kernel-cse,kernel-reuse-buffers)" % c.get("codegen", "")
+    for emit, out in (("ptx", "k.ptx"), ("launch-plan", "plan.json")):
+        r = run([a.ind_opt, sched, "--pass-pipeline=" + pipe, "--emit=" + emit, "-o", os.path.join(a.work, out)])
+        if r.returncode:
+            sys.exit("numerics.py: ind-opt --emit=%s failed:\n%s" % (emit, r.stderr))
+    for v in variants:
+        cmd = [a.ind_run, "--reference", prog, "--output-dir", os.path.join(v["dir"], "ref")]
+        for p in v["inputs"]:
+            cmd += ["--input", p]
+        r = run(cmd)
+        if r.returncode:
+            sys.exit("numerics.py: reference run failed:\n" + r.stderr)
+    kernels = run(["grep", "-c", r"^\.visible \.entry", os.path.join(a.work, "k.ptx")]).stdout.strip()
+    meta = {"case": a.case, "geometry": c["geometry"], "kind": c.get("kind"), "codegen": c.get("codegen", ""),
+            "sizes": c["sizes"], "kernels": int(kernels or 0),
+            "variants": [{"kind": v["kind"], "rtol": v["rtol"], "atol": v["atol"]} for v in variants]}
+    with open(os.path.join(a.work, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    print("prepared %s: %d kernels, %d input kinds" % (a.case, meta["kernels"], len(variants)))
+    return 0
+
+
+def compare(np, got, want, rtol, atol):
+    if got.shape != want.shape:
+        return False, "shape %s, expected %s" % (got.shape, want.shape)
+    g, w = got.astype(np.float64).ravel(), want.astype(np.float64).ravel()
+    gn, wn = np.isnan(g), np.isnan(w)
+    bad = gn != wn
+    gi, wi = np.isinf(g), np.isinf(w)
+    bad |= (gi | wi) & ~(gn | wn) & (g != w)
+    fin = ~(gn | wn | gi | wi)
+    bad |= fin & (np.abs(g - w) > atol + rtol * np.abs(w))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        return False, "%d of %d elements differ; first at flat %d: got %r, want %r" % (
+            int(bad.sum()), g.size, i, float(g[i]), float(w[i]))
+    return True, ""
+
+
+def build_runner(a):
+    if a.runner:
+        return a.runner
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = os.path.join(a.work, "ind_cuda_run")
+    inc = next((d for d in (os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "include"),
+                            "/usr/local/cuda/include", "/usr/include") if os.path.exists(os.path.join(d, "cuda.h"))),
+               "/usr/local/cuda/include")
+    r = run(["gcc", "-std=c11", "-O2", "-I" + inc, os.path.join(root, "runtime", "ind_cuda_run.c"), "-ldl", "-lm",
+             "-o", out])
+    if r.returncode:
+        sys.exit("numerics.py: cannot build the runner:\n" + r.stderr)
+    return out
+
+
+def device_one(np, work, runner):
+    with open(os.path.join(work, "meta.json")) as f:
+        meta = json.load(f)
+    fails = 0
+    for v in meta["variants"]:
+        d = os.path.join(work, v["kind"])
+        got = os.path.join(d, "got")
+        shutil.rmtree(got, ignore_errors=True)
+        os.makedirs(got)
+        r = run([runner, "--plan", os.path.join(work, "plan.json"), "--ptx", os.path.join(work, "k.ptx"),
+                 "--inputs-dir", os.path.join(d, "in"), "--outputs-dir", got, "--iters", "1", "--flush-reps", "1",
+                 "--name", "%s_%s" % (meta["case"], v["kind"])], timeout=120)
+        msgs = []
+        ok = r.returncode == 0
+        if not ok:
+            msgs.append("runner exit %d: %s" % (r.returncode, (r.stdout + r.stderr)[-1500:]))
+        else:
+            k = 0
+            while os.path.exists(os.path.join(d, "ref", "out%d.npy" % k)):
+                want = np.load(os.path.join(d, "ref", "out%d.npy" % k))
+                gp = os.path.join(got, "out%d.npy" % k)
+                if not os.path.exists(gp):
+                    ok = False
+                    msgs.append("out%d: missing" % k)
+                else:
+                    good, why = compare(np, np.load(gp), want, v["rtol"], v["atol"])
+                    if not good:
+                        ok = False
+                        msgs.append("out%d (size %s): %s" % (k, meta["sizes"][k] if k < len(meta["sizes"]) else "?", why))
+                k += 1
+            if k == 0:
+                ok = False
+                msgs.append("no reference outputs")
+        fails += not ok
+        print("%s: gpu %s/%s (%d kernels)" % ("PASS" if ok else "FAIL", meta["case"], v["kind"], meta["kernels"]))
+        for m in msgs:
+            print("  " + m)
+    return fails, len(meta["variants"])
+
+
+def cmd_device(a):
+    import numpy as np
+    runner = build_runner(a)
+    works = [a.work] if os.path.exists(os.path.join(a.work, "meta.json")) else sorted(
+        os.path.join(a.work, d) for d in os.listdir(a.work) if os.path.exists(os.path.join(a.work, d, "meta.json")))
+    total_f = total = 0
+    for w in works:
+        f, n = device_one(np, w, runner)
+        total_f += f
+        total += n
+    print("gpu: %d of %d (case, input kind) runs pass over %d cases" % (total - total_f, total, len(works)))
+    return 1 if total_f or not total else 0
+
+
+def cmd_gpu(a):
+    cmd_prepare(a)
+    return cmd_device(a)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list")
+    for name in ("cpu", "prepare", "device", "gpu"):
+        p = sub.add_parser(name)
+        if name != "device":
+            p.add_argument("--case", required=True, choices=sorted(cases()))
+            p.add_argument("--ind-run", required=True)
+        if name in ("prepare", "gpu"):
+            p.add_argument("--ind-opt", required=True)
+        if name in ("device", "gpu"):
+            p.add_argument("--runner", default=os.environ.get("IND_CUDA_RUNNER"))
+        p.add_argument("--work", required=True)
+    a = ap.parse_args()
+    return {"list": cmd_list, "cpu": cmd_cpu, "prepare": cmd_prepare, "device": cmd_device, "gpu": cmd_gpu}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+// Launch geometry of inner (row) reductions at the edges of each rule (sched-to-kernel, --codegen):
+// reduction-block 0 (auto) = pow2ceil(ceil(rnumel / 8)) clamped to [32, 512]; vector_width = the largest
+// power of 2 <= vector-bytes / 4 dividing rnumel; persistent iff rnumel <= persistent-threshold and
+// chunks * vector_width <= 64 (chunks = ceil(rnumel / (block * vector_width))).
+// RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=AUTO
+//
+/// Auto block: 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->
+/// 1024 -> clamped to 512. rnumel 1024 is persistent (at the threshold), 1026 and 1025 are not; vector
+/// width 4 / 2 / 1 by divisibility.
+// AUTO: block = 32 : i64, kind = "persistent_reduction"
+// 128-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 32 : i64, kind = "persistent_reduction"
+// 256-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 64 : i64, kind = "persistent_reduction"
+// 264-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 512 : i64, kind = "reduction"
+// 4096-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 512 : i64, kind = "reduction"
+// 4104-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 128 : i64, kind = "persistent_reduction"
+// 1024-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO: block = 256 : i64, kind = "reduction"
+// 1026-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 2 : i64, xblock = 1 : i64
+// AUTO: block = 256 : i64, kind = "reduction"
+// 1025-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
+
+func.func @rowsum_4x128(%arg0_1: tensor<4x128xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x128xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x256(%arg0_1: tensor<4x256xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x256xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x264(%arg0_1: tensor<4x264xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x264xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x4096(%arg0_1: tensor<4x4096xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x4096xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x4104(%arg0_1: tensor<4x4104xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x4104xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x1024(%arg0_1: tensor<4x1024xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x1024xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x1026(%arg0_1: tensor<4x1026xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x1026xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+// -----
+func.func @rowsum_4x1025(%arg0_1: tensor<4x1025xf32>) -> tensor<4xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x1025xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
