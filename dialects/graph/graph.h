@@ -1,7 +1,7 @@
 /* graph.h - typed access to the graph dialect (ATen-level tensor ops); docs/dialects/graph.md.
  *
  * Every stage that reads or writes graph ops goes through this header, so op names and attribute
- * keys are spelled once (in graph.c):
+ * keys are spelled once (in graph.c; the shape rules in shape_rules.c):
  *   - an op table: GraphOpId (one per op) and GraphOpKind (the category a stage dispatches on);
  *   - attribute accessors that apply the documented defaults and normalize negative dims
  *     (ATen convention: dim -1 is the last dim), returning false on a missing or bad attribute;
