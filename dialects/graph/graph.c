@@ -4,6 +4,7 @@
 
 #include "lib/ir.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <string.h>
@@ -72,6 +73,43 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_MM] = {"graph.mm", GRAPH_KIND_MATMUL, 2},
     [GRAPH_OP_BMM] = {"graph.bmm", GRAPH_KIND_MATMUL, 2},
     [GRAPH_OP_ADDMM] = {"graph.addmm", GRAPH_KIND_MATMUL, 3},
+    [GRAPH_OP_FULL] = {"graph.full", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ZEROS] = {"graph.zeros", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ONES] = {"graph.ones", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_FULL_LIKE] = {"graph.full_like", GRAPH_KIND_CONSTANT, 1},
+    [GRAPH_OP_IOTA] = {"graph.iota", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ARANGE] = {"graph.arange", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_SILU] = {"graph.silu", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_SIN] = {"graph.sin", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_COS] = {"graph.cos", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_FLOOR] = {"graph.floor", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CEIL] = {"graph.ceil", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ROUND] = {"graph.round", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_TRUNC] = {"graph.trunc", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_SIGN] = {"graph.sign", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_LOGICAL_NOT] = {"graph.logical_not", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_BITWISE_NOT] = {"graph.bitwise_not", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ISNAN] = {"graph.isnan", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ISINF] = {"graph.isinf", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP] = {"graph.clamp", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP_MIN] = {"graph.clamp_min", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP_MAX] = {"graph.clamp_max", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_REMAINDER] = {"graph.remainder", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_FMOD] = {"graph.fmod", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_LOGICAL_AND] = {"graph.logical_and", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_LOGICAL_OR] = {"graph.logical_or", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_AND] = {"graph.bitwise_and", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_OR] = {"graph.bitwise_or", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_XOR] = {"graph.bitwise_xor", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_MASKED_FILL] = {"graph.masked_fill", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_ARGMAX] = {"graph.argmax", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ARGMIN] = {"graph.argmin", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ANY] = {"graph.any", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ALL] = {"graph.all", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_FLIP] = {"graph.flip", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP_SELECT] = {"graph.select", GRAPH_KIND_VIEW, 1},
+    [GRAPH_OP_CONSTANT_PAD_ND] = {"graph.constant_pad_nd", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP_REPEAT] = {"graph.repeat", GRAPH_KIND_LAYOUT, 1},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {
@@ -328,6 +366,124 @@ bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta) {
   return optional_float(op, GRAPH_ATTR_ALPHA, 1.0, alpha) && optional_float(op, GRAPH_ATTR_BETA, 1.0, beta);
 }
 
+bool graph_clamp_bounds(MlirOperation op, bool *has_min, double *min, bool *has_max, double *max) {
+  GraphOpId id = graph_op_id(op);
+  *has_min = id != GRAPH_OP_CLAMP_MAX && ind_attr_float(op, GRAPH_ATTR_MIN, min);
+  *has_max = id != GRAPH_OP_CLAMP_MIN && ind_attr_float(op, GRAPH_ATTR_MAX, max);
+  bool bad_min = !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_MIN))) && !*has_min;
+  bool bad_max = !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_MAX))) && !*has_max;
+  if (bad_min || bad_max)
+    return false;
+  if (id == GRAPH_OP_CLAMP_MIN)
+    return *has_min;
+  if (id == GRAPH_OP_CLAMP_MAX)
+    return *has_max;
+  return *has_min || *has_max;
+}
+
+bool graph_fill_value(MlirOperation op, double *out) {
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_ZEROS:
+    *out = 0.0;
+    return true;
+  case GRAPH_OP_ONES:
+    *out = 1.0;
+    return true;
+  default:
+    return ind_attr_float(op, GRAPH_ATTR_VALUE, out);
+  }
+}
+
+bool graph_fill_shape(MlirOperation op, int64_t *out, intptr_t *n) {
+  if (!ind_attr_i64_array(op, GRAPH_ATTR_SHAPE, out, GRAPH_MAX_RANK, n) || *n > GRAPH_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < *n; ++i)
+    if (out[i] < 0)
+      return false;
+  return true;
+}
+
+bool graph_range_params(MlirOperation op, double *start, double *step, int64_t *length) {
+  if (!optional_float(op, GRAPH_ATTR_START, 0.0, start) || !optional_float(op, GRAPH_ATTR_STEP, 1.0, step))
+    return false;
+  if (graph_op_id(op) == GRAPH_OP_IOTA) {
+    int64_t len;
+    if (!ind_attr_int(op, GRAPH_ATTR_LENGTH, &len) || len < 0)
+      return false;
+    *length = len;
+    return true;
+  }
+  double end;
+  if (!ind_attr_float(op, GRAPH_ATTR_END, &end) || *step == 0.0 || !isfinite(end) || !isfinite(*start))
+    return false;
+  double n = ceil((end - *start) / *step);
+  if (n > (double)((int64_t)1 << 40))
+    return false;
+  *length = n > 0 ? (int64_t)n : 0;
+  return true;
+}
+
+bool graph_flip_dims(MlirOperation op, int64_t *out, intptr_t *n) {
+  int64_t rank = graph_operand_rank(op, 0);
+  int64_t raw[GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_DIMS, raw, GRAPH_MAX_RANK, &k) || k > GRAPH_MAX_RANK)
+    return false;
+  bool seen[GRAPH_MAX_RANK] = {false};
+  for (intptr_t i = 0; i < k; ++i) {
+    int64_t d;
+    if (!norm_dim(raw[i], rank, &d) || seen[d])
+      return false;
+    seen[d] = true;
+  }
+  *n = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    if (seen[d])
+      out[(*n)++] = d;
+  return true;
+}
+
+bool graph_select_params(MlirOperation op, int64_t *dim, int64_t *index) {
+  int64_t rank = graph_operand_rank(op, 0), d, i;
+  if (rank < 1 || !ind_attr_int(op, GRAPH_ATTR_DIM, &d) || !norm_dim(d, rank, dim) ||
+      !ind_attr_int(op, GRAPH_ATTR_INDEX, &i))
+    return false;
+  int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), *dim);
+  if (i < 0)
+    i += size;
+  if (i < 0 || i >= size)
+    return false;
+  *index = i;
+  return true;
+}
+
+bool graph_pad_params(MlirOperation op, int64_t *low, int64_t *high, double *value) {
+  int64_t rank = graph_operand_rank(op, 0);
+  int64_t raw[2 * GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_PAD, raw, 2 * GRAPH_MAX_RANK, &k) || k % 2 || k > 2 * rank ||
+      !optional_float(op, GRAPH_ATTR_VALUE, 0.0, value))
+    return false;
+  for (int64_t d = 0; d < rank; ++d)
+    low[d] = high[d] = 0;
+  for (intptr_t i = 0; i < k / 2; ++i) {
+    low[rank - 1 - i] = raw[2 * i];
+    high[rank - 1 - i] = raw[2 * i + 1];
+  }
+  return true;
+}
+
+bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n) {
+  int64_t rank = graph_operand_rank(op, 0);
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_REPEATS, out, GRAPH_MAX_RANK, n) || *n > GRAPH_MAX_RANK ||
+      *n < rank)
+    return false;
+  for (intptr_t i = 0; i < *n; ++i)
+    if (out[i] < 0)
+      return false;
+  return true;
+}
+
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out,
                             intptr_t *rout) {
   intptr_t r = ra > rb ? ra : rb;
@@ -404,6 +560,14 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
     out->offset += s.start * in->strides[s.dim];
     out->sizes[s.dim] = s.len;
     out->strides[s.dim] *= s.step;
+    return true;
+  case GRAPH_OP_SELECT:
+    if (!graph_select_params(op, &a, &b))
+      return false;
+    out->offset += b * in->strides[a];
+    for (int64_t d = a; d + 1 < in->rank; ++d)
+      out->sizes[d] = in->sizes[d + 1], out->strides[d] = in->strides[d + 1];
+    out->rank = in->rank - 1;
     return true;
   case GRAPH_OP_SQUEEZE:
   case GRAPH_OP_UNSQUEEZE:

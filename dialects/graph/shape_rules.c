@@ -106,6 +106,13 @@ static int64_t numel(const int64_t *shape, int64_t rank) {
   return n;
 }
 
+static bool shape_eq(const int64_t *a, const int64_t *b, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
 static bool check_num_operands(MlirOperation op, GraphOpId id) {
   intptr_t n = mlirOperationGetNumOperands(op);
   int want = graph_op_num_operands(id);
@@ -120,6 +127,7 @@ static bool check_num_operands(MlirOperation op, GraphOpId id) {
                  : id == GRAPH_OP_CAT  ? "at least 1"
                  : want == 1           ? "1"
                  : want == 2           ? "2"
+                 : want == 0           ? "0"
                                        : "3",
                  (int)n);
   return false;
@@ -157,6 +165,29 @@ static bool infer_binary(MlirOperation op, GraphOpId id, Result *r) {
   r->dtype = graph_op_is_comparison(id) ? GRAPH_DTYPE_I1 : dtype_promote(a.dtype, a.rank == 0, b.dtype, b.rank == 0);
   if (id == GRAPH_OP_DIV && !graph_dtype_is_float(r->dtype))
     r->dtype = GRAPH_DTYPE_F32; /* true division of integers gives a float (ATen) */
+  if (id == GRAPH_OP_LOGICAL_AND || id == GRAPH_OP_LOGICAL_OR)
+    r->dtype = GRAPH_DTYPE_I1;
+  if ((id == GRAPH_OP_BITWISE_AND || id == GRAPH_OP_BITWISE_OR || id == GRAPH_OP_BITWISE_XOR) &&
+      graph_dtype_is_float(r->dtype)) {
+    ind_emit_error(op, "'%s' needs integer or boolean operands", graph_op_name(id));
+    return false;
+  }
+  if (id == GRAPH_OP_MASKED_FILL) { /* masked_fill(x, mask): x's shape and dtype, mask broadcasts to x */
+    double v;
+    if (b.dtype != GRAPH_DTYPE_I1) {
+      ind_emit_error(op, "the mask of 'graph.masked_fill' must be an i1 tensor");
+      return false;
+    }
+    if (rank != a.rank || !shape_eq(r->shape, a.shape, a.rank)) {
+      ind_emit_error(op, "the mask of 'graph.masked_fill' does not broadcast to the input's shape");
+      return false;
+    }
+    if (!graph_fill_value(op, &v)) {
+      ind_emit_error(op, "'graph.masked_fill' needs a number 'value'");
+      return false;
+    }
+    r->dtype = a.dtype;
+  }
   return true;
 }
 
@@ -196,9 +227,85 @@ static bool infer_unary(MlirOperation op, GraphOpId id, Result *r) {
       return false;
     }
   }
-  bool keeps_int = id == GRAPH_OP_RELU || id == GRAPH_OP_NEG || id == GRAPH_OP_ABS;
-  if (!keeps_int && !graph_dtype_is_float(x.dtype))
-    r->dtype = GRAPH_DTYPE_F32;
+  double lo, hi;
+  bool has_lo, has_hi;
+  switch (id) {
+  case GRAPH_OP_CLAMP:
+  case GRAPH_OP_CLAMP_MIN:
+  case GRAPH_OP_CLAMP_MAX:
+    if (!graph_clamp_bounds(op, &has_lo, &lo, &has_hi, &hi)) {
+      ind_emit_error(op, "'%s' needs %s", graph_op_name(id),
+                     id == GRAPH_OP_CLAMP       ? "a number 'min' or 'max' (or both)"
+                     : id == GRAPH_OP_CLAMP_MIN ? "a number 'min'"
+                                                : "a number 'max'");
+      return false;
+    }
+    return true; /* keeps the dtype */
+  case GRAPH_OP_RELU:
+  case GRAPH_OP_NEG:
+  case GRAPH_OP_ABS:
+  case GRAPH_OP_FLOOR:
+  case GRAPH_OP_CEIL:
+  case GRAPH_OP_ROUND:
+  case GRAPH_OP_TRUNC:
+  case GRAPH_OP_SIGN:
+    return true; /* keep the dtype */
+  case GRAPH_OP_LOGICAL_NOT:
+  case GRAPH_OP_ISNAN:
+  case GRAPH_OP_ISINF:
+    r->dtype = GRAPH_DTYPE_I1;
+    return true;
+  case GRAPH_OP_BITWISE_NOT:
+    if (graph_dtype_is_float(x.dtype)) {
+      ind_emit_error(op, "'graph.bitwise_not' needs an integer or boolean input");
+      return false;
+    }
+    return true;
+  default: /* transcendental: integers compute in f32 */
+    if (!graph_dtype_is_float(x.dtype))
+      r->dtype = GRAPH_DTYPE_F32;
+    return true;
+  }
+}
+
+/* full / zeros / ones {shape}, full_like(x), iota / arange: the written dtype. */
+static bool infer_source(MlirOperation op, GraphOpId id, Result *r) {
+  double v, start, step;
+  int64_t len;
+  if (!written_result_dtype(op, &r->dtype))
+    return false;
+  if (id == GRAPH_OP_IOTA || id == GRAPH_OP_ARANGE) {
+    if (!graph_range_params(op, &start, &step, &len)) {
+      ind_emit_error(op, id == GRAPH_OP_IOTA ? "'graph.iota' needs an integer 'length' >= 0 and number 'start', 'step'"
+                                             : "'graph.arange' needs a finite number 'end', 'start' and a non-zero "
+                                               "'step'");
+      return false;
+    }
+    r->rank = 1;
+    r->shape[0] = len;
+    if (r->dtype == GRAPH_DTYPE_I1) {
+      ind_emit_error(op, "'%s' cannot produce i1", graph_op_name(id));
+      return false;
+    }
+    return true;
+  }
+  if (!graph_fill_value(op, &v)) {
+    ind_emit_error(op, "'%s' needs a number 'value'", graph_op_name(id));
+    return false;
+  }
+  if (id == GRAPH_OP_FULL_LIKE) {
+    Operand x;
+    if (!read_operand(op, 0, &x))
+      return false;
+    copy_shape(r, &x);
+    return true;
+  }
+  intptr_t n;
+  if (!graph_fill_shape(op, r->shape, &n)) {
+    ind_emit_error(op, "'%s' needs a 'shape' array<i64> of at most %d sizes >= 0", graph_op_name(id), GRAPH_MAX_RANK);
+    return false;
+  }
+  r->rank = n;
   return true;
 }
 
@@ -254,6 +361,10 @@ static bool infer_reduction(MlirOperation op, GraphOpId id, Result *r) {
   }
   if ((id == GRAPH_OP_SUM || id == GRAPH_OP_PROD) && x.dtype == GRAPH_DTYPE_I1)
     r->dtype = GRAPH_DTYPE_I64;
+  if (id == GRAPH_OP_ARGMAX || id == GRAPH_OP_ARGMIN)
+    r->dtype = GRAPH_DTYPE_I64;
+  if (id == GRAPH_OP_ANY || id == GRAPH_OP_ALL)
+    r->dtype = GRAPH_DTYPE_I1;
   return true;
 }
 
@@ -388,6 +499,62 @@ static bool infer_slice(MlirOperation op, Result *r) {
   return true;
 }
 
+/* select {dim, index}, flip {dims}, constant_pad_nd {pad, value}, repeat {repeats}. */
+static bool infer_index_remap(MlirOperation op, GraphOpId id, Result *r) {
+  Operand x;
+  if (!read_operand(op, 0, &x))
+    return false;
+  copy_shape(r, &x);
+  r->dtype = x.dtype;
+  int64_t a, b, lo[GRAPH_MAX_RANK], hi[GRAPH_MAX_RANK], reps[GRAPH_MAX_RANK];
+  intptr_t n;
+  double v;
+  switch (id) {
+  case GRAPH_OP_SELECT:
+    if (!graph_select_params(op, &a, &b)) {
+      ind_emit_error(op, "'graph.select' needs a 'dim' in [-%d, %d) and an 'index' inside that dim", (int)x.rank,
+                     (int)x.rank);
+      return false;
+    }
+    for (int64_t d = a; d + 1 < x.rank; ++d)
+      r->shape[d] = x.shape[d + 1];
+    r->rank = x.rank - 1;
+    return true;
+  case GRAPH_OP_FLIP:
+    if (!graph_flip_dims(op, lo, &n)) {
+      ind_emit_error(op, "'dims' must be distinct dims in [-%d, %d)", (int)x.rank, (int)x.rank);
+      return false;
+    }
+    return true;
+  case GRAPH_OP_CONSTANT_PAD_ND:
+    if (!graph_pad_params(op, lo, hi, &v)) {
+      ind_emit_error(op, "'pad' must hold (low, high) pairs for at most the input's %d dims, 'value' a number",
+                     (int)x.rank);
+      return false;
+    }
+    for (int64_t d = 0; d < x.rank; ++d) {
+      r->shape[d] = x.shape[d] + lo[d] + hi[d];
+      if (r->shape[d] < 0) {
+        ind_emit_error(op, "padding dim %d of size %lld by (%lld, %lld) leaves a negative size", (int)d,
+                       (long long)x.shape[d], (long long)lo[d], (long long)hi[d]);
+        return false;
+      }
+    }
+    return true;
+  default: /* repeat */
+    if (!graph_repeats(op, reps, &n) || x.rank > n) {
+      ind_emit_error(op, "'repeats' must hold at least the input's %d counts, each >= 0", (int)x.rank);
+      return false;
+    }
+    r->rank = n;
+    for (intptr_t d = 0; d < n; ++d) {
+      intptr_t j = d - (n - x.rank);
+      r->shape[d] = reps[d] * (j >= 0 ? x.shape[j] : 1);
+    }
+    return true;
+  }
+}
+
 static bool infer_cat(MlirOperation op, Result *r) {
   Operand first;
   if (!read_operand(op, 0, &first))
@@ -431,13 +598,6 @@ static bool infer_same_float(MlirOperation op, GraphOpId id, Result *r) {
     ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
     return false;
   }
-  return true;
-}
-
-static bool shape_eq(const int64_t *a, const int64_t *b, int64_t n) {
-  for (int64_t i = 0; i < n; ++i)
-    if (a[i] != b[i])
-      return false;
   return true;
 }
 
@@ -551,7 +711,7 @@ static bool infer(MlirOperation op, GraphOpId id, Result *r) {
   case GRAPH_KIND_POINTWISE_UNARY:
     return infer_unary(op, id, r);
   case GRAPH_KIND_CONSTANT:
-    return infer_constant(op, r);
+    return id == GRAPH_OP_CONSTANT ? infer_constant(op, r) : infer_source(op, id, r);
   case GRAPH_KIND_REDUCTION:
     return infer_reduction(op, id, r);
   case GRAPH_KIND_MATMUL:
@@ -579,6 +739,11 @@ static bool infer(MlirOperation op, GraphOpId id, Result *r) {
     return infer_slice(op, r);
   case GRAPH_OP_CAT:
     return infer_cat(op, r);
+  case GRAPH_OP_SELECT:
+  case GRAPH_OP_FLIP:
+  case GRAPH_OP_CONSTANT_PAD_ND:
+  case GRAPH_OP_REPEAT:
+    return infer_index_remap(op, id, r);
   case GRAPH_OP_LAYER_NORM:
   case GRAPH_OP_RMS_NORM:
     return infer_norm(op, r);
