@@ -407,8 +407,15 @@ bool graph_range_params(MlirOperation op, double *start, double *step, int64_t *
   if (!optional_float(op, GRAPH_ATTR_START, 0.0, start) || !optional_float(op, GRAPH_ATTR_STEP, 1.0, step))
     return false;
   if (graph_op_id(op) == GRAPH_OP_IOTA) {
-    int64_t len;
-    if (!ind_attr_int(op, GRAPH_ATTR_LENGTH, &len) || len < 0)
+    int64_t len = -1;
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_LENGTH)))) {
+      if (!ind_attr_int(op, GRAPH_ATTR_LENGTH, &len))
+        return false;
+    } else if (mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) == 1 && mlirShapedTypeHasStaticShape(t)) {
+      len = mlirShapedTypeGetDimSize(t, 0); /* the written size, so that examples resize */
+    }
+    if (len < 0)
       return false;
     *length = len;
     return true;

@@ -242,8 +242,8 @@ bool graph_clamp_bounds(MlirOperation op, bool *has_min, double *min, bool *has_
 bool graph_fill_value(MlirOperation op, double *out);
 /* The shape of full / zeros / ones (`shape`, sizes >= 0). */
 bool graph_fill_shape(MlirOperation op, int64_t *out, intptr_t *n);
-/* iota {length >= 0, start = 0, step = 1} and arange {end, start = 0, step = 1 (non-zero)}, as
- * start + i * step for i in [0, length): arange's length is ceil((end - start) / step). */
+/* iota {length >= 0 (default: the written 1-d result's static size), start = 0, step = 1} and arange {end, start = 0,
+ * step = 1 (non-zero)}, as start + i * step for i in [0, length): arange's length is ceil((end - start) / step). */
 bool graph_range_params(MlirOperation op, double *start, double *step, int64_t *length);
 /* flip's dims, normalized and sorted, distinct. */
 bool graph_flip_dims(MlirOperation op, int64_t *out, intptr_t *n);

@@ -428,9 +428,7 @@ irdl.dialect @graph {
   }
   irdl.operation @iota {
     %res = irdl.any
-    %attr_length = irdl.base "#builtin.integer"
     irdl.results(res: %res)
-    irdl.attributes { "length" = %attr_length }
   }
   irdl.operation @arange {
     %res = irdl.any

@@ -276,9 +276,11 @@ static bool infer_source(MlirOperation op, GraphOpId id, Result *r) {
     return false;
   if (id == GRAPH_OP_IOTA || id == GRAPH_OP_ARANGE) {
     if (!graph_range_params(op, &start, &step, &len)) {
-      ind_emit_error(op, id == GRAPH_OP_IOTA ? "'graph.iota' needs an integer 'length' >= 0 and number 'start', 'step'"
-                                             : "'graph.arange' needs a finite number 'end', 'start' and a non-zero "
-                                               "'step'");
+      ind_emit_error(
+          op, id == GRAPH_OP_IOTA
+                  ? "'graph.iota' needs an integer 'length' >= 0 (or a static 1-d result) and number 'start', 'step'"
+                  : "'graph.arange' needs a finite number 'end', 'start' and a non-zero "
+                    "'step'");
       return false;
     }
     r->rank = 1;

@@ -306,8 +306,9 @@ static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
     return emit1(e, loc, "math.ceil", x);
   case GRAPH_OP_ROUND:
     return emit1(e, loc, "math.roundeven", x);
-  case GRAPH_OP_TRUNC:
-    return emit1(e, loc, "math.trunc", x);
+  case GRAPH_OP_TRUNC: /* x < 0 ? ceil(x) : floor(x) (math.trunc has no NVVM lowering) */
+    return emit_select(e, loc, emit_cmpf(e, loc, CMPF_OLT, x, emit_constant(e, loc, 0.0)),
+                       emit1(e, loc, "math.ceil", x), emit1(e, loc, "math.floor", x));
   case GRAPH_OP_SIGN: { /* (0 < x) - (x < 0), as Inductor: NaN gives 0 */
     MlirValue zero = emit_constant(e, loc, 0.0);
     return emit2(e, loc, "arith.subf", to_f32(e, loc, emit_cmpf(e, loc, CMPF_OGT, x, zero)),

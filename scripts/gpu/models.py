@@ -48,6 +48,19 @@ def mm_epilogue(a, w, b):
     return torch.relu(a @ w + b)
 
 
+# issue 11: the examples of real-model ops (not in inductor_suite.py; written here, torch equivalents of
+# examples/masked_softmax.mlir and examples/argmax.mlir).
+def masked_softmax(x):
+    n = x.shape[-1]
+    mask = torch.ones(n, n, dtype=torch.bool, device=x.device).tril()
+    return x.masked_fill(~mask, float("-inf")).softmax(-1)
+
+
+def argmax(x):
+    values, indices = torch.max(x, dim=-1)
+    return values, indices
+
+
 # example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n)
 CASES = {
     "seed": (seed_model, "seed_10op", lambda n: [(n, n), (n,), (n,), (n,)]),
@@ -58,6 +71,8 @@ CASES = {
     "col_sum": (col_sum, "col_sum", lambda n: [(n, n)]),
     "transpose_add": (transpose_add, "transpose_add", lambda n: [(n, n)]),
     "mm_epilogue": (mm_epilogue, "mm_epilogue", lambda n: [(n, n), (n, n), (n,)]),
+    "masked_softmax": (masked_softmax, "masked_softmax (ind only)", lambda n: [(n, n)]),
+    "argmax": (argmax, "argmax (ind only)", lambda n: [(n, n)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.
