@@ -1130,6 +1130,63 @@ static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTenso
 }
 
 /* mm [M,K]x[K,N], bmm [B,M,K]x[B,K,N], addmm(bias, a, b) with beta/alpha. */
+/* scaled_dot_product_attention, directly: per batch, softmax(q k^T * scale, masked) v in double. */
+static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 3)))
+    return mlirLogicalResultFailure();
+  const IndTensor *q = tensor_operand(s, op, 0), *k = tensor_operand(s, op, 1), *v = tensor_operand(s, op, 2);
+  if (!q || !k || !v)
+    return mlirLogicalResultFailure();
+  double scale;
+  bool causal;
+  int n = q->rank;
+  if (!graph_sdpa_params(op, &scale, &causal) || n < 2 || k->rank != n || v->rank != n ||
+      k->shape[n - 1] != q->shape[n - 1] || v->shape[n - 2] != k->shape[n - 2])
+    return ind_emit_error(op, "interpreter: scaled_dot_product_attention needs q [..., L, E], k [..., S, E], "
+                              "v [..., S, Ev] and a number 'scale'");
+  int64_t L = q->shape[n - 2], E = q->shape[n - 1], S = k->shape[n - 2], Ev = v->shape[n - 1], batch = 1;
+  for (int d = 0; d < n - 2; ++d) {
+    if (k->shape[d] != q->shape[d] || v->shape[d] != q->shape[d])
+      return ind_emit_error(op, "interpreter: scaled_dot_product_attention batch dims differ");
+    batch *= q->shape[d];
+  }
+  int64_t shape[IND_MAX_RANK];
+  memcpy(shape, q->shape, sizeof shape);
+  shape[n - 1] = Ev;
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, n, shape)))
+    return mlirLogicalResultFailure();
+  double *row = malloc(sizeof(double) * (size_t)(S ? S : 1));
+  if (!row) {
+    ind_tensor_free(&out);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < L; ++i) {
+      const double *qi = q->data + (b * L + i) * E;
+      double m = -INFINITY, sum = 0.0;
+      for (int64_t j = 0; j < S; ++j) {
+        const double *kj = k->data + (b * S + j) * E;
+        double dot = 0.0;
+        for (int64_t e = 0; e < E; ++e)
+          dot += qi[e] * kj[e];
+        row[j] = causal && j > i ? -INFINITY : dot * scale;
+        m = row[j] > m ? row[j] : m;
+      }
+      for (int64_t j = 0; j < S; ++j)
+        sum += (row[j] = exp(row[j] - m));
+      double *oi = out.data + (b * L + i) * Ev;
+      for (int64_t e = 0; e < Ev; ++e) {
+        double acc = 0.0;
+        for (int64_t j = 0; j < S; ++j)
+          acc += row[j] / sum * v->data[(b * S + j) * Ev + e];
+        oi[e] = acc;
+      }
+    }
+  free(row);
+  return finish(s, op, &out);
+}
+
 static MlirLogicalResult interp_matmul(InterpState *s, MlirOperation op) {
   bool bmm = ind_op_is(op, "graph.bmm"), addmm = ind_op_is(op, "graph.addmm");
   if (mlirLogicalResultIsFailure(expect_operands(op, addmm ? 3 : 2)))
@@ -1227,7 +1284,9 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
   }
   if (ind_op_is(op, "graph.cat"))
     return interp_cat(s, op);
-  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.log_softmax"))
+  if (ind_op_is(op, "graph.scaled_dot_product_attention"))
+    return interp_sdpa(s, op);
+  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.aten_softmax") || ind_op_is(op, "graph.log_softmax"))
     return interp_softmax(s, op, ind_op_is(op, "graph.log_softmax"));
   if (ind_op_is(op, "graph.layer_norm") || ind_op_is(op, "graph.rms_norm"))
     return interp_norm(s, op, ind_op_is(op, "graph.rms_norm"));

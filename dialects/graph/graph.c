@@ -110,6 +110,8 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_SELECT] = {"graph.select", GRAPH_KIND_VIEW, 1},
     [GRAPH_OP_CONSTANT_PAD_ND] = {"graph.constant_pad_nd", GRAPH_KIND_LAYOUT, 1},
     [GRAPH_OP_REPEAT] = {"graph.repeat", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP__SOFTMAX] = {"graph.aten_softmax", GRAPH_KIND_COMPOSITE, 1},
+    [GRAPH_OP_SDPA] = {"graph.scaled_dot_product_attention", GRAPH_KIND_COMPOSITE, 3},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {
@@ -489,6 +491,18 @@ bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n) {
     if (out[i] < 0)
       return false;
   return true;
+}
+
+bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal) {
+  *is_causal = false;
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_IS_CAUSAL))) &&
+      !ind_attr_bool(op, GRAPH_ATTR_IS_CAUSAL, is_causal))
+    return false;
+  int64_t rank = graph_operand_rank(op, 0);
+  if (rank < 1)
+    return false;
+  int64_t e = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), rank - 1);
+  return optional_float(op, GRAPH_ATTR_SCALE, e > 0 ? 1.0 / sqrt((double)e) : 1.0, scale);
 }
 
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out,

@@ -125,6 +125,9 @@ typedef enum GraphOpId {
   GRAPH_OP_SELECT,          /* {dim, index} */
   GRAPH_OP_CONSTANT_PAD_ND, /* {pad, value = 0} */
   GRAPH_OP_REPEAT,          /* {repeats} */
+  /* more composites */
+  GRAPH_OP__SOFTMAX, /* aten_softmax: ATen _softmax(x, dim, half_to_float) (IRDL names cannot start with _) */
+  GRAPH_OP_SDPA,     /* scaled_dot_product_attention(q, k, v) {scale?, is_causal = false} */
   GRAPH_OP_COUNT
 } GraphOpId;
 
@@ -189,6 +192,8 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d);
 #define GRAPH_ATTR_INDEX "index"
 #define GRAPH_ATTR_PAD "pad"
 #define GRAPH_ATTR_REPEATS "repeats"
+#define GRAPH_ATTR_SCALE "scale"
+#define GRAPH_ATTR_IS_CAUSAL "is_causal"
 #define GRAPH_ATTR_STRIDES "strides" /* optional, recorded by graph-infer-shapes on views */
 
 /* --- Accessors. Each returns false when the attribute is missing (and has no default) or is
@@ -254,6 +259,10 @@ bool graph_select_params(MlirOperation op, int64_t *dim, int64_t *index);
 bool graph_pad_params(MlirOperation op, int64_t *low, int64_t *high, double *value);
 /* repeat's repeats (at least the input's rank entries, each >= 0). */
 bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n);
+
+/* scaled_dot_product_attention: scale (default 1/sqrt(E), E = the query's last dim) and is_causal
+ * (default false: a causal mask keeps key j <= query i, aligned at the top left, as ATen). */
+bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
 
 /* --- Shape and dtype rules. Computes the result type of `op` from its operands and attributes
  * (operands must have ranked static shapes). On bad input emits a located error at `op` and

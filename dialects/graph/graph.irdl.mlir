@@ -657,4 +657,20 @@ irdl.dialect @graph {
     irdl.results(res: %res)
     irdl.attributes { "repeats" = %attr_repeats }
   }
+  irdl.operation @aten_softmax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @scaled_dot_product_attention {
+    %query = irdl.any
+    %key = irdl.any
+    %value = irdl.any
+    %res = irdl.any
+    irdl.operands(query: %query, key: %key, value: %value)
+    irdl.results(res: %res)
+  }
 }

@@ -592,12 +592,42 @@ static bool infer_same_float(MlirOperation op, GraphOpId id, Result *r) {
   copy_shape(r, &x);
   r->dtype = x.dtype;
   int64_t d;
-  if ((id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX) && !graph_dim(op, &d)) {
+  if ((id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX || id == GRAPH_OP__SOFTMAX) && !graph_dim(op, &d)) {
     ind_emit_error(op, "'dim' must be a dim in [-%d, %d)", (int)x.rank, (int)x.rank);
     return false;
   }
   if (id != GRAPH_OP_CONTIGUOUS && id != GRAPH_OP_CLONE && !graph_dtype_is_float(x.dtype)) {
     ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
+    return false;
+  }
+  return true;
+}
+
+/* scaled_dot_product_attention(q [..., L, E], k [..., S, E], v [..., S, Ev]) -> [..., L, Ev]. */
+static bool infer_sdpa(MlirOperation op, Result *r) {
+  Operand q, k, v;
+  if (!read_operand(op, 0, &q) || !read_operand(op, 1, &k) || !read_operand(op, 2, &v))
+    return false;
+  double scale;
+  bool causal;
+  if (!graph_sdpa_params(op, &scale, &causal)) {
+    ind_emit_error(op, "'scale' must be a number and 'is_causal' a bool");
+    return false;
+  }
+  int64_t n = q.rank;
+  if (n < 2 || k.rank != n || v.rank != n || !shape_eq(q.shape, k.shape, n - 2) || !shape_eq(q.shape, v.shape, n - 2)) {
+    ind_emit_error(op, "query, key and value need the same rank >= 2 and the same leading (batch) dims");
+    return false;
+  }
+  if (q.shape[n - 1] != k.shape[n - 1] || k.shape[n - 2] != v.shape[n - 2]) {
+    ind_emit_error(op, "key must be [..., S, E] for a query [..., L, E] and value [..., S, Ev]");
+    return false;
+  }
+  copy_shape(r, &q);
+  r->shape[n - 1] = v.shape[n - 1];
+  r->dtype = dtype_promote(dtype_promote(q.dtype, false, k.dtype, false), false, v.dtype, false);
+  if (!graph_dtype_is_float(r->dtype)) {
+    ind_emit_error(op, "'graph.scaled_dot_product_attention' needs floating-point operands");
     return false;
   }
   return true;
@@ -751,6 +781,8 @@ static bool infer(MlirOperation op, GraphOpId id, Result *r) {
     return infer_norm(op, r);
   case GRAPH_OP_LINEAR:
     return infer_matmul(op, id, r);
+  case GRAPH_OP_SDPA:
+    return infer_sdpa(op, r);
   default:
     return infer_same_float(op, id, r);
   }

@@ -134,6 +134,8 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_FLIP, K_FLIP, "flip"},
     {GRAPH_OP_CONSTANT_PAD_ND, K_PAD, "constant_pad_nd"},
     {GRAPH_OP_REPEAT, K_REPEAT, "repeat"},
+    {GRAPH_OP__SOFTMAX, K_COMPOSITE, NULL},
+    {GRAPH_OP_SDPA, K_COMPOSITE, NULL},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */

@@ -143,3 +143,21 @@ func.func @repeat_short(%x: tensor<4xf32>, %y: tensor<2x4xf32>) -> tensor<*xf32>
   %0 = "graph.repeat"(%y) {repeats = array<i64: 2>} : (tensor<2x4xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+/// Attention with a key whose feature dim differs from the query's.
+func.func @sdpa_key(%q: tensor<2x4x8xf32>, %k: tensor<2x6x5xf32>, %v: tensor<2x6x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{key must be [..., S, E] for a query [..., L, E] and value [..., S, Ev]}}
+  %0 = "graph.scaled_dot_product_attention"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<2x6x5xf32>, tensor<2x6x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// Attention with different batch dims.
+func.func @sdpa_batch(%q: tensor<2x4x8xf32>, %k: tensor<3x6x8xf32>, %v: tensor<3x6x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{query, key and value need the same rank >= 2 and the same leading (batch) dims}}
+  %0 = "graph.scaled_dot_product_attention"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<3x6x8xf32>, tensor<3x6x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
