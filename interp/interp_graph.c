@@ -43,7 +43,7 @@ static const IndTensor *tensor_operand(InterpState *s, MlirOperation op, intptr_
 }
 
 static MlirLogicalResult expect_operands(MlirOperation op, int n) {
-  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != 1) {
+  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != graph_op_num_results(graph_op_id(op))) {
     char nm[64];
     return ind_emit_error(op, "interpreter: '%s' expects %d operand(s) and one result", op_name_c(op, nm, sizeof nm),
                           n);
@@ -52,8 +52,8 @@ static MlirLogicalResult expect_operands(MlirOperation op, int n) {
 }
 
 /* The result's element type as a dtype. */
-static MlirLogicalResult result_dtype(MlirOperation op, IndDType *dt) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+static MlirLogicalResult result_dtype(MlirOperation op, intptr_t at, IndDType *dt) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, at));
   if (!mlirTypeIsATensor(t) || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), dt))
     return ind_emit_error(op, "interpreter: the result must be a tensor of f32 f16 bf16 f64 i64 i32 or i1");
   return mlirLogicalResultSuccess();
@@ -69,8 +69,8 @@ static void shape_str(int rank, const int64_t *shape, char *buf, size_t len) {
 }
 
 /* A ranked result type must agree with the computed shape (dynamic sizes match anything). */
-static MlirLogicalResult check_result_shape(MlirOperation op, const IndTensor *t) {
-  MlirType ty = mlirValueGetType(mlirOperationGetResult(op, 0));
+static MlirLogicalResult check_result_shape(MlirOperation op, intptr_t at, const IndTensor *t) {
+  MlirType ty = mlirValueGetType(mlirOperationGetResult(op, at));
   if (!mlirTypeIsARankedTensor(ty))
     return mlirLogicalResultSuccess();
   bool ok = mlirShapedTypeGetRank(ty) == t->rank;
@@ -84,11 +84,11 @@ static MlirLogicalResult check_result_shape(MlirOperation op, const IndTensor *t
 }
 
 /* Rounds t to the result dtype, checks its shape and binds it as op's result (taking ownership). */
-static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) {
+static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at, IndTensor *t) {
   IndDType dt;
-  MlirLogicalResult r = result_dtype(op, &dt);
+  MlirLogicalResult r = result_dtype(op, at, &dt);
   if (mlirLogicalResultIsSuccess(r))
-    r = check_result_shape(op, t);
+    r = check_result_shape(op, at, t);
   if (mlirLogicalResultIsFailure(r)) {
     ind_tensor_free(t);
     return r;
@@ -99,12 +99,14 @@ static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) 
   memset(&v, 0, sizeof v);
   v.store = *t;
   memset(t, 0, sizeof *t);
-  if (!interp_bind(s, mlirOperationGetResult(op, 0), &v)) {
+  if (!interp_bind(s, mlirOperationGetResult(op, at), &v)) {
     ind_tensor_free(&v.store);
     return ind_emit_error(op, "interpreter: out of memory");
   }
   return mlirLogicalResultSuccess();
 }
+
+static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) { return finish_at(s, op, 0, t); }
 
 static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
   if (!ind_tensor_init(t, IND_DT_F64, rank, shape))
@@ -1130,6 +1132,54 @@ static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTenso
 }
 
 /* mm [M,K]x[K,N], bmm [B,M,K]x[B,K,N], addmm(bias, a, b) with beta/alpha. */
+/* max.dim / min.dim: the values and the first index of the extreme along `dim` (NaN counts as it). */
+static MlirLogicalResult interp_max_dim(InterpState *s, MlirOperation op, bool is_max) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  int64_t d, n;
+  intptr_t nd;
+  if (!in)
+    return mlirLogicalResultFailure();
+  if (!graph_reduction_dims(op, &d, &nd))
+    return ind_emit_error(op, "interpreter: max_dim/min_dim need a 'dim' in range");
+  bool keepdim = graph_keepdim(op);
+  int64_t shape[IND_MAX_RANK], outer = 1, inner = 1;
+  int r = 0;
+  for (int k = 0; k < in->rank; ++k) {
+    if (k < d)
+      outer *= in->shape[k];
+    if (k > d)
+      inner *= in->shape[k];
+    if (k != d || keepdim)
+      shape[r++] = k == d ? 1 : in->shape[k];
+  }
+  n = in->shape[d];
+  IndTensor vals, idx;
+  if (mlirLogicalResultIsFailure(alloc(op, &vals, r, shape)))
+    return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(alloc(op, &idx, r, shape))) {
+    ind_tensor_free(&vals);
+    return mlirLogicalResultFailure();
+  }
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      const double *p = in->data + o * n * inner + i;
+      int64_t best = 0;
+      for (int64_t j = 1; j < n && !isnan(p[best * inner]); ++j)
+        if (isnan(p[j * inner]) || (is_max ? p[j * inner] > p[best * inner] : p[j * inner] < p[best * inner]))
+          best = j;
+      vals.data[o * inner + i] = n ? p[best * inner] : NAN;
+      idx.data[o * inner + i] = (double)best;
+    }
+  MlirLogicalResult res = finish_at(s, op, 0, &vals);
+  if (mlirLogicalResultIsFailure(res)) {
+    ind_tensor_free(&idx);
+    return res;
+  }
+  return finish_at(s, op, 1, &idx);
+}
+
 /* scaled_dot_product_attention, directly: per batch, softmax(q k^T * scale, masked) v in double. */
 static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
   if (mlirLogicalResultIsFailure(expect_operands(op, 3)))
@@ -1284,6 +1334,8 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
   }
   if (ind_op_is(op, "graph.cat"))
     return interp_cat(s, op);
+  if (ind_op_is(op, "graph.max_dim") || ind_op_is(op, "graph.min_dim"))
+    return interp_max_dim(s, op, ind_op_is(op, "graph.max_dim"));
   if (ind_op_is(op, "graph.scaled_dot_product_attention"))
     return interp_sdpa(s, op);
   if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.aten_softmax") || ind_op_is(op, "graph.log_softmax"))

@@ -112,6 +112,8 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_REPEAT] = {"graph.repeat", GRAPH_KIND_LAYOUT, 1},
     [GRAPH_OP__SOFTMAX] = {"graph.aten_softmax", GRAPH_KIND_COMPOSITE, 1},
     [GRAPH_OP_SDPA] = {"graph.scaled_dot_product_attention", GRAPH_KIND_COMPOSITE, 3},
+    [GRAPH_OP_MAX_DIM] = {"graph.max_dim", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_MIN_DIM] = {"graph.min_dim", GRAPH_KIND_REDUCTION, 1},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {
@@ -133,6 +135,7 @@ const char *graph_op_short_name(GraphOpId id) {
   const char *n = graph_op_name(id);
   return *n ? n + strlen("graph.") : n;
 }
+int graph_op_num_results(GraphOpId id) { return id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM ? 2 : 1; }
 int graph_op_num_operands(GraphOpId id) { return id < GRAPH_OP_COUNT ? g_ops[id].num_operands : 0; }
 bool graph_op_is_comparison(GraphOpId id) { return id >= GRAPH_OP_EQ && id <= GRAPH_OP_GE; }
 
@@ -208,6 +211,14 @@ bool graph_constant_value(MlirOperation op, double *out) { return ind_attr_float
 
 bool graph_reduction_dims(MlirOperation op, int64_t *out, intptr_t *n) {
   int64_t rank = graph_operand_rank(op, 0);
+  GraphOpId id = graph_op_id(op);
+  if (id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) { /* one `dim` */
+    int64_t d;
+    if (rank < 1 || !ind_attr_int(op, GRAPH_ATTR_DIM, &d) || !norm_dim(d, rank, out))
+      return false;
+    *n = 1;
+    return true;
+  }
   int64_t raw[GRAPH_MAX_RANK];
   intptr_t k = 0;
   if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_DIMS, raw, GRAPH_MAX_RANK, &k) || k > GRAPH_MAX_RANK)

@@ -127,7 +127,11 @@ typedef enum GraphOpId {
   GRAPH_OP_REPEAT,          /* {repeats} */
   /* more composites */
   GRAPH_OP__SOFTMAX, /* aten_softmax: ATen _softmax(x, dim, half_to_float) (IRDL names cannot start with _) */
-  GRAPH_OP_SDPA,     /* scaled_dot_product_attention(q, k, v) {scale?, is_causal = false} */
+  GRAPH_OP_SDPA,
+  /* two results: values and i64 indices */
+  GRAPH_OP_MAX_DIM, /* ATen max.dim {dim, keepdim} */
+  GRAPH_OP_MIN_DIM,
+  /* ATen min.dim {dim, keepdim} */ /* scaled_dot_product_attention(q, k, v) {scale?, is_causal = false} */
   GRAPH_OP_COUNT
 } GraphOpId;
 
@@ -268,6 +272,10 @@ bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
  * (operands must have ranked static shapes). On bad input emits a located error at `op` and
  * returns a null type. The rules are in docs/dialects/graph.md. */
 MlirType graph_infer_type(MlirOperation op);
+/* The type of result i (graph_infer_type is result 0; max_dim/min_dim have the i64 indices as 1). */
+MlirType graph_infer_result_type(MlirOperation op, intptr_t i);
+/* Number of results of the op (2 for max_dim/min_dim, else 1). */
+int graph_op_num_results(GraphOpId id);
 
 /* Broadcast shape of two ranked shapes (numpy rules); false on mismatch. */
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out, intptr_t *rout);

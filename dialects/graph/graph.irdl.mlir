@@ -673,4 +673,24 @@ irdl.dialect @graph {
     irdl.operands(query: %query, key: %key, value: %value)
     irdl.results(res: %res)
   }
+  irdl.operation @max_dim {
+    %input = irdl.any
+    %values = irdl.any
+    %indices = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(values: %values, indices: %indices)
+    irdl.attributes { "dim" = %attr_dim, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @min_dim {
+    %input = irdl.any
+    %values = irdl.any
+    %indices = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(values: %values, indices: %indices)
+    irdl.attributes { "dim" = %attr_dim, "keepdim" = %attr_keepdim }
+  }
 }

@@ -365,6 +365,10 @@ static bool infer_reduction(MlirOperation op, GraphOpId id, Result *r) {
     r->dtype = GRAPH_DTYPE_I64;
   if (id == GRAPH_OP_ARGMAX || id == GRAPH_OP_ARGMIN)
     r->dtype = GRAPH_DTYPE_I64;
+  if ((id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) && x.rank == 0) {
+    ind_emit_error(op, "'%s' needs an input of rank >= 1", graph_op_name(id));
+    return false;
+  }
   if (id == GRAPH_OP_ANY || id == GRAPH_OP_ALL)
     r->dtype = GRAPH_DTYPE_I1;
   return true;
@@ -795,11 +799,24 @@ MlirType graph_infer_type(MlirOperation op) {
     return (MlirType){NULL};
   }
   Result r = {0};
-  if (mlirOperationGetNumResults(op) != 1) {
-    ind_emit_error(op, "'%s' must have one result", graph_op_name(id));
+  if (mlirOperationGetNumResults(op) != graph_op_num_results(id)) {
+    ind_emit_error(op, "'%s' must have %s", graph_op_name(id),
+                   graph_op_num_results(id) == 2 ? "two results" : "one result");
     return (MlirType){NULL};
   }
   if (!check_num_operands(op, id) || !infer(op, id, &r))
     return (MlirType){NULL};
   return make_type(op, &r);
+}
+
+MlirType graph_infer_result_type(MlirOperation op, intptr_t i) {
+  MlirType t = graph_infer_type(op);
+  if (mlirTypeIsNull(t) || i == 0)
+    return t;
+  int64_t shape[GRAPH_MAX_RANK];
+  int64_t rank = mlirShapedTypeGetRank(t);
+  for (int64_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(mlirOperationGetContext(op), 64),
+                                 mlirAttributeGetNull()); /* max_dim / min_dim: the indices */
 }

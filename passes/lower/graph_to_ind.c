@@ -136,6 +136,8 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_REPEAT, K_REPEAT, "repeat"},
     {GRAPH_OP__SOFTMAX, K_COMPOSITE, NULL},
     {GRAPH_OP_SDPA, K_COMPOSITE, NULL},
+    {GRAPH_OP_MAX_DIM, K_REDUCE, "max"},
+    {GRAPH_OP_MIN_DIM, K_REDUCE, "min"},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */
@@ -414,10 +416,12 @@ static bool reduction_dims(MlirOperation op, int rank, bool *reduced) {
 static IndReductionType reduction_type_of(const OpInfo *info) {
   switch (info->id) {
   case GRAPH_OP_AMAX:
+  case GRAPH_OP_MAX_DIM:
   case GRAPH_OP_ARGMAX:
   case GRAPH_OP_ANY:
     return IND_REDUCE_MAX;
   case GRAPH_OP_AMIN:
+  case GRAPH_OP_MIN_DIM:
   case GRAPH_OP_ARGMIN:
   case GRAPH_OP_ALL:
     return IND_REDUCE_MIN;
@@ -474,6 +478,21 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   GraphOpId id = g->info->id;
   if (id == GRAPH_OP_ARGMAX || id == GRAPH_OP_ARGMIN || id == GRAPH_OP_ANY || id == GRAPH_OP_ALL)
     return lower_index_reduction(L, g, res, in, reduced);
+  if (id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) { /* values (result 0), indices (result 1) */
+    int rank;
+    int64_t shape[LOWER_MAX_RANK];
+    MlirType elem;
+    if (!tensor_shape(g->op, mlirOperationGetResult(g->op, 1), &rank, shape, &elem))
+      return NULL;
+    Node *ires = ind_lower_node_new(L, N_RECIPE, rank, shape, elem);
+    ires->op_index = res->op_index;
+    Node *values = reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
+    Node *indices = values ? lower_index_reduction(L, g, ires, in, reduced) : NULL;
+    if (!indices)
+      return NULL;
+    env_set(L, mlirOperationGetResult(g->op, 1), indices);
+    return values;
+  }
   return reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
 }
 
@@ -619,8 +638,9 @@ static Node *lower_op(Lower *L, GraphOp *g) {
                           op_short_name(info)),
            NULL;
   }
-  if (mlirOperationGetNumResults(g->op) != 1)
-    return ind_emit_error(g->op, "graph ops have exactly one result"), NULL;
+  if (mlirOperationGetNumResults(g->op) != graph_op_num_results(info->id))
+    return ind_emit_error(g->op, "'%s' has %d result(s)", graph_op_name(info->id), graph_op_num_results(info->id)),
+           NULL;
   int rank;
   int64_t shape[LOWER_MAX_RANK];
   MlirType elem;

@@ -90,3 +90,21 @@ func.func @reductions_and_remaps(%x: tensor<2x3xf32>) -> (tensor<2xi64>, tensor<
   %7 = "graph.repeat"(%x) {repeats = array<i64: 2, 1, 2>} : (tensor<2x3xf32>) -> tensor<2x2x6xf32>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<2xi64>, tensor<1x3xi64>, tensor<i1>, tensor<2xi1>, tensor<2xf32>, tensor<2x3xf32>, tensor<2x5xf32>, tensor<2x2x6xf32>
 }
+
+// CHECK-LABEL: sym_name = "composites"
+// CHECK: "graph.aten_softmax"(%{{.*}}) {dim = 1 : i64, half_to_float = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: "graph.scaled_dot_product_attention"(%{{.*}}, %{{.*}}, %{{.*}}) {is_causal = true, scale = 5.000000e-01 : f64} : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+func.func @composites(%x: tensor<2x3xf32>, %k: tensor<4x3xf32>, %v: tensor<4x5xf32>) -> (tensor<2x3xf32>, tensor<2x5xf32>) {
+  %0 = "graph.aten_softmax"(%x) {dim = 1 : i64, half_to_float = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "graph.scaled_dot_product_attention"(%x, %k, %v) {is_causal = true, scale = 0.5 : f64} : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<2x5xf32>
+}
+
+// CHECK-LABEL: sym_name = "two_results"
+// CHECK: %[[M:.*]]:2 = "graph.max_dim"(%{{.*}}) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+// CHECK: "graph.min_dim"(%{{.*}}) {dim = 0 : i64, keepdim = true} : (tensor<2x3xf32>) -> (tensor<1x3xf32>, tensor<1x3xi64>)
+func.func @two_results(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>, tensor<1x3xi64>) {
+  %m:2 = "graph.max_dim"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+  %n:2 = "graph.min_dim"(%x) {dim = 0 : i64, keepdim = true} : (tensor<2x3xf32>) -> (tensor<1x3xf32>, tensor<1x3xi64>)
+  return %m#0, %m#1, %n#1 : tensor<2xf32>, tensor<2xi64>, tensor<1x3xi64>
+}

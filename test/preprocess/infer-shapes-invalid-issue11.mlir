@@ -161,3 +161,12 @@ func.func @sdpa_batch(%q: tensor<2x4x8xf32>, %k: tensor<3x6x8xf32>, %v: tensor<3
   %0 = "graph.scaled_dot_product_attention"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<3x6x8xf32>, tensor<3x6x3xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+/// max_dim of a 0-d tensor.
+func.func @max_dim_scalar(%x: tensor<f32>) -> tensor<*xi64> {
+  // expected-error @+1 {{'dims' must be distinct dims in [-0, 0)}}
+  %v, %i = "graph.max_dim"(%x) {dim = 0 : i64, keepdim = false} : (tensor<f32>) -> (tensor<*xf32>, tensor<*xi64>)
+  return %i : tensor<*xi64>
+}

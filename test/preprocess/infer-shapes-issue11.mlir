@@ -60,3 +60,13 @@ func.func @reductions_and_remaps(%x: tensor<2x3x4xf32>) -> (tensor<*xi64>, tenso
   %5 = "graph.repeat"(%x) {repeats = array<i64: 5, 2, 1, 2>} : (tensor<2x3x4xf32>) -> tensor<*xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<*xi64>, tensor<*xi1>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
 }
+
+// -----
+
+/// max_dim has two results: the values (the input's dtype) and the i64 indices; `dim` is canonicalized.
+// CHECK-LABEL: sym_name = "max_dim"
+// CHECK: "graph.max_dim"(%{{.*}}) {dim = 1 : i64, keepdim = true} : (tensor<3x5xi32>) -> (tensor<3x1xi32>, tensor<3x1xi64>)
+func.func @max_dim(%x: tensor<3x5xi32>) -> tensor<*xi64> {
+  %v, %i = "graph.max_dim"(%x) {dim = -1 : i64, keepdim = true} : (tensor<3x5xi32>) -> (tensor<*xi32>, tensor<*xi64>)
+  return %i : tensor<*xi64>
+}
