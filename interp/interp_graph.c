@@ -14,6 +14,8 @@
  * the size) or else from the static result type. Reductions with an empty `dims` reduce every dim. */
 #include "interp/interp_impl.h"
 
+#include "dialects/graph/graph.h"
+
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
@@ -41,7 +43,7 @@ static const IndTensor *tensor_operand(InterpState *s, MlirOperation op, intptr_
 }
 
 static MlirLogicalResult expect_operands(MlirOperation op, int n) {
-  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != 1) {
+  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != graph_op_num_results(graph_op_id(op))) {
     char nm[64];
     return ind_emit_error(op, "interpreter: '%s' expects %d operand(s) and one result", op_name_c(op, nm, sizeof nm),
                           n);
@@ -50,8 +52,8 @@ static MlirLogicalResult expect_operands(MlirOperation op, int n) {
 }
 
 /* The result's element type as a dtype. */
-static MlirLogicalResult result_dtype(MlirOperation op, IndDType *dt) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+static MlirLogicalResult result_dtype(MlirOperation op, intptr_t at, IndDType *dt) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, at));
   if (!mlirTypeIsATensor(t) || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), dt))
     return ind_emit_error(op, "interpreter: the result must be a tensor of f32 f16 bf16 f64 i64 i32 or i1");
   return mlirLogicalResultSuccess();
@@ -67,8 +69,8 @@ static void shape_str(int rank, const int64_t *shape, char *buf, size_t len) {
 }
 
 /* A ranked result type must agree with the computed shape (dynamic sizes match anything). */
-static MlirLogicalResult check_result_shape(MlirOperation op, const IndTensor *t) {
-  MlirType ty = mlirValueGetType(mlirOperationGetResult(op, 0));
+static MlirLogicalResult check_result_shape(MlirOperation op, intptr_t at, const IndTensor *t) {
+  MlirType ty = mlirValueGetType(mlirOperationGetResult(op, at));
   if (!mlirTypeIsARankedTensor(ty))
     return mlirLogicalResultSuccess();
   bool ok = mlirShapedTypeGetRank(ty) == t->rank;
@@ -82,11 +84,11 @@ static MlirLogicalResult check_result_shape(MlirOperation op, const IndTensor *t
 }
 
 /* Rounds t to the result dtype, checks its shape and binds it as op's result (taking ownership). */
-static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) {
+static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at, IndTensor *t) {
   IndDType dt;
-  MlirLogicalResult r = result_dtype(op, &dt);
+  MlirLogicalResult r = result_dtype(op, at, &dt);
   if (mlirLogicalResultIsSuccess(r))
-    r = check_result_shape(op, t);
+    r = check_result_shape(op, at, t);
   if (mlirLogicalResultIsFailure(r)) {
     ind_tensor_free(t);
     return r;
@@ -97,12 +99,14 @@ static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) 
   memset(&v, 0, sizeof v);
   v.store = *t;
   memset(t, 0, sizeof *t);
-  if (!interp_bind(s, mlirOperationGetResult(op, 0), &v)) {
+  if (!interp_bind(s, mlirOperationGetResult(op, at), &v)) {
     ind_tensor_free(&v.store);
     return ind_emit_error(op, "interpreter: out of memory");
   }
   return mlirLogicalResultSuccess();
 }
+
+static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) { return finish_at(s, op, 0, t); }
 
 static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
   if (!ind_tensor_init(t, IND_DT_F64, rank, shape))
@@ -212,7 +216,28 @@ typedef enum {
   EW_ERF,
   EW_GELU,
   EW_GELU_TANH,
-  EW_IDENTITY
+  EW_IDENTITY,
+  EW_SILU,
+  EW_SIN,
+  EW_COS,
+  EW_FLOOR,
+  EW_CEIL,
+  EW_ROUND,
+  EW_TRUNC,
+  EW_SIGN,
+  EW_LOGICAL_NOT,
+  EW_BITWISE_NOT,
+  EW_ISNAN,
+  EW_ISINF,
+  EW_CLAMP,
+  EW_REMAINDER,
+  EW_FMOD,
+  EW_LOGICAL_AND,
+  EW_LOGICAL_OR,
+  EW_BITWISE_AND,
+  EW_BITWISE_OR,
+  EW_BITWISE_XOR,
+  EW_MASKED_FILL
 } EwKind;
 
 static const struct {
@@ -249,7 +274,36 @@ static const struct {
     {"graph.convert", EW_IDENTITY, 1},
     {"graph.contiguous", EW_IDENTITY, 1},
     {"graph.clone", EW_IDENTITY, 1},
+    {"graph.silu", EW_SILU, 1},
+    {"graph.sin", EW_SIN, 1},
+    {"graph.cos", EW_COS, 1},
+    {"graph.floor", EW_FLOOR, 1},
+    {"graph.ceil", EW_CEIL, 1},
+    {"graph.round", EW_ROUND, 1},
+    {"graph.trunc", EW_TRUNC, 1},
+    {"graph.sign", EW_SIGN, 1},
+    {"graph.logical_not", EW_LOGICAL_NOT, 1},
+    {"graph.bitwise_not", EW_BITWISE_NOT, 1},
+    {"graph.isnan", EW_ISNAN, 1},
+    {"graph.isinf", EW_ISINF, 1},
+    {"graph.clamp", EW_CLAMP, 1},
+    {"graph.clamp_min", EW_CLAMP, 1},
+    {"graph.clamp_max", EW_CLAMP, 1},
+    {"graph.remainder", EW_REMAINDER, 2},
+    {"graph.fmod", EW_FMOD, 2},
+    {"graph.logical_and", EW_LOGICAL_AND, 2},
+    {"graph.logical_or", EW_LOGICAL_OR, 2},
+    {"graph.bitwise_and", EW_BITWISE_AND, 2},
+    {"graph.bitwise_or", EW_BITWISE_OR, 2},
+    {"graph.bitwise_xor", EW_BITWISE_XOR, 2},
+    {"graph.masked_fill", EW_MASKED_FILL, 2},
 };
+
+/* Attribute parameters of an elementwise op: clamp's bounds, masked_fill's value. */
+typedef struct EwParams {
+  bool has_lo, has_hi;
+  double lo, hi, value;
+} EwParams;
 
 static double nan_max(double a, double b) { return (isnan(a) || isnan(b)) ? NAN : (a > b ? a : b); }
 static double nan_min(double a, double b) { return (isnan(a) || isnan(b)) ? NAN : (a < b ? a : b); }
@@ -260,8 +314,64 @@ static double gelu_tanh(double x) {
   return 0.5 * x * (1.0 + tanh(k * (x + 0.044715 * x * x * x)));
 }
 
-static double ew_scalar(EwKind k, const double *x) {
+/* Python's remainder: the sign of the divisor (ATen remainder). */
+static double py_remainder(double a, double b) {
+  double r = fmod(a, b);
+  return r != 0.0 && (r < 0.0) != (b < 0.0) ? r + b : r;
+}
+
+static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   switch (k) {
+  case EW_SILU:
+    return x[0] / (1.0 + exp(-x[0]));
+  case EW_SIN:
+    return sin(x[0]);
+  case EW_COS:
+    return cos(x[0]);
+  case EW_FLOOR:
+    return floor(x[0]);
+  case EW_CEIL:
+    return ceil(x[0]);
+  case EW_ROUND:
+    return nearbyint(x[0]); /* half to even (the default rounding mode), as torch.round */
+  case EW_TRUNC:
+    return trunc(x[0]);
+  case EW_SIGN:
+    return (double)(x[0] > 0.0) - (double)(x[0] < 0.0); /* NaN gives 0, as Inductor's (0 < x) - (x < 0) */
+  case EW_LOGICAL_NOT:
+    return x[0] == 0.0;
+  case EW_BITWISE_NOT:
+    return (double)~(int64_t)x[0];
+  case EW_ISNAN:
+    return isnan(x[0]);
+  case EW_ISINF:
+    return isinf(x[0]);
+  case EW_CLAMP: {
+    double v = x[0];
+    if (isnan(v))
+      return v;
+    if (p->has_lo && (v < p->lo || isnan(p->lo)))
+      v = p->lo;
+    if (p->has_hi && (v > p->hi || isnan(p->hi)))
+      v = p->hi;
+    return v;
+  }
+  case EW_REMAINDER:
+    return py_remainder(x[0], x[1]);
+  case EW_FMOD:
+    return fmod(x[0], x[1]);
+  case EW_LOGICAL_AND:
+    return x[0] != 0.0 && x[1] != 0.0;
+  case EW_LOGICAL_OR:
+    return x[0] != 0.0 || x[1] != 0.0;
+  case EW_BITWISE_AND:
+    return (double)((int64_t)x[0] & (int64_t)x[1]);
+  case EW_BITWISE_OR:
+    return (double)((int64_t)x[0] | (int64_t)x[1]);
+  case EW_BITWISE_XOR:
+    return (double)((int64_t)x[0] ^ (int64_t)x[1]);
+  case EW_MASKED_FILL:
+    return x[1] != 0.0 ? p->value : x[0];
   case EW_ADD:
     return x[0] + x[1];
   case EW_SUB:
@@ -323,7 +433,8 @@ static double ew_scalar(EwKind k, const double *x) {
 }
 
 /* Applies an n-ary elementwise op with broadcasting. */
-static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const IndTensor *const *ins, int n, IndTensor *out) {
+static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p, const IndTensor *const *ins, int n,
+                                  IndTensor *out) {
   int rank;
   int64_t shape[IND_MAX_RANK], st[3][IND_MAX_RANK];
   if (!broadcast_shapes(ins, n, &rank, shape)) {
@@ -341,7 +452,7 @@ static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const IndTensor *c
   for (int64_t i = 0; i < out->numel; ++i) {
     for (int j = 0; j < n; ++j)
       x[j] = ins[j]->data[off[j]];
-    out->data[i] = ew_scalar(k, x);
+    out->data[i] = ew_scalar(k, x, p);
     for (int d = rank - 1; d >= 0; --d) {
       for (int j = 0; j < n; ++j)
         off[j] += st[j][d];
@@ -375,12 +486,23 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
     else if (ind_attr_str(op, "approximate", &a) && !ind_sref_eq(a, "none"))
       return ind_emit_error(op, "interpreter: gelu 'approximate' must be \"none\" or \"tanh\"");
   }
+  EwParams p = {false, false, 0.0, 0.0, 0.0};
+  if (k == EW_CLAMP && !graph_clamp_bounds(op, &p.has_lo, &p.lo, &p.has_hi, &p.hi))
+    return ind_emit_error(op, "interpreter: clamp needs a number 'min' or 'max'");
+  if (k == EW_MASKED_FILL && !graph_fill_value(op, &p.value))
+    return ind_emit_error(op, "interpreter: masked_fill needs a number 'value'");
+  if (k == EW_BITWISE_NOT) { /* ~ of a bool is logical not */
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+    MlirType el = mlirTypeIsAShaped(rt) ? mlirShapedTypeGetElementType(rt) : rt;
+    if (mlirTypeIsAInteger(el) && mlirIntegerTypeGetWidth(el) == 1)
+      k = EW_LOGICAL_NOT;
+  }
   const IndTensor *ins[3];
   for (int j = 0; j < arity; ++j)
     if (!(ins[j] = tensor_operand(s, op, j)))
       return mlirLogicalResultFailure();
   IndTensor out;
-  if (mlirLogicalResultIsFailure(ew_apply(op, k, ins, arity, &out)))
+  if (mlirLogicalResultIsFailure(ew_apply(op, k, &p, ins, arity, &out)))
     return mlirLogicalResultFailure();
   return finish(s, op, &out);
 }
@@ -407,17 +529,63 @@ static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
   return finish(s, op, &out);
 }
 
+/* full / zeros / ones {shape}, full_like(x), iota / arange: start + i * step. */
+static MlirLogicalResult interp_source(InterpState *s, MlirOperation op) {
+  GraphOpId id = graph_op_id(op);
+  int rank = 0;
+  int64_t shape[IND_MAX_RANK];
+  double v = 0.0, start = 0.0, step = 0.0;
+  intptr_t n = 0;
+  if (id == GRAPH_OP_IOTA || id == GRAPH_OP_ARANGE) {
+    if (!graph_range_params(op, &start, &step, &shape[0]))
+      return ind_emit_error(op, "interpreter: bad iota/arange parameters");
+    rank = 1;
+  } else if (!graph_fill_value(op, &v)) {
+    return ind_emit_error(op, "interpreter: missing fill 'value'");
+  } else if (id == GRAPH_OP_FULL_LIKE) {
+    const IndTensor *x;
+    if (mlirLogicalResultIsFailure(expect_operands(op, 1)) || !(x = tensor_operand(s, op, 0)))
+      return mlirLogicalResultFailure();
+    rank = x->rank;
+    memcpy(shape, x->shape, sizeof(int64_t) * (size_t)rank);
+  } else if (!graph_fill_shape(op, shape, &n)) {
+    return ind_emit_error(op, "interpreter: missing 'shape'");
+  } else {
+    rank = (int)n;
+  }
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, rank, shape)))
+    return mlirLogicalResultFailure();
+  for (int64_t i = 0; i < out.numel; ++i)
+    out.data[i] = step != 0.0 ? start + (double)i * step : v;
+  return finish(s, op, &out);
+}
+
 /* --- reductions ---------------------------------------------------------------------------- */
 
-typedef enum { R_SUM, R_MEAN, R_AMAX, R_AMIN, R_PROD, R_VAR } RKind;
+typedef enum { R_SUM, R_MEAN, R_AMAX, R_AMIN, R_PROD, R_VAR, R_ARGMAX, R_ARGMIN, R_ANY, R_ALL } RKind;
 
 static const struct {
   const char *name;
   RKind kind;
-} R_OPS[] = {{"graph.sum", R_SUM},   {"graph.mean", R_MEAN}, {"graph.amax", R_AMAX},
-             {"graph.amin", R_AMIN}, {"graph.prod", R_PROD}, {"graph.var", R_VAR}};
+} R_OPS[] = {{"graph.sum", R_SUM},   {"graph.mean", R_MEAN}, {"graph.amax", R_AMAX},     {"graph.amin", R_AMIN},
+             {"graph.prod", R_PROD}, {"graph.var", R_VAR},   {"graph.argmax", R_ARGMAX}, {"graph.argmin", R_ARGMIN},
+             {"graph.any", R_ANY},   {"graph.all", R_ALL}};
 
 static double reduce_values(RKind k, const double *v, int64_t n, double correction) {
+  if (k == R_ARGMAX || k == R_ARGMIN) { /* the first extreme (a NaN counts as the extreme), row-major */
+    int64_t best = 0;
+    for (int64_t i = 1; i < n && !isnan(v[best]); ++i)
+      if (isnan(v[i]) || (k == R_ARGMAX ? v[i] > v[best] : v[i] < v[best]))
+        best = i;
+    return (double)best;
+  }
+  if (k == R_ANY || k == R_ALL) {
+    for (int64_t i = 0; i < n; ++i)
+      if ((v[i] != 0.0) == (k == R_ANY))
+        return k == R_ANY;
+    return k == R_ALL;
+  }
   double acc = k == R_PROD ? 1.0 : k == R_AMAX ? -INFINITY : k == R_AMIN ? INFINITY : 0.0;
   for (int64_t i = 0; i < n; ++i) {
     if (k == R_SUM || k == R_MEAN || k == R_VAR)
@@ -744,13 +912,94 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
   return finish(s, op, &out);
 }
 
+static MlirLogicalResult do_select(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int64_t d, i, shape[IND_MAX_RANK], st[IND_MAX_RANK] = {0};
+  if (!graph_select_params(op, &d, &i))
+    return ind_emit_error(op, "interpreter: select needs a 'dim' and an 'index' inside it");
+  contiguous_strides(in->rank, in->shape, st);
+  int64_t base = i * st[d];
+  for (int k = (int)d; k + 1 < in->rank; ++k)
+    st[k] = st[k + 1];
+  int r = 0;
+  for (int k = 0; k < in->rank; ++k)
+    if (k != d)
+      shape[r++] = in->shape[k];
+  if (mlirLogicalResultIsFailure(alloc(op, out, r, shape)))
+    return mlirLogicalResultFailure();
+  gather(in, out, st, base);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult do_flip(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  int64_t dims[IND_MAX_RANK], st[IND_MAX_RANK], base = 0;
+  intptr_t n;
+  if (!graph_flip_dims(op, dims, &n))
+    return ind_emit_error(op, "interpreter: flip needs distinct 'dims'");
+  contiguous_strides(in->rank, in->shape, st);
+  for (intptr_t j = 0; j < n; ++j) {
+    base += (in->shape[dims[j]] - 1) * st[dims[j]];
+    st[dims[j]] = -st[dims[j]];
+  }
+  if (mlirLogicalResultIsFailure(alloc(op, out, in->rank, in->shape)))
+    return mlirLogicalResultFailure();
+  if (out->numel)
+    gather(in, out, st, base);
+  return mlirLogicalResultSuccess();
+}
+
+/* constant_pad_nd and repeat: each output element reads one input element (or the pad value). */
+static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, IndTensor *out) {
+  bool pad = graph_op_id(op) == GRAPH_OP_CONSTANT_PAD_ND;
+  int64_t lo[IND_MAX_RANK] = {0}, hi[IND_MAX_RANK] = {0}, reps[IND_MAX_RANK], shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  intptr_t n = in->rank;
+  double value = 0.0;
+  if (pad ? !graph_pad_params(op, lo, hi, &value) : !graph_repeats(op, reps, &n))
+    return ind_emit_error(op, "interpreter: bad '%s' attribute", pad ? "pad" : "repeats");
+  int off = (int)n - in->rank;
+  for (int d = 0; d < n; ++d) {
+    int64_t size = d < off ? 1 : in->shape[d - off];
+    shape[d] = pad ? size + lo[d] + hi[d] : size * reps[d];
+    if (shape[d] < 0)
+      return ind_emit_error(op, "interpreter: padding leaves a negative size");
+  }
+  contiguous_strides(in->rank, in->shape, st);
+  if (mlirLogicalResultIsFailure(alloc(op, out, (int)n, shape)))
+    return mlirLogicalResultFailure();
+  int64_t idx[IND_MAX_RANK] = {0};
+  for (int64_t i = 0; i < out->numel; ++i) {
+    int64_t src = 0;
+    bool inside = true;
+    for (int d = off; d < n; ++d) {
+      int64_t size = in->shape[d - off], j = pad ? idx[d] - lo[d] : idx[d] % size;
+      inside = inside && j >= 0 && j < size;
+      src += j * st[d - off];
+    }
+    out->data[i] = inside ? in->data[src] : value;
+    for (int d = (int)n - 1; d >= 0; --d) {
+      if (++idx[d] < shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
 typedef MlirLogicalResult (*ViewFn)(MlirOperation, const IndTensor *, IndTensor *);
 static const struct {
   const char *name;
   ViewFn fn;
-} VIEW_OPS[] = {{"graph.view", do_reshape},        {"graph.reshape", do_reshape}, {"graph.permute", do_permute},
-                {"graph.transpose", do_permute},   {"graph.expand", do_expand},   {"graph.squeeze", do_squeeze},
-                {"graph.unsqueeze", do_unsqueeze}, {"graph.slice", do_slice}};
+} VIEW_OPS[] = {{"graph.view", do_reshape},
+                {"graph.reshape", do_reshape},
+                {"graph.permute", do_permute},
+                {"graph.transpose", do_permute},
+                {"graph.expand", do_expand},
+                {"graph.squeeze", do_squeeze},
+                {"graph.unsqueeze", do_unsqueeze},
+                {"graph.slice", do_slice},
+                {"graph.select", do_select},
+                {"graph.flip", do_flip},
+                {"graph.constant_pad_nd", do_pad_repeat},
+                {"graph.repeat", do_pad_repeat}};
 
 static MlirLogicalResult interp_view(InterpState *s, MlirOperation op, ViewFn fn) {
   if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
@@ -883,6 +1132,111 @@ static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTenso
 }
 
 /* mm [M,K]x[K,N], bmm [B,M,K]x[B,K,N], addmm(bias, a, b) with beta/alpha. */
+/* max.dim / min.dim: the values and the first index of the extreme along `dim` (NaN counts as it). */
+static MlirLogicalResult interp_max_dim(InterpState *s, MlirOperation op, bool is_max) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  int64_t d, n;
+  intptr_t nd;
+  if (!in)
+    return mlirLogicalResultFailure();
+  if (!graph_reduction_dims(op, &d, &nd))
+    return ind_emit_error(op, "interpreter: max_dim/min_dim need a 'dim' in range");
+  bool keepdim = graph_keepdim(op);
+  int64_t shape[IND_MAX_RANK], outer = 1, inner = 1;
+  int r = 0;
+  for (int k = 0; k < in->rank; ++k) {
+    if (k < d)
+      outer *= in->shape[k];
+    if (k > d)
+      inner *= in->shape[k];
+    if (k != d || keepdim)
+      shape[r++] = k == d ? 1 : in->shape[k];
+  }
+  n = in->shape[d];
+  IndTensor vals, idx;
+  if (mlirLogicalResultIsFailure(alloc(op, &vals, r, shape)))
+    return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(alloc(op, &idx, r, shape))) {
+    ind_tensor_free(&vals);
+    return mlirLogicalResultFailure();
+  }
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      const double *p = in->data + o * n * inner + i;
+      int64_t best = 0;
+      for (int64_t j = 1; j < n && !isnan(p[best * inner]); ++j)
+        if (isnan(p[j * inner]) || (is_max ? p[j * inner] > p[best * inner] : p[j * inner] < p[best * inner]))
+          best = j;
+      vals.data[o * inner + i] = n ? p[best * inner] : NAN;
+      idx.data[o * inner + i] = (double)best;
+    }
+  MlirLogicalResult res = finish_at(s, op, 0, &vals);
+  if (mlirLogicalResultIsFailure(res)) {
+    ind_tensor_free(&idx);
+    return res;
+  }
+  return finish_at(s, op, 1, &idx);
+}
+
+/* scaled_dot_product_attention, directly: per batch, softmax(q k^T * scale, masked) v in double. */
+static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 3)))
+    return mlirLogicalResultFailure();
+  const IndTensor *q = tensor_operand(s, op, 0), *k = tensor_operand(s, op, 1), *v = tensor_operand(s, op, 2);
+  if (!q || !k || !v)
+    return mlirLogicalResultFailure();
+  double scale;
+  bool causal;
+  int n = q->rank;
+  if (!graph_sdpa_params(op, &scale, &causal) || n < 2 || k->rank != n || v->rank != n ||
+      k->shape[n - 1] != q->shape[n - 1] || v->shape[n - 2] != k->shape[n - 2])
+    return ind_emit_error(op, "interpreter: scaled_dot_product_attention needs q [..., L, E], k [..., S, E], "
+                              "v [..., S, Ev] and a number 'scale'");
+  int64_t L = q->shape[n - 2], E = q->shape[n - 1], S = k->shape[n - 2], Ev = v->shape[n - 1], batch = 1;
+  for (int d = 0; d < n - 2; ++d) {
+    if (k->shape[d] != q->shape[d] || v->shape[d] != q->shape[d])
+      return ind_emit_error(op, "interpreter: scaled_dot_product_attention batch dims differ");
+    batch *= q->shape[d];
+  }
+  int64_t shape[IND_MAX_RANK];
+  memcpy(shape, q->shape, sizeof shape);
+  shape[n - 1] = Ev;
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, n, shape)))
+    return mlirLogicalResultFailure();
+  double *row = malloc(sizeof(double) * (size_t)(S ? S : 1));
+  if (!row) {
+    ind_tensor_free(&out);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < L; ++i) {
+      const double *qi = q->data + (b * L + i) * E;
+      double m = -INFINITY, sum = 0.0;
+      for (int64_t j = 0; j < S; ++j) {
+        const double *kj = k->data + (b * S + j) * E;
+        double dot = 0.0;
+        for (int64_t e = 0; e < E; ++e)
+          dot += qi[e] * kj[e];
+        row[j] = causal && j > i ? -INFINITY : dot * scale;
+        m = row[j] > m ? row[j] : m;
+      }
+      for (int64_t j = 0; j < S; ++j)
+        sum += (row[j] = exp(row[j] - m));
+      double *oi = out.data + (b * L + i) * Ev;
+      for (int64_t e = 0; e < Ev; ++e) {
+        double acc = 0.0;
+        for (int64_t j = 0; j < S; ++j)
+          acc += row[j] / sum * v->data[(b * S + j) * Ev + e];
+        oi[e] = acc;
+      }
+    }
+  free(row);
+  return finish(s, op, &out);
+}
+
 static MlirLogicalResult interp_matmul(InterpState *s, MlirOperation op) {
   bool bmm = ind_op_is(op, "graph.bmm"), addmm = ind_op_is(op, "graph.addmm");
   if (mlirLogicalResultIsFailure(expect_operands(op, addmm ? 3 : 2)))
@@ -967,9 +1321,24 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
       return interp_view(s, op, VIEW_OPS[i].fn);
   if (ind_op_is(op, "graph.constant"))
     return interp_constant(s, op);
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_FULL:
+  case GRAPH_OP_ZEROS:
+  case GRAPH_OP_ONES:
+  case GRAPH_OP_FULL_LIKE:
+  case GRAPH_OP_IOTA:
+  case GRAPH_OP_ARANGE:
+    return interp_source(s, op);
+  default:
+    break;
+  }
   if (ind_op_is(op, "graph.cat"))
     return interp_cat(s, op);
-  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.log_softmax"))
+  if (ind_op_is(op, "graph.max_dim") || ind_op_is(op, "graph.min_dim"))
+    return interp_max_dim(s, op, ind_op_is(op, "graph.max_dim"));
+  if (ind_op_is(op, "graph.scaled_dot_product_attention"))
+    return interp_sdpa(s, op);
+  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.aten_softmax") || ind_op_is(op, "graph.log_softmax"))
     return interp_softmax(s, op, ind_op_is(op, "graph.log_softmax"));
   if (ind_op_is(op, "graph.layer_norm") || ind_op_is(op, "graph.rms_norm"))
     return interp_norm(s, op, ind_op_is(op, "graph.rms_norm"));

@@ -1,9 +1,10 @@
-/* graph.c - the graph dialect's op table, attribute accessors, shape/dtype rules, layouts and
- * builders; see graph.h and docs/dialects/graph.md. */
+/* graph.c - the graph dialect's op table, attribute accessors, layouts and builders; the shape/dtype
+ * rules are in shape_rules.c. See graph.h and docs/dialects/graph.md. */
 #include "dialects/graph/graph.h"
 
 #include "lib/ir.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <string.h>
@@ -72,6 +73,47 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_MM] = {"graph.mm", GRAPH_KIND_MATMUL, 2},
     [GRAPH_OP_BMM] = {"graph.bmm", GRAPH_KIND_MATMUL, 2},
     [GRAPH_OP_ADDMM] = {"graph.addmm", GRAPH_KIND_MATMUL, 3},
+    [GRAPH_OP_FULL] = {"graph.full", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ZEROS] = {"graph.zeros", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ONES] = {"graph.ones", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_FULL_LIKE] = {"graph.full_like", GRAPH_KIND_CONSTANT, 1},
+    [GRAPH_OP_IOTA] = {"graph.iota", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_ARANGE] = {"graph.arange", GRAPH_KIND_CONSTANT, 0},
+    [GRAPH_OP_SILU] = {"graph.silu", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_SIN] = {"graph.sin", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_COS] = {"graph.cos", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_FLOOR] = {"graph.floor", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CEIL] = {"graph.ceil", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ROUND] = {"graph.round", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_TRUNC] = {"graph.trunc", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_SIGN] = {"graph.sign", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_LOGICAL_NOT] = {"graph.logical_not", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_BITWISE_NOT] = {"graph.bitwise_not", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ISNAN] = {"graph.isnan", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_ISINF] = {"graph.isinf", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP] = {"graph.clamp", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP_MIN] = {"graph.clamp_min", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_CLAMP_MAX] = {"graph.clamp_max", GRAPH_KIND_POINTWISE_UNARY, 1},
+    [GRAPH_OP_REMAINDER] = {"graph.remainder", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_FMOD] = {"graph.fmod", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_LOGICAL_AND] = {"graph.logical_and", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_LOGICAL_OR] = {"graph.logical_or", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_AND] = {"graph.bitwise_and", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_OR] = {"graph.bitwise_or", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_BITWISE_XOR] = {"graph.bitwise_xor", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_MASKED_FILL] = {"graph.masked_fill", GRAPH_KIND_POINTWISE_BINARY, 2},
+    [GRAPH_OP_ARGMAX] = {"graph.argmax", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ARGMIN] = {"graph.argmin", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ANY] = {"graph.any", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_ALL] = {"graph.all", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_FLIP] = {"graph.flip", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP_SELECT] = {"graph.select", GRAPH_KIND_VIEW, 1},
+    [GRAPH_OP_CONSTANT_PAD_ND] = {"graph.constant_pad_nd", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP_REPEAT] = {"graph.repeat", GRAPH_KIND_LAYOUT, 1},
+    [GRAPH_OP__SOFTMAX] = {"graph.aten_softmax", GRAPH_KIND_COMPOSITE, 1},
+    [GRAPH_OP_SDPA] = {"graph.scaled_dot_product_attention", GRAPH_KIND_COMPOSITE, 3},
+    [GRAPH_OP_MAX_DIM] = {"graph.max_dim", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_MIN_DIM] = {"graph.min_dim", GRAPH_KIND_REDUCTION, 1},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {
@@ -93,6 +135,7 @@ const char *graph_op_short_name(GraphOpId id) {
   const char *n = graph_op_name(id);
   return *n ? n + strlen("graph.") : n;
 }
+int graph_op_num_results(GraphOpId id) { return id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM ? 2 : 1; }
 int graph_op_num_operands(GraphOpId id) { return id < GRAPH_OP_COUNT ? g_ops[id].num_operands : 0; }
 bool graph_op_is_comparison(GraphOpId id) { return id >= GRAPH_OP_EQ && id <= GRAPH_OP_GE; }
 
@@ -144,34 +187,6 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d) {
   return mlirF32TypeGet(ctx);
 }
 
-/* Category for type promotion: bool < integer < float. */
-static int dtype_category(GraphDtype d) { return d == GRAPH_DTYPE_I1 ? 0 : graph_dtype_is_float(d) ? 2 : 1; }
-
-/* The wider of two dtypes of the same category (f16 with bf16 promotes to f32, as in ATen). */
-static GraphDtype dtype_wider(GraphDtype a, GraphDtype b) {
-  if (a == b)
-    return a;
-  if (dtype_category(a) == 2)
-    return GRAPH_DTYPE_F32;
-  return a > b ? a : b;
-}
-
-/* ATen's result_type for two operands: dimensioned tensors win over 0-d ones (scalars) unless the
- * scalar is of a higher category (a float scalar times an integer tensor gives f32). */
-static GraphDtype dtype_promote(GraphDtype a, bool a_scalar, GraphDtype b, bool b_scalar) {
-  int ca = dtype_category(a), cb = dtype_category(b);
-  if (a_scalar != b_scalar) {
-    GraphDtype t = a_scalar ? b : a, s = a_scalar ? a : b;
-    int ct = a_scalar ? cb : ca, cs = a_scalar ? ca : cb;
-    if (cs > ct)
-      return cs == 2 ? GRAPH_DTYPE_F32 : s;
-    return t;
-  }
-  if (ca != cb)
-    return ca > cb ? a : b;
-  return dtype_wider(a, b);
-}
-
 /* ------------------------------------------------------------------------------------------------
  * Small helpers */
 
@@ -196,6 +211,14 @@ bool graph_constant_value(MlirOperation op, double *out) { return ind_attr_float
 
 bool graph_reduction_dims(MlirOperation op, int64_t *out, intptr_t *n) {
   int64_t rank = graph_operand_rank(op, 0);
+  GraphOpId id = graph_op_id(op);
+  if (id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) { /* one `dim` */
+    int64_t d;
+    if (rank < 1 || !ind_attr_int(op, GRAPH_ATTR_DIM, &d) || !norm_dim(d, rank, out))
+      return false;
+    *n = 1;
+    return true;
+  }
   int64_t raw[GRAPH_MAX_RANK];
   intptr_t k = 0;
   if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_DIMS, raw, GRAPH_MAX_RANK, &k) || k > GRAPH_MAX_RANK)
@@ -356,6 +379,143 @@ bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta) {
   return optional_float(op, GRAPH_ATTR_ALPHA, 1.0, alpha) && optional_float(op, GRAPH_ATTR_BETA, 1.0, beta);
 }
 
+bool graph_clamp_bounds(MlirOperation op, bool *has_min, double *min, bool *has_max, double *max) {
+  GraphOpId id = graph_op_id(op);
+  *has_min = id != GRAPH_OP_CLAMP_MAX && ind_attr_float(op, GRAPH_ATTR_MIN, min);
+  *has_max = id != GRAPH_OP_CLAMP_MIN && ind_attr_float(op, GRAPH_ATTR_MAX, max);
+  bool bad_min = !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_MIN))) && !*has_min;
+  bool bad_max = !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_MAX))) && !*has_max;
+  if (bad_min || bad_max)
+    return false;
+  if (id == GRAPH_OP_CLAMP_MIN)
+    return *has_min;
+  if (id == GRAPH_OP_CLAMP_MAX)
+    return *has_max;
+  return *has_min || *has_max;
+}
+
+bool graph_fill_value(MlirOperation op, double *out) {
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_ZEROS:
+    *out = 0.0;
+    return true;
+  case GRAPH_OP_ONES:
+    *out = 1.0;
+    return true;
+  default:
+    return ind_attr_float(op, GRAPH_ATTR_VALUE, out);
+  }
+}
+
+bool graph_fill_shape(MlirOperation op, int64_t *out, intptr_t *n) {
+  if (!ind_attr_i64_array(op, GRAPH_ATTR_SHAPE, out, GRAPH_MAX_RANK, n) || *n > GRAPH_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < *n; ++i)
+    if (out[i] < 0)
+      return false;
+  return true;
+}
+
+bool graph_range_params(MlirOperation op, double *start, double *step, int64_t *length) {
+  if (!optional_float(op, GRAPH_ATTR_START, 0.0, start) || !optional_float(op, GRAPH_ATTR_STEP, 1.0, step))
+    return false;
+  if (graph_op_id(op) == GRAPH_OP_IOTA) {
+    int64_t len = -1;
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_LENGTH)))) {
+      if (!ind_attr_int(op, GRAPH_ATTR_LENGTH, &len))
+        return false;
+    } else if (mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) == 1 && mlirShapedTypeHasStaticShape(t)) {
+      len = mlirShapedTypeGetDimSize(t, 0); /* the written size, so that examples resize */
+    }
+    if (len < 0)
+      return false;
+    *length = len;
+    return true;
+  }
+  double end;
+  if (!ind_attr_float(op, GRAPH_ATTR_END, &end) || *step == 0.0 || !isfinite(end) || !isfinite(*start))
+    return false;
+  double n = ceil((end - *start) / *step);
+  if (n > (double)((int64_t)1 << 40))
+    return false;
+  *length = n > 0 ? (int64_t)n : 0;
+  return true;
+}
+
+bool graph_flip_dims(MlirOperation op, int64_t *out, intptr_t *n) {
+  int64_t rank = graph_operand_rank(op, 0);
+  int64_t raw[GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_DIMS, raw, GRAPH_MAX_RANK, &k) || k > GRAPH_MAX_RANK)
+    return false;
+  bool seen[GRAPH_MAX_RANK] = {false};
+  for (intptr_t i = 0; i < k; ++i) {
+    int64_t d;
+    if (!norm_dim(raw[i], rank, &d) || seen[d])
+      return false;
+    seen[d] = true;
+  }
+  *n = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    if (seen[d])
+      out[(*n)++] = d;
+  return true;
+}
+
+bool graph_select_params(MlirOperation op, int64_t *dim, int64_t *index) {
+  int64_t rank = graph_operand_rank(op, 0), d, i;
+  if (rank < 1 || !ind_attr_int(op, GRAPH_ATTR_DIM, &d) || !norm_dim(d, rank, dim) ||
+      !ind_attr_int(op, GRAPH_ATTR_INDEX, &i))
+    return false;
+  int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), *dim);
+  if (i < 0)
+    i += size;
+  if (i < 0 || i >= size)
+    return false;
+  *index = i;
+  return true;
+}
+
+bool graph_pad_params(MlirOperation op, int64_t *low, int64_t *high, double *value) {
+  int64_t rank = graph_operand_rank(op, 0);
+  int64_t raw[2 * GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_PAD, raw, 2 * GRAPH_MAX_RANK, &k) || k % 2 || k > 2 * rank ||
+      !optional_float(op, GRAPH_ATTR_VALUE, 0.0, value))
+    return false;
+  for (int64_t d = 0; d < rank; ++d)
+    low[d] = high[d] = 0;
+  for (intptr_t i = 0; i < k / 2; ++i) {
+    low[rank - 1 - i] = raw[2 * i];
+    high[rank - 1 - i] = raw[2 * i + 1];
+  }
+  return true;
+}
+
+bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n) {
+  int64_t rank = graph_operand_rank(op, 0);
+  if (rank < 0 || !ind_attr_i64_array(op, GRAPH_ATTR_REPEATS, out, GRAPH_MAX_RANK, n) || *n > GRAPH_MAX_RANK ||
+      *n < rank)
+    return false;
+  for (intptr_t i = 0; i < *n; ++i)
+    if (out[i] < 0)
+      return false;
+  return true;
+}
+
+bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal) {
+  *is_causal = false;
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(GRAPH_ATTR_IS_CAUSAL))) &&
+      !ind_attr_bool(op, GRAPH_ATTR_IS_CAUSAL, is_causal))
+    return false;
+  int64_t rank = graph_operand_rank(op, 0);
+  if (rank < 1)
+    return false;
+  int64_t e = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), rank - 1);
+  return optional_float(op, GRAPH_ATTR_SCALE, e > 0 ? 1.0 / sqrt((double)e) : 1.0, scale);
+}
+
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out,
                             intptr_t *rout) {
   intptr_t r = ra > rb ? ra : rb;
@@ -370,572 +530,6 @@ bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, int
   }
   *rout = r;
   return true;
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Shape and dtype rules */
-
-/* A static ranked tensor operand, unpacked. */
-typedef struct Operand {
-  int64_t rank;
-  int64_t shape[GRAPH_MAX_RANK];
-  GraphDtype dtype;
-  MlirType element;
-} Operand;
-
-static void type_str(MlirType t, IndStrBuf *b) { mlirTypePrint(t, ind_strbuf_callback, b); }
-
-/* Reads operand i; emits an error (and returns false) unless it is a static ranked tensor of a
- * supported dtype. */
-static bool read_operand(MlirOperation op, intptr_t i, Operand *o) {
-  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) {
-    IndStrBuf b = {0};
-    type_str(t, &b);
-    ind_emit_error(op, "operand #%d must be a tensor with a static shape, got %s", (int)i, b.data ? b.data : "");
-    ind_strbuf_free(&b);
-    return false;
-  }
-  o->rank = mlirShapedTypeGetRank(t);
-  if (o->rank > GRAPH_MAX_RANK) {
-    ind_emit_error(op, "operand #%d has rank %d, more than the supported %d", (int)i, (int)o->rank, GRAPH_MAX_RANK);
-    return false;
-  }
-  for (int64_t d = 0; d < o->rank; ++d)
-    o->shape[d] = mlirShapedTypeGetDimSize(t, d);
-  o->element = mlirShapedTypeGetElementType(t);
-  o->dtype = graph_dtype_of(o->element);
-  if (o->dtype == GRAPH_DTYPE_UNSUPPORTED) {
-    IndStrBuf b = {0};
-    type_str(o->element, &b);
-    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)", b.data ? b.data : "");
-    ind_strbuf_free(&b);
-    return false;
-  }
-  return true;
-}
-
-/* The result type being computed: shape and dtype. */
-typedef struct Result {
-  int64_t rank;
-  int64_t shape[GRAPH_MAX_RANK];
-  GraphDtype dtype;
-} Result;
-
-static MlirType make_type(MlirOperation op, const Result *r) {
-  MlirContext ctx = mlirOperationGetContext(op);
-  return mlirRankedTensorTypeGet(r->rank, r->shape, graph_dtype_type(ctx, r->dtype), mlirAttributeGetNull());
-}
-
-static void copy_shape(Result *r, const Operand *o) {
-  r->rank = o->rank;
-  memcpy(r->shape, o->shape, sizeof(int64_t) * (size_t)o->rank);
-}
-
-static int64_t numel(const int64_t *shape, int64_t rank) {
-  int64_t n = 1;
-  for (int64_t i = 0; i < rank; ++i)
-    n *= shape[i];
-  return n;
-}
-
-static bool check_num_operands(MlirOperation op, GraphOpId id) {
-  intptr_t n = mlirOperationGetNumOperands(op);
-  int want = graph_op_num_operands(id);
-  if (id == GRAPH_OP_LINEAR && (n == 2 || n == 3))
-    return true;
-  if (id == GRAPH_OP_CAT && n >= 1)
-    return true;
-  if (want >= 0 && n == want)
-    return true;
-  ind_emit_error(op, "'%s' expects %s operands, got %d", graph_op_name(id),
-                 id == GRAPH_OP_LINEAR ? "2 or 3"
-                 : id == GRAPH_OP_CAT  ? "at least 1"
-                 : want == 1           ? "1"
-                 : want == 2           ? "2"
-                                       : "3",
-                 (int)n);
-  return false;
-}
-
-/* Element type of the op's currently written result (used by convert and constant, whose dtype is
- * the result's). */
-static bool written_result_dtype(MlirOperation op, GraphDtype *out) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (!mlirTypeIsAShaped(t)) {
-    ind_emit_error(op, "result must be a tensor");
-    return false;
-  }
-  *out = graph_dtype_of(mlirShapedTypeGetElementType(t));
-  if (*out == GRAPH_DTYPE_UNSUPPORTED) {
-    IndStrBuf b = {0};
-    type_str(mlirShapedTypeGetElementType(t), &b);
-    ind_emit_error(op, "unsupported dtype %s (graph tensors are f32, f16, bf16, i1, i32 or i64)", b.data ? b.data : "");
-    ind_strbuf_free(&b);
-    return false;
-  }
-  return true;
-}
-
-static bool infer_binary(MlirOperation op, GraphOpId id, Result *r) {
-  Operand a, b;
-  if (!read_operand(op, 0, &a) || !read_operand(op, 1, &b))
-    return false;
-  intptr_t rank;
-  if (!graph_broadcast_shapes(a.shape, a.rank, b.shape, b.rank, r->shape, &rank)) {
-    ind_emit_error(op, "operands are not broadcast-compatible");
-    return false;
-  }
-  r->rank = rank;
-  r->dtype = graph_op_is_comparison(id) ? GRAPH_DTYPE_I1 : dtype_promote(a.dtype, a.rank == 0, b.dtype, b.rank == 0);
-  if (id == GRAPH_OP_DIV && !graph_dtype_is_float(r->dtype))
-    r->dtype = GRAPH_DTYPE_F32; /* true division of integers gives a float (ATen) */
-  return true;
-}
-
-static bool infer_where(MlirOperation op, Result *r) {
-  Operand c, a, b;
-  if (!read_operand(op, 0, &c) || !read_operand(op, 1, &a) || !read_operand(op, 2, &b))
-    return false;
-  if (c.dtype != GRAPH_DTYPE_I1) {
-    ind_emit_error(op, "condition must be an i1 tensor");
-    return false;
-  }
-  int64_t ab[GRAPH_MAX_RANK];
-  intptr_t rab, rank;
-  if (!graph_broadcast_shapes(a.shape, a.rank, b.shape, b.rank, ab, &rab) ||
-      !graph_broadcast_shapes(c.shape, c.rank, ab, rab, r->shape, &rank)) {
-    ind_emit_error(op, "operands are not broadcast-compatible");
-    return false;
-  }
-  r->rank = rank;
-  r->dtype = dtype_promote(a.dtype, a.rank == 0, b.dtype, b.rank == 0);
-  return true;
-}
-
-/* Unary ops: same shape; transcendental ops of integers give f32 (ATen); relu/neg/abs keep it. */
-static bool infer_unary(MlirOperation op, GraphOpId id, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  copy_shape(r, &x);
-  r->dtype = x.dtype;
-  if (id == GRAPH_OP_CONVERT)
-    return written_result_dtype(op, &r->dtype);
-  if (id == GRAPH_OP_GELU) {
-    GraphGeluApprox ap;
-    if (!graph_gelu_approximate(op, &ap)) {
-      ind_emit_error(op, "'approximate' must be \"none\" or \"tanh\"");
-      return false;
-    }
-  }
-  bool keeps_int = id == GRAPH_OP_RELU || id == GRAPH_OP_NEG || id == GRAPH_OP_ABS;
-  if (!keeps_int && !graph_dtype_is_float(x.dtype))
-    r->dtype = GRAPH_DTYPE_F32;
-  return true;
-}
-
-static bool infer_constant(MlirOperation op, Result *r) {
-  double v;
-  if (!graph_constant_value(op, &v)) {
-    ind_emit_error(op, "'value' must be a float attribute");
-    return false;
-  }
-  if (!written_result_dtype(op, &r->dtype))
-    return false;
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  r->rank = 0;
-  if (mlirTypeIsARankedTensor(t)) { /* a splat of the written shape; `?` dims become 1 */
-    r->rank = mlirShapedTypeGetRank(t);
-    for (int64_t d = 0; d < r->rank; ++d) {
-      int64_t s = mlirShapedTypeGetDimSize(t, d);
-      r->shape[d] = mlirShapedTypeIsDynamicSize(s) ? 1 : s;
-    }
-  }
-  return true;
-}
-
-static bool infer_reduction(MlirOperation op, GraphOpId id, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  int64_t dims[GRAPH_MAX_RANK];
-  intptr_t n;
-  if (!graph_reduction_dims(op, dims, &n)) {
-    ind_emit_error(op, "'dims' must be distinct dims in [-%d, %d)", (int)x.rank, (int)x.rank);
-    return false;
-  }
-  double corr;
-  if (id == GRAPH_OP_VAR && !graph_var_correction(op, &corr)) {
-    ind_emit_error(op, "'correction' must be a number");
-    return false;
-  }
-  bool keep = graph_keepdim(op), reduced[GRAPH_MAX_RANK] = {false};
-  for (intptr_t i = 0; i < n; ++i)
-    reduced[dims[i]] = true;
-  r->rank = 0;
-  for (int64_t d = 0; d < x.rank; ++d)
-    if (!reduced[d])
-      r->shape[r->rank++] = x.shape[d];
-    else if (keep)
-      r->shape[r->rank++] = 1;
-  r->dtype = x.dtype;
-  bool float_only = id == GRAPH_OP_MEAN || id == GRAPH_OP_VAR;
-  if (float_only && !graph_dtype_is_float(x.dtype)) {
-    ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
-    return false;
-  }
-  if ((id == GRAPH_OP_SUM || id == GRAPH_OP_PROD) && x.dtype == GRAPH_DTYPE_I1)
-    r->dtype = GRAPH_DTYPE_I64;
-  return true;
-}
-
-/* view/reshape: `shape` with at most one -1, same number of elements. */
-static bool infer_reshape(MlirOperation op, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  intptr_t n;
-  if (!graph_shape_attr(op, r->shape, &n)) {
-    ind_emit_error(op, "'shape' must be an array<i64> of at most %d dims", GRAPH_MAX_RANK);
-    return false;
-  }
-  int64_t known = 1, infer_at = -1;
-  for (intptr_t i = 0; i < n; ++i) {
-    if (r->shape[i] == -1 && infer_at < 0)
-      infer_at = i;
-    else if (r->shape[i] < 0) {
-      ind_emit_error(op, "'shape' may hold one -1 and otherwise sizes >= 0");
-      return false;
-    } else
-      known *= r->shape[i];
-  }
-  int64_t total = numel(x.shape, x.rank);
-  if (infer_at >= 0 && known > 0 && total % known == 0)
-    r->shape[infer_at] = total / known;
-  if ((infer_at >= 0 && (known == 0 || total % known != 0)) || numel(r->shape, n) != total) {
-    ind_emit_error(op, "cannot reshape %lld elements into the requested shape", (long long)total);
-    return false;
-  }
-  r->rank = n;
-  r->dtype = x.dtype;
-  return true;
-}
-
-/* expand: `shape` aligned to the trailing dims; -1 keeps a dim; only size-1 dims grow. */
-static bool infer_expand(MlirOperation op, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  intptr_t n;
-  if (!graph_shape_attr(op, r->shape, &n) || n < x.rank) {
-    ind_emit_error(op, "'shape' must be an array<i64> with at least the input's %d dims", (int)x.rank);
-    return false;
-  }
-  for (intptr_t i = 0; i < n; ++i) {
-    intptr_t j = i - (n - x.rank);
-    int64_t in = j >= 0 ? x.shape[j] : -1;
-    if (r->shape[i] == -1 && in >= 0)
-      r->shape[i] = in;
-    if (r->shape[i] < 0 || (in >= 0 && in != 1 && in != r->shape[i])) {
-      ind_emit_error(op, "cannot expand dim %d of size %lld to %lld", (int)i, (long long)in, (long long)r->shape[i]);
-      return false;
-    }
-  }
-  r->rank = n;
-  r->dtype = x.dtype;
-  return true;
-}
-
-static bool infer_permute(MlirOperation op, GraphOpId id, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  int64_t perm[GRAPH_MAX_RANK];
-  intptr_t n = x.rank;
-  if (id == GRAPH_OP_PERMUTE && !graph_permute_dims(op, perm, &n)) {
-    ind_emit_error(op, "'dims' must be a permutation of the %d input dims", (int)x.rank);
-    return false;
-  }
-  if (id == GRAPH_OP_TRANSPOSE) {
-    int64_t a, b;
-    if (!graph_transpose_dims(op, &a, &b)) {
-      ind_emit_error(op, "'dim0' and 'dim1' must be dims in [-%d, %d)", (int)x.rank, (int)x.rank);
-      return false;
-    }
-    for (int64_t d = 0; d < x.rank; ++d)
-      perm[d] = d == a ? b : d == b ? a : d;
-  }
-  r->rank = x.rank;
-  for (int64_t d = 0; d < x.rank; ++d)
-    r->shape[d] = x.shape[perm[d]];
-  r->dtype = x.dtype;
-  return true;
-}
-
-static bool infer_squeeze(MlirOperation op, GraphOpId id, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  r->dtype = x.dtype;
-  if (id == GRAPH_OP_UNSQUEEZE) {
-    int64_t d;
-    if (!graph_unsqueeze_dim(op, &d) || x.rank + 1 > GRAPH_MAX_RANK) {
-      ind_emit_error(op, "'dim' must be in [-%d, %d]", (int)x.rank + 1, (int)x.rank);
-      return false;
-    }
-    r->rank = 0;
-    for (int64_t i = 0; i <= x.rank; ++i)
-      r->shape[r->rank++] = i == d ? 1 : x.shape[i < d ? i : i - 1];
-    return true;
-  }
-  int64_t dims[GRAPH_MAX_RANK];
-  intptr_t n;
-  if (!graph_squeeze_dims(op, dims, &n)) {
-    ind_emit_error(op, "'dims' must be dims in [-%d, %d)", (int)x.rank, (int)x.rank);
-    return false;
-  }
-  bool drop[GRAPH_MAX_RANK] = {false};
-  for (intptr_t i = 0; i < n; ++i)
-    drop[dims[i]] = true;
-  r->rank = 0;
-  for (int64_t d = 0; d < x.rank; ++d)
-    if (!drop[d])
-      r->shape[r->rank++] = x.shape[d];
-  return true;
-}
-
-static bool infer_slice(MlirOperation op, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  GraphSlice s;
-  if (!graph_slice_params(op, &s)) {
-    ind_emit_error(op, "slice needs integer 'dim' in [-%d, %d), 'start', 'end' and 'step' >= 1", (int)x.rank,
-                   (int)x.rank);
-    return false;
-  }
-  copy_shape(r, &x);
-  r->shape[s.dim] = s.len;
-  r->dtype = x.dtype;
-  return true;
-}
-
-static bool infer_cat(MlirOperation op, Result *r) {
-  Operand first;
-  if (!read_operand(op, 0, &first))
-    return false;
-  int64_t dim;
-  if (!graph_dim(op, &dim)) {
-    ind_emit_error(op, "'dim' must be a dim in [-%d, %d)", (int)first.rank, (int)first.rank);
-    return false;
-  }
-  copy_shape(r, &first);
-  r->dtype = first.dtype;
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    Operand o;
-    if (!read_operand(op, i, &o))
-      return false;
-    bool same = o.rank == first.rank;
-    for (int64_t d = 0; same && d < o.rank; ++d)
-      same = d == dim || o.shape[d] == first.shape[d];
-    if (!same) {
-      ind_emit_error(op, "operand #%d does not match operand #0 outside dim %d", (int)i, (int)dim);
-      return false;
-    }
-    r->shape[dim] += o.shape[dim];
-    r->dtype = dtype_promote(r->dtype, false, o.dtype, false);
-  }
-  return true;
-}
-
-static bool infer_same_float(MlirOperation op, GraphOpId id, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  copy_shape(r, &x);
-  r->dtype = x.dtype;
-  int64_t d;
-  if ((id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX) && !graph_dim(op, &d)) {
-    ind_emit_error(op, "'dim' must be a dim in [-%d, %d)", (int)x.rank, (int)x.rank);
-    return false;
-  }
-  if (id != GRAPH_OP_CONTIGUOUS && id != GRAPH_OP_CLONE && !graph_dtype_is_float(x.dtype)) {
-    ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
-    return false;
-  }
-  return true;
-}
-
-static bool shape_eq(const int64_t *a, const int64_t *b, int64_t n) {
-  for (int64_t i = 0; i < n; ++i)
-    if (a[i] != b[i])
-      return false;
-  return true;
-}
-
-/* layer_norm(x, w, b) / rms_norm(x, w): x's trailing dims are normalized_shape, w and b have it. */
-static bool infer_norm(MlirOperation op, Result *r) {
-  Operand x;
-  if (!read_operand(op, 0, &x))
-    return false;
-  int64_t ns[GRAPH_MAX_RANK];
-  intptr_t n;
-  double eps;
-  if (!graph_normalized_shape(op, ns, &n) || n < 1 || n > x.rank || !shape_eq(x.shape + x.rank - n, ns, n)) {
-    ind_emit_error(op, "'normalized_shape' must be the input's trailing dims");
-    return false;
-  }
-  if (!graph_eps(op, &eps)) {
-    ind_emit_error(op, "'eps' must be a float attribute");
-    return false;
-  }
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    Operand w;
-    if (!read_operand(op, i, &w))
-      return false;
-    if (w.rank != n || !shape_eq(w.shape, ns, n)) {
-      ind_emit_error(op, "operand #%d must have shape 'normalized_shape'", (int)i);
-      return false;
-    }
-  }
-  copy_shape(r, &x);
-  r->dtype = x.dtype;
-  if (!graph_dtype_is_float(x.dtype)) {
-    ind_emit_error(op, "normalization needs a floating-point input");
-    return false;
-  }
-  return true;
-}
-
-static bool inner_dim_error(MlirOperation op, int64_t k1, int64_t k2) {
-  ind_emit_error(op, "matmul inner dims differ: %lld vs %lld", (long long)k1, (long long)k2);
-  return false;
-}
-
-static bool rank_error(MlirOperation op, int want) {
-  ind_emit_error(op, "'%s' expects rank-%d operands", graph_op_name(graph_op_id(op)), want);
-  return false;
-}
-
-/* mm [M,K]x[K,N]; bmm [B,M,K]x[B,K,N]; addmm bias broadcast to [M,N]; linear x[...,K] w[N,K]. */
-static bool infer_matmul(MlirOperation op, GraphOpId id, Result *r) {
-  Operand a, b, bias;
-  intptr_t first = id == GRAPH_OP_ADDMM ? 1 : 0;
-  if (!read_operand(op, first, &a) || !read_operand(op, first + 1, &b))
-    return false;
-  r->dtype = dtype_promote(a.dtype, false, b.dtype, false);
-  if (id == GRAPH_OP_LINEAR) {
-    if (a.rank < 1 || b.rank != 2)
-      return rank_error(op, 2);
-    if (a.shape[a.rank - 1] != b.shape[1])
-      return inner_dim_error(op, a.shape[a.rank - 1], b.shape[1]);
-    copy_shape(r, &a);
-    r->shape[a.rank - 1] = b.shape[0];
-  } else if (id == GRAPH_OP_BMM) {
-    if (a.rank != 3 || b.rank != 3)
-      return rank_error(op, 3);
-    if (a.shape[2] != b.shape[1])
-      return inner_dim_error(op, a.shape[2], b.shape[1]);
-    if (a.shape[0] != b.shape[0]) {
-      ind_emit_error(op, "bmm batch dims differ: %lld vs %lld", (long long)a.shape[0], (long long)b.shape[0]);
-      return false;
-    }
-    r->rank = 3;
-    r->shape[0] = a.shape[0], r->shape[1] = a.shape[1], r->shape[2] = b.shape[2];
-  } else {
-    if (a.rank != 2 || b.rank != 2)
-      return rank_error(op, 2);
-    if (a.shape[1] != b.shape[0])
-      return inner_dim_error(op, a.shape[1], b.shape[0]);
-    r->rank = 2;
-    r->shape[0] = a.shape[0], r->shape[1] = b.shape[1];
-  }
-  intptr_t bias_at = id == GRAPH_OP_ADDMM ? 0 : id == GRAPH_OP_LINEAR && mlirOperationGetNumOperands(op) == 3 ? 2 : -1;
-  if (bias_at >= 0) {
-    int64_t out[GRAPH_MAX_RANK];
-    intptr_t rout;
-    if (!read_operand(op, bias_at, &bias))
-      return false;
-    if (!graph_broadcast_shapes(bias.shape, bias.rank, r->shape, r->rank, out, &rout) || rout != r->rank ||
-        !shape_eq(out, r->shape, r->rank)) {
-      ind_emit_error(op, "bias does not broadcast to the matmul result");
-      return false;
-    }
-  }
-  double alpha, beta;
-  if (id == GRAPH_OP_ADDMM && !graph_addmm_scales(op, &alpha, &beta)) {
-    ind_emit_error(op, "'alpha' and 'beta' must be numbers");
-    return false;
-  }
-  if (!graph_dtype_is_float(r->dtype)) {
-    ind_emit_error(op, "matmul needs floating-point operands");
-    return false;
-  }
-  return true;
-}
-
-static bool infer(MlirOperation op, GraphOpId id, Result *r) {
-  switch (graph_op_id_kind(id)) {
-  case GRAPH_KIND_POINTWISE_BINARY:
-    return infer_binary(op, id, r);
-  case GRAPH_KIND_WHERE:
-    return infer_where(op, r);
-  case GRAPH_KIND_POINTWISE_UNARY:
-    return infer_unary(op, id, r);
-  case GRAPH_KIND_CONSTANT:
-    return infer_constant(op, r);
-  case GRAPH_KIND_REDUCTION:
-    return infer_reduction(op, id, r);
-  case GRAPH_KIND_MATMUL:
-    return infer_matmul(op, id, r);
-  case GRAPH_KIND_NONE:
-    return false;
-  case GRAPH_KIND_VIEW:
-  case GRAPH_KIND_LAYOUT:
-  case GRAPH_KIND_COMPOSITE:
-    break;
-  }
-  switch (id) {
-  case GRAPH_OP_VIEW:
-  case GRAPH_OP_RESHAPE:
-    return infer_reshape(op, r);
-  case GRAPH_OP_EXPAND:
-    return infer_expand(op, r);
-  case GRAPH_OP_PERMUTE:
-  case GRAPH_OP_TRANSPOSE:
-    return infer_permute(op, id, r);
-  case GRAPH_OP_SQUEEZE:
-  case GRAPH_OP_UNSQUEEZE:
-    return infer_squeeze(op, id, r);
-  case GRAPH_OP_SLICE:
-    return infer_slice(op, r);
-  case GRAPH_OP_CAT:
-    return infer_cat(op, r);
-  case GRAPH_OP_LAYER_NORM:
-  case GRAPH_OP_RMS_NORM:
-    return infer_norm(op, r);
-  case GRAPH_OP_LINEAR:
-    return infer_matmul(op, id, r);
-  default:
-    return infer_same_float(op, id, r);
-  }
-}
-
-MlirType graph_infer_type(MlirOperation op) {
-  GraphOpId id = graph_op_id(op);
-  if (id == GRAPH_OP_UNKNOWN) {
-    ind_emit_error(op, "not a graph op");
-    return (MlirType){NULL};
-  }
-  Result r = {0};
-  if (mlirOperationGetNumResults(op) != 1) {
-    ind_emit_error(op, "'%s' must have one result", graph_op_name(id));
-    return (MlirType){NULL};
-  }
-  if (!check_num_operands(op, id) || !infer(op, id, &r))
-    return (MlirType){NULL};
-  return make_type(op, &r);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -998,6 +592,14 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
     out->offset += s.start * in->strides[s.dim];
     out->sizes[s.dim] = s.len;
     out->strides[s.dim] *= s.step;
+    return true;
+  case GRAPH_OP_SELECT:
+    if (!graph_select_params(op, &a, &b))
+      return false;
+    out->offset += b * in->strides[a];
+    for (int64_t d = a; d + 1 < in->rank; ++d)
+      out->sizes[d] = in->sizes[d + 1], out->strides[d] = in->strides[d + 1];
+    out->rank = in->rank - 1;
     return true;
   case GRAPH_OP_SQUEEZE:
   case GRAPH_OP_UNSQUEEZE:

@@ -1,7 +1,7 @@
 /* graph.h - typed access to the graph dialect (ATen-level tensor ops); docs/dialects/graph.md.
  *
  * Every stage that reads or writes graph ops goes through this header, so op names and attribute
- * keys are spelled once (in graph.c):
+ * keys are spelled once (in graph.c; the shape rules in shape_rules.c):
  *   - an op table: GraphOpId (one per op) and GraphOpKind (the category a stage dispatches on);
  *   - attribute accessors that apply the documented defaults and normalize negative dims
  *     (ATen convention: dim -1 is the last dim), returning false on a missing or bad attribute;
@@ -83,6 +83,55 @@ typedef enum GraphOpId {
   GRAPH_OP_MM,
   GRAPH_OP_BMM,
   GRAPH_OP_ADDMM,
+  /* issue 11: sources (constants of a shape, index ranges) */
+  GRAPH_OP_FULL,      /* full {value, shape} */
+  GRAPH_OP_ZEROS,     /* zeros {shape} */
+  GRAPH_OP_ONES,      /* ones {shape} */
+  GRAPH_OP_FULL_LIKE, /* full_like(x) {value}: x's shape, the written dtype */
+  GRAPH_OP_IOTA,      /* prims.iota {length, start = 0, step = 1} */
+  GRAPH_OP_ARANGE,    /* arange {end, start = 0.0, step = 1.0} */
+  /* more pointwise unary */
+  GRAPH_OP_SILU,
+  GRAPH_OP_SIN,
+  GRAPH_OP_COS,
+  GRAPH_OP_FLOOR,
+  GRAPH_OP_CEIL,
+  GRAPH_OP_ROUND, /* half to even, as ATen */
+  GRAPH_OP_TRUNC,
+  GRAPH_OP_SIGN,
+  GRAPH_OP_LOGICAL_NOT,
+  GRAPH_OP_BITWISE_NOT,
+  GRAPH_OP_ISNAN,
+  GRAPH_OP_ISINF,
+  GRAPH_OP_CLAMP,     /* {min?, max?} (at least one) */
+  GRAPH_OP_CLAMP_MIN, /* {min} */
+  GRAPH_OP_CLAMP_MAX, /* {max} */
+  /* more pointwise binary */
+  GRAPH_OP_REMAINDER, /* Python %: the sign of the divisor */
+  GRAPH_OP_FMOD,      /* C fmod: the sign of the dividend */
+  GRAPH_OP_LOGICAL_AND,
+  GRAPH_OP_LOGICAL_OR,
+  GRAPH_OP_BITWISE_AND,
+  GRAPH_OP_BITWISE_OR,
+  GRAPH_OP_BITWISE_XOR,
+  GRAPH_OP_MASKED_FILL, /* masked_fill(x, mask) {value} */
+  /* reductions with indices / booleans */
+  GRAPH_OP_ARGMAX,
+  GRAPH_OP_ARGMIN,
+  GRAPH_OP_ANY,
+  GRAPH_OP_ALL,
+  /* index remaps */
+  GRAPH_OP_FLIP,            /* {dims} */
+  GRAPH_OP_SELECT,          /* {dim, index} */
+  GRAPH_OP_CONSTANT_PAD_ND, /* {pad, value = 0} */
+  GRAPH_OP_REPEAT,          /* {repeats} */
+  /* more composites */
+  GRAPH_OP__SOFTMAX, /* aten_softmax: ATen _softmax(x, dim, half_to_float) (IRDL names cannot start with _) */
+  GRAPH_OP_SDPA,
+  /* two results: values and i64 indices */
+  GRAPH_OP_MAX_DIM, /* ATen max.dim {dim, keepdim} */
+  GRAPH_OP_MIN_DIM,
+  /* ATen min.dim {dim, keepdim} */ /* scaled_dot_product_attention(q, k, v) {scale?, is_causal = false} */
   GRAPH_OP_COUNT
 } GraphOpId;
 
@@ -141,6 +190,14 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d);
 #define GRAPH_ATTR_EPS "eps"
 #define GRAPH_ATTR_ALPHA "alpha"
 #define GRAPH_ATTR_BETA "beta"
+#define GRAPH_ATTR_MIN "min"
+#define GRAPH_ATTR_MAX "max"
+#define GRAPH_ATTR_LENGTH "length"
+#define GRAPH_ATTR_INDEX "index"
+#define GRAPH_ATTR_PAD "pad"
+#define GRAPH_ATTR_REPEATS "repeats"
+#define GRAPH_ATTR_SCALE "scale"
+#define GRAPH_ATTR_IS_CAUSAL "is_causal"
 #define GRAPH_ATTR_STRIDES "strides" /* optional, recorded by graph-infer-shapes on views */
 
 /* --- Accessors. Each returns false when the attribute is missing (and has no default) or is
@@ -187,10 +244,38 @@ bool graph_eps(MlirOperation op, double *out);
 /* addmm's alpha and beta (default 1): result = beta * bias + alpha * (lhs @ rhs). */
 bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta);
 
+/* --- Accessors of the issue-11 ops (same conventions). */
+/* clamp's bounds (clamp_min: min only, clamp_max: max only); false when neither is given. */
+bool graph_clamp_bounds(MlirOperation op, bool *has_min, double *min, bool *has_max, double *max);
+/* full / full_like / masked_fill's `value`; zeros 0, ones 1. */
+bool graph_fill_value(MlirOperation op, double *out);
+/* The shape of full / zeros / ones (`shape`, sizes >= 0). */
+bool graph_fill_shape(MlirOperation op, int64_t *out, intptr_t *n);
+/* iota {length >= 0 (default: the written 1-d result's static size), start = 0, step = 1} and arange {end, start = 0,
+ * step = 1 (non-zero)}, as start + i * step for i in [0, length): arange's length is ceil((end - start) / step). */
+bool graph_range_params(MlirOperation op, double *start, double *step, int64_t *length);
+/* flip's dims, normalized and sorted, distinct. */
+bool graph_flip_dims(MlirOperation op, int64_t *out, intptr_t *n);
+/* select's dim and index (a negative index counts from the end; must lie in [0, size)). */
+bool graph_select_params(MlirOperation op, int64_t *dim, int64_t *index);
+/* constant_pad_nd: per dim of the input, the (low, high) pads (ATen's `pad` lists them from the last
+ * dim backwards; negative pads crop), and the fill value (default 0). */
+bool graph_pad_params(MlirOperation op, int64_t *low, int64_t *high, double *value);
+/* repeat's repeats (at least the input's rank entries, each >= 0). */
+bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n);
+
+/* scaled_dot_product_attention: scale (default 1/sqrt(E), E = the query's last dim) and is_causal
+ * (default false: a causal mask keeps key j <= query i, aligned at the top left, as ATen). */
+bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
+
 /* --- Shape and dtype rules. Computes the result type of `op` from its operands and attributes
  * (operands must have ranked static shapes). On bad input emits a located error at `op` and
  * returns a null type. The rules are in docs/dialects/graph.md. */
 MlirType graph_infer_type(MlirOperation op);
+/* The type of result i (graph_infer_type is result 0; max_dim/min_dim have the i64 indices as 1). */
+MlirType graph_infer_result_type(MlirOperation op, intptr_t i);
+/* Number of results of the op (2 for max_dim/min_dim, else 1). */
+int graph_op_num_results(GraphOpId id);
 
 /* Broadcast shape of two ranked shapes (numpy rules); false on mismatch. */
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out, intptr_t *rout);

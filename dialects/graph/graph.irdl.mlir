@@ -397,4 +397,300 @@ irdl.dialect @graph {
     irdl.operands(bias: %bias, lhs: %lhs, rhs: %rhs)
     irdl.results(res: %res)
   }
+
+  // issue 11: the ops of real models (docs/dialects/graph.md)
+  irdl.operation @full {
+    %res = irdl.any
+    %attr_value = irdl.base "#builtin.float"
+    %attr_shape = irdl.base "#builtin.dense_array"
+    irdl.results(res: %res)
+    irdl.attributes { "value" = %attr_value, "shape" = %attr_shape }
+  }
+  irdl.operation @zeros {
+    %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
+    irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
+  }
+  irdl.operation @ones {
+    %res = irdl.any
+    %attr_shape = irdl.base "#builtin.dense_array"
+    irdl.results(res: %res)
+    irdl.attributes { "shape" = %attr_shape }
+  }
+  irdl.operation @full_like {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_value = irdl.base "#builtin.float"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "value" = %attr_value }
+  }
+  irdl.operation @iota {
+    %res = irdl.any
+    irdl.results(res: %res)
+  }
+  irdl.operation @arange {
+    %res = irdl.any
+    %attr_end = irdl.base "#builtin.float"
+    irdl.results(res: %res)
+    irdl.attributes { "end" = %attr_end }
+  }
+  irdl.operation @silu {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @sin {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @cos {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @floor {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @ceil {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @round {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @trunc {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @sign {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @logical_not {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @bitwise_not {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @isnan {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @isinf {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @clamp {
+    %input = irdl.any
+    %res = irdl.any
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+  }
+  irdl.operation @clamp_min {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_min = irdl.base "#builtin.float"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "min" = %attr_min }
+  }
+  irdl.operation @clamp_max {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_max = irdl.base "#builtin.float"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "max" = %attr_max }
+  }
+  irdl.operation @remainder {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @fmod {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @logical_and {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @logical_or {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @bitwise_and {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @bitwise_or {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @bitwise_xor {
+    %lhs = irdl.any
+    %rhs = irdl.any
+    %res = irdl.any
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(res: %res)
+  }
+  irdl.operation @masked_fill {
+    %input = irdl.any
+    %mask = irdl.any
+    %res = irdl.any
+    %attr_value = irdl.base "#builtin.float"
+    irdl.operands(input: %input, mask: %mask)
+    irdl.results(res: %res)
+    irdl.attributes { "value" = %attr_value }
+  }
+  irdl.operation @argmax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @argmin {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @any {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @all {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @flip {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dims" = %attr_dims }
+  }
+  irdl.operation @select {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_index = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim, "index" = %attr_index }
+  }
+  irdl.operation @constant_pad_nd {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_pad = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "pad" = %attr_pad }
+  }
+  irdl.operation @repeat {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_repeats = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "repeats" = %attr_repeats }
+  }
+  irdl.operation @aten_softmax {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  irdl.operation @scaled_dot_product_attention {
+    %query = irdl.any
+    %key = irdl.any
+    %value = irdl.any
+    %res = irdl.any
+    irdl.operands(query: %query, key: %key, value: %value)
+    irdl.results(res: %res)
+  }
+  irdl.operation @max_dim {
+    %input = irdl.any
+    %values = irdl.any
+    %indices = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(values: %values, indices: %indices)
+    irdl.attributes { "dim" = %attr_dim, "keepdim" = %attr_keepdim }
+  }
+  irdl.operation @min_dim {
+    %input = irdl.any
+    %values = irdl.any
+    %indices = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_keepdim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(values: %values, indices: %indices)
+    irdl.attributes { "dim" = %attr_dim, "keepdim" = %attr_keepdim }
+  }
 }

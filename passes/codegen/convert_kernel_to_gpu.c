@@ -32,6 +32,7 @@
 #include "lib/pass_registry.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -372,25 +373,61 @@ static MlirNamedAttribute align_attr(Gen *g) {
   return nattr(g, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 4 * g->geom.vector_width));
 }
 
-/* Converts a loaded storage value to the load's result type. */
-static MlirValue to_compute(Gen *g, MlirOperation at, MlirValue v, MlirType res) {
-  MlirType t = mlirValueGetType(v);
-  if (mlirTypeEqual(t, res))
+static bool is_int_type(MlirType t, unsigned width) {
+  return mlirTypeIsAInteger(t) && (width == 0 || mlirIntegerTypeGetWidth(t) == width);
+}
+
+/* Converts between a storage and a compute type: float <-> float (extf/truncf), integer -> float
+ * (sitofp; i1 uitofp), float -> integer (fptosi; i1 is x != 0), integer -> integer (extui of an i1,
+ * x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
+static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType to, const char *what) {
+  MlirType from = mlirValueGetType(v);
+  if (mlirTypeEqual(from, to))
     return v;
-  if (mlirTypeIsAFloat(t) && mlirTypeIsAF32(res))
-    return op1(g, "arith.extf", 1, &v, res, 0, NULL);
-  fail(g, at, "unsupported load conversion (storage type to compute type)");
+  bool ff = mlirTypeIsAFloat(from), tf = mlirTypeIsAFloat(to);
+  if (ff && tf) {
+    unsigned wf = mlirFloatTypeGetWidth(from), wt = mlirFloatTypeGetWidth(to);
+    if (wf == wt) /* f16 <-> bf16: through f32 */
+      return convert_value(g, at, convert_value(g, at, v, g->f32_t, what), to, what);
+    return op1(g, wf < wt ? "arith.extf" : "arith.truncf", 1, &v, to, 0, NULL);
+  }
+  if (is_int_type(from, 0) && tf)
+    return op1(g, is_int_type(from, 1) ? "arith.uitofp" : "arith.sitofp", 1, &v, to, 0, NULL);
+  if (ff && is_int_type(to, 1)) {
+    MlirValue ops[2] = {v, constant(g, mlirFloatAttrDoubleGet(g->ctx, from, 0.0))};
+    MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 13)); /* une */
+    return op1(g, "arith.cmpf", 2, ops, to, 1, &a);
+  }
+  if (ff && is_int_type(to, 0))
+    return op1(g, "arith.fptosi", 1, &v, to, 0, NULL);
+  if (is_int_type(from, 0) && is_int_type(to, 1)) {
+    MlirValue ops[2] = {v, constant(g, mlirIntegerAttrGet(from, 0))};
+    MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1)); /* ne */
+    return op1(g, "arith.cmpi", 2, ops, to, 1, &a);
+  }
+  if (is_int_type(from, 0) && is_int_type(to, 0)) {
+    unsigned wf = mlirIntegerTypeGetWidth(from), wt = mlirIntegerTypeGetWidth(to);
+    return op1(g, wf == 1 ? "arith.extui" : wf < wt ? "arith.extsi" : "arith.trunci", 1, &v, to, 0, NULL);
+  }
+  IndStrBuf a = {0}, b = {0};
+  mlirTypePrint(from, ind_strbuf_callback, &a);
+  mlirTypePrint(to, ind_strbuf_callback, &b);
+  char msg[256];
+  snprintf(msg, sizeof msg, "unsupported %s conversion from %s to %s", what, a.data ? a.data : "?",
+           b.data ? b.data : "?");
+  ind_strbuf_free(&a);
+  ind_strbuf_free(&b);
+  fail(g, at, msg);
   return v;
 }
 
+/* Converts a loaded storage value to the load's result type. */
+static MlirValue to_compute(Gen *g, MlirOperation at, MlirValue v, MlirType res) {
+  return convert_value(g, at, v, res, "load (storage type to compute type)");
+}
+
 static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType storage) {
-  MlirType t = mlirValueGetType(v);
-  if (mlirTypeEqual(t, storage))
-    return v;
-  if (mlirTypeIsAF32(t) && mlirTypeIsAFloat(storage))
-    return op1(g, "arith.truncf", 1, &v, storage, 0, NULL);
-  fail(g, at, "unsupported store conversion (compute type to storage type)");
-  return v;
+  return convert_value(g, at, v, storage, "store (compute type to storage type)");
 }
 
 /* Rows of a pointwise tile (block / 32) and the floats of workgroup memory one staged load uses

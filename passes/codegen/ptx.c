@@ -73,10 +73,11 @@ static bool collect_ptx(MlirOperation op, void *user) {
   return true;
 }
 
-/* True when a kernel uses math ops (exp, log, erf, tanh, ...): only then is libdevice linked, since
- * loading and linking its bitcode costs more than the rest of the PTX lowering. */
+/* True when a kernel uses math ops (exp, log, erf, tanh, ...) or arith.remf (a call to __nv_fmodf):
+ * only then is libdevice linked, since loading and linking its bitcode costs more than the rest of
+ * the PTX lowering. */
 static bool find_math(MlirOperation op, void *user) {
-  if (ind_op_in_dialect(op, "math")) {
+  if (ind_op_in_dialect(op, "math") || ind_op_is(op, "arith.remf")) {
     *(bool *)user = true;
     return false;
   }

@@ -98,6 +98,47 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_RMS_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_LINEAR, K_COMPOSITE, NULL},
     {GRAPH_OP_ADDMM, K_COMPOSITE, NULL},
+    {GRAPH_OP_FULL, K_SOURCE, "full"},
+    {GRAPH_OP_ZEROS, K_SOURCE, "zeros"},
+    {GRAPH_OP_ONES, K_SOURCE, "ones"},
+    {GRAPH_OP_FULL_LIKE, K_SOURCE, "full_like"},
+    {GRAPH_OP_IOTA, K_IOTA, "iota"},
+    {GRAPH_OP_ARANGE, K_IOTA, "arange"},
+    {GRAPH_OP_SILU, K_UNARY, "silu"},
+    {GRAPH_OP_SIN, K_UNARY, "sin"},
+    {GRAPH_OP_COS, K_UNARY, "cos"},
+    {GRAPH_OP_FLOOR, K_UNARY, "floor"},
+    {GRAPH_OP_CEIL, K_UNARY, "ceil"},
+    {GRAPH_OP_ROUND, K_UNARY, "round"},
+    {GRAPH_OP_TRUNC, K_UNARY, "trunc"},
+    {GRAPH_OP_SIGN, K_UNARY, "sign"},
+    {GRAPH_OP_LOGICAL_NOT, K_UNARY, "logical_not"},
+    {GRAPH_OP_BITWISE_NOT, K_UNARY, "bitwise_not"},
+    {GRAPH_OP_ISNAN, K_UNARY, "isnan"},
+    {GRAPH_OP_ISINF, K_UNARY, "isinf"},
+    {GRAPH_OP_CLAMP, K_UNARY, "clamp"},
+    {GRAPH_OP_CLAMP_MIN, K_UNARY, "clamp_min"},
+    {GRAPH_OP_CLAMP_MAX, K_UNARY, "clamp_max"},
+    {GRAPH_OP_REMAINDER, K_BINARY, "remainder"},
+    {GRAPH_OP_FMOD, K_BINARY, "fmod"},
+    {GRAPH_OP_LOGICAL_AND, K_LOGICAL, "logical_and"},
+    {GRAPH_OP_LOGICAL_OR, K_LOGICAL, "logical_or"},
+    {GRAPH_OP_BITWISE_AND, K_BITWISE, "bitwise_and"},
+    {GRAPH_OP_BITWISE_OR, K_BITWISE, "bitwise_or"},
+    {GRAPH_OP_BITWISE_XOR, K_BITWISE, "bitwise_xor"},
+    {GRAPH_OP_MASKED_FILL, K_MASKED_FILL, "masked_fill"},
+    {GRAPH_OP_ARGMAX, K_REDUCE, "argmax"},
+    {GRAPH_OP_ARGMIN, K_REDUCE, "argmin"},
+    {GRAPH_OP_ANY, K_REDUCE, "any"},
+    {GRAPH_OP_ALL, K_REDUCE, "all"},
+    {GRAPH_OP_SELECT, K_SELECT, "select"},
+    {GRAPH_OP_FLIP, K_FLIP, "flip"},
+    {GRAPH_OP_CONSTANT_PAD_ND, K_PAD, "constant_pad_nd"},
+    {GRAPH_OP_REPEAT, K_REPEAT, "repeat"},
+    {GRAPH_OP__SOFTMAX, K_COMPOSITE, NULL},
+    {GRAPH_OP_SDPA, K_COMPOSITE, NULL},
+    {GRAPH_OP_MAX_DIM, K_REDUCE, "max"},
+    {GRAPH_OP_MIN_DIM, K_REDUCE, "min"},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */
@@ -359,14 +400,12 @@ static bool check_view(Lower *L, MlirOperation op, const OpInfo *info, Node *res
   }
 }
 
+/* constant, full, zeros, ones, full_like: a constant node of the result's shape (a splat is read
+ * at any index: it never needs a buffer unless it is an output). */
 static Node *lower_constant(Lower *L, GraphOp *g, Node *res) {
   double v;
-  if (!graph_constant_value(g->op, &v)) {
-    ind_emit_error(g->op, "graph.constant needs a float 'value'");
-    return NULL;
-  }
-  if (res->rank != 0 && ind_lower_numel(res->shape, res->rank) != 1) {
-    ind_emit_error(g->op, "only scalar (0-d or single-element) constants are supported");
+  if (!graph_fill_value(g->op, &v)) {
+    ind_emit_error(g->op, "'%s' needs a float 'value'", graph_op_name(g->info->id));
     return NULL;
   }
   /* The constant holds `value` in its dtype (ATen's full(..., dtype)): an integer constant is
@@ -395,8 +434,14 @@ static bool reduction_dims(MlirOperation op, int rank, bool *reduced) {
 static IndReductionType reduction_type_of(const OpInfo *info) {
   switch (info->id) {
   case GRAPH_OP_AMAX:
+  case GRAPH_OP_MAX_DIM:
+  case GRAPH_OP_ARGMAX:
+  case GRAPH_OP_ANY:
     return IND_REDUCE_MAX;
   case GRAPH_OP_AMIN:
+  case GRAPH_OP_MIN_DIM:
+  case GRAPH_OP_ARGMIN:
+  case GRAPH_OP_ALL:
     return IND_REDUCE_MIN;
   case GRAPH_OP_PROD:
     return IND_REDUCE_PROD;
@@ -407,10 +452,70 @@ static IndReductionType reduction_type_of(const OpInfo *info) {
 
 /* make_reduction: a realized ind.reduction over the reduced dims of `in`; mean adds a recipe
  * dividing by the number of reduced elements (Inductor: "the division is in the consumer's body"). */
+static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced, IndReductionType type);
+
+/* argmax / argmin: the extreme (a max/min reduction of x), then the first flat index over the
+ * reduced dims where x equals it (a min reduction); both read x over the same ranges, so the
+ * scheduler fuses them. any / all: a max / min reduction of x != 0. */
+static Node *lower_index_reduction(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced) {
+  GraphOpId id = g->info->id;
+  if (id == GRAPH_OP_ANY || id == GRAPH_OP_ALL) {
+    static const OpInfo k_to_bool = {GRAPH_OP_CONVERT, K_CONVERT, NULL};
+    Node *b = ind_lower_node_new(L, N_RECIPE, in->rank, in->shape, mlirIntegerTypeGet(L->ctx, 1));
+    b->info = &k_to_bool;
+    b->operands[0] = in;
+    b->noperands = 1;
+    b->op_index = res->op_index;
+    return reduce_node(L, g, res, b, reduced, reduction_type_of(g->info));
+  }
+  int64_t kshape[LOWER_MAX_RANK];
+  for (int k = 0; k < in->rank; ++k)
+    kshape[k] = reduced[k] ? 1 : in->shape[k];
+  Node *mres = ind_lower_node_new(L, N_RECIPE, in->rank, kshape, mlirF32TypeGet(L->ctx));
+  mres->op_index = res->op_index;
+  Node *m = reduce_node(L, g, mres, in, reduced, reduction_type_of(g->info));
+  if (!m)
+    return NULL;
+  static const OpInfo k_argsel = {GRAPH_OP_ARGMAX, K_ARGSEL, NULL};
+  Node *sel = ind_lower_node_new(L, N_RECIPE, in->rank, in->shape, mlirF32TypeGet(L->ctx));
+  sel->info = &k_argsel;
+  sel->operands[0] = in;
+  sel->operands[1] = m;
+  sel->noperands = 2;
+  sel->op_index = res->op_index;
+  for (int k = 0; k < in->rank; ++k)
+    if (reduced[k])
+      sel->reduced |= 1u << k;
+  return reduce_node(L, g, res, sel, reduced, IND_REDUCE_MIN);
+}
+
 static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   bool reduced[LOWER_MAX_RANK];
   if (!reduction_dims(g->op, in->rank, reduced))
     return NULL;
+  GraphOpId id = g->info->id;
+  if (id == GRAPH_OP_ARGMAX || id == GRAPH_OP_ARGMIN || id == GRAPH_OP_ANY || id == GRAPH_OP_ALL)
+    return lower_index_reduction(L, g, res, in, reduced);
+  if (id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) { /* values (result 0), indices (result 1) */
+    int rank;
+    int64_t shape[LOWER_MAX_RANK];
+    MlirType elem;
+    if (!tensor_shape(g->op, mlirOperationGetResult(g->op, 1), &rank, shape, &elem))
+      return NULL;
+    Node *ires = ind_lower_node_new(L, N_RECIPE, rank, shape, elem);
+    ires->op_index = res->op_index;
+    Node *values = reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
+    Node *indices = values ? lower_index_reduction(L, g, ires, in, reduced) : NULL;
+    if (!indices)
+      return NULL;
+    env_set(L, mlirOperationGetResult(g->op, 1), indices);
+    return values;
+  }
+  return reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
+}
+
+/* One realized ind.reduction of `in` over the `reduced` dims into a buffer of res's shape. */
+static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced, IndReductionType type) {
   if (ind_lower_numel(res->shape, res->rank) == 0 || ind_lower_numel(in->shape, in->rank) == 0)
     return ind_emit_error(g->op, "zero-size tensors are not supported"), NULL;
   IterSpace sp = {{0}, 0};
@@ -444,8 +549,7 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   next_buf_name(L, name, sizeof name);
   MlirLocation loc = mlirOperationGetLocation(g->op);
   Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, res->elem);
-  MlirOperation buf = ind_reduction_create(loc, name, sp.sizes, n, rr, m, reduction_type_of(g->info), memref_of(out),
-                                           (MlirRegion){NULL});
+  MlirOperation buf = ind_reduction_create(loc, name, sp.sizes, n, rr, m, type, memref_of(out), (MlirRegion){NULL});
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   ind_lower_emit_body(L, ind_computed_buffer_body_block(buf), &sp, in, idx, mlirF32TypeGet(L->ctx), loc);
   set_origins(L, buf, in, (int)(g - L->ops));
@@ -492,8 +596,12 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   if (nin > LOWER_MAX_OPERANDS)
     return ind_emit_error(g->op, "at most %d operands are supported", LOWER_MAX_OPERANDS), NULL;
   OpKind k = g->info->kind;
-  int want = k == K_BINARY || k == K_COMPARE ? 2 : k == K_WHERE ? 3 : k == K_CAT ? -1 : 1;
-  if ((want >= 0 && nin != want) || nin == 0)
+  int want = k == K_BINARY || k == K_COMPARE || k == K_LOGICAL || k == K_BITWISE || k == K_MASKED_FILL ? 2
+             : k == K_WHERE                                                                            ? 3
+             : k == K_CAT                                                                              ? -1
+             : k == K_IOTA                                                                             ? 0
+                                                                                                       : 1;
+  if ((want >= 0 && nin != want) || (nin == 0 && k != K_IOTA))
     return ind_emit_error(g->op, "'%s' expects %d operand(s), got %d", graph_op_name(g->info->id), want, nin), NULL;
   if (k == K_CAT) {
     int64_t d = -1, total = 0;
@@ -509,6 +617,21 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   } else if (k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE) {
     if (!check_view(L, g->op, g->info, res, in[0]))
       return NULL;
+  } else if (k == K_IOTA) {
+    double start, step;
+    int64_t len;
+    if (!graph_range_params(g->op, &start, &step, &len) || res->rank != 1 || res->shape[0] != len)
+      return ind_emit_error(g->op, "'%s' needs a 1-d result of its length", graph_op_name(g->info->id)), NULL;
+  } else if (k == K_SELECT || k == K_FLIP || k == K_PAD || k == K_REPEAT) {
+    MlirType t = graph_infer_type(g->op); /* the shape rule (a located error on bad attributes) */
+    if (mlirTypeIsNull(t))
+      return NULL;
+    bool same = mlirShapedTypeGetRank(t) == res->rank;
+    for (int i = 0; same && i < res->rank; ++i)
+      same = mlirShapedTypeGetDimSize(t, i) == res->shape[i];
+    if (!same)
+      return ind_emit_error(g->op, "the result shape does not match '%s' of the input", graph_op_name(g->info->id)),
+             NULL;
   } else {
     for (int i = 0; i < nin; ++i)
       if (!check_broadcast(g->op, res, in[i], i))
@@ -534,8 +657,9 @@ static Node *lower_op(Lower *L, GraphOp *g) {
                           op_short_name(info)),
            NULL;
   }
-  if (mlirOperationGetNumResults(g->op) != 1)
-    return ind_emit_error(g->op, "graph ops have exactly one result"), NULL;
+  if (mlirOperationGetNumResults(g->op) != graph_op_num_results(info->id))
+    return ind_emit_error(g->op, "'%s' has %d result(s)", graph_op_name(info->id), graph_op_num_results(info->id)),
+           NULL;
   int rank;
   int64_t shape[LOWER_MAX_RANK];
   MlirType elem;
@@ -543,7 +667,7 @@ static Node *lower_op(Lower *L, GraphOp *g) {
     return NULL;
   Node *res = ind_lower_node_new(L, N_RECIPE, rank, shape, elem);
   res->op_index = (int)(g - L->ops);
-  if (info->kind == K_CONSTANT)
+  if (info->kind == K_CONSTANT || (info->kind == K_SOURCE && info->id != GRAPH_OP_FULL_LIKE))
     return lower_constant(L, g, res);
   int nin = (int)mlirOperationGetNumOperands(g->op);
   Node *in[LOWER_MAX_OPERANDS];
@@ -552,6 +676,11 @@ static Node *lower_op(Lower *L, GraphOp *g) {
   for (int k = 0; k < nin; ++k)
     if (!(in[k] = operand_node(L, g->op, k)))
       return NULL;
+  if (info->kind == K_SOURCE) { /* full_like: only the operand's shape matters */
+    if (nin != 1 || in[0]->rank != res->rank)
+      return ind_emit_error(g->op, "'graph.full_like' takes one operand of the result's shape"), NULL;
+    return lower_constant(L, g, res);
+  }
   if (info->kind == K_REDUCE) {
     if (nin != 1)
       return ind_emit_error(g->op, "reductions take one operand"), NULL;

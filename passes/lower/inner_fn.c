@@ -9,6 +9,7 @@
 
 #include "lib/ir.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,7 +128,7 @@ static MlirValue emit2(Emit *e, MlirLocation loc, const char *name, MlirValue a,
   return emit_generic(e, loc, name, ops, 2, f32(e), NULL, 0);
 }
 
-enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_UNE = 13 };
+enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_UNE = 13, CMPF_UNO = 14 };
 
 static MlirValue emit_cmpf(Emit *e, MlirLocation loc, int64_t pred, MlirValue a, MlirValue b) {
   MlirContext ctx = e->L->ctx;
@@ -135,6 +136,22 @@ static MlirValue emit_cmpf(Emit *e, MlirLocation loc, int64_t pred, MlirValue a,
                                                   mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), pred));
   MlirValue ops[2] = {a, b};
   return emit_generic(e, loc, "arith.cmpf", ops, 2, mlirIntegerTypeGet(ctx, 1), &attr, 1);
+}
+
+static MlirValue emit_i1(Emit *e, MlirLocation loc, const char *name, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return emit_generic(e, loc, name, ops, 2, mlirIntegerTypeGet(e->L->ctx, 1), NULL, 0);
+}
+
+static MlirValue emit_select(Emit *e, MlirLocation loc, MlirValue c, MlirValue a, MlirValue b) {
+  MlirValue ops[3] = {c, a, b};
+  return emit_generic(e, loc, "arith.select", ops, 3, mlirValueGetType(a), NULL, 0);
+}
+
+/* The value of an affine expression of the iteration variables, as f32 (ops.index_expr). */
+static MlirValue emit_index_expr(Emit *e, MlirLocation loc, MlirAffineExpr x) {
+  MlirAffineMap m = mlirAffineMapGet(e->L->ctx, e->space.n, 0, 1, &x);
+  return append(e, ind_index_expr_create(loc, m, f32(e)));
 }
 
 /* Converts a compute value to f32 (i1 -> 0.0/1.0). */
@@ -221,7 +238,11 @@ static const char *binary_op_name(GraphOpId id) {
   }
 }
 
+static MlirValue emit_mod(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b);
+
 static MlirValue emit_binary(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
+  if (n->info->id == GRAPH_OP_REMAINDER || n->info->id == GRAPH_OP_FMOD)
+    return emit_mod(e, n, loc, a, b);
   return emit2(e, loc, binary_op_name(n->info->id), to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
@@ -270,9 +291,85 @@ static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
     return emit1(e, loc, "math.rsqrt", x);
   case GRAPH_OP_TANH:
     return emit1(e, loc, "math.tanh", x);
+  case GRAPH_OP_SILU: /* x * sigmoid(x) */
+    return emit2(e, loc, "arith.mulf", x,
+                 emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0),
+                       emit2(e, loc, "arith.addf", emit_constant(e, loc, 1.0),
+                             emit1(e, loc, "math.exp", emit1(e, loc, "arith.negf", x)))));
+  case GRAPH_OP_SIN:
+    return emit1(e, loc, "math.sin", x);
+  case GRAPH_OP_COS:
+    return emit1(e, loc, "math.cos", x);
+  case GRAPH_OP_FLOOR:
+    return emit1(e, loc, "math.floor", x);
+  case GRAPH_OP_CEIL:
+    return emit1(e, loc, "math.ceil", x);
+  case GRAPH_OP_ROUND:
+    return emit1(e, loc, "math.roundeven", x);
+  case GRAPH_OP_TRUNC: /* x < 0 ? ceil(x) : floor(x) (math.trunc has no NVVM lowering) */
+    return emit_select(e, loc, emit_cmpf(e, loc, CMPF_OLT, x, emit_constant(e, loc, 0.0)),
+                       emit1(e, loc, "math.ceil", x), emit1(e, loc, "math.floor", x));
+  case GRAPH_OP_SIGN: { /* (0 < x) - (x < 0), as Inductor: NaN gives 0 */
+    MlirValue zero = emit_constant(e, loc, 0.0);
+    return emit2(e, loc, "arith.subf", to_f32(e, loc, emit_cmpf(e, loc, CMPF_OGT, x, zero)),
+                 to_f32(e, loc, emit_cmpf(e, loc, CMPF_OLT, x, zero)));
+  }
+  case GRAPH_OP_LOGICAL_NOT:
+    return emit_cmpf(e, loc, CMPF_OEQ, x, emit_constant(e, loc, 0.0));
+  case GRAPH_OP_BITWISE_NOT: /* booleans: logical not; integers: ~x == -x - 1 (exact in f32 below 2^24) */
+    if (ind_lower_is_bool(n->elem))
+      return emit_cmpf(e, loc, CMPF_OEQ, x, emit_constant(e, loc, 0.0));
+    return emit2(e, loc, "arith.subf", emit1(e, loc, "arith.negf", x), emit_constant(e, loc, 1.0));
+  case GRAPH_OP_ISNAN:
+    return emit_cmpf(e, loc, CMPF_UNO, x, x);
+  case GRAPH_OP_ISINF:
+    return emit_cmpf(e, loc, CMPF_OEQ, emit1(e, loc, "math.absf", x), emit_constant(e, loc, INFINITY));
+  case GRAPH_OP_CLAMP:
+  case GRAPH_OP_CLAMP_MIN:
+  case GRAPH_OP_CLAMP_MAX: { /* max(x, min) then min(., max): NaN propagates (ATen) */
+    bool has_lo = false, has_hi = false;
+    double lo = 0.0, hi = 0.0;
+    graph_clamp_bounds(e->L->ops[n->op_index].op, &has_lo, &lo, &has_hi, &hi);
+    if (has_lo)
+      x = emit2(e, loc, "arith.maximumf", x, emit_constant(e, loc, lo));
+    if (has_hi)
+      x = emit2(e, loc, "arith.minimumf", x, emit_constant(e, loc, hi));
+    return x;
+  }
   default: /* GRAPH_OP_ERF */
     return emit1(e, loc, "math.erf", x);
   }
+}
+
+/* remainder (Python: the sign of the divisor) and fmod (C: the sign of the dividend), as Inductor:
+ * r = fmod(a, b); remainder is r + b where r != 0 and sign(r) != sign(b). */
+static MlirValue emit_mod(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
+  a = to_f32(e, loc, a);
+  b = to_f32(e, loc, b);
+  MlirValue r = emit2(e, loc, "arith.remf", a, b);
+  if (n->info->id == GRAPH_OP_FMOD)
+    return r;
+  MlirValue zero = emit_constant(e, loc, 0.0);
+  MlirValue fix = emit_i1(
+      e, loc, "arith.andi", emit_cmpf(e, loc, CMPF_UNE, r, zero),
+      emit_i1(e, loc, "arith.xori", emit_cmpf(e, loc, CMPF_OLT, r, zero), emit_cmpf(e, loc, CMPF_OLT, b, zero)));
+  return emit_select(e, loc, fix, emit2(e, loc, "arith.addf", r, b), r);
+}
+
+/* bitwise and/or/xor: on booleans the i1 op; on integers the i64 op between conversions. */
+static MlirValue emit_bitwise(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
+  const char *name = n->info->id == GRAPH_OP_BITWISE_AND  ? "arith.andi"
+                     : n->info->id == GRAPH_OP_BITWISE_OR ? "arith.ori"
+                                                          : "arith.xori";
+  if (ind_lower_is_bool(n->elem))
+    return emit_i1(e, loc, name, to_bool(e, loc, a), to_bool(e, loc, b));
+  MlirType i64 = mlirIntegerTypeGet(e->L->ctx, 64);
+  MlirValue ia = to_f32(e, loc, a), ib = to_f32(e, loc, b);
+  ia = emit_generic(e, loc, "arith.fptosi", &ia, 1, i64, NULL, 0);
+  ib = emit_generic(e, loc, "arith.fptosi", &ib, 1, i64, NULL, 0);
+  MlirValue ops[2] = {ia, ib};
+  MlirValue r = emit_generic(e, loc, name, ops, 2, i64, NULL, 0);
+  return emit1(e, loc, "arith.sitofp", r);
 }
 
 static MlirValue emit_compare(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
@@ -339,10 +436,98 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
         mlirAffineAddExprGet(mlirAffineMulExprGet(idx[sl.dim], ind_lower_cst(L, sl.step)), ind_lower_cst(L, sl.start));
     return;
   }
-  default: /* pointwise, expand, copy, convert, where, compare: numpy broadcasting */
+  case K_SELECT: { /* the dropped dim reads `index` */
+    int64_t d = 0, at = 0;
+    graph_select_params(op, &d, &at);
+    for (int i = 0, j = 0; i < in->rank; ++i)
+      res[i] = i == d ? ind_lower_cst(L, at) : idx[j++];
+    return;
+  }
+  case K_FLIP: {
+    int64_t dims[LOWER_MAX_RANK];
+    intptr_t nd = 0;
+    graph_flip_dims(op, dims, &nd);
+    for (int i = 0; i < n->rank; ++i)
+      res[i] = idx[i];
+    for (intptr_t j = 0; j < nd; ++j)
+      res[dims[j]] = mlirAffineAddExprGet(mlirAffineMulExprGet(idx[dims[j]], ind_lower_cst(L, -1)),
+                                          ind_lower_cst(L, n->shape[dims[j]] - 1));
+    return;
+  }
+  case K_REPEAT: { /* trailing dims align; each reads i mod size */
+    IndIxRanges r = space_ranges(&e->space);
+    int off = n->rank - in->rank;
+    for (int i = 0; i < in->rank; ++i)
+      res[i] = in->shape[i] == 1 ? ind_lower_cst(L, 0) : ind_ix_mod(idx[i + off], in->shape[i], &r);
+    return;
+  }
+  case K_PAD: { /* (i - low) mod size: always in bounds; emit_pad selects the pad value outside */
+    IndIxRanges r = space_ranges(&e->space);
+    int64_t lo[LOWER_MAX_RANK], hi[LOWER_MAX_RANK];
+    double v;
+    graph_pad_params(op, lo, hi, &v);
+    for (int i = 0; i < n->rank; ++i)
+      res[i] = in->shape[i] == 1 ? ind_lower_cst(L, 0)
+                                 : ind_ix_mod(mlirAffineAddExprGet(idx[i], ind_lower_cst(L, -lo[i])), in->shape[i], &r);
+    return;
+  }
+  default: /* pointwise, expand, copy, convert, where, compare, argsel: numpy broadcasting */
     broadcast_index(L, in, n->rank, idx, res);
     return;
   }
+}
+
+/* iota / arange: start + i * step; integer parameters stay in the index expression. */
+static MlirValue emit_iota(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx) {
+  double start = 0.0, step = 1.0;
+  int64_t len = 0;
+  graph_range_params(e->L->ops[n->op_index].op, &start, &step, &len);
+  MlirAffineExpr i = n->rank == 1 && n->shape[0] != 1 ? idx[0] : ind_lower_cst(e->L, 0);
+  if (start == (double)(int64_t)start && step == (double)(int64_t)step)
+    return emit_index_expr(e, loc,
+                           mlirAffineAddExprGet(mlirAffineMulExprGet(i, ind_lower_cst(e->L, (int64_t)step)),
+                                                ind_lower_cst(e->L, (int64_t)start)));
+  return emit2(e, loc, "arith.addf",
+               emit2(e, loc, "arith.mulf", emit_index_expr(e, loc, i), emit_constant(e, loc, step)),
+               emit_constant(e, loc, start));
+}
+
+/* constant_pad_nd: v where every padded dim's index lies inside the input, else the pad value. */
+static MlirValue emit_pad(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx, MlirValue v) {
+  int64_t lo[LOWER_MAX_RANK], hi[LOWER_MAX_RANK];
+  double value = 0.0;
+  graph_pad_params(e->L->ops[n->op_index].op, lo, hi, &value);
+  Node *in = n->operands[0];
+  MlirValue inside = {NULL};
+  for (int i = 0; i < n->rank; ++i) {
+    if (lo[i] <= 0 && hi[i] <= 0)
+      continue; /* a crop only: every index is inside */
+    MlirValue p = emit_index_expr(e, loc, idx[i]);
+    MlirValue c = emit_i1(e, loc, "arith.andi", emit_cmpf(e, loc, CMPF_OGE, p, emit_constant(e, loc, (double)lo[i])),
+                          emit_cmpf(e, loc, CMPF_OLT, p, emit_constant(e, loc, (double)(lo[i] + in->shape[i]))));
+    inside = inside.ptr ? emit_i1(e, loc, "arith.andi", inside, c) : c;
+  }
+  v = to_compute(e, loc, v, n->elem);
+  if (!inside.ptr)
+    return v;
+  MlirValue fill = emit_constant(e, loc, value);
+  return emit_select(e, loc, inside, v, to_compute(e, loc, fill, n->elem));
+}
+
+/* argmax/argmin's second reduction body: the flat index over the reduced dims where x equals the
+ * extreme (or is NaN, which max/min propagate), else numel (min-reduced: the first such index). */
+static MlirValue emit_argsel(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx, MlirValue x, MlirValue m) {
+  MlirAffineExpr flat = ind_lower_cst(e->L, 0);
+  int64_t numel = 1;
+  for (int k = 0; k < n->rank; ++k)
+    if (n->reduced & (1u << k)) {
+      flat = mlirAffineAddExprGet(mlirAffineMulExprGet(flat, ind_lower_cst(e->L, n->shape[k])), idx[k]);
+      numel *= n->shape[k];
+    }
+  x = to_f32(e, loc, x);
+  MlirValue hit = emit_i1(e, loc, "arith.ori", emit_cmpf(e, loc, CMPF_OEQ, x, to_f32(e, loc, m)),
+                          emit_cmpf(e, loc, CMPF_UNO, x, x));
+  return emit_select(e, loc, hit, emit_index_expr(e, loc, ind_ix_simplify(flat)), emit_constant(e, loc, (double)numel));
 }
 
 /* cat's dim (checked by lower_recipe). */
@@ -388,6 +573,8 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
   OpKind kind = n->info->kind;
   if (kind == K_CAT)
     return emit_cat(e, n, loc, idx);
+  if (kind == K_IOTA)
+    return emit_iota(e, n, loc, idx);
   MlirValue v[LOWER_MAX_OPERANDS];
   int64_t k_pow = 0;
   bool is_pow = n->info->id == GRAPH_OP_POW;
@@ -422,6 +609,21 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
     return emit_unary(e, n, loc, v[0]);
   case K_CONVERT:
     return emit_convert(e, loc, v[0], n->elem);
+  case K_LOGICAL:
+    return emit_i1(e, loc, n->info->id == GRAPH_OP_LOGICAL_AND ? "arith.andi" : "arith.ori", to_bool(e, loc, v[0]),
+                   to_bool(e, loc, v[1]));
+  case K_BITWISE:
+    return emit_bitwise(e, n, loc, v[0], v[1]);
+  case K_MASKED_FILL: {
+    double fill = 0.0;
+    graph_fill_value(e->L->ops[n->op_index].op, &fill);
+    MlirValue x = to_compute(e, loc, v[0], n->elem);
+    return emit_select(e, loc, to_bool(e, loc, v[1]), to_compute(e, loc, emit_constant(e, loc, fill), n->elem), x);
+  }
+  case K_PAD:
+    return emit_pad(e, n, loc, idx, v[0]);
+  case K_ARGSEL:
+    return emit_argsel(e, n, loc, idx, v[0], v[1]);
   default: /* views and copies */
     return v[0];
   }
@@ -526,8 +728,15 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
       c->op_count += 1 + 3 * (n->noperands - 1); /* index_expr, then a constant, compare, select per source */
     return id;
   }
-  bool is_view = n->info->kind != K_BINARY && n->info->kind != K_COMPARE && n->info->kind != K_WHERE &&
-                 n->info->kind != K_UNARY && n->info->kind != K_CONVERT;
+  if (n->info->kind == K_IOTA) { /* one index_expr per distinct index */
+    CountKey ik = {TAG_INDEX_EXPR, n->id, 0, 0, n->rank ? idx[0].ptr : NULL, NULL};
+    int64_t id = count_key(c, ik, &fresh);
+    c->op_count += fresh;
+    return id;
+  }
+  OpKind kk = n->info->kind;
+  bool is_view = kk != K_BINARY && kk != K_COMPARE && kk != K_WHERE && kk != K_UNARY && kk != K_CONVERT &&
+                 kk != K_LOGICAL && kk != K_BITWISE && kk != K_MASKED_FILL && kk != K_PAD && kk != K_ARGSEL;
   int64_t kp;
   int nread = n->info->id == GRAPH_OP_POW && pow_int_exponent(n, &kp) ? 1 : n->noperands;
   int64_t ids[LOWER_MAX_OPERANDS] = {0};

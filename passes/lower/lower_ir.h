@@ -24,22 +24,32 @@
 /* --- Graph ops: how each lowers. */
 
 typedef enum OpKind {
-  K_BINARY,    /* add sub mul div pow maximum minimum */
-  K_COMPARE,   /* eq ne lt le gt ge -> i1 */
-  K_WHERE,     /* where(cond, a, b) */
-  K_UNARY,     /* relu neg abs exp log sqrt rsqrt reciprocal tanh sigmoid erf gelu */
-  K_CONVERT,   /* convert: dtype change on the value */
-  K_COPY,      /* clone, contiguous: identity recipe */
-  K_RESHAPE,   /* view reshape squeeze unsqueeze: same numel, recomputed index */
-  K_EXPAND,    /* expand: broadcast */
-  K_PERMUTE,   /* permute(dims) */
-  K_TRANSPOSE, /* transpose(dim0, dim1) */
-  K_SLICE,     /* slice(dim, start, end, step) */
-  K_CAT,       /* cat(dim) */
-  K_CONSTANT,  /* 0-d constant */
-  K_REDUCE,    /* sum mean amax amin prod */
-  K_EXTERN,    /* mm bmm */
-  K_COMPOSITE, /* not lowered: needs --preprocess */
+  K_BINARY,      /* add sub mul div pow maximum minimum */
+  K_COMPARE,     /* eq ne lt le gt ge -> i1 */
+  K_WHERE,       /* where(cond, a, b) */
+  K_UNARY,       /* relu neg abs exp log sqrt rsqrt reciprocal tanh sigmoid erf gelu */
+  K_CONVERT,     /* convert: dtype change on the value */
+  K_COPY,        /* clone, contiguous: identity recipe */
+  K_RESHAPE,     /* view reshape squeeze unsqueeze: same numel, recomputed index */
+  K_EXPAND,      /* expand: broadcast */
+  K_PERMUTE,     /* permute(dims) */
+  K_TRANSPOSE,   /* transpose(dim0, dim1) */
+  K_SLICE,       /* slice(dim, start, end, step) */
+  K_CAT,         /* cat(dim) */
+  K_CONSTANT,    /* 0-d constant */
+  K_REDUCE,      /* sum mean amax amin prod */
+  K_EXTERN,      /* mm bmm */
+  K_COMPOSITE,   /* not lowered: needs --preprocess */
+  K_LOGICAL,     /* logical_and logical_or -> i1 */
+  K_BITWISE,     /* bitwise_and bitwise_or bitwise_xor (i1: on booleans; integers: through i64) */
+  K_MASKED_FILL, /* masked_fill(x, mask) {value} */
+  K_SOURCE,      /* full zeros ones full_like: a splat constant of a shape */
+  K_IOTA,        /* iota arange: start + i * step (ind.index_expr) */
+  K_SELECT,      /* select(dim, index): a view dropping dim */
+  K_FLIP,        /* flip(dims): size - 1 - i */
+  K_PAD,         /* constant_pad_nd: in-bounds reads selected against the pad value */
+  K_REPEAT,      /* repeat: i mod size */
+  K_ARGSEL,      /* internal (argmax/argmin's second reduction): x == extreme ? flat reduced index : numel */
 } OpKind;
 
 typedef struct OpInfo {
@@ -70,6 +80,7 @@ typedef struct Node {
   MlirValue memref;  /* N_BUFFER */
   double value;      /* N_CONST */
   double divisor;    /* N_MEAN_DIV */
+  unsigned reduced;  /* K_ARGSEL: bit k set when dim k is reduced */
   int64_t tree_size; /* ops emitted when inlined (without CSE); -1 = not computed */
 } Node;
 
@@ -140,7 +151,7 @@ static inline bool ind_lower_is_view_recipe(const Node *n) {
   if (n->kind != N_RECIPE)
     return false;
   OpKind k = n->info->kind;
-  return k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE;
+  return k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE || k == K_SELECT;
 }
 
 /* --- inner_fn.c */

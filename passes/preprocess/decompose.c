@@ -11,6 +11,9 @@
  *   addmm(b, x, y)        -> mm(x, y) (* alpha) + b (* beta)   (Inductor: mm plus an epilogue)
  *   var(x, D, correction) -> mu = mean(x, D, keepdim); c = x - mu;
  *                            sum(c * c, D, keepdim?) / (N - correction)   (N: elements reduced)
+ *   _softmax(x, d)        -> softmax(x, d)
+ *   scaled_dot_product_attention(q, k, v) -> softmax(q @ k^T * scale [causal: where(i >= j, ., -inf)]) @ v
+ *                            (bmm, or mm for rank 2; batch dims flattened around the bmm's)
  * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
  * Scalars are 0-d graph.constant's of the input's element type. softmax, log_softmax, the norms and
  * var compute f16/bf16 inputs in f32 (convert up first, convert the result back), as Inductor's
@@ -23,6 +26,7 @@
 #include "lib/pass_registry.h"
 #include "passes/preprocess/op_list.h"
 
+#include <math.h>
 #include <mlir-c/BuiltinTypes.h>
 
 static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
@@ -81,6 +85,77 @@ static MlirValue decompose_softmax(MlirOperation op, GraphBuilder *b, bool log) 
   if (!log)
     return bin(b, GRAPH_OP_DIV, e, t);
   return bin(b, GRAPH_OP_SUB, s, un(b, GRAPH_OP_LOG, t));
+}
+
+/* A contiguous reshape of x to `shape` (n dims). */
+static MlirValue reshape_to(GraphBuilder *b, MlirValue x, const int64_t *shape, intptr_t n) {
+  return mlirValueIsNull(x) ? kFailed : graph_build_reshape(b, GRAPH_OP_RESHAPE, x, shape, n, kInfer);
+}
+
+/* The matmul of [B, M, K] x [B, K, N] (bmm), or of [M, K] x [K, N] (mm) when rank is 2. */
+static MlirValue matmul(GraphBuilder *b, MlirValue x, MlirValue y, int64_t rank) {
+  return mlirValueIsNull(x) || mlirValueIsNull(y)
+             ? kFailed
+             : graph_build_mm(b, rank == 2 ? GRAPH_OP_MM : GRAPH_OP_BMM, x, y, kInfer);
+}
+
+/* scaled_dot_product_attention as AOTAutograd's math decomposition:
+ *   a = (q @ k^T) * scale; a = where(causal mask, a, -inf); p = softmax(a, -1); p @ v
+ * with the batch dims of rank > 3 inputs flattened to one around the bmm's; the causal mask is
+ * iota(L)[:, None] >= iota(S)[None, :] (ATen's tril of ones, top-left aligned). */
+static MlirValue decompose_sdpa(MlirOperation op, GraphBuilder *b) {
+  MlirValue q = upcast(b, operand(op, 0)), k = upcast(b, operand(op, 1)), v = upcast(b, operand(op, 2));
+  double scale;
+  bool causal;
+  if (!graph_sdpa_params(op, &scale, &causal))
+    return kFailed;
+  MlirType qt = mlirValueGetType(q), kt = mlirValueGetType(k), vt = mlirValueGetType(v);
+  int64_t rank = rank_of(q), L = mlirShapedTypeGetDimSize(qt, rank - 2), E = mlirShapedTypeGetDimSize(qt, rank - 1);
+  int64_t S = mlirShapedTypeGetDimSize(kt, rank - 2), Ev = mlirShapedTypeGetDimSize(vt, rank - 1), batch = 1;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    batch *= mlirShapedTypeGetDimSize(qt, d);
+  int64_t r3 = rank == 2 ? 2 : 3, perm2[2] = {1, 0}, perm3[3] = {0, 2, 1};
+  if (rank > 3) {
+    int64_t qs[3] = {batch, L, E}, ks[3] = {batch, S, E}, vs[3] = {batch, S, Ev};
+    q = reshape_to(b, q, qs, 3), k = reshape_to(b, k, ks, 3), v = reshape_to(b, v, vs, 3);
+  }
+  if (mlirValueIsNull(k))
+    return kFailed;
+  MlirValue kT = graph_build_permute(b, k, r3 == 2 ? perm2 : perm3, r3, kInfer);
+  MlirValue a = bin(b, GRAPH_OP_MUL, matmul(b, q, kT, r3), mlirValueIsNull(q) ? kFailed : scalar(b, scale, q));
+  if (causal) {
+    MlirContext ctx = b->ctx;
+    MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+    int64_t lshape[1] = {L}, sshape[1] = {S};
+    MlirOperation il = graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0,
+                                      mlirRankedTensorTypeGet(1, lshape, i64, mlirAttributeGetNull()));
+    MlirOperation is = graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0,
+                                      mlirRankedTensorTypeGet(1, sshape, i64, mlirAttributeGetNull()));
+    if (mlirOperationIsNull(il) || mlirOperationIsNull(is))
+      return kFailed;
+    int64_t rows[2] = {L, 1}, cols[2] = {1, S};
+    MlirValue ri = reshape_to(b, mlirOperationGetResult(il, 0), rows, 2);
+    MlirValue ci = reshape_to(b, mlirOperationGetResult(is, 0), cols, 2);
+    MlirValue keep = bin(b, GRAPH_OP_GE, ri, ci);
+    MlirValue ninf = mlirValueIsNull(a) ? kFailed : scalar(b, -INFINITY, a);
+    MlirValue ops3[3] = {keep, a, ninf};
+    if (mlirValueIsNull(keep) || mlirValueIsNull(a))
+      return kFailed;
+    a = mlirOperationGetResult(graph_build_op(b, GRAPH_OP_WHERE, ops3, 3, NULL, 0, kInfer), 0);
+  }
+  int64_t last = r3 - 1;
+  MlirValue m = reduce(b, GRAPH_OP_AMAX, a, &last, 1, true);
+  MlirValue e = un(b, GRAPH_OP_EXP, bin(b, GRAPH_OP_SUB, a, m));
+  MlirValue p = bin(b, GRAPH_OP_DIV, e, reduce(b, GRAPH_OP_SUM, e, &last, 1, true));
+  MlirValue o = matmul(b, p, v, r3);
+  if (rank > 3 && !mlirValueIsNull(o)) {
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+    int64_t shape[GRAPH_MAX_RANK];
+    for (int64_t d = 0; d < rank; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(rt, d);
+    o = reshape_to(b, o, shape, rank);
+  }
+  return o;
 }
 
 /* The trailing dims named by normalized_shape, and eps. */
@@ -181,7 +256,10 @@ static MlirValue decompose_var(MlirOperation op, GraphBuilder *b) {
 static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
   switch (graph_op_id(op)) {
   case GRAPH_OP_SOFTMAX:
+  case GRAPH_OP__SOFTMAX:
     return decompose_softmax(op, b, false);
+  case GRAPH_OP_SDPA:
+    return decompose_sdpa(op, b);
   case GRAPH_OP_LOG_SOFTMAX:
     return decompose_softmax(op, b, true);
   case GRAPH_OP_LAYER_NORM:

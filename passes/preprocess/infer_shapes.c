@@ -68,7 +68,9 @@ static void canonicalize_dims(MlirOperation op) {
   intptr_t n;
   GraphSlice s;
   GraphOpId id = graph_op_id(op);
-  if (graph_op_kind(op) == GRAPH_KIND_REDUCTION && graph_reduction_dims(op, dims, &n))
+  if ((id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) && graph_reduction_dims(op, dims, &n))
+    set_i64(op, GRAPH_ATTR_DIM, dims[0]);
+  else if (graph_op_kind(op) == GRAPH_KIND_REDUCTION && graph_reduction_dims(op, dims, &n))
     set_i64_array(op, GRAPH_ATTR_DIMS, dims, n);
   else if (id == GRAPH_OP_PERMUTE && graph_permute_dims(op, dims, &n))
     set_i64_array(op, GRAPH_ATTR_DIMS, dims, n);
@@ -129,17 +131,19 @@ static bool check_numel(MlirOperation at, MlirType t, const char *what, intptr_t
 }
 
 static MlirLogicalResult infer_op(MlirOperation op) {
-  MlirType inferred = graph_infer_type(op);
-  if (mlirTypeIsNull(inferred))
-    return mlirLogicalResultFailure();
-  if (!check_numel(op, inferred, "result", 0))
-    return mlirLogicalResultFailure();
-  MlirValue res = mlirOperationGetResult(op, 0);
-  MlirType written = mlirValueGetType(res);
-  if (!is_compatible(written, inferred))
-    return mismatch_error(op, written, inferred);
-  if (!mlirTypeEqual(written, inferred))
-    mlirValueSetType(res, inferred);
+  for (intptr_t i = 0; i < graph_op_num_results(graph_op_id(op)); ++i) { /* max_dim/min_dim: two */
+    MlirType inferred = graph_infer_result_type(op, i);
+    if (mlirTypeIsNull(inferred))
+      return mlirLogicalResultFailure();
+    if (!check_numel(op, inferred, "result", i))
+      return mlirLogicalResultFailure();
+    MlirValue res = mlirOperationGetResult(op, i);
+    MlirType written = mlirValueGetType(res);
+    if (!is_compatible(written, inferred))
+      return mismatch_error(op, written, inferred);
+    if (!mlirTypeEqual(written, inferred))
+      mlirValueSetType(res, inferred);
+  }
   canonicalize_dims(op);
   record_strides(op);
   return mlirLogicalResultSuccess();

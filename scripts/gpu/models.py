@@ -55,6 +55,19 @@ def lock_in(a, s, c1, c2, c3):
     return x, y.sum(1), y.amax(1)
 
 
+# issue 11: the examples of real-model ops (not in inductor_suite.py; written here, torch equivalents of
+# examples/masked_softmax.mlir and examples/argmax.mlir).
+def masked_softmax(x):
+    n = x.shape[-1]
+    mask = torch.ones(n, n, dtype=torch.bool, device=x.device).tril()
+    return x.masked_fill(~mask, float("-inf")).softmax(-1)
+
+
+def argmax(x):
+    values, indices = torch.max(x, dim=-1)
+    return values, indices
+
+
 # example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n)
 CASES = {
     "seed": (seed_model, "seed_10op", lambda n: [(n, n), (n,), (n,), (n,)]),
@@ -68,6 +81,8 @@ CASES = {
     "lock_in": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
     # the same program compiled with --fuse=search (scripts/gpu/prepare.sh, IND_GPU_VARIANTS)
     "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
+    "masked_softmax": (masked_softmax, "masked_softmax (ind only)", lambda n: [(n, n)]),
+    "argmax": (argmax, "argmax (ind only)", lambda n: [(n, n)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.

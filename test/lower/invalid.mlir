@@ -126,9 +126,18 @@ func.func @bad_cat(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x20xf32>
 
 // -----
 
-/// Only scalar constants.
-func.func @tensor_constant() -> tensor<4xf32> {
-  // expected-error @+1 {{only scalar (0-d or single-element) constants are supported}}
-  %c = "graph.constant"() {value = 1.0 : f64} : () -> tensor<4xf32>
-  return %c : tensor<4xf32>
+/// An iota whose written result is not its length (splat constants lower: test/lower/sources.mlir).
+func.func @iota_length() -> tensor<5xi64> {
+  // expected-error @+1 {{'graph.iota' needs a 1-d result of its length}}
+  %c = "graph.iota"() {length = 4 : i64} : () -> tensor<5xi64>
+  return %c : tensor<5xi64>
+}
+
+// -----
+
+/// flip with a dim out of range: the shape rule's located error.
+func.func @flip_dim(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'dims' must be distinct dims in [-2, 2)}}
+  %c = "graph.flip"(%x) {dims = array<i64: 2>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %c : tensor<4x8xf32>
 }

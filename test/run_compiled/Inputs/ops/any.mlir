@@ -1,0 +1,4 @@
+func.func @any(%x: tensor<8x16xf32>) -> tensor<8xi1> {
+  %r = "graph.any"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<8x16xf32>) -> tensor<8xi1>
+  return %r : tensor<8xi1>
+}

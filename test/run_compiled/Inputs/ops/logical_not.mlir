@@ -1,0 +1,4 @@
+func.func @logical_not(%x: tensor<8x16xf32>) -> tensor<8x16xi1> {
+  %r = "graph.logical_not"(%x)  : (tensor<8x16xf32>) -> tensor<8x16xi1>
+  return %r : tensor<8x16xi1>
+}

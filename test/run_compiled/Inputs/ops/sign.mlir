@@ -1,0 +1,4 @@
+func.func @sign(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %r = "graph.sign"(%x)  : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}

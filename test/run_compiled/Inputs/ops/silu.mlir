@@ -1,0 +1,4 @@
+func.func @silu(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %r = "graph.silu"(%x)  : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
