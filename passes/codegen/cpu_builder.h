@@ -8,6 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The most iter_args an scf.for built here carries (build_for). */
+#define CPU_MAX_ITER_ARGS 72
+
 /* ------------------------------------------------------------------------------------------------
  * Building ops: a cursor (append to `block`, or insert before `before` when it is not null). */
 
@@ -62,8 +65,8 @@ static inline MlirValue const_float(Builder *b, MlirType t, double v) {
  * the body and the scf.yield). */
 static inline MlirOperation build_for(Builder *b, MlirValue lb, MlirValue ub, MlirValue step, intptr_t ninit,
                                       const MlirValue *inits) {
-  MlirType types[9];
-  MlirLocation locs[9];
+  MlirType types[CPU_MAX_ITER_ARGS + 1];
+  MlirLocation locs[CPU_MAX_ITER_ARGS + 1];
   types[0] = index_type(b);
   locs[0] = b->loc;
   for (intptr_t i = 0; i < ninit; ++i) {
@@ -72,7 +75,7 @@ static inline MlirOperation build_for(Builder *b, MlirValue lb, MlirValue ub, Ml
   }
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, mlirBlockCreate(ninit + 1, types, locs));
-  MlirValue operands[11] = {lb, ub, step};
+  MlirValue operands[CPU_MAX_ITER_ARGS + 3] = {lb, ub, step};
   for (intptr_t i = 0; i < ninit; ++i)
     operands[3 + i] = inits[i];
   MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), b->loc);

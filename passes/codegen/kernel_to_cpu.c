@@ -92,6 +92,7 @@ typedef struct Kernel {
   MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
   ValueMap global;                        /* block args and r-invariant values */
   ValueMap local;                         /* r-varying values inside the current r-loop nest */
+  int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -395,6 +396,183 @@ static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc,
   return ok;
 }
 
+/* --- Reductions as trees of partial results (docs/passes/kernel_to_cpu.md, "Accuracy").
+ *
+ * The r-space (rnumel R elements, row-major over rranges) is read as a linear index j. It is cut in
+ * chunks of C = L * M elements; inside a chunk, lane l (of L = `lanes`) accumulates the M elements
+ * j = c * C + t * L + l (t = 0 .. M - 1) in its own accumulator, as Triton's RBLOCK-wide
+ * accumulators do; the L lane results are combined pairwise (a tree of depth log2 L). The chunk results
+ * are combined by a binary counter (pairwise summation over chunks): a stack of K partials, level l
+ * holding the combination of 2^l chunks; each new chunk result carries up through the full levels. So
+ * no element goes through more than M - 1 + log2 L + 2K roundings, K = bitlen(nchunks - 1) + 1,
+ * whatever R is, instead of R - 1 for one running accumulator. When C does not divide R the last chunk's
+ * extra lanes read a clamped index and contribute the identity. */
+
+/* The r ivs of the linear r index j (row-major over rranges). */
+static void set_rivs(Kernel *k, MlirValue j) {
+  MlirValue rem = j;
+  for (intptr_t d = k->nr - 1; d >= 0; --d) {
+    if (d == 0) {
+      k->ivs[k->nx] = rem;
+      break;
+    }
+    MlirValue ops[2] = {rem, k->rub[d]};
+    k->ivs[k->nx + d] = build1(&k->b, "arith.remui", 2, ops, index_type(&k->b), 0, NULL);
+    rem = build1(&k->b, "arith.divui", 2, ops, index_type(&k->b), 0, NULL);
+  }
+}
+
+static MlirValue ibin(Builder *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return build1(b, name, 2, ops, mlirValueGetType(x), 0, NULL);
+}
+
+static MlirValue cmp_index(Builder *b, int64_t pred, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
+  return build1(b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+static MlirValue select3(Builder *b, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue ops[3] = {c, x, y};
+  return build1(b, "arith.select", 3, ops, mlirValueGetType(x), 0, NULL);
+}
+
+/* The reduced operand of n->reduce at linear r index j, in type t (its cone emitted at the builder). */
+static bool emit_lane_value(Kernel *k, const RNest *n, MlirValue j, MlirType t, MlirValue *out) {
+  set_rivs(k, j);
+  k->local.n = 0;
+  MlirValue v = mlirOperationGetOperand(n->reduce, 0);
+  if (mlirValueIsAOpResult(v)) {
+    int i = op_index(k, mlirOpResultGetOwner(v));
+    if (i >= 0 && k->rvary[i] && !emit_cone(k, i))
+      return false;
+  }
+  MlirValue nv;
+  if (!lookup(k, v, &nv))
+    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+  k->b.loc = mlirOperationGetLocation(n->reduce);
+  *out = convert(&k->b, nv, t);
+  return true;
+}
+
+static int bitlen(int64_t v) {
+  int n = 0;
+  while (v > 0) {
+    ++n;
+    v >>= 1;
+  }
+  return n;
+}
+
+static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *out) {
+  Builder *b = &k->b;
+  const char *comb = combiner(n->rtype);
+  int64_t R = 1;
+  for (intptr_t d = 0; d < k->nr; ++d)
+    R *= k->rr[d];
+  int64_t L = k->lanes < R ? k->lanes : R;
+  if (L < 1)
+    L = 1;
+  int64_t M = (R + L - 1) / L;
+  if (M > k->lane_chunk)
+    M = k->lane_chunk;
+  if (M < 1)
+    M = 1;
+  int64_t C = L * M, nchunks = (R + C - 1) / C;
+  bool guard = R % C != 0 || R == 0;
+  int K = nchunks > 1 ? bitlen(nchunks - 1) + 1 : 0;
+  MlirValue id = const_float(b, t, identity(n->rtype));
+  MlirValue Rv = const_index(b, R);
+  Builder outer_saved = *b;
+  MlirOperation cloop = {NULL};
+  MlirValue c = k->zero, stack[CPU_MAX_ITER_ARGS];
+  if (K > 0) {
+    MlirValue inits[CPU_MAX_ITER_ARGS];
+    for (int l = 0; l < K; ++l)
+      inits[l] = id;
+    cloop = build_for(b, k->zero, const_index(b, nchunks), k->one, K, inits);
+    b->block = for_body(cloop);
+    b->before = (MlirOperation){NULL};
+    c = mlirBlockGetArgument(b->block, 0);
+    for (int l = 0; l < K; ++l)
+      stack[l] = mlirBlockGetArgument(b->block, 1 + l);
+  }
+  MlirValue cbase = ibin(b, "arith.muli", c, const_index(b, C));
+  MlirValue linit[CPU_MAX_ITER_ARGS];
+  for (int64_t l = 0; l < L; ++l)
+    linit[l] = id;
+  Builder chunk_saved = *b;
+  MlirOperation tloop = build_for(b, k->zero, const_index(b, M), k->one, L, linit);
+  b->block = for_body(tloop);
+  b->before = (MlirOperation){NULL};
+  MlirValue tv = mlirBlockGetArgument(b->block, 0);
+  MlirValue tbase = ibin(b, "arith.addi", cbase, ibin(b, "arith.muli", tv, const_index(b, L)));
+  MlirValue next[CPU_MAX_ITER_ARGS];
+  bool ok = true;
+  for (int64_t l = 0; l < L && ok; ++l) {
+    MlirValue j = l == 0 ? tbase : ibin(b, "arith.addi", tbase, const_index(b, l)), valid = {NULL};
+    if (guard) {
+      valid = cmp_index(b, 6 /* ult */, j, Rv);
+      j = select3(b, valid, j, k->zero);
+    }
+    MlirValue v;
+    ok = emit_lane_value(k, n, j, t, &v);
+    if (!ok)
+      break;
+    if (guard)
+      v = select3(b, valid, v, id);
+    MlirValue acc = mlirBlockGetArgument(b->block, 1 + l);
+    next[l] = ibin(b, comb, acc, v);
+  }
+  if (!ok)
+    for (int64_t l = 0; l < L; ++l)
+      next[l] = mlirBlockGetArgument(b->block, 1 + l);
+  build_yield(b->block, b->loc, L, next);
+  *b = chunk_saved;
+  for (intptr_t d = 0; d < k->nr; ++d)
+    k->ivs[k->nx + d] = k->zero;
+  /* the lanes, pairwise */
+  MlirValue part[CPU_MAX_ITER_ARGS];
+  int64_t np = L;
+  for (int64_t l = 0; l < L; ++l)
+    part[l] = mlirOperationGetResult(tloop, l);
+  while (np > 1) {
+    int64_t m = 0;
+    for (int64_t i = 0; i + 1 < np; i += 2)
+      part[m++] = ibin(b, comb, part[i], part[i + 1]);
+    if (np % 2)
+      part[m++] = part[np - 1];
+    np = m;
+  }
+  MlirValue chunk = part[0];
+  if (K == 0) {
+    *out = chunk;
+    return ok;
+  }
+  /* the binary counter over chunks: carry `chunk` up through the levels whose bit of c is set */
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirNamedAttribute tr = named(b->ctx, "value", mlirIntegerAttrGet(i1, 1));
+  MlirValue active = build1(b, "arith.constant", 0, NULL, i1, 1, &tr), truev = active;
+  MlirValue carry = chunk, nstack[CPU_MAX_ITER_ARGS];
+  for (int l = 0; l < K; ++l) {
+    MlirValue bit = ibin(b, "arith.andi", ibin(b, "arith.shrui", c, const_index(b, l)), k->one);
+    MlirValue set = cmp_index(b, 0 /* eq */, bit, k->one);
+    MlirValue merge = ibin(b, "arith.andi", active, set);
+    MlirValue place = ibin(b, "arith.andi", active, ibin(b, "arith.xori", set, truev));
+    nstack[l] = select3(b, place, carry, select3(b, merge, id, stack[l]));
+    carry = select3(b, merge, ibin(b, comb, stack[l], carry), carry);
+    active = merge;
+  }
+  build_yield(b->block, b->loc, K, nstack);
+  *b = outer_saved;
+  MlirValue total = mlirOperationGetResult(cloop, K - 1);
+  for (int l = K - 2; l >= 0; --l)
+    total = ibin(b, comb, total, mlirOperationGetResult(cloop, l));
+  *out = total;
+  return ok;
+}
+
 /* Emits one program (the body for the current x ivs) at the builder. */
 static bool emit_program(Kernel *k) {
   bool has_rstores = false;
@@ -407,9 +585,9 @@ static bool emit_program(Kernel *k) {
             ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      MlirValue init = const_float(&k->b, t, identity(n.rtype)), res = {0};
+      MlirValue res = {0};
       k->local.n = 0;
-      if (!emit_rnest(k, &n, 0, init, &res))
+      if (!emit_tree_reduce(k, &n, t, &res))
         return false;
       map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
@@ -506,7 +684,9 @@ static void kernel_free(Kernel *k) {
  * The pass. Collect the module's top-level kernel.defs and wrapper funcs, then rewrite. */
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
-  (void)opts;
+  int64_t lanes = ind_opt_int(opts, "reduction-lanes"), lane_chunk = ind_opt_int(opts, "lane-chunk");
+  if (lanes < 1 || lanes > 64 || lane_chunk < 1)
+    return ind_emit_error(module, "convert-kernel-to-cpu: reduction-lanes must be in [1, 64] and lane-chunk >= 1");
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
@@ -527,6 +707,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     Kernel k;
     memset(&k, 0, sizeof k);
     k.def = defs[i];
+    k.lanes = lanes;
+    k.lane_chunk = lane_chunk;
     ok = lower_kernel(&k);
     kernel_free(&k);
     if (ok)
@@ -539,7 +721,15 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+static const IndPassOptionDef options[] = {
+    {"reduction-lanes", IND_OPT_INT, "8",
+     "accumulators per reduction (lanes, combined as a tree at the end of each chunk); 1 to 64"},
+    {"lane-chunk", IND_OPT_INT, "32",
+     "elements each lane accumulates per chunk; chunk results are combined pairwise (binary counter)"},
+    {NULL, 0, NULL, NULL},
+};
+
 const IndPassDef ind_kernel_to_cpu_pass = {
     "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", NULL,
+    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", options,
     run};
