@@ -7,8 +7,7 @@
  * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
  * `llvm.emit_c_interface`. */
 #include "dialects/kernel/kernel.h"
-#include "lib/ir.h"
-#include "lib/jit.h" /* ind_memref_storage_elems */
+#include "lib/ir.h" /* ind_memref_storage_elems */
 #include "passes/codegen/cpu_builder.h"
 
 #include <stdlib.h>
