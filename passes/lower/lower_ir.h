@@ -10,6 +10,7 @@
 #include "dialects/graph/graph.h"
 #include "dialects/ind/ind.h"
 #include "passes/lower/index_algebra.h"
+#include "passes/lower/split_reduction.h"
 
 #include <mlir-c/AffineExpr.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -89,6 +90,7 @@ typedef struct Thresholds {
   int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
   int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
   int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
+  SplitPolicy split;      /* split reductions (split_reduction.h) */
 } Thresholds;
 
 typedef struct Lower {
