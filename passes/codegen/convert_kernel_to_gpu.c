@@ -487,20 +487,49 @@ static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
       return false;
     partial = combine_lanes(g, r, &x, (MlirValue){NULL});
   } else {
+    /* one accumulator per vector lane (Triton's RBLOCK-wide accumulators), combined pairwise after
+     * the loop: each lane's running value covers rnumel / (rthreads * vector_width) elements */
     int64_t chunk = g->rthreads * g->geom.vector_width;
+    int nl = (int)g->geom.vector_width;
     MlirBlock saved = g->blk;
-    MlirValue iv, acc;
-    MlirOperation loop = open_for(g, (g->rnumel + chunk - 1) / chunk, neutral(g, r), &iv, &acc);
+    MlirValue iv, acc[MAX_LANES], inits[MAX_LANES];
+    for (int l = 0; l < nl; ++l)
+      inits[l] = neutral(g, r);
+    MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl, inits, &iv, acc);
     int mark = g->nvals;
     gpu_setup_r_chunks(g, iv, 1);
     bool ok = emit_value(g, in, &x);
-    MlirValue next = ok ? combine_lanes(g, r, &x, acc) : acc;
-    yield(g, "scf.yield", 1, &next);
+    MlirValue next[MAX_LANES], nv = {NULL};
+    for (int l = 0; l < nl; ++l) {
+      next[l] = acc[l];
+      if (!ok || (x.n == 1 && l > 0))
+        continue;
+      MlirValue v = lane(&x, l), valid = g->valid[0];
+      if (!mlirValueIsNull(valid)) {
+        if (mlirValueIsNull(nv))
+          nv = neutral(g, r);
+        v = select_(g, valid, v, nv);
+      }
+      next[l] = combine(g, r, acc[l], v);
+    }
+    yield(g, "scf.yield", nl, next);
     g->nvals = mark;
     g->blk = saved;
     if (!ok)
       return false;
-    partial = mlirOperationGetResult(loop, 0);
+    MlirValue part[MAX_LANES];
+    int np = nl;
+    for (int l = 0; l < nl; ++l)
+      part[l] = mlirOperationGetResult(loop, l);
+    while (np > 1) {
+      int m = 0;
+      for (int i = 0; i + 1 < np; i += 2)
+        part[m++] = combine(g, r, part[i], part[i + 1]);
+      if (np % 2)
+        part[m++] = part[np - 1];
+      np = m;
+    }
+    partial = part[0];
   }
   out->n = 1;
   out->v[0] = block_reduce(g, r, partial);

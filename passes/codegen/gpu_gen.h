@@ -179,6 +179,28 @@ static inline MlirOperation open_for(Gen *g, int64_t n, MlirValue init, MlirValu
   return op;
 }
 
+/* open_for with n iter_args (inits, n <= MAX_LANES); accs gets the body's iter_args. */
+static inline MlirOperation open_for_n(Gen *g, int64_t count, int n, const MlirValue *inits, MlirValue *iv,
+                                       MlirValue *accs) {
+  MlirValue ops[MAX_LANES + 3] = {cidx(g, 0), cidx(g, count), cidx(g, 1)};
+  MlirType types[MAX_LANES + 1] = {g->index_t};
+  for (int i = 0; i < n; ++i) {
+    ops[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+  }
+  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), g->loc);
+  mlirOperationStateAddOperands(&st, 3 + n, ops);
+  mlirOperationStateAddResults(&st, n, types + 1);
+  MlirRegion body = region1(g, 1 + n, types);
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  MlirOperation op = put(g, &st);
+  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  *iv = mlirBlockGetArgument(g->blk, 0);
+  for (int i = 0; i < n; ++i)
+    accs[i] = mlirBlockGetArgument(g->blk, 1 + i);
+  return op;
+}
+
 static inline bool fail(Gen *g, MlirOperation op, const char *msg) {
   if (!g->failed)
     ind_emit_error(op, "convert-kernel-to-gpu: %s", msg);
