@@ -30,178 +30,12 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/gpu_gen.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_LANES 64
-#define MAX_DIMS (2 * KERNEL_MAX_RANK)
-#define WARP 32
-
-/* The per-thread copies of one kernel value: n == 1 means the same value in every element the thread
- * handles (uniform), otherwise one value per element (lane). */
-typedef struct Lanes {
-  int n;
-  MlirValue v[MAX_LANES];
-} Lanes;
-
-typedef struct ValEntry {
-  MlirValue key;
-  Lanes lanes;
-} ValEntry;
-
-typedef struct Gen {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock blk; /* ops are appended here */
-  MlirType index_t, f32_t, i1_t, i32_t;
-  /* The kernel being converted. */
-  MlirOperation def;
-  KernelKind kind;
-  int nx, nr;
-  int64_t ranges[MAX_DIMS]; /* xranges then rranges */
-  int64_t numel, rnumel;
-  KernelGeometry geom;
-  int vd; /* the vector dim (-1: none) */
-  /* The current thread context: dims[k] holds dim k's value per lane; valid[c] (per chunk of
-   * vector_width lanes) is null when always in range. */
-  Lanes dims[MAX_DIMS];
-  int nchunks;
-  MlirValue valid[MAX_LANES];
-  MlirValue tid, bid, smem;
-  /* Reductions: rthreads threads per x point, rtid the thread's index among them; with xblock > 1
-   * (outer reductions) thread tid = rtid * xblock + tx handles x point bid * xblock + tx, and xvalid
-   * (null when always true) says whether that x point exists. */
-  int64_t rthreads;
-  MlirValue rtid, tx, xvalid;
-  /* Pointwise 2-D tiles (setup_tiled): tile coordinates, and the transposed loads staged through
-   * workgroup memory (nstaged so far). */
-  bool tiled;
-  MlirValue ttx, tty, ttr, ttc;
-  int nstaged;
-  int nreduce;
-  /* kernel value -> lanes (scoped: loops truncate what they added) */
-  ValEntry *vals;
-  int nvals, capvals;
-  /* ops of the body that are r-varying */
-  MlirOperation *rvar_ops;
-  int nrvar;
-  bool failed;
-} Gen;
-
-/* --- small builders */
-
-static MlirOperation put(Gen *g, MlirOperationState *st) {
-  MlirOperation op = mlirOperationCreate(st);
-  mlirBlockAppendOwnedOperation(g->blk, op);
-  return op;
-}
-
-static MlirNamedAttribute nattr(Gen *g, const char *key, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(g->ctx, ind_str(key)), a);
-}
-
-static MlirValue op1(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, MlirType res, intptr_t nattrs,
-                     const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, 1, &res);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  return mlirOperationGetResult(put(g, &st), 0);
-}
-
-static void op0(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, intptr_t nattrs,
-                const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  put(g, &st);
-}
-
-static MlirValue constant(Gen *g, MlirAttribute value) {
-  MlirNamedAttribute a = nattr(g, "value", value);
-  return op1(g, "arith.constant", 0, NULL, mlirAttributeGetType(value), 1, &a);
-}
-
-static MlirValue cidx(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->index_t, v)); }
-static MlirValue ci32(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->i32_t, v)); }
-static MlirValue cf32(Gen *g, double v) { return constant(g, mlirFloatAttrDoubleGet(g->ctx, g->f32_t, v)); }
-
-static MlirValue bin(Gen *g, const char *name, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  return op1(g, name, 2, ops, mlirValueGetType(a), 0, NULL);
-}
-
-/* arith.cmpi with predicate p (2 = slt, 6 = ult, 0 = eq). */
-static MlirValue cmpi(Gen *g, int64_t p, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), p));
-  return op1(g, "arith.cmpi", 2, ops, g->i1_t, 1, &at);
-}
-enum { CMP_EQ = 0, CMP_ULT = 6 };
-
-static MlirValue select_(Gen *g, MlirValue c, MlirValue a, MlirValue b) {
-  MlirValue ops[3] = {c, a, b};
-  return op1(g, "arith.select", 3, ops, mlirValueGetType(a), 0, NULL);
-}
-
-static MlirValue gpu_id(Gen *g, const char *name) {
-  MlirNamedAttribute a = nattr(g, "dimension", mlirAttributeParseGet(g->ctx, ind_str("#gpu<dim x>")));
-  return op1(g, name, 0, NULL, g->index_t, 1, &a);
-}
-
-/* A one-block region whose block has `n` arguments of `types`. */
-static MlirRegion region1(Gen *g, intptr_t n, const MlirType *types) {
-  MlirLocation locs[MAX_LANES + 2];
-  for (intptr_t i = 0; i < n; ++i)
-    locs[i] = g->loc;
-  MlirRegion r = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(r, mlirBlockCreate(n, types, locs));
-  return r;
-}
-
-static void yield(Gen *g, const char *name, intptr_t n, const MlirValue *vals) { op0(g, name, n, vals, 0, NULL); }
-
-/* Opens `scf.if cond {` and makes its then-block current; close_if restores `saved`. */
-static MlirBlock open_if(Gen *g, MlirValue cond) {
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.if"), g->loc);
-  mlirOperationStateAddOperands(&st, 1, &cond);
-  MlirRegion regs[2] = {region1(g, 0, NULL), mlirRegionCreate()};
-  mlirOperationStateAddOwnedRegions(&st, 2, regs);
-  MlirOperation op = put(g, &st);
-  MlirBlock saved = g->blk;
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  return saved;
-}
-
-static void close_if(Gen *g, MlirBlock saved) {
-  yield(g, "scf.yield", 0, NULL);
-  g->blk = saved;
-}
-
-/* Opens `scf.for %iv = 0 to n step 1 iter_args(%acc = init)` (init may be null) and makes its body
- * current; returns the for op. */
-static MlirOperation open_for(Gen *g, int64_t n, MlirValue init, MlirValue *iv, MlirValue *acc) {
-  MlirValue ops[4] = {cidx(g, 0), cidx(g, n), cidx(g, 1), init};
-  int nops = mlirValueIsNull(init) ? 3 : 4;
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  MlirType types[2] = {g->index_t, mlirValueIsNull(init) ? g->index_t : mlirValueGetType(init)};
-  if (nops == 4)
-    mlirOperationStateAddResults(&st, 1, &types[1]);
-  MlirRegion body = region1(g, nops - 2, types);
-  mlirOperationStateAddOwnedRegions(&st, 1, &body);
-  MlirOperation op = put(g, &st);
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  *iv = mlirBlockGetArgument(g->blk, 0);
-  if (acc && nops == 4)
-    *acc = mlirBlockGetArgument(g->blk, 1);
-  return op;
-}
 
 /* --- the value table */
 
@@ -226,13 +60,6 @@ static void bind(Gen *g, MlirValue key, const Lanes *l) {
 }
 
 static MlirValue lane(const Lanes *l, int i) { return l->v[l->n == 1 ? 0 : i]; }
-
-static bool fail(Gen *g, MlirOperation op, const char *msg) {
-  if (!g->failed)
-    ind_emit_error(op, "convert-kernel-to-gpu: %s", msg);
-  g->failed = true;
-  return false;
-}
 
 /* --- r-varying analysis: an op is r-varying when its index uses an r dim or an operand is r-varying
  * (kernel.reduce ends the chain). */
@@ -305,32 +132,6 @@ static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
   if (mlirAffineExprIsAFloorDiv(e))
     return bin(g, "arith.divui", a, b);
   return bin(g, "arith.ceildivui", a, b);
-}
-
-/* Linear form of e: sum coef[k] * dk + *cst; false for mod/div or non-constant products. */
-static bool linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims, int64_t *cst) {
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t k = mlirAffineDimExprGetPosition(e);
-    if (k >= ndims)
-      return false;
-    coef[k] += mult;
-    return true;
-  }
-  if (mlirAffineExprIsAConstant(e)) {
-    *cst += mult * mlirAffineConstantExprGetValue(e);
-    return true;
-  }
-  if (mlirAffineExprIsAAdd(e))
-    return linearize(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims, cst) &&
-           linearize(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims, cst);
-  if (mlirAffineExprIsAMul(e)) {
-    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
-    if (mlirAffineExprIsAConstant(r))
-      return linearize(l, mult * mlirAffineConstantExprGetValue(r), coef, ndims, cst);
-    if (mlirAffineExprIsAConstant(l))
-      return linearize(r, mult * mlirAffineConstantExprGetValue(l), coef, ndims, cst);
-  }
-  return false;
 }
 
 typedef enum Access { ACCESS_UNIFORM, ACCESS_PER_CHUNK, ACCESS_VECTOR, ACCESS_PER_LANE } Access;
@@ -694,8 +495,6 @@ static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
   return acc;
 }
 
-static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks);
-
 /* A kernel.reduce of a uniform value: sum is value * rnumel, max/min the value. */
 static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const Lanes *x, Lanes *out) {
   out->n = 1;
@@ -725,20 +524,49 @@ static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
       return false;
     partial = combine_lanes(g, r, &x, (MlirValue){NULL});
   } else {
+    /* one accumulator per vector lane (Triton's RBLOCK-wide accumulators), combined pairwise after
+     * the loop: each lane's running value covers rnumel / (rthreads * vector_width) elements */
     int64_t chunk = g->rthreads * g->geom.vector_width;
+    int nl = (int)g->geom.vector_width;
     MlirBlock saved = g->blk;
-    MlirValue iv, acc;
-    MlirOperation loop = open_for(g, (g->rnumel + chunk - 1) / chunk, neutral(g, r), &iv, &acc);
+    MlirValue iv, acc[MAX_LANES], inits[MAX_LANES];
+    for (int l = 0; l < nl; ++l)
+      inits[l] = neutral(g, r);
+    MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl, inits, &iv, acc);
     int mark = g->nvals;
-    setup_r_chunks(g, iv, 1);
+    gpu_setup_r_chunks(g, iv, 1);
     bool ok = emit_value(g, in, &x);
-    MlirValue next = ok ? combine_lanes(g, r, &x, acc) : acc;
-    yield(g, "scf.yield", 1, &next);
+    MlirValue next[MAX_LANES], nv = {NULL};
+    for (int l = 0; l < nl; ++l) {
+      next[l] = acc[l];
+      if (!ok || (x.n == 1 && l > 0))
+        continue;
+      MlirValue v = lane(&x, l), valid = g->valid[0];
+      if (!mlirValueIsNull(valid)) {
+        if (mlirValueIsNull(nv))
+          nv = neutral(g, r);
+        v = select_(g, valid, v, nv);
+      }
+      next[l] = combine(g, r, acc[l], v);
+    }
+    yield(g, "scf.yield", nl, next);
     g->nvals = mark;
     g->blk = saved;
     if (!ok)
       return false;
-    partial = mlirOperationGetResult(loop, 0);
+    MlirValue part[MAX_LANES];
+    int np = nl;
+    for (int l = 0; l < nl; ++l)
+      part[l] = mlirOperationGetResult(loop, l);
+    while (np > 1) {
+      int m = 0;
+      for (int i = 0; i + 1 < np; i += 2)
+        part[m++] = combine(g, r, part[i], part[i + 1]);
+      if (np % 2)
+        part[m++] = part[np - 1];
+      np = m;
+    }
+    partial = part[0];
   }
   out->n = 1;
   out->v[0] = block_reduce(g, r, partial);
@@ -837,172 +665,6 @@ static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
   if (ok)
     bind(g, v, out);
   return ok;
-}
-
-/* --- thread geometry */
-
-/* Splits the linear index `lin` (lanes) into dims [first, first + n) of sizes g->ranges. */
-static void decompose(Gen *g, const Lanes *lin, int first, int n) {
-  for (int k = first; k < first + n; ++k)
-    g->dims[k].n = lin->n;
-  for (int l = 0; l < lin->n; ++l) {
-    MlirValue rem = lin->v[l];
-    for (int k = first + n - 1; k >= first; --k) {
-      MlirValue size = cidx(g, g->ranges[k]);
-      g->dims[k].v[l] = k == first ? rem : bin(g, "arith.remui", rem, size);
-      if (k > first)
-        rem = bin(g, "arith.divui", rem, size);
-    }
-  }
-}
-
-/* Sets the vector dim `vd` and the valid flags: lanes[c*vw + l] = base_c + l where base_c = the chunk's
- * first linear index (clamped to 0 when past `limit`). Outer dims are uniform within a chunk. */
-static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, int n, int64_t limit, int64_t span) {
-  int vw = (int)g->geom.vector_width;
-  Lanes lin = {.n = nchunks};
-  for (int c = 0; c < nchunks; ++c) {
-    g->valid[c] = (MlirValue){NULL};
-    lin.v[c] = base[c];
-    if (limit % span != 0) {
-      g->valid[c] = cmpi(g, CMP_ULT, base[c], cidx(g, limit));
-      lin.v[c] = select_(g, g->valid[c], base[c], cidx(g, 0));
-    }
-  }
-  g->nchunks = nchunks;
-  decompose(g, &lin, first, n);
-  for (int c = 0; c < nchunks && !mlirValueIsNull(g->xvalid); ++c)
-    g->valid[c] = mlirValueIsNull(g->valid[c]) ? g->xvalid : bin(g, "arith.andi", g->valid[c], g->xvalid);
-  /* expand chunk values to lanes: inner dim + l, others replicated */
-  for (int k = first; k < first + n; ++k) {
-    Lanes d = g->dims[k];
-    g->dims[k].n = nchunks * vw;
-    for (int c = nchunks - 1; c >= 0; --c)
-      for (int l = vw - 1; l >= 0; --l)
-        g->dims[k].v[c * vw + l] = (k == first + n - 1 && l > 0) ? bin(g, "arith.addi", d.v[c], cidx(g, l)) : d.v[c];
-  }
-  if (nchunks * vw == 1)
-    for (int k = first; k < first + n; ++k)
-      g->dims[k].n = 1;
-}
-
-/* r dims for chunks first_chunk .. first_chunk + nchunks - 1 (first_chunk: index value). */
-static void setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
-  int64_t vw = g->geom.vector_width, chunk = g->rthreads * vw;
-  MlirValue base[MAX_LANES];
-  MlirValue tbase = bin(g, "arith.muli", g->rtid, cidx(g, vw));
-  MlirValue cbase = bin(g, "arith.muli", first_chunk, cidx(g, chunk));
-  for (int c = 0; c < nchunks; ++c)
-    base[c] = bin(g, "arith.addi", bin(g, "arith.addi", cbase, cidx(g, c * chunk)), tbase);
-  setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
-}
-
-/* True when a load of the pointwise kernel `body` is contiguous along the second-to-last x dim but not
- * along the last (a transposed read, as in x + x.T). */
-static bool has_transposed_load(Gen *g, MlirBlock body) {
-  if (g->nx < 2)
-    return false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAffineMap m = kernel_is_load(op) ? kernel_index_map(op) : (MlirAffineMap){NULL};
-    if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
-      continue;
-    int64_t coef[MAX_DIMS] = {0}, cst = 0;
-    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 && coef[g->nx - 1] != 1 &&
-        coef[g->nx - 1] != 0)
-      return true;
-  }
-  return false;
-}
-
-/* Pointwise kernels with a transposed read: the block covers a tile of block/32 rows x 32*vw columns of
- * the last two x dims (thread tx = tid % 32 on vw consecutive columns, ty = tid / 32 on a row), so that
- * the 32-byte sectors a warp's transposed loads touch are used up by the block's other rows (through
- * L1) instead of by other blocks. Needs exact division of both dims; false otherwise. */
-static bool can_tile(Gen *g) {
-  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
-  return g->nx >= 2 && g->geom.block % WARP == 0 && g->ranges[g->nx - 1] % (WARP * vw) == 0 &&
-         g->ranges[g->nx - 2] % ty_n == 0;
-}
-
-static bool setup_tiled(Gen *g) {
-  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
-  int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
-  if (!can_tile(g))
-    return false;
-  MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  MlirValue tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
-  MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
-  MlirValue tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
-  g->ttx = tx;
-  g->tty = ty;
-  g->ttr = tr;
-  g->ttc = tc;
-  Lanes outer = {.n = 1, .v = {bin(g, "arith.divui", rest, cidx(g, rows / ty_n))}};
-  decompose(g, &outer, 0, g->nx - 2);
-  g->dims[g->nx - 2] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, ty_n)), ty)}};
-  MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));
-  g->dims[g->nx - 1].n = (int)vw;
-  for (int l = 0; l < vw; ++l)
-    g->dims[g->nx - 1].v[l] = l == 0 ? col : bin(g, "arith.addi", col, cidx(g, l));
-  if (vw == 1)
-    g->dims[g->nx - 1].n = 1;
-  g->nchunks = 1;
-  g->valid[0] = (MlirValue){NULL};
-  return true;
-}
-
-static bool setup_geometry(Gen *g) {
-  int64_t vw = g->geom.vector_width, block = g->geom.block;
-  int vdim_size = g->vd >= 0 ? (int)g->ranges[g->vd] : 1;
-  if (block < 1 || block > 1024 || vw < 1 || vw > 8 || (vw & (vw - 1)) || vdim_size % vw != 0)
-    return fail(g, g->def,
-                "bad geometry: block must be in [1, 1024], vector_width a power of 2 <= 8 dividing "
-                "the innermost range");
-  g->tid = gpu_id(g, "gpu.thread_id");
-  g->bid = gpu_id(g, "gpu.block_id");
-  if (g->kind == KERNEL_KIND_POINTWISE) {
-    if (g->geom.xblock != block * vw)
-      return fail(g, g->def, "pointwise kernels need xblock = block * vector_width");
-    MlirValue base =
-        bin(g, "arith.muli", bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, block)), g->tid), cidx(g, vw));
-    if (g->nx == 0) {
-      g->valid[0] = cmpi(g, CMP_EQ, base, cidx(g, 0));
-      g->nchunks = 1;
-      return true;
-    }
-    if (g->tiled && setup_tiled(g))
-      return !g->failed;
-    setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
-    return !g->failed;
-  }
-  int64_t xb = g->geom.xblock;
-  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && vw != 1))
-    return fail(g, g->def,
-                "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
-                "vector_width 1 when xblock > 1");
-  g->rthreads = block / xb;
-  Lanes lin = {.n = 1, .v = {g->bid}};
-  g->rtid = g->tid;
-  if (xb > 1) {
-    g->tx = bin(g, "arith.remui", g->tid, cidx(g, xb));
-    g->rtid = bin(g, "arith.divui", g->tid, cidx(g, xb));
-    lin.v[0] = bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, xb)), g->tx);
-    if (g->numel % xb != 0) {
-      g->xvalid = cmpi(g, CMP_ULT, lin.v[0], cidx(g, g->numel));
-      lin.v[0] = select_(g, g->xvalid, lin.v[0], cidx(g, 0));
-    }
-  }
-  decompose(g, &lin, 0, g->nx);
-  if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
-    int64_t chunk = g->rthreads * vw, nchunks = (g->rnumel + chunk - 1) / chunk;
-    if (nchunks * vw > MAX_LANES)
-      return fail(g, g->def,
-                  "persistent reduction needs more than 64 elements per thread: use a looped "
-                  "reduction or more threads");
-    setup_r_chunks(g, cidx(g, 0), (int)nchunks);
-  }
-  return !g->failed;
 }
 
 /* --- kernels */
@@ -1108,7 +770,7 @@ static bool emit_body(Gen *g, MlirBlock body) {
   MlirValue iv;
   open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
   int mark = g->nvals;
-  setup_r_chunks(g, iv, 1);
+  gpu_setup_r_chunks(g, iv, 1);
   for (int i = 0; i < ndeferred && !g->failed; ++i)
     emit_store(g, deferred[i]);
   yield(g, "scf.yield", 0, NULL);
@@ -1130,7 +792,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
   int64_t smem_floats = nred > 0 && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
-    g->tiled = has_transposed_load(g, body) && can_tile(g);
+    g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
     smem_floats = count_staged(g, body) * staged_floats(g);
   }
   MlirOperation func = create_func(g, body, smem_floats);
@@ -1147,7 +809,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (smem_floats > 0)
     g->smem = mlirBlockGetArgument(g->blk, nargs);
   analyze_rvar(g, body);
-  bool ok = setup_geometry(g) && emit_body(g, body);
+  bool ok = gpu_setup_geometry(g) && emit_body(g, body);
   yield(g, "gpu.return", 0, NULL);
   return ok;
 }

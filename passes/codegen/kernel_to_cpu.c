@@ -31,136 +31,10 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/cpu_builder.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------------------------------------
- * Building ops: a cursor (append to `block`, or insert before `before` when it is not null). */
-
-typedef struct Builder {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock block;
-  MlirOperation before;
-} Builder;
-
-static void insert(Builder *b, MlirOperation op) {
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(name)), a);
-}
-
-/* Creates and inserts `name` with the given operands, result types and attributes. */
-static MlirOperation build(Builder *b, const char *name, intptr_t nops, const MlirValue *ops, intptr_t nres,
-                           const MlirType *res, intptr_t nattrs, const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(ind_str(name), b->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, nres, res);
-  mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  MlirOperation op = mlirOperationCreate(&st);
-  insert(b, op);
-  return op;
-}
-
-static MlirValue build1(Builder *b, const char *name, intptr_t nops, const MlirValue *ops, MlirType res,
-                        intptr_t nattrs, const MlirNamedAttribute *attrs) {
-  return mlirOperationGetResult(build(b, name, nops, ops, 1, &res, nattrs, attrs), 0);
-}
-
-static MlirType index_type(Builder *b) { return mlirIndexTypeGet(b->ctx); }
-
-static MlirValue const_index(Builder *b, int64_t v) {
-  MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(index_type(b), v));
-  return build1(b, "arith.constant", 0, NULL, index_type(b), 1, &a);
-}
-
-static MlirValue const_float(Builder *b, MlirType t, double v) {
-  MlirNamedAttribute a = named(b->ctx, "value", mlirFloatAttrDoubleGet(b->ctx, t, v));
-  return build1(b, "arith.constant", 0, NULL, t, 1, &a);
-}
-
-/* An `scf.for lb to ub step 1` with iter_args `inits`; its body block is empty (the caller appends
- * the body and the scf.yield). */
-static MlirOperation build_for(Builder *b, MlirValue lb, MlirValue ub, MlirValue step, intptr_t ninit,
-                               const MlirValue *inits) {
-  MlirType types[9];
-  MlirLocation locs[9];
-  types[0] = index_type(b);
-  locs[0] = b->loc;
-  for (intptr_t i = 0; i < ninit; ++i) {
-    types[i + 1] = mlirValueGetType(inits[i]);
-    locs[i + 1] = b->loc;
-  }
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, mlirBlockCreate(ninit + 1, types, locs));
-  MlirValue operands[11] = {lb, ub, step};
-  for (intptr_t i = 0; i < ninit; ++i)
-    operands[3 + i] = inits[i];
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), b->loc);
-  mlirOperationStateAddOperands(&st, 3 + ninit, operands);
-  mlirOperationStateAddResults(&st, ninit, types + 1);
-  mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation op = mlirOperationCreate(&st);
-  insert(b, op);
-  return op;
-}
-
-static MlirBlock for_body(MlirOperation loop) { return mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)); }
-
-static void build_yield(MlirBlock body, MlirLocation loc, intptr_t n, const MlirValue *vals) {
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.yield"), loc);
-  mlirOperationStateAddOperands(&st, n, vals);
-  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&st));
-}
-
-/* Converts `v` to type `to` with arith casts (float <-> float, int <-> float, int <-> int, index).
- * Booleans (i1) are read as 0/1 and written as (v != 0). */
-static MlirValue convert(Builder *b, MlirValue v, MlirType to) {
-  MlirType from = mlirValueGetType(v);
-  if (mlirTypeEqual(from, to))
-    return v;
-  bool ff = mlirTypeIsAFloat(from), tf = mlirTypeIsAFloat(to);
-  if (mlirTypeIsAIndex(from) || mlirTypeIsAIndex(to)) {
-    if (mlirTypeIsAIndex(from) && tf)
-      return build1(b, "arith.sitofp", 1, (MlirValue[]){convert(b, v, mlirIntegerTypeGet(b->ctx, 64))}, to, 0, NULL);
-    if (mlirTypeIsAIndex(to) && ff)
-      return convert(b, convert(b, v, mlirIntegerTypeGet(b->ctx, 64)), to);
-    return build1(b, "arith.index_cast", 1, &v, to, 0, NULL);
-  }
-  if (ff && tf) {
-    unsigned wf = mlirFloatTypeGetWidth(from), wt = mlirFloatTypeGetWidth(to);
-    if (wf == wt) /* f16 <-> bf16: through f32 */
-      return convert(b, convert(b, v, mlirF32TypeGet(b->ctx)), to);
-    return build1(b, wf < wt ? "arith.extf" : "arith.truncf", 1, &v, to, 0, NULL);
-  }
-  if (!ff && tf) {
-    bool is_bool = mlirIntegerTypeGetWidth(from) == 1;
-    return build1(b, is_bool ? "arith.uitofp" : "arith.sitofp", 1, &v, to, 0, NULL);
-  }
-  if (ff && !tf) {
-    if (mlirIntegerTypeGetWidth(to) == 1) {
-      MlirValue ops[2] = {v, const_float(b, from, 0.0)};
-      MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 13));
-      return build1(b, "arith.cmpf", 2, ops, to, 1, &a); /* 13 = une */
-    }
-    return build1(b, "arith.fptosi", 1, &v, to, 0, NULL);
-  }
-  unsigned wf = mlirIntegerTypeGetWidth(from), wt = mlirIntegerTypeGetWidth(to);
-  if (wt == 1) {
-    MlirValue ops[2] = {v, build1(b, "arith.constant", 0, NULL, from, 1,
-                                  (MlirNamedAttribute[]){named(b->ctx, "value", mlirIntegerAttrGet(from, 0))})};
-    MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 1));
-    return build1(b, "arith.cmpi", 2, ops, to, 1, &a); /* 1 = ne */
-  }
-  const char *name = wf < wt ? (wf == 1 ? "arith.extui" : "arith.extsi") : "arith.trunci";
-  return build1(b, name, 1, &v, to, 0, NULL);
-}
 
 /* ------------------------------------------------------------------------------------------------
  * Value maps: kernel-body value -> value in the new function. Bodies are small (tens of ops). */
@@ -218,6 +92,7 @@ typedef struct Kernel {
   MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
   ValueMap global;                        /* block args and r-invariant values */
   ValueMap local;                         /* r-varying values inside the current r-loop nest */
+  int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -521,6 +396,183 @@ static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc,
   return ok;
 }
 
+/* --- Reductions as trees of partial results (docs/passes/kernel_to_cpu.md, "Accuracy").
+ *
+ * The r-space (rnumel R elements, row-major over rranges) is read as a linear index j. It is cut in
+ * chunks of C = L * M elements; inside a chunk, lane l (of L = `lanes`) accumulates the M elements
+ * j = c * C + t * L + l (t = 0 .. M - 1) in its own accumulator, as Triton's RBLOCK-wide
+ * accumulators do; the L lane results are combined pairwise (a tree of depth log2 L). The chunk results
+ * are combined by a binary counter (pairwise summation over chunks): a stack of K partials, level l
+ * holding the combination of 2^l chunks; each new chunk result carries up through the full levels. So
+ * no element goes through more than M - 1 + log2 L + 2K roundings, K = bitlen(nchunks - 1) + 1,
+ * whatever R is, instead of R - 1 for one running accumulator. When C does not divide R the last chunk's
+ * extra lanes read a clamped index and contribute the identity. */
+
+/* The r ivs of the linear r index j (row-major over rranges). */
+static void set_rivs(Kernel *k, MlirValue j) {
+  MlirValue rem = j;
+  for (intptr_t d = k->nr - 1; d >= 0; --d) {
+    if (d == 0) {
+      k->ivs[k->nx] = rem;
+      break;
+    }
+    MlirValue ops[2] = {rem, k->rub[d]};
+    k->ivs[k->nx + d] = build1(&k->b, "arith.remui", 2, ops, index_type(&k->b), 0, NULL);
+    rem = build1(&k->b, "arith.divui", 2, ops, index_type(&k->b), 0, NULL);
+  }
+}
+
+static MlirValue ibin(Builder *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  return build1(b, name, 2, ops, mlirValueGetType(x), 0, NULL);
+}
+
+static MlirValue cmp_index(Builder *b, int64_t pred, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
+  return build1(b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+static MlirValue select3(Builder *b, MlirValue c, MlirValue x, MlirValue y) {
+  MlirValue ops[3] = {c, x, y};
+  return build1(b, "arith.select", 3, ops, mlirValueGetType(x), 0, NULL);
+}
+
+/* The reduced operand of n->reduce at linear r index j, in type t (its cone emitted at the builder). */
+static bool emit_lane_value(Kernel *k, const RNest *n, MlirValue j, MlirType t, MlirValue *out) {
+  set_rivs(k, j);
+  k->local.n = 0;
+  MlirValue v = mlirOperationGetOperand(n->reduce, 0);
+  if (mlirValueIsAOpResult(v)) {
+    int i = op_index(k, mlirOpResultGetOwner(v));
+    if (i >= 0 && k->rvary[i] && !emit_cone(k, i))
+      return false;
+  }
+  MlirValue nv;
+  if (!lookup(k, v, &nv))
+    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+  k->b.loc = mlirOperationGetLocation(n->reduce);
+  *out = convert(&k->b, nv, t);
+  return true;
+}
+
+static int bitlen(int64_t v) {
+  int n = 0;
+  while (v > 0) {
+    ++n;
+    v >>= 1;
+  }
+  return n;
+}
+
+static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *out) {
+  Builder *b = &k->b;
+  const char *comb = combiner(n->rtype);
+  int64_t R = 1;
+  for (intptr_t d = 0; d < k->nr; ++d)
+    R *= k->rr[d];
+  int64_t L = k->lanes < R ? k->lanes : R;
+  if (L < 1)
+    L = 1;
+  int64_t M = (R + L - 1) / L;
+  if (M > k->lane_chunk)
+    M = k->lane_chunk;
+  if (M < 1)
+    M = 1;
+  int64_t C = L * M, nchunks = (R + C - 1) / C;
+  bool guard = R % C != 0 || R == 0;
+  int K = nchunks > 1 ? bitlen(nchunks - 1) + 1 : 0;
+  MlirValue id = const_float(b, t, identity(n->rtype));
+  MlirValue Rv = const_index(b, R);
+  Builder outer_saved = *b;
+  MlirOperation cloop = {NULL};
+  MlirValue c = k->zero, stack[CPU_MAX_ITER_ARGS];
+  if (K > 0) {
+    MlirValue inits[CPU_MAX_ITER_ARGS];
+    for (int l = 0; l < K; ++l)
+      inits[l] = id;
+    cloop = build_for(b, k->zero, const_index(b, nchunks), k->one, K, inits);
+    b->block = for_body(cloop);
+    b->before = (MlirOperation){NULL};
+    c = mlirBlockGetArgument(b->block, 0);
+    for (int l = 0; l < K; ++l)
+      stack[l] = mlirBlockGetArgument(b->block, 1 + l);
+  }
+  MlirValue cbase = ibin(b, "arith.muli", c, const_index(b, C));
+  MlirValue linit[CPU_MAX_ITER_ARGS];
+  for (int64_t l = 0; l < L; ++l)
+    linit[l] = id;
+  Builder chunk_saved = *b;
+  MlirOperation tloop = build_for(b, k->zero, const_index(b, M), k->one, L, linit);
+  b->block = for_body(tloop);
+  b->before = (MlirOperation){NULL};
+  MlirValue tv = mlirBlockGetArgument(b->block, 0);
+  MlirValue tbase = ibin(b, "arith.addi", cbase, ibin(b, "arith.muli", tv, const_index(b, L)));
+  MlirValue next[CPU_MAX_ITER_ARGS];
+  bool ok = true;
+  for (int64_t l = 0; l < L && ok; ++l) {
+    MlirValue j = l == 0 ? tbase : ibin(b, "arith.addi", tbase, const_index(b, l)), valid = {NULL};
+    if (guard) {
+      valid = cmp_index(b, 6 /* ult */, j, Rv);
+      j = select3(b, valid, j, k->zero);
+    }
+    MlirValue v;
+    ok = emit_lane_value(k, n, j, t, &v);
+    if (!ok)
+      break;
+    if (guard)
+      v = select3(b, valid, v, id);
+    MlirValue acc = mlirBlockGetArgument(b->block, 1 + l);
+    next[l] = ibin(b, comb, acc, v);
+  }
+  if (!ok)
+    for (int64_t l = 0; l < L; ++l)
+      next[l] = mlirBlockGetArgument(b->block, 1 + l);
+  build_yield(b->block, b->loc, L, next);
+  *b = chunk_saved;
+  for (intptr_t d = 0; d < k->nr; ++d)
+    k->ivs[k->nx + d] = k->zero;
+  /* the lanes, pairwise */
+  MlirValue part[CPU_MAX_ITER_ARGS];
+  int64_t np = L;
+  for (int64_t l = 0; l < L; ++l)
+    part[l] = mlirOperationGetResult(tloop, l);
+  while (np > 1) {
+    int64_t m = 0;
+    for (int64_t i = 0; i + 1 < np; i += 2)
+      part[m++] = ibin(b, comb, part[i], part[i + 1]);
+    if (np % 2)
+      part[m++] = part[np - 1];
+    np = m;
+  }
+  MlirValue chunk = part[0];
+  if (K == 0) {
+    *out = chunk;
+    return ok;
+  }
+  /* the binary counter over chunks: carry `chunk` up through the levels whose bit of c is set */
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirNamedAttribute tr = named(b->ctx, "value", mlirIntegerAttrGet(i1, 1));
+  MlirValue active = build1(b, "arith.constant", 0, NULL, i1, 1, &tr), truev = active;
+  MlirValue carry = chunk, nstack[CPU_MAX_ITER_ARGS];
+  for (int l = 0; l < K; ++l) {
+    MlirValue bit = ibin(b, "arith.andi", ibin(b, "arith.shrui", c, const_index(b, l)), k->one);
+    MlirValue set = cmp_index(b, 0 /* eq */, bit, k->one);
+    MlirValue merge = ibin(b, "arith.andi", active, set);
+    MlirValue place = ibin(b, "arith.andi", active, ibin(b, "arith.xori", set, truev));
+    nstack[l] = select3(b, place, carry, select3(b, merge, id, stack[l]));
+    carry = select3(b, merge, ibin(b, comb, stack[l], carry), carry);
+    active = merge;
+  }
+  build_yield(b->block, b->loc, K, nstack);
+  *b = outer_saved;
+  MlirValue total = mlirOperationGetResult(cloop, K - 1);
+  for (int l = K - 2; l >= 0; --l)
+    total = ibin(b, comb, total, mlirOperationGetResult(cloop, l));
+  *out = total;
+  return ok;
+}
+
 /* Emits one program (the body for the current x ivs) at the builder. */
 static bool emit_program(Kernel *k) {
   bool has_rstores = false;
@@ -533,9 +585,9 @@ static bool emit_program(Kernel *k) {
             ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      MlirValue init = const_float(&k->b, t, identity(n.rtype)), res = {0};
+      MlirValue res = {0};
       k->local.n = 0;
-      if (!emit_rnest(k, &n, 0, init, &res))
+      if (!emit_tree_reduce(k, &n, t, &res))
         return false;
       map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
@@ -629,332 +681,12 @@ static void kernel_free(Kernel *k) {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The host wrapper. */
-
-typedef struct Wrapper {
-  MlirOperation func;
-  MlirOperation module;
-  MlirValue allocs[256]; /* memref.alloc results of this wrapper */
-  MlirStringRef alloc_names[256];
-  int nallocs;
-} Wrapper;
-
-static bool lower_alloc(Wrapper *w, MlirOperation op) {
-  MlirStringRef name = {"", 0}, reuse;
-  ind_attr_str(op, KERNEL_ATTR_NAME, &name);
-  if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
-      !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
-  MlirValue old = mlirOperationGetResult(op, 0);
-  MlirType t = mlirValueGetType(old);
-  if (kernel_alloc_reuse(op, &reuse))
-    for (int i = 0; i < w->nallocs; ++i)
-      if (reuse.length > 0 && w->alloc_names[i].length == reuse.length &&
-          memcmp(w->alloc_names[i].data, reuse.data, reuse.length) == 0 &&
-          mlirTypeEqual(mlirValueGetType(w->allocs[i]), t)) {
-        mlirValueReplaceAllUsesOfWith(old, w->allocs[i]);
-        if (w->nallocs < 256) {
-          w->alloc_names[w->nallocs] = name;
-          w->allocs[w->nallocs++] = w->allocs[i];
-        }
-        mlirOperationDestroy(op);
-        return true;
-      }
-  if (w->nallocs >= 256)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many buffers"));
-  MlirContext ctx = mlirOperationGetContext(op);
-  Builder b = {ctx, mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  int32_t seg[2] = {0, 0};
-  MlirNamedAttribute a[2] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
-                             named(ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 64))};
-  MlirValue nv = build1(&b, "memref.alloc", 0, NULL, t, 2, a);
-  mlirValueReplaceAllUsesOfWith(old, nv);
-  w->alloc_names[w->nallocs] = name;
-  w->allocs[w->nallocs++] = nv;
-  mlirOperationDestroy(op);
-  return true;
-}
-
-/* Reinterprets buffer v as the kernel's flat parameter type `flat`, from the buffer's base (offset 0:
- * kernel indices are storage offsets with the memref's own offset folded in). */
-static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
-  MlirContext ctx = b->ctx;
-  int64_t zero = 0, one = 1, size = mlirShapedTypeGetDimSize(flat, 0);
-  int32_t seg[4] = {1, 0, 0, 0};
-  MlirNamedAttribute a[4] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, seg)),
-                             named(ctx, "static_offsets", mlirDenseI64ArrayGet(ctx, 1, &zero)),
-                             named(ctx, "static_sizes", mlirDenseI64ArrayGet(ctx, 1, &size)),
-                             named(ctx, "static_strides", mlirDenseI64ArrayGet(ctx, 1, &one))};
-  return build1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
-}
-
-static bool lower_launch(Wrapper *w, MlirOperation op) {
-  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
-  MlirSymbolTable st = mlirSymbolTableCreate(w->module);
-  MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
-  mlirSymbolTableDestroy(st);
-  MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
-  if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
-  MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
-  intptr_t n = kernel_call_num_args(op);
-  if (mlirFunctionTypeGetNumInputs(ftype) != n)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
-                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
-  MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
-  if (!vals)
-    abort();
-  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  bool ok = true;
-  for (intptr_t i = 0; i < n && ok; ++i) {
-    MlirValue v = kernel_call_arg(op, i);
-    MlirType have = mlirValueGetType(v), want = mlirFunctionTypeGetInput(ftype, i);
-    if (mlirTypeEqual(have, want)) {
-      vals[i] = v;
-      continue;
-    }
-    bool fits = mlirTypeIsAMemRef(have) && mlirTypeIsAMemRef(want) && mlirShapedTypeGetRank(want) == 1 &&
-                mlirShapedTypeHasStaticShape(have) && mlirShapedTypeHasStaticShape(want) &&
-                mlirTypeEqual(mlirShapedTypeGetElementType(have), mlirShapedTypeGetElementType(want)) &&
-                ind_memref_storage_elems(have) >= 0 &&
-                ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
-    if (!fits) {
-      ok = mlirLogicalResultIsSuccess(ind_emit_error(
-          op,
-          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
-          "storage size)",
-          (int)i, (int)i, (int)cname.length, cname.data));
-      break;
-    }
-    vals[i] = reinterpret_flat(&b, v, want);
-  }
-  if (ok) {
-    MlirNamedAttribute a = named(b.ctx, "callee", callee);
-    build(&b, "func.call", n, vals, 0, NULL, 1, &a);
-    mlirOperationDestroy(op);
-  }
-  free(vals);
-  return ok;
-}
-
-/* Loads a[i...] (a ranked memref) as f32. */
-static MlirValue load_f32(Builder *b, MlirValue mem, intptr_t n, const MlirValue *idx) {
-  MlirValue ops[4] = {mem};
-  for (intptr_t i = 0; i < n; ++i)
-    ops[1 + i] = idx[i];
-  MlirValue v = build1(b, "memref.load", 1 + n, ops, mlirShapedTypeGetElementType(mlirValueGetType(mem)), 0, NULL);
-  return convert(b, v, mlirF32TypeGet(b->ctx));
-}
-
-/* Opens `scf.for %iv = 0 to ub` at the builder and moves the builder into its body (the old
- * position is kept in *saved for close_loop). */
-static MlirValue open_loop(Builder *b, MlirValue zero, MlirValue one, MlirValue ub, Builder *saved) {
-  *saved = *b;
-  MlirOperation loop = build_for(b, zero, ub, one, 0, NULL);
-  b->block = for_body(loop);
-  b->before = (MlirOperation){NULL};
-  return mlirBlockGetArgument(b->block, 0);
-}
-
-static void close_loop(Builder *b, const Builder *saved) {
-  build_yield(b->block, b->loc, 0, NULL);
-  *b = *saved;
-}
-
-/* The indices (bt, x, y) of a (batched) matmul operand, without bt for mm; returns their count. */
-static intptr_t mm_index(bool batched, MlirValue bt, MlirValue x, MlirValue y, MlirValue *out) {
-  intptr_t n = 0;
-  if (batched)
-    out[n++] = bt;
-  out[n++] = x;
-  out[n++] = y;
-  return n;
-}
-
-static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const MlirValue *idx) {
-  MlirValue ops[5] = {convert(b, v, mlirShapedTypeGetElementType(mlirValueGetType(mem))), mem};
-  for (intptr_t i = 0; i < n; ++i)
-    ops[2 + i] = idx[i];
-  build(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
-}
-
-/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] in f32, k in order (no batch dim for mm). An f32
- * output accumulates in place in i-k-j order (the inner j loop streams rows of b and out: fast
- * enough for 1024^3 on the CPU); other output types accumulate in a register (i-j-k) and round once.
- * Both sum each element's products in the same order, k = 0, 1, ... */
-static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
-  MlirType ct = mlirValueGetType(C), f32 = mlirF32TypeGet(b->ctx);
-  int r = batched ? 1 : 0;
-  MlirValue zero = const_index(b, 0), one = const_index(b, 1);
-  MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)),
-            N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
-  MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
-  MlirValue fzero = const_float(b, f32, 0.0);
-  Builder s0, s1, s2, s3;
-  MlirValue idx[3];
-  MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
-  if (mlirTypeIsAF32(mlirShapedTypeGetElementType(ct))) {
-    MlirValue j = open_loop(b, zero, one, N, &s2);
-    store_at(b, fzero, C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s2);
-    MlirValue k = open_loop(b, zero, one, K, &s2);
-    MlirValue x = load_f32(b, A, mm_index(batched, bt, i, k, idx), idx);
-    j = open_loop(b, zero, one, N, &s3);
-    MlirValue y = load_f32(b, B, mm_index(batched, bt, k, j, idx), idx);
-    MlirValue acc = load_f32(b, C, mm_index(batched, bt, i, j, idx), idx);
-    MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
-    MlirValue sum = build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
-    store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s3);
-    close_loop(b, &s2);
-  } else {
-    MlirValue j = open_loop(b, zero, one, N, &s2);
-    MlirOperation kl = build_for(b, zero, K, one, 1, &fzero);
-    Builder inner = {b->ctx, b->loc, for_body(kl), {NULL}};
-    MlirValue k = mlirBlockGetArgument(inner.block, 0), acc = mlirBlockGetArgument(inner.block, 1);
-    MlirValue x = load_f32(&inner, A, mm_index(batched, bt, i, k, idx), idx);
-    MlirValue y = load_f32(&inner, B, mm_index(batched, bt, k, j, idx), idx);
-    MlirValue p = build1(&inner, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
-    MlirValue sum = build1(&inner, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
-    build_yield(inner.block, b->loc, 1, &sum);
-    store_at(b, mlirOperationGetResult(kl, 0), C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s2);
-  }
-  close_loop(b, &s1);
-  close_loop(b, &s0);
-}
-
-static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
-  int r = batched ? 3 : 2;
-  if (!mlirTypeIsAMemRef(a) || !mlirTypeIsAMemRef(b) || !mlirTypeIsAMemRef(c) || mlirShapedTypeGetRank(a) != r ||
-      mlirShapedTypeGetRank(b) != r || mlirShapedTypeGetRank(c) != r)
-    return false;
-  int o = batched ? 1 : 0;
-  if (batched && !(mlirShapedTypeGetDimSize(a, 0) == mlirShapedTypeGetDimSize(c, 0) &&
-                   mlirShapedTypeGetDimSize(b, 0) == mlirShapedTypeGetDimSize(c, 0)))
-    return false;
-  return mlirShapedTypeGetDimSize(a, o) == mlirShapedTypeGetDimSize(c, o) &&
-         mlirShapedTypeGetDimSize(b, o + 1) == mlirShapedTypeGetDimSize(c, o + 1) &&
-         mlirShapedTypeGetDimSize(a, o + 1) == mlirShapedTypeGetDimSize(b, o);
-}
-
-static bool lower_extern_call(MlirOperation op) {
-  MlirStringRef kernel;
-  if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
-  bool batched = ind_sref_eq(kernel, "bmm");
-  if (!batched && !ind_sref_eq(kernel, "mm"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
-  if (kernel_call_num_args(op) != 3)
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
-  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
-  if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
-      !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: extern %s: operand shapes do not match", batched ? "bmm" : "mm"));
-  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  emit_matmul(&b, A, B, C, batched);
-  mlirOperationDestroy(op);
-  return true;
-}
-
-static bool is_returned(MlirOperation ret, MlirValue v) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i)
-    if (mlirValueEqual(mlirOperationGetOperand(ret, i), v))
-      return true;
-  return false;
-}
-
-/* Frees, before each return, the buffers allocated here that the function does not return. */
-static void insert_deallocs(Wrapper *w) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(w->func, 0));
-  MlirOperation ret = mlirBlockGetTerminator(body);
-  if (mlirOperationIsNull(ret) || !ind_op_is(ret, "func.return"))
-    return;
-  Builder b = {mlirOperationGetContext(ret), mlirOperationGetLocation(ret), body, ret};
-  for (int i = 0; i < w->nallocs; ++i) {
-    bool seen = false;
-    for (int j = 0; j < i; ++j)
-      seen |= mlirValueEqual(w->allocs[j], w->allocs[i]);
-    if (!seen && !is_returned(ret, w->allocs[i]))
-      build(&b, "memref.dealloc", 1, &w->allocs[i], 0, NULL, 0, NULL);
-  }
-}
-
-static bool collect_wrapper_op(MlirOperation op, void *user) {
-  MlirOperation **list = user;
-  if (kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op))
-    *(*list)++ = op;
-  return true;
-}
-
-static bool count_walk(MlirOperation op, void *user) {
-  (void)op;
-  ++*(int *)user;
-  return true;
-}
-
-static bool is_wrapper_op(MlirOperation op) {
-  return kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op);
-}
-
-static bool lower_wrapper(MlirOperation module, MlirOperation func) {
-  int n = 0;
-  ind_walk(func, count_walk, &n);
-  MlirOperation *ops = calloc((size_t)n + 1, sizeof *ops), *end = ops;
-  if (!ops)
-    abort();
-  ind_walk(func, collect_wrapper_op, &end);
-  Wrapper *w = calloc(1, sizeof *w);
-  if (!w)
-    abort();
-  w->func = func;
-  w->module = module;
-  bool ok = true;
-  for (MlirOperation *p = ops; p < end && ok; ++p) {
-    if (kernel_is_alloc(*p))
-      ok = lower_alloc(w, *p);
-    else if (kernel_is_launch(*p))
-      ok = lower_launch(w, *p);
-    else
-      ok = lower_extern_call(*p);
-  }
-  if (ok) {
-    insert_deallocs(w);
-    ind_set_attr(func, "llvm.emit_c_interface", mlirUnitAttrGet(mlirOperationGetContext(func)));
-  }
-  free(w);
-  free(ops);
-  return ok;
-}
-
-static bool has_wrapper_ops(MlirOperation func) {
-  /* The host wrapper @call is one even when it launches nothing (a program without results, whose
-   * ops are all dead): it needs its C interface all the same. */
-  MlirStringRef name;
-  if (ind_attr_str(func, "sym_name", &name) && ind_sref_eq(name, "call"))
-    return true;
-  bool found = false;
-  for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    found |= is_wrapper_op(o);
-  return found;
-}
-
-/* ------------------------------------------------------------------------------------------------
  * The pass. Collect the module's top-level kernel.defs and wrapper funcs, then rewrite. */
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
-  (void)opts;
+  int64_t lanes = ind_opt_int(opts, "reduction-lanes"), lane_chunk = ind_opt_int(opts, "lane-chunk");
+  if (lanes < 1 || lanes > 64 || lane_chunk < 1)
+    return ind_emit_error(module, "convert-kernel-to-cpu: reduction-lanes must be in [1, 64] and lane-chunk >= 1");
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
@@ -967,7 +699,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     if (kernel_is_def(o))
       defs[nd++] = o;
     else if (ind_op_is(o, "func.func") && mlirOperationGetNumRegions(o) == 1 &&
-             !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) && has_wrapper_ops(o))
+             !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(o, 0))) && cpu_has_wrapper_ops(o))
       funcs[nf++] = o;
   }
   bool ok = true;
@@ -975,19 +707,29 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     Kernel k;
     memset(&k, 0, sizeof k);
     k.def = defs[i];
+    k.lanes = lanes;
+    k.lane_chunk = lane_chunk;
     ok = lower_kernel(&k);
     kernel_free(&k);
     if (ok)
       mlirOperationDestroy(defs[i]);
   }
   for (int i = 0; i < nf && ok; ++i)
-    ok = lower_wrapper(module, funcs[i]);
+    ok = cpu_lower_wrapper(module, funcs[i]);
   free(defs);
   free(funcs);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+static const IndPassOptionDef options[] = {
+    {"reduction-lanes", IND_OPT_INT, "8",
+     "accumulators per reduction (lanes, combined as a tree at the end of each chunk); 1 to 64"},
+    {"lane-chunk", IND_OPT_INT, "32",
+     "elements each lane accumulates per chunk; chunk results are combined pairwise (binary counter)"},
+    {NULL, 0, NULL, NULL},
+};
+
 const IndPassDef ind_kernel_to_cpu_pass = {
     "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", NULL,
+    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", options,
     run};

@@ -25,6 +25,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/launch_geometry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -400,112 +401,6 @@ static bool flat_type(MlirOperation at, MlirType t, MlirType *out) {
   return true;
 }
 
-/* --- geometry (docs/passes/codegen.md, "Heuristic") */
-
-static int64_t pow2_ceil(int64_t v) {
-  int64_t p = 1;
-  while (p < v)
-    p *= 2;
-  return p;
-}
-
-static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
-
-static int64_t pow2_floor(int64_t v) {
-  int64_t p = 1;
-  while (p * 2 <= v)
-    p *= 2;
-  return p;
-}
-
-/* Linear coefficients of e over the kernel dims; false for mod/div or non-constant products. */
-static bool linear_coefs(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims) {
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t d = mlirAffineDimExprGetPosition(e);
-    if (d < ndims)
-      coef[d] += mult;
-    return d < ndims;
-  }
-  if (mlirAffineExprIsAConstant(e))
-    return true;
-  if (mlirAffineExprIsAAdd(e))
-    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims) &&
-           linear_coefs(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims);
-  if (mlirAffineExprIsAMul(e) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
-    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e),
-                        mult * mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)), coef, ndims);
-  return false;
-}
-
-/* Inductor's ReductionHint, from the kernel's loads: INNER when some load that varies with r is
- * contiguous along the innermost r dim, OUTER when none is but one is contiguous along the innermost x
- * dim (a column reduction: threads should run along x). */
-static bool is_outer_reduction(KGen *k) {
-  if (k->nr == 0 || k->nx == 0)
-    return false;
-  int nk = k->nx + k->nr;
-  bool inner = false, outer = false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (!kernel_is_load(op))
-      continue;
-    MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(op), 0);
-    int64_t coef[2 * KERNEL_MAX_RANK] = {0};
-    bool uses_r = false;
-    for (int d = k->nx; d < nk; ++d)
-      uses_r |= mlirAffineExprIsFunctionOfDim(e, d);
-    if (!uses_r || !linear_coefs(e, 1, coef, nk))
-      continue;
-    inner |= coef[nk - 1] == 1;
-    outer |= coef[k->nx - 1] == 1;
-  }
-  return outer && !inner;
-}
-
-/* Outer reductions: outer-xblock x points per block (threads along the contiguous x dim),
- * outer-rthreads threads per x point, scalar accesses; persistent iff rnumel <= 64 (Inductor's
- * threshold for reductions that are not INNER). */
-static void choose_outer_geometry(KGen *k) {
-  int64_t xb = pow2_floor(clamp(ind_opt_int(k->opts, "outer-xblock"), 1, 1024));
-  while (xb > 1 && xb / 2 >= k->numel)
-    xb /= 2;
-  int64_t rt = pow2_floor(clamp(ind_opt_int(k->opts, "outer-rthreads"), 1, 1024));
-  while (xb * rt < 32)
-    rt *= 2;
-  while (xb * rt > 1024)
-    rt > 1 ? (void)(rt /= 2) : (void)(xb /= 2);
-  k->geom = (KernelGeometry){.block = xb * rt, .xblock = xb, .vector_width = 1};
-  bool persistent = k->rnumel <= ind_opt_int(k->opts, "outer-persistent-threshold") && (k->rnumel + rt - 1) / rt <= 64;
-  k->kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
-}
-
-static void choose_geometry(KGen *k) {
-  int64_t vmax = ind_opt_int(k->opts, "vector-bytes") / 4, vw = 1;
-  int vd = k->nr > 0 ? k->nx + k->nr - 1 : k->nx - 1;
-  int64_t vsize = vd >= 0 ? k->ranges[vd] : 1;
-  while (vw * 2 <= vmax && vsize % (vw * 2) == 0)
-    vw *= 2;
-  k->geom.vector_width = vw;
-  if (k->nr == 0) {
-    k->kind = KERNEL_KIND_POINTWISE;
-    int64_t block = clamp(ind_opt_int(k->opts, "block"), 32, 1024);
-    while (block > 32 && (block / 2) * vw >= k->numel)
-      block /= 2;
-    k->geom.block = block;
-    k->geom.xblock = block * vw;
-    return;
-  }
-  int64_t block = ind_opt_int(k->opts, "reduction-block");
-  if (block <= 0)
-    block = clamp(pow2_ceil((k->rnumel + 7) / 8), 32, 512);
-  block = clamp(block, 32, 1024) / 32 * 32;
-  k->geom.block = block;
-  k->geom.xblock = 1;
-  int64_t chunks = (k->rnumel + block * vw - 1) / (block * vw);
-  bool persistent = k->rnumel <= ind_opt_int(k->opts, "persistent-threshold") && chunks * vw <= 64;
-  k->kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
-}
-
 /* --- the body */
 
 static void map_value(KGen *k, MlirValue from, MlirValue to) {
@@ -667,7 +562,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   for (int i = 0; i < k->nsubs; ++i)
     if (!ind_walk(k->subs[i].op, note_input, k))
       return false;
-  choose_geometry(k);
+  launch_choose_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind, &k->geom);
   MlirType types[MAX_BUFS + MAX_SUBS];
   int nargs = 0;
   for (int i = 0; i < k->nins; ++i)
@@ -691,8 +586,9 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
       return false;
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
-  if (is_outer_reduction(k))
-    choose_outer_geometry(k);
+  if (launch_is_outer_reduction(k->body, k->nx, k->nr))
+    launch_choose_outer_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind,
+                                 &k->geom);
   kernel_name(k, index, name, nlen);
   set_def_attrs(k, def, name);
   return true;
@@ -775,8 +671,6 @@ static MlirValue walloc(Wrapper *w, MlirOperation at, const char *name, MlirType
   return v;
 }
 
-static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 static bool wrap_kernel(Wrapper *w, KGen *k, const char *name) {
   MlirValue args[MAX_BUFS + MAX_SUBS];
   int n = 0;
@@ -789,7 +683,7 @@ static bool wrap_kernel(Wrapper *w, KGen *k, const char *name) {
     buffer_name(mlirOperationGetResult(s->op, 0), bname, sizeof bname);
     args[n++] = walloc(w, s->op, bname, mlirValueGetType(s->produced));
   }
-  int64_t grid = ceil_div(k->numel, k->geom.xblock), block = k->geom.block;
+  int64_t grid = launch_grid(k->numel, k->geom), block = k->geom.block;
   mlirBlockAppendOwnedOperation(
       w->block, kernel_launch_create(mlirOperationGetLocation(k->node), name, &grid, 1, &block, 1, n, args));
   return true;
@@ -930,17 +824,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 }
 
 static const IndPassOptionDef options[] = {
-    {"persistent-threshold", IND_OPT_INT, "1024",
-     "reductions with rnumel <= this are persistent (whole row in registers), larger ones loop over r"},
-    {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},
-    {"reduction-block", IND_OPT_INT, "0",
-     "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},
-    {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},
-    {"kernel-prefix", IND_OPT_STRING, "triton", "kernel name prefix (triton matches Inductor's names)"},
-    {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},
-    {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},
-    {"outer-persistent-threshold", IND_OPT_INT, "64",
-     "outer reductions with rnumel <= this are persistent (Inductor's threshold for non-INNER hints)"},
+    IND_LAUNCH_GEOMETRY_OPTIONS{"kernel-prefix", IND_OPT_STRING, "triton",
+                                "kernel name prefix (triton matches Inductor's names)"},
     {NULL, 0, NULL, NULL},
 };
 

@@ -450,6 +450,203 @@ static IndReductionType reduction_type_of(const OpInfo *info) {
   }
 }
 
+/* Detached generic ops for the split mask. */
+static MlirOperation build_generic(MlirLocation loc, const char *name, intptr_t nops, const MlirValue *ops,
+                                   MlirType res, intptr_t nattrs, const MlirNamedAttribute *attrs) {
+  MlirOperationState st = mlirOperationStateGet(ind_str(name), loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  mlirOperationStateAddResults(&st, 1, &res);
+  mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  return mlirOperationCreate(&st);
+}
+
+static MlirOperation ind_build_constant(MlirLocation loc, MlirAttribute value) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute a = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("value")), value);
+  return build_generic(loc, "arith.constant", 0, NULL, mlirAttributeGetType(value), 1, &a);
+}
+
+static MlirOperation ind_build_cmpi_ult(MlirLocation loc, MlirValue a, MlirValue b) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirValue ops[2] = {a, b};
+  MlirNamedAttribute p = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("predicate")),
+                                               mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 6 /* ult */));
+  return build_generic(loc, "arith.cmpi", 2, ops, mlirIntegerTypeGet(ctx, 1), 1, &p);
+}
+
+static MlirOperation ind_build_select(MlirLocation loc, MlirValue c, MlirValue a, MlirValue b) {
+  MlirValue ops[3] = {c, a, b};
+  return build_generic(loc, "arith.select", 3, ops, mlirValueGetType(a), 0, NULL);
+}
+
+/* IND_LOGS=fusion (the fusion log, docs/passes/fuse.md) also explains the split decisions. */
+static bool fusion_log_enabled(void) {
+  const char *v = getenv("IND_LOGS");
+  if (!v)
+    return false;
+  for (const char *p = v; (p = strstr(p, "fusion")); p += 6)
+    if ((p == v || p[-1] == ',' || p[-1] == '+') && (p[6] == 0 || p[6] == ','))
+      return true;
+  return false;
+}
+
+/* The value of affine expression e at dims = vals (no symbols). */
+static int64_t eval_expr(MlirAffineExpr e, const int64_t *vals) {
+  if (mlirAffineExprIsADim(e))
+    return vals[mlirAffineDimExprGetPosition(e)];
+  if (mlirAffineExprIsAConstant(e))
+    return mlirAffineConstantExprGetValue(e);
+  if (!mlirAffineExprIsABinary(e))
+    return 0;
+  int64_t a = eval_expr(mlirAffineBinaryOpExprGetLHS(e), vals), b = eval_expr(mlirAffineBinaryOpExprGetRHS(e), vals);
+  if (mlirAffineExprIsAAdd(e))
+    return a + b;
+  if (mlirAffineExprIsAMul(e))
+    return a * b;
+  if (b == 0)
+    return 0;
+  int64_t q = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+  if (mlirAffineExprIsAFloorDiv(e))
+    return q;
+  if (mlirAffineExprIsAMod(e))
+    return a - q * b;
+  return -((-a) / b - (((-a) % b != 0) && ((-a < 0) != (b < 0)))); /* ceildiv */
+}
+
+/* Reduction.num_splits' read analysis on the reduction `buf` (n x dims, m r dims): for each distinct
+ * load that uses every iteration variable (a full-size read), the strides of the r dims; outer when
+ * all are > 1. */
+static void count_read_strides(MlirOperation buf, int n, int m, int *nreads, int *ninner, int *nouter) {
+  MlirValue seen_buf[64];
+  MlirAffineExpr seen_e[64];
+  int nseen = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(ind_computed_buffer_body_block(buf)); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!ind_is_load(op))
+      continue;
+    MlirAffineExpr e = mlirAffineMapGetResult(ind_index_map(op), 0);
+    bool all = true;
+    for (int d = 0; d < n + m && all; ++d)
+      all = mlirAffineExprIsFunctionOfDim(e, d);
+    bool dup = false;
+    for (int i = 0; i < nseen && !dup; ++i)
+      dup = mlirValueEqual(seen_buf[i], ind_load_buffer(op)) && mlirAffineExprEqual(seen_e[i], e);
+    if (!all || dup || nseen == 64)
+      continue;
+    seen_buf[nseen] = ind_load_buffer(op);
+    seen_e[nseen++] = e;
+    int64_t vals[2 * LOWER_MAX_RANK] = {0};
+    int64_t base = eval_expr(e, vals);
+    bool outer = true;
+    for (int d = n; d < n + m; ++d) {
+      vals[d] = 1;
+      outer &= eval_expr(e, vals) - base > 1;
+      vals[d] = 0;
+    }
+    ++*nreads;
+    ++*(outer ? nouter : ninner);
+  }
+}
+
+/* Reduction.create_multilayer: a first reduction of `split` partials per output, over blocks of
+ * ceil(rnumel / split) consecutive reduced elements (linear index j = block * s + rb, row-major over
+ * the reduced dims; masked to the identity past rnumel), then a second reduction over the partials
+ * into `out`. The partials' buffer is [split, *x] for OUTER reductions (the layout Inductor's
+ * FlexibleLayout gives it: stride 1 along x, so the first kernel stays a column reduction and the
+ * second reads `s * numel + x`) and [*x, split] otherwise. Returns the second reduction's op. */
+static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node *out, const bool *reduced,
+                                           const int64_t *xs, int n, int64_t rnumel, int64_t split, SplitHint hint,
+                                           IndReductionType rt) {
+  MlirLocation loc = mlirOperationGetLocation(g->op);
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  bool outer = hint == SPLIT_HINT_OUTER;
+  int64_t block = (rnumel + split - 1) / split;
+  bool mask = rnumel % split != 0;
+  /* stage 1: ranges (n + 1 dims), then the r dim */
+  IterSpace sp1 = {{0}, n + 2};
+  int sdim = outer ? 0 : n;
+  for (int k = 0; k < n; ++k)
+    sp1.sizes[outer ? k + 1 : k] = xs[k];
+  sp1.sizes[sdim] = split;
+  sp1.sizes[n + 1] = block;
+  MlirAffineExpr j = mlirAffineAddExprGet(mlirAffineMulExprGet(ind_lower_dim(L, sdim), ind_lower_cst(L, block)),
+                                          ind_lower_dim(L, n + 1));
+  MlirAffineExpr jj = mask ? mlirAffineModExprGet(j, ind_lower_cst(L, rnumel)) : j;
+  MlirAffineExpr idx[LOWER_MAX_RANK];
+  int64_t stride = rnumel;
+  int xi = 0;
+  bool first = true;
+  for (int k = 0; k < in->rank; ++k) {
+    if (in->shape[k] == 1) {
+      idx[k] = ind_lower_cst(L, 0);
+    } else if (!reduced[k]) {
+      idx[k] = ind_lower_dim(L, outer ? xi + 1 : xi);
+      ++xi;
+    } else {
+      stride /= in->shape[k];
+      MlirAffineExpr q = mlirAffineFloorDivExprGet(jj, ind_lower_cst(L, stride));
+      idx[k] = first ? q : mlirAffineModExprGet(q, ind_lower_cst(L, in->shape[k]));
+      first = false;
+    }
+  }
+  int64_t pshape[LOWER_MAX_RANK + 1];
+  memcpy(pshape, sp1.sizes, sizeof(int64_t) * (size_t)(n + 1));
+  Node *part = ind_lower_node_new(L, N_BUFFER, n + 1, pshape, f32);
+  char name1[32], name2[32];
+  next_buf_name(L, name1, sizeof name1);
+  MlirOperation b1 =
+      ind_reduction_create(loc, name1, sp1.sizes, n + 1, &block, 1, rt, memref_of(part), (MlirRegion){NULL});
+  mlirBlockAppendOwnedOperation(L->new_block, b1);
+  MlirBlock body1 = ind_computed_buffer_body_block(b1);
+  ind_lower_emit_body(L, body1, &sp1, in, idx, f32, loc);
+  if (mask) {
+    /* value = j < rnumel ? value : identity (Inductor's ops.masked) */
+    MlirOperation yield = mlirBlockGetTerminator(body1);
+    MlirValue v = mlirOperationGetOperand(yield, 0);
+    MlirType it = mlirIndexTypeGet(L->ctx);
+    MlirOperation ie = ind_index_expr_create(loc, mlirAffineMapGet(L->ctx, n + 2, 0, 1, &j), it);
+    mlirBlockInsertOwnedOperationBefore(body1, yield, ie);
+    MlirOperation lim = ind_build_constant(loc, mlirIntegerAttrGet(it, rnumel));
+    mlirBlockInsertOwnedOperationBefore(body1, yield, lim);
+    MlirOperation cmp = ind_build_cmpi_ult(loc, mlirOperationGetResult(ie, 0), mlirOperationGetResult(lim, 0));
+    mlirBlockInsertOwnedOperationBefore(body1, yield, cmp);
+    double idv = rt == IND_REDUCE_MAX    ? -__builtin_inf()
+                 : rt == IND_REDUCE_MIN  ? __builtin_inf()
+                 : rt == IND_REDUCE_PROD ? 1.0
+                                         : 0.0;
+    MlirOperation id = ind_build_constant(loc, mlirFloatAttrDoubleGet(L->ctx, f32, idv));
+    mlirBlockInsertOwnedOperationBefore(body1, yield, id);
+    MlirOperation sel = ind_build_select(loc, mlirOperationGetResult(cmp, 0), v, mlirOperationGetResult(id, 0));
+    mlirBlockInsertOwnedOperationBefore(body1, yield, sel);
+    mlirOperationSetOperand(yield, 0, mlirOperationGetResult(sel, 0));
+  }
+  set_origins(L, b1, in, (int)(g - L->ops));
+  part->memref = mlirOperationGetResult(b1, 0);
+  /* stage 2: x dims, then the partials */
+  IterSpace sp2 = {{0}, n + 1};
+  memcpy(sp2.sizes, xs, sizeof(int64_t) * (size_t)n);
+  sp2.sizes[n] = split;
+  MlirAffineExpr pidx[LOWER_MAX_RANK + 1];
+  for (int k = 0; k < n; ++k)
+    pidx[outer ? k + 1 : k] = ind_lower_dim(L, k);
+  pidx[sdim] = ind_lower_dim(L, n);
+  next_buf_name(L, name2, sizeof name2);
+  MlirOperation b2 = ind_reduction_create(loc, name2, xs, n, &split, 1, rt, memref_of(out), (MlirRegion){NULL});
+  mlirBlockAppendOwnedOperation(L->new_block, b2);
+  ind_lower_emit_body(L, ind_computed_buffer_body_block(b2), &sp2, part, pidx, f32, loc);
+  if (fusion_log_enabled()) {
+    fprintf(stderr, "split reduction %s: hint=%s numel=%lld rnumel=%lld split=%lld: %s ranges=[", name1,
+            split_hint_name(hint), (long long)ind_lower_numel(xs, n), (long long)rnumel, (long long)split, name1);
+    for (int k = 0; k < n + 1; ++k)
+      fprintf(stderr, "%s%lld", k ? ", " : "", (long long)sp1.sizes[k]);
+    fprintf(stderr, "] reduction_ranges=[%lld]%s, %s ranges=[", (long long)block, mask ? " masked" : "", name2);
+    for (int k = 0; k < n; ++k)
+      fprintf(stderr, "%s%lld", k ? ", " : "", (long long)xs[k]);
+    fprintf(stderr, "] reduction_ranges=[%lld]\n", (long long)split);
+  }
+  return b2;
+}
+
 /* make_reduction: a realized ind.reduction over the reduced dims of `in`; mean adds a recipe
  * dividing by the number of reduced elements (Inductor: "the division is in the consumer's body"). */
 static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced, IndReductionType type);
@@ -549,9 +746,34 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   next_buf_name(L, name, sizeof name);
   MlirLocation loc = mlirOperationGetLocation(g->op);
   Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, res->elem);
+  if (rnumel == 1) {
+    /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1) */
+    MlirOperation pw = ind_pointwise_create(loc, name, sp.sizes, n, memref_of(out), (MlirRegion){NULL});
+    mlirBlockAppendOwnedOperation(L->new_block, pw);
+    IterSpace psp = sp;
+    psp.n = n;
+    ind_lower_emit_body(L, ind_computed_buffer_body_block(pw), &psp, in, idx, out->elem, loc);
+    set_origins(L, pw, in, (int)(g - L->ops));
+    out->memref = mlirOperationGetResult(pw, 0);
+    out->op_index = res->op_index;
+    return out;
+  }
   MlirOperation buf = ind_reduction_create(loc, name, sp.sizes, n, rr, m, type, memref_of(out), (MlirRegion){NULL});
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   ind_lower_emit_body(L, ind_computed_buffer_body_block(buf), &sp, in, idx, mlirF32TypeGet(L->ctx), loc);
+  int64_t numel = ind_lower_numel(sp.sizes, n);
+  int nreads = 0, ninner = 0, nouter = 0;
+  count_read_strides(buf, n, m, &nreads, &ninner, &nouter);
+  SplitHint hint;
+  int64_t split = split_num_splits(&L->th.split, numel, rnumel, nreads, ninner, nouter, &hint);
+  if (split > 1 && split < rnumel) {
+    mlirOperationDestroy(buf);
+    L->next_buf--;
+    buf = lower_split_reduction(L, g, in, out, reduced, sp.sizes, n, rnumel, split, hint, type);
+  } else if (fusion_log_enabled()) {
+    fprintf(stderr, "reduction %s: hint=%s numel=%lld rnumel=%lld split=1\n", name, split_hint_name(hint),
+            (long long)numel, (long long)rnumel);
+  }
   set_origins(L, buf, in, (int)(g - L->ops));
   out->memref = mlirOperationGetResult(buf, 0);
   out->op_index = res->op_index;
@@ -974,12 +1196,19 @@ static bool is_graph_function(MlirOperation func) {
 }
 
 static Thresholds read_thresholds(const IndPassOptions *o) {
+  SplitPolicy sp = {ind_opt_bool(o, "split-reductions"),
+                    ind_opt_int(o, "split-num-sm"),
+                    ind_opt_int(o, "split-min-elements-per-thread"),
+                    ind_opt_int(o, "split-max-elements-per-thread"),
+                    ind_opt_int(o, "split-threads-per-sm"),
+                    ind_opt_int(o, "split-inner-min-rnumel")};
   return (Thresholds){ind_opt_int(o, "realize-reads-threshold"),
                       ind_opt_int(o, "realize-opcount-threshold"),
                       ind_opt_int(o, "realize-acc-reads-threshold"),
                       ind_opt_int(o, "large-inner-fn-threshold"),
                       ind_opt_int(o, "max-inline-size"),
-                      ind_opt_bool(o, "realize-all")};
+                      ind_opt_bool(o, "realize-all"),
+                      sp};
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
@@ -1021,6 +1250,15 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 }
 
 static const IndPassOptionDef k_options[] = {
+    {"split-reductions", IND_OPT_BOOL, "true",
+     "split reductions with few outputs or long rows into two (Inductor's config.split_reductions)"},
+    {"split-num-sm", IND_OPT_INT, "132", "split reductions: multiprocessors of the target GPU (H200: 132)"},
+    {"split-min-elements-per-thread", IND_OPT_INT, "32",
+     "split reductions: min_elements_per_thread (also: rnumel <= this is never split)"},
+    {"split-max-elements-per-thread", IND_OPT_INT, "512", "split reductions: max_elements_per_thread"},
+    {"split-threads-per-sm", IND_OPT_INT, "2048", "split reductions: threads_per_sm"},
+    {"split-inner-min-rnumel", IND_OPT_INT, "8192",
+     "split reductions: inner reductions with rnumel <= this stay whole"},
     {"realize-reads-threshold", IND_OPT_INT, "4",
      "should_realize_on_reuse: realize a multi-use recipe reading more than this many buffers"},
     {"realize-opcount-threshold", IND_OPT_INT, "30",

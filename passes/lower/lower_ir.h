@@ -11,6 +11,7 @@
 #include "dialects/ind/ind.h"
 #include "lib/ptrmap.h"
 #include "passes/lower/index_algebra.h"
+#include "passes/lower/split_reduction.h"
 
 #include <mlir-c/AffineExpr.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -102,6 +103,7 @@ typedef struct Thresholds {
   int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
   int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
   bool realize_all;       /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
+  SplitPolicy split;      /* split reductions (split_reduction.h) */
 } Thresholds;
 
 typedef struct Lower {

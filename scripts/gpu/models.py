@@ -68,6 +68,39 @@ def argmax(x):
     return values, indices
 
 
+# The reduction examples of issue 10 (ours, not in inductor_suite.py).
+def sum_all(x):
+    return x.sum()
+
+
+def mean_dim0(x):
+    return x.mean(dim=0)
+
+
+def mean_2axes(x):
+    return x.mean(dim=(0, 2))
+
+
+def sum_middle(x):
+    return x.sum(dim=1)
+
+
+def var_normalize(x):
+    return (x - x.mean(-1, keepdim=True)) / torch.sqrt(x.var(-1, keepdim=True) + 1e-5)
+
+
+def log_softmax(x):
+    return torch.log_softmax(x, dim=-1)
+
+
+def sum_of_amax(x):
+    return x.amax(dim=1).sum()
+
+
+def odd_sizes(x, w, v):
+    return x.sum(1), x.amax(0), w.sum(), v.sum(0)
+
+
 # example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n)
 CASES = {
     "seed": (seed_model, "seed_10op", lambda n: [(n, n), (n,), (n,), (n,)]),
@@ -83,6 +116,14 @@ CASES = {
     "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
     "masked_softmax": (masked_softmax, "masked_softmax (ind only)", lambda n: [(n, n)]),
     "argmax": (argmax, "argmax (ind only)", lambda n: [(n, n)]),
+    "sum_all": (sum_all, None, lambda n: [(n, n)]),
+    "mean_dim0": (mean_dim0, None, lambda n: [(n, n)]),
+    "mean_2axes": (mean_2axes, None, lambda n: [(16, n, 64)]),
+    "sum_middle": (sum_middle, None, lambda n: [(32, n, 32)]),
+    "var_normalize": (var_normalize, None, lambda n: [(n, n)]),
+    "log_softmax": (log_softmax, None, lambda n: [(n, n)]),
+    "sum_of_amax": (sum_of_amax, None, lambda n: [(n, n)]),
+    "odd_sizes": (odd_sizes, None, lambda n: [(1023, 4097), (3, 4097), (1, 4097)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.

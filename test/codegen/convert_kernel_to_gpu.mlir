@@ -44,14 +44,20 @@
 
 // -----
 
-/// A looped reduction: an scf.for over the chunks carrying the accumulator, then the block reduction,
-/// then the r-invariant output written by thread 0 only.
+/// A looped reduction: an scf.for over the chunks carrying one accumulator per vector lane (4, as
+/// Triton's RBLOCK-wide accumulators), the lanes combined pairwise after the loop, then the block
+/// reduction, then the r-invariant output written by thread 0 only.
 // CHECK-LABEL: "gpu.module"
-// CHECK: %[[INIT:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
-// CHECK: %[[SUM:.*]] = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %[[INIT]])
+// CHECK: %[[SUM:.*]]:4 = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %[[A0:[^:]*]]: f32, %[[A1:[^:]*]]: f32,
 // CHECK: "vector.load"
+// CHECK: "arith.addf"(%[[A0]],
+// CHECK: "arith.addf"(%[[A1]],
 // CHECK: "scf.yield"
-// CHECK: "gpu.shuffle"(%[[SUM]]
+// CHECK: %[[L01:.*]] = "arith.addf"(%[[SUM]]#0, %[[SUM]]#1)
+// CHECK: %[[L23:.*]] = "arith.addf"(%[[SUM]]#2, %[[SUM]]#3)
+// CHECK: %[[T:.*]] = "arith.addf"(%[[L01]], %[[L23]])
+// CHECK: "gpu.shuffle"(%[[T]]
 // CHECK: "gpu.barrier"
 // CHECK: "scf.if"
 // CHECK: "memref.store"
@@ -93,7 +99,7 @@
 // CHECK: memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK: "arith.remui"(%{{.*}}, %{{.*}})
 // CHECK: "arith.cmpi"({{.*}}) <{predicate = 6 : i64}>
-// CHECK: "scf.for"
+// CHECK: "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) ({
 // CHECK-NOT: "gpu.shuffle"
 // CHECK: "gpu.barrier"
 // CHECK-COUNT-32: "memref.load"(%{{.*}}, %{{.*}}) : (memref<256xf32, #gpu.address_space<workgroup>>, index)

@@ -1,7 +1,7 @@
 // The real pipeline on the eight example programs (examples/*.mlir, graph dialect): --fuse runs
 // preprocess, lower, ind-schedule and fuse-inductor. The grouping must be Inductor's
-// (reference/inductor-dumps/<case>/ir_post_fusion.txt), except col_sum, whose column sum ind lowers
-// as one reduction where Inductor splits it in two (docs/passes/fuse.md).
+// (reference/inductor-dumps/<case>/ir_post_fusion.txt), col_sum included: its column sum is split in
+// two reductions by lowering, as Inductor does, which do not fuse ("no shared data").
 
 // RUN: %ind-opt %examples/seed.mlir --fuse | %filecheck %s --check-prefix=SEED
 // SEED: "sched.fused"
@@ -26,7 +26,16 @@
 
 // RUN: %ind-opt %examples/pointwise_chain.mlir --fuse | %filecheck %s --check-prefix=ONE
 // RUN: %ind-opt %examples/transpose_add.mlir --fuse | %filecheck %s --check-prefix=ONE
-// RUN: %ind-opt %examples/col_sum.mlir --fuse | %filecheck %s --check-prefix=ONE
+// RUN: %ind-opt %examples/col_sum.mlir --fuse | %filecheck %s --check-prefix=COLSUM
+// RUN: env IND_LOGS=fusion %ind-opt %examples/col_sum.mlir --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=COLLOG
+// COLSUM-NOT: "sched.fused"
+// COLSUM: name = "op0"
+// COLSUM: name = "op1"
+// COLSUM-NOT: "sched.fused"
+// COLLOG: split reduction buf0: hint=OUTER numel=1024 rnumel=1024 split=8: buf0 ranges=[8, 1024] reduction_ranges=[128], buf1 ranges=[1024] reduction_ranges=[8]
+// COLLOG: SchedulerNode(name='op0'), Reduction([8192, 128])
+// COLLOG: SchedulerNode(name='op1'), Reduction([1024, 8])
+// COLLOG: cannot fuse op0 with op1: no shared data
 // ONE-NOT: "sched.fused"
 // ONE: name = "op0"
 // ONE-NOT: "sched.node"

@@ -27,19 +27,29 @@
 
 // -----
 
-/// A reduction: the reduce becomes an r-loop carrying the accumulator (only its cone inside: the
-/// load, not the r-invariant divf); the divf is emitted once per x between the loops; the r-varying
-/// store lands in a final r-loop that recomputes the load. The r-invariant store is outside both loops.
+/// A reduction: the reduce becomes an r-loop carrying 8 lane accumulators (reduction-lanes=8; only
+/// its cone inside: the loads, not the r-invariant divf), combined as a tree after the loop
+/// (test/jit/tree_reduction.mlir covers chunks and options); the divf is emitted once per x after the
+/// tree; the r-varying store lands in a final r-loop that recomputes the load. The r-invariant store
+/// is outside both loops.
 // CHECK-LABEL: sym_name = "triton_per_fused_mean_0"
 // CHECK: ^bb0(%[[IN:.*]]: memref<32xf32>, %[[OUT0:.*]]: memref<4xf32>, %[[OUT1:.*]]: memref<32xf32>):
 // CHECK: "scf.for"
 // CHECK: %[[INIT:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
-// CHECK: %[[SUM:.*]] = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %[[INIT]])
-// CHECK-NEXT: ^bb0(%{{.*}}: index, %[[ACC:.*]]: f32):
+// CHECK: %[[LN:.*]]:8 = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %[[INIT]], %[[INIT]], %[[INIT]], %[[INIT]], %[[INIT]], %[[INIT]], %[[INIT]], %[[INIT]])
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %[[ACC:[^:]*]]: f32,
 // CHECK: %[[L:.*]] = "memref.load"(%[[IN]]
 // CHECK-NOT: "arith.divf"
 // CHECK: %[[ADD:.*]] = "arith.addf"(%[[ACC]], %[[L]])
-// CHECK-NEXT: "scf.yield"(%[[ADD]])
+// CHECK: "scf.yield"(%[[ADD]],
+// CHECK-NEXT: })
+// CHECK-NEXT: %[[T0:.*]] = "arith.addf"(%[[LN]]#0, %[[LN]]#1)
+// CHECK-NEXT: %[[T1:.*]] = "arith.addf"(%[[LN]]#2, %[[LN]]#3)
+// CHECK-NEXT: %[[T2:.*]] = "arith.addf"(%[[LN]]#4, %[[LN]]#5)
+// CHECK-NEXT: %[[T3:.*]] = "arith.addf"(%[[LN]]#6, %[[LN]]#7)
+// CHECK-NEXT: %[[T4:.*]] = "arith.addf"(%[[T0]], %[[T1]])
+// CHECK-NEXT: %[[T5:.*]] = "arith.addf"(%[[T2]], %[[T3]])
+// CHECK-NEXT: %[[SUM:.*]] = "arith.addf"(%[[T4]], %[[T5]])
 // CHECK: %[[MEAN:.*]] = "arith.divf"(%[[SUM]]
 // CHECK: "memref.store"(%[[MEAN]], %[[OUT0]]
 // CHECK: "scf.for"

@@ -1,7 +1,8 @@
 """Runs a kernel-level test module through the CPU JIT driver (unit-cpujit) and checks its outputs
 against NumPy. The test file declares, in comments:
 
-    // INPUT: name 8x16 f32 [uniform|positive]   one per @call argument, in order
+    // INPUT: name 8x16 f32 [uniform|positive|near1]   one per @call argument, in order
+                                              (near1: 1 + 0.01 * uniform)
     // OUTPUT: 8x16 f32                          one per @call result, in order
     // NUMPY: out = ...                          Python lines computing `outs` (a list) from the inputs
 
@@ -9,7 +10,10 @@ Inputs are seeded random values rounded to their dtype; NumPy computes in float6
 values. An output passes when |got - want| <= atol + rtol * |want| everywhere (rtol = atol = 1e-5
 for f32 outputs, 1e-2 for f16/bf16). Prints one line per output and exits 1 on any mismatch.
 
-usage: jit_check.py TOOL TEST.mlir WORKDIR
+usage: jit_check.py TOOL TEST.mlir WORKDIR [PROGRAM.mlir]
+
+PROGRAM (default TEST) is the module the tool runs, e.g. TEST compiled to the kernel level by ind-opt
+(the comments are read from TEST).
 
 TOOL is unit-cpujit (raw input/output files) or ind-run (the compiled path of ind-run, through
 .npy files: `ind-run TEST.mlir --input in0.npy ... --output-dir WORKDIR`).
@@ -29,6 +33,7 @@ def parse_shape(s):
 
 def main():
     tool, test, work = sys.argv[1:4]
+    program = sys.argv[4] if len(sys.argv) > 4 else test
     os.makedirs(work, exist_ok=True)
     use_npy = os.path.basename(tool) == "ind-run"
     inputs, outputs, code = [], [], []
@@ -54,6 +59,8 @@ def main():
             v = rng.uniform(-1.0, 1.0, size=shape)
             if dist == "positive":
                 v = np.abs(v) + 0.1
+            elif dist == "near1":
+                v = 1.0 + 0.01 * v
             v = v.astype(DTYPES[dt])
         path = os.path.join(work, "in%d.%s" % (k, "npy" if use_npy else "bin"))
         if use_npy:
@@ -64,9 +71,9 @@ def main():
         env[name] = v.astype(np.float64)
     prefix = os.path.join(work, "out")
     if use_npy:
-        cmd = [tool, test, "--output-dir", work] + sum([["--input", f] for f in files], [])
+        cmd = [tool, program, "--output-dir", work] + sum([["--input", f] for f in files], [])
     else:
-        cmd = [tool, test, prefix] + files
+        cmd = [tool, program, prefix] + files
     r = subprocess.run(cmd, capture_output=True, text=True)
     sys.stdout.write(r.stdout)
     sys.stderr.write(r.stderr)

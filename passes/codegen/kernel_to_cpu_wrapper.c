@@ -1,0 +1,333 @@
+/* kernel_to_cpu_wrapper.c - the host-wrapper half of `convert-kernel-to-cpu`. Every func.func holding
+ * kernel ops (`@call` by contract) is rewritten in place: `kernel.alloc` -> `memref.alloc` (a
+ * `reuse = "bufK"` alloc of the same type as bufK *is* bufK's value; of another type it gets its own
+ * allocation), `kernel.launch` -> `func.call` of the kernel's function (each buffer reinterpreted as the
+ * kernel's flat memref with `memref.reinterpret_cast`, offset 0: kernel indices are storage offsets from
+ * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f32 accumulator; buffers
+ * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
+ * `llvm.emit_c_interface`. */
+#include "dialects/kernel/kernel.h"
+#include "lib/ir.h" /* ind_memref_storage_elems */
+#include "passes/codegen/cpu_builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Wrapper {
+  MlirOperation func;
+  MlirOperation module;
+  MlirValue allocs[256]; /* memref.alloc results of this wrapper */
+  MlirStringRef alloc_names[256];
+  int nallocs;
+} Wrapper;
+
+static bool lower_alloc(Wrapper *w, MlirOperation op) {
+  MlirStringRef name = {"", 0}, reuse;
+  ind_attr_str(op, KERNEL_ATTR_NAME, &name);
+  if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
+      !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
+  MlirValue old = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(old);
+  if (kernel_alloc_reuse(op, &reuse))
+    for (int i = 0; i < w->nallocs; ++i)
+      if (reuse.length > 0 && w->alloc_names[i].length == reuse.length &&
+          memcmp(w->alloc_names[i].data, reuse.data, reuse.length) == 0 &&
+          mlirTypeEqual(mlirValueGetType(w->allocs[i]), t)) {
+        mlirValueReplaceAllUsesOfWith(old, w->allocs[i]);
+        if (w->nallocs < 256) {
+          w->alloc_names[w->nallocs] = name;
+          w->allocs[w->nallocs++] = w->allocs[i];
+        }
+        mlirOperationDestroy(op);
+        return true;
+      }
+  if (w->nallocs >= 256)
+    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many buffers"));
+  MlirContext ctx = mlirOperationGetContext(op);
+  Builder b = {ctx, mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  int32_t seg[2] = {0, 0};
+  MlirNamedAttribute a[2] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
+                             named(ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 64))};
+  MlirValue nv = build1(&b, "memref.alloc", 0, NULL, t, 2, a);
+  mlirValueReplaceAllUsesOfWith(old, nv);
+  w->alloc_names[w->nallocs] = name;
+  w->allocs[w->nallocs++] = nv;
+  mlirOperationDestroy(op);
+  return true;
+}
+
+/* Reinterprets buffer v as the kernel's flat parameter type `flat`, from the buffer's base (offset 0:
+ * kernel indices are storage offsets with the memref's own offset folded in). */
+static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
+  MlirContext ctx = b->ctx;
+  int64_t zero = 0, one = 1, size = mlirShapedTypeGetDimSize(flat, 0);
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, seg)),
+                             named(ctx, "static_offsets", mlirDenseI64ArrayGet(ctx, 1, &zero)),
+                             named(ctx, "static_sizes", mlirDenseI64ArrayGet(ctx, 1, &size)),
+                             named(ctx, "static_strides", mlirDenseI64ArrayGet(ctx, 1, &one))};
+  return build1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
+}
+
+static bool lower_launch(Wrapper *w, MlirOperation op) {
+  MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
+  MlirSymbolTable st = mlirSymbolTableCreate(w->module);
+  MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
+  mlirSymbolTableDestroy(st);
+  MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
+  if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
+  MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
+  intptr_t n = kernel_call_num_args(op);
+  if (mlirFunctionTypeGetNumInputs(ftype) != n)
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
+                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
+  MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
+  if (!vals)
+    abort();
+  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  bool ok = true;
+  for (intptr_t i = 0; i < n && ok; ++i) {
+    MlirValue v = kernel_call_arg(op, i);
+    MlirType have = mlirValueGetType(v), want = mlirFunctionTypeGetInput(ftype, i);
+    if (mlirTypeEqual(have, want)) {
+      vals[i] = v;
+      continue;
+    }
+    bool fits = mlirTypeIsAMemRef(have) && mlirTypeIsAMemRef(want) && mlirShapedTypeGetRank(want) == 1 &&
+                mlirShapedTypeHasStaticShape(have) && mlirShapedTypeHasStaticShape(want) &&
+                mlirTypeEqual(mlirShapedTypeGetElementType(have), mlirShapedTypeGetElementType(want)) &&
+                ind_memref_storage_elems(have) >= 0 &&
+                ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
+    if (!fits) {
+      ok = mlirLogicalResultIsSuccess(ind_emit_error(
+          op,
+          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
+          "storage size)",
+          (int)i, (int)i, (int)cname.length, cname.data));
+      break;
+    }
+    vals[i] = reinterpret_flat(&b, v, want);
+  }
+  if (ok) {
+    MlirNamedAttribute a = named(b.ctx, "callee", callee);
+    build(&b, "func.call", n, vals, 0, NULL, 1, &a);
+    mlirOperationDestroy(op);
+  }
+  free(vals);
+  return ok;
+}
+
+/* Loads a[i...] (a ranked memref) as f32. */
+static MlirValue load_f32(Builder *b, MlirValue mem, intptr_t n, const MlirValue *idx) {
+  MlirValue ops[4] = {mem};
+  for (intptr_t i = 0; i < n; ++i)
+    ops[1 + i] = idx[i];
+  MlirValue v = build1(b, "memref.load", 1 + n, ops, mlirShapedTypeGetElementType(mlirValueGetType(mem)), 0, NULL);
+  return convert(b, v, mlirF32TypeGet(b->ctx));
+}
+
+/* Opens `scf.for %iv = 0 to ub` at the builder and moves the builder into its body (the old
+ * position is kept in *saved for close_loop). */
+static MlirValue open_loop(Builder *b, MlirValue zero, MlirValue one, MlirValue ub, Builder *saved) {
+  *saved = *b;
+  MlirOperation loop = build_for(b, zero, ub, one, 0, NULL);
+  b->block = for_body(loop);
+  b->before = (MlirOperation){NULL};
+  return mlirBlockGetArgument(b->block, 0);
+}
+
+static void close_loop(Builder *b, const Builder *saved) {
+  build_yield(b->block, b->loc, 0, NULL);
+  *b = *saved;
+}
+
+/* The indices (bt, x, y) of a (batched) matmul operand, without bt for mm; returns their count. */
+static intptr_t mm_index(bool batched, MlirValue bt, MlirValue x, MlirValue y, MlirValue *out) {
+  intptr_t n = 0;
+  if (batched)
+    out[n++] = bt;
+  out[n++] = x;
+  out[n++] = y;
+  return n;
+}
+
+static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const MlirValue *idx) {
+  MlirValue ops[5] = {convert(b, v, mlirShapedTypeGetElementType(mlirValueGetType(mem))), mem};
+  for (intptr_t i = 0; i < n; ++i)
+    ops[2 + i] = idx[i];
+  build(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
+}
+
+/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] in f32, k in order (no batch dim for mm). An f32
+ * output accumulates in place in i-k-j order (the inner j loop streams rows of b and out: fast
+ * enough for 1024^3 on the CPU); other output types accumulate in a register (i-j-k) and round once.
+ * Both sum each element's products in the same order, k = 0, 1, ... */
+static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
+  MlirType ct = mlirValueGetType(C), f32 = mlirF32TypeGet(b->ctx);
+  int r = batched ? 1 : 0;
+  MlirValue zero = const_index(b, 0), one = const_index(b, 1);
+  MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
+  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)),
+            N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
+  MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
+  MlirValue fzero = const_float(b, f32, 0.0);
+  Builder s0, s1, s2, s3;
+  MlirValue idx[3];
+  MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
+  if (mlirTypeIsAF32(mlirShapedTypeGetElementType(ct))) {
+    MlirValue j = open_loop(b, zero, one, N, &s2);
+    store_at(b, fzero, C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s2);
+    MlirValue k = open_loop(b, zero, one, K, &s2);
+    MlirValue x = load_f32(b, A, mm_index(batched, bt, i, k, idx), idx);
+    j = open_loop(b, zero, one, N, &s3);
+    MlirValue y = load_f32(b, B, mm_index(batched, bt, k, j, idx), idx);
+    MlirValue acc = load_f32(b, C, mm_index(batched, bt, i, j, idx), idx);
+    MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
+    MlirValue sum = build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
+    store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s3);
+    close_loop(b, &s2);
+  } else {
+    MlirValue j = open_loop(b, zero, one, N, &s2);
+    MlirOperation kl = build_for(b, zero, K, one, 1, &fzero);
+    Builder inner = {b->ctx, b->loc, for_body(kl), {NULL}};
+    MlirValue k = mlirBlockGetArgument(inner.block, 0), acc = mlirBlockGetArgument(inner.block, 1);
+    MlirValue x = load_f32(&inner, A, mm_index(batched, bt, i, k, idx), idx);
+    MlirValue y = load_f32(&inner, B, mm_index(batched, bt, k, j, idx), idx);
+    MlirValue p = build1(&inner, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
+    MlirValue sum = build1(&inner, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
+    build_yield(inner.block, b->loc, 1, &sum);
+    store_at(b, mlirOperationGetResult(kl, 0), C, mm_index(batched, bt, i, j, idx), idx);
+    close_loop(b, &s2);
+  }
+  close_loop(b, &s1);
+  close_loop(b, &s0);
+}
+
+static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
+  int r = batched ? 3 : 2;
+  if (!mlirTypeIsAMemRef(a) || !mlirTypeIsAMemRef(b) || !mlirTypeIsAMemRef(c) || mlirShapedTypeGetRank(a) != r ||
+      mlirShapedTypeGetRank(b) != r || mlirShapedTypeGetRank(c) != r)
+    return false;
+  int o = batched ? 1 : 0;
+  if (batched && !(mlirShapedTypeGetDimSize(a, 0) == mlirShapedTypeGetDimSize(c, 0) &&
+                   mlirShapedTypeGetDimSize(b, 0) == mlirShapedTypeGetDimSize(c, 0)))
+    return false;
+  return mlirShapedTypeGetDimSize(a, o) == mlirShapedTypeGetDimSize(c, o) &&
+         mlirShapedTypeGetDimSize(b, o + 1) == mlirShapedTypeGetDimSize(c, o + 1) &&
+         mlirShapedTypeGetDimSize(a, o + 1) == mlirShapedTypeGetDimSize(b, o);
+}
+
+static bool lower_extern_call(MlirOperation op) {
+  MlirStringRef kernel;
+  if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
+  bool batched = ind_sref_eq(kernel, "bmm");
+  if (!batched && !ind_sref_eq(kernel, "mm"))
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
+  if (kernel_call_num_args(op) != 3)
+    return mlirLogicalResultIsSuccess(ind_emit_error(
+        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
+  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
+  if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
+      !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: extern %s: operand shapes do not match", batched ? "bmm" : "mm"));
+  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  emit_matmul(&b, A, B, C, batched);
+  mlirOperationDestroy(op);
+  return true;
+}
+
+static bool is_returned(MlirOperation ret, MlirValue v) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(ret, i), v))
+      return true;
+  return false;
+}
+
+/* Frees, before each return, the buffers allocated here that the function does not return. */
+static void insert_deallocs(Wrapper *w) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(w->func, 0));
+  MlirOperation ret = mlirBlockGetTerminator(body);
+  if (mlirOperationIsNull(ret) || !ind_op_is(ret, "func.return"))
+    return;
+  Builder b = {mlirOperationGetContext(ret), mlirOperationGetLocation(ret), body, ret};
+  for (int i = 0; i < w->nallocs; ++i) {
+    bool seen = false;
+    for (int j = 0; j < i; ++j)
+      seen |= mlirValueEqual(w->allocs[j], w->allocs[i]);
+    if (!seen && !is_returned(ret, w->allocs[i]))
+      build(&b, "memref.dealloc", 1, &w->allocs[i], 0, NULL, 0, NULL);
+  }
+}
+
+static bool collect_wrapper_op(MlirOperation op, void *user) {
+  MlirOperation **list = user;
+  if (kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op))
+    *(*list)++ = op;
+  return true;
+}
+
+static bool count_walk(MlirOperation op, void *user) {
+  (void)op;
+  ++*(int *)user;
+  return true;
+}
+
+static bool is_wrapper_op(MlirOperation op) {
+  return kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op);
+}
+
+bool cpu_lower_wrapper(MlirOperation module, MlirOperation func) {
+  int n = 0;
+  ind_walk(func, count_walk, &n);
+  MlirOperation *ops = calloc((size_t)n + 1, sizeof *ops), *end = ops;
+  if (!ops)
+    abort();
+  ind_walk(func, collect_wrapper_op, &end);
+  Wrapper *w = calloc(1, sizeof *w);
+  if (!w)
+    abort();
+  w->func = func;
+  w->module = module;
+  bool ok = true;
+  for (MlirOperation *p = ops; p < end && ok; ++p) {
+    if (kernel_is_alloc(*p))
+      ok = lower_alloc(w, *p);
+    else if (kernel_is_launch(*p))
+      ok = lower_launch(w, *p);
+    else
+      ok = lower_extern_call(*p);
+  }
+  if (ok) {
+    insert_deallocs(w);
+    ind_set_attr(func, "llvm.emit_c_interface", mlirUnitAttrGet(mlirOperationGetContext(func)));
+  }
+  free(w);
+  free(ops);
+  return ok;
+}
+
+bool cpu_has_wrapper_ops(MlirOperation func) {
+  /* The host wrapper @call is one even when it launches nothing (a program without results, whose
+   * ops are all dead): it needs its C interface all the same. */
+  MlirStringRef name;
+  if (ind_attr_str(func, "sym_name", &name) && ind_sref_eq(name, "call"))
+    return true;
+  bool found = false;
+  for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    found |= is_wrapper_op(o);
+  return found;
+}

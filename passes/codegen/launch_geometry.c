@@ -1,0 +1,111 @@
+/* launch_geometry.c - the launch-geometry policy of sched-to-kernel (see launch_geometry.h and
+ * docs/passes/codegen.md, "Heuristic"). */
+#include "passes/codegen/launch_geometry.h"
+#include "lib/ir.h"
+
+static int64_t pow2_ceil(int64_t v) {
+  int64_t p = 1;
+  while (p < v)
+    p *= 2;
+  return p;
+}
+
+static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static int64_t pow2_floor(int64_t v) {
+  int64_t p = 1;
+  while (p * 2 <= v)
+    p *= 2;
+  return p;
+}
+
+/* Linear coefficients of e over the kernel dims; false for mod/div or non-constant products. */
+static bool linear_coefs(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < ndims)
+      coef[d] += mult;
+    return d < ndims;
+  }
+  if (mlirAffineExprIsAConstant(e))
+    return true;
+  if (mlirAffineExprIsAAdd(e))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims) &&
+           linear_coefs(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims);
+  if (mlirAffineExprIsAMul(e) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e),
+                        mult * mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)), coef, ndims);
+  return false;
+}
+
+/* Inductor's ReductionHint, from the kernel's loads: INNER when some load that varies with r is
+ * contiguous along the innermost r dim, OUTER when none is but one is contiguous along the innermost x
+ * dim (a column reduction: threads should run along x). */
+bool launch_is_outer_reduction(MlirBlock body, int nx, int nr) {
+  if (nr == 0 || nx == 0)
+    return false;
+  int nk = nx + nr;
+  bool inner = false, outer = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!kernel_is_load(op))
+      continue;
+    MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(op), 0);
+    int64_t coef[2 * KERNEL_MAX_RANK] = {0};
+    bool uses_r = false;
+    for (int d = nx; d < nk; ++d)
+      uses_r |= mlirAffineExprIsFunctionOfDim(e, d);
+    if (!uses_r || !linear_coefs(e, 1, coef, nk))
+      continue;
+    inner |= coef[nk - 1] == 1;
+    outer |= coef[nx - 1] == 1;
+  }
+  return outer && !inner;
+}
+
+/* Outer reductions: outer-xblock x points per block (threads along the contiguous x dim),
+ * outer-rthreads threads per x point, scalar accesses; persistent iff rnumel <= 64 (Inductor's
+ * threshold for reductions that are not INNER). */
+void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
+                                  KernelGeometry *geom) {
+  int64_t xb = pow2_floor(clamp(ind_opt_int(opts, "outer-xblock"), 1, 1024));
+  while (xb > 1 && xb / 2 >= s->numel)
+    xb /= 2;
+  int64_t rt = pow2_floor(clamp(ind_opt_int(opts, "outer-rthreads"), 1, 1024));
+  while (xb * rt < 32)
+    rt *= 2;
+  while (xb * rt > 1024)
+    rt > 1 ? (void)(rt /= 2) : (void)(xb /= 2);
+  *geom = (KernelGeometry){.block = xb * rt, .xblock = xb, .vector_width = 1};
+  bool persistent = s->rnumel <= ind_opt_int(opts, "outer-persistent-threshold") && (s->rnumel + rt - 1) / rt <= 64;
+  *kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
+}
+
+void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
+  int64_t vmax = ind_opt_int(opts, "vector-bytes") / 4, vw = 1;
+  int vd = s->nr > 0 ? s->nx + s->nr - 1 : s->nx - 1;
+  int64_t vsize = vd >= 0 ? s->ranges[vd] : 1;
+  while (vw * 2 <= vmax && vsize % (vw * 2) == 0)
+    vw *= 2;
+  geom->vector_width = vw;
+  if (s->nr == 0) {
+    *kind = KERNEL_KIND_POINTWISE;
+    int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
+    while (block > 32 && (block / 2) * vw >= s->numel)
+      block /= 2;
+    geom->block = block;
+    geom->xblock = block * vw;
+    return;
+  }
+  int64_t block = ind_opt_int(opts, "reduction-block");
+  if (block <= 0)
+    block = clamp(pow2_ceil((s->rnumel + 7) / 8), 32, 512);
+  block = clamp(block, 32, 1024) / 32 * 32;
+  geom->block = block;
+  geom->xblock = 1;
+  int64_t chunks = (s->rnumel + block * vw - 1) / (block * vw);
+  bool persistent = s->rnumel <= ind_opt_int(opts, "persistent-threshold") && chunks * vw <= 64;
+  *kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
+}
+
+int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }

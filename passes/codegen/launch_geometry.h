@@ -1,0 +1,46 @@
+/* launch_geometry.h - the launch-geometry policy of sched-to-kernel: kernel kind (pointwise /
+ * persistent / looped reduction), threads per block, x points per block and vector width, from a
+ * kernel's iteration space and the pass options (docs/passes/codegen.md, "Heuristic"). Every choice is
+ * an option of sched-to-kernel (IND_LAUNCH_GEOMETRY_OPTIONS), so users can tune the policy without
+ * touching the code generator. */
+#ifndef IND_PASSES_CODEGEN_LAUNCH_GEOMETRY_H
+#define IND_PASSES_CODEGEN_LAUNCH_GEOMETRY_H
+
+#include "dialects/kernel/kernel.h"
+#include "lib/pass_registry.h"
+
+/* A kernel's iteration space: ranges = xranges then rranges (size-1 dims dropped). */
+typedef struct LaunchSpace {
+  const int64_t *ranges;
+  int nx, nr;
+  int64_t numel, rnumel;
+} LaunchSpace;
+
+/* Inner reductions and pointwise kernels: kind, block, xblock and vector width. */
+void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom);
+
+/* Inductor's ReductionHint read off the finished kernel body: true for OUTER (no load that varies with
+ * r is contiguous along the innermost r dim, but one is along the innermost x dim). */
+bool launch_is_outer_reduction(MlirBlock body, int nx, int nr);
+
+/* Outer (column) reductions: outer-xblock x points per block, outer-rthreads threads per x point. */
+void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
+                                  KernelGeometry *geom);
+
+/* Blocks of a launch: ceil(numel / xblock). */
+int64_t launch_grid(int64_t numel, KernelGeometry geom);
+
+/* The policy's options, spliced into sched-to-kernel's option table. */
+#define IND_LAUNCH_GEOMETRY_OPTIONS                                                                                    \
+  {"persistent-threshold", IND_OPT_INT, "1024",                                                                        \
+   "reductions with rnumel <= this are persistent (whole row in registers), larger ones loop over r"},                 \
+      {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},                \
+      {"reduction-block", IND_OPT_INT, "0",                                                                            \
+       "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},                        \
+      {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},        \
+      {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},                          \
+      {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},                                 \
+      {"outer-persistent-threshold", IND_OPT_INT, "64",                                                                \
+       "outer reductions with rnumel <= this are persistent (Inductor's threshold for non-INNER hints)"},
+
+#endif
