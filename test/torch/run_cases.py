@@ -1,0 +1,129 @@
+"""Imports PyTorch functions with ind.fx, runs them compiled on the CPU (ind.core bindings, or the
+ind-run tool) and compares with PyTorch eager. One process for many functions (torch's import is
+the slow part). Prints one line per case and exits 1 on any failure.
+
+  run_cases.py small                    # the small functions of cases.py
+  run_cases.py examples N               # the examples at N x N
+  run_cases.py example-ops DIR          # the examples at 1024: the imported op sequence is DIR/<name>.mlir's
+  run_cases.py compare-self-test        # the comparison rejects an error just above the tolerance
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+import cases  # noqa: E402
+from ind import fx, runner  # noqa: E402
+
+RTOL = 1e-5  # max |got - want| / max |want|, per output (f32); f16 outputs: 1e-3
+
+
+def rel_err(got, want):
+    got = np.asarray(got, dtype=np.float64)
+    want = np.asarray(want, dtype=np.float64)
+    if got.shape != want.shape:
+        return float("inf")
+    if want.size == 0:
+        return 0.0
+    scale = np.max(np.abs(want))
+    err = np.max(np.abs(got - want))
+    return float(err / scale) if scale > 0 else float(err)
+
+
+def tolerance(t):
+    return 1e-3 if t.dtype in (torch.float16, torch.bfloat16) else RTOL
+
+
+def flat(out):
+    return list(out) if isinstance(out, (tuple, list)) else [out]
+
+
+def run_case(name, fn, args):
+    with torch.no_grad():
+        want = flat(fn(*args))
+    gm = fx.trace(fn, args)
+    g = fx.import_graph(gm, name=name, prefer_file=cases.__file__)
+    inputs = [a.numpy() for a in args] + [c.numpy() for c in g.constants]
+    prog = runner.compile(g.text, g.inputs, g.outputs, device="cpu")
+    got = prog(*inputs)
+    if len(got) != len(want):
+        return False, f"{len(got)} outputs, eager has {len(want)}"
+    worst, where = 0.0, 0
+    for k, (o, w) in enumerate(zip(got, want)):
+        e = rel_err(o, w.numpy())
+        if str(o.dtype) != str(w.numpy().dtype):
+            return False, f"out{k}: dtype {o.dtype}, eager {w.dtype}"
+        if e > tolerance(w):
+            return False, f"out{k}: rel_err {e:.2e} > {tolerance(w):g}"
+        if e >= worst:
+            worst, where = e, k
+    return True, f"{len(got)} outputs, max rel_err {worst:.1e} (out{where})"
+
+
+def main_run(cs):
+    failed = 0
+    seen = set()
+    for name, (fn, args) in cs.items():
+        try:
+            ok, msg = run_case(name, fn, args)
+            gm = fx.trace(fn, args)
+            seen |= {str(n.target) for n in gm.graph.nodes if n.op == "call_function"}
+        except Exception as e:  # a case that cannot import or run is a failure, with its message
+            ok, msg = False, f"{type(e).__name__}: {e}"
+        print(f"{'PASS' if ok else 'FAIL'} {name}: {msg}", flush=True)
+        failed += not ok
+    return failed, seen
+
+
+_OP_RE = re.compile(r'"graph\.(\w+)"\(.*\)\s*(\{.*\})?\s*:\s*\(.*\)\s*->\s*(tensor<[^>]*>)')
+
+
+def op_sequence(text):
+    return [(m.group(1), m.group(3)) for m in map(_OP_RE.search, text.splitlines()) if m]
+
+
+def main_example_ops(d):
+    failed = 0
+    for name, (fn, args) in cases.example_cases(1024).items():
+        # Inductor's graphs decompose gelu into its erf form; so does this trace
+        gm = fx.trace(fn, args, extra_decompositions=["aten.gelu.default"])
+        got = op_sequence(fx.import_graph(gm, name=name).text)
+        want = op_sequence(open(os.path.join(d, name + ".mlir")).read())
+        ok = got == want
+        print(f"{'PASS' if ok else 'FAIL'} {name}: {len(got)} ops" + ("" if ok else f"\n  got  {got}\n  want {want}"))
+        failed += not ok
+    return failed
+
+
+def main():
+    what = sys.argv[1]
+    if what == "small":
+        failed, seen = main_run(cases.small_cases())
+        table = set(fx.ATEN_TO_GRAPH)
+        print("ops traced but not in the table:", " ".join(sorted(seen - table - {"<built-in function getitem>"})) or "none")
+        print("table ops no case reaches:", " ".join(sorted(table - seen)) or "none")
+    elif what == "examples":
+        failed, _ = main_run(cases.example_cases(int(sys.argv[2])))
+    elif what == "example-ops":
+        failed = main_example_ops(sys.argv[2])
+    elif what == "compare-self-test":
+        w = np.linspace(-2, 2, 64).astype(np.float32)
+        over, under = w.copy(), w.copy()
+        over[7] += 2 * 1.2e-5
+        under[7] += 2 * 0.8e-5
+        failed = int(not (rel_err(over, w) > RTOL)) + int(not (rel_err(under, w) <= RTOL))
+        print(f"over {rel_err(over, w):.2e} under {rel_err(under, w):.2e}: {'ok' if not failed else 'BROKEN'}")
+    else:
+        sys.exit(f"unknown mode {what}")
+    print(f"{'FAILED' if failed else 'ALL PASSED'} ({failed} failed)")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
