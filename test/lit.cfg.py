@@ -17,6 +17,7 @@ config.substitutions.append(("%ind-run", os.path.join(config.ind_bin_dir, "ind-r
 config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%ind-import", os.path.join(config.ind_bin_dir, "ind-import")))
 
 # Plain tool names in RUN lines resolve to ours and LLVM's.
 config.environment["PATH"] = os.pathsep.join([config.ind_bin_dir, config.llvm_bin_dir,
@@ -35,3 +36,13 @@ if os.path.exists("/dev/nvidiactl") or os.environ.get("IND_HAVE_GPU"):
 import shutil
 if shutil.which("clang-format"):
     config.available_features.add("clang-format")
+
+# PyTorch tests (test/torch) need /usr/bin/python3 with torch and numpy (Debian's python3-torch).
+import subprocess
+try:
+    if subprocess.run(["/usr/bin/python3", "-c", "import torch, numpy"], capture_output=True, timeout=120).returncode == 0:
+        config.available_features.add("torch")
+except (OSError, subprocess.TimeoutExpired):
+    pass
+config.environment["IND_BIN_DIR"] = config.ind_bin_dir
+config.environment["PYTHONPATH"] = os.path.join(config.ind_src_dir, "python")

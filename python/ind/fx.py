@@ -14,6 +14,7 @@ so a diagnostic of ind-opt / ind-run points at the user's Python line.
 
 Standard library and torch only (numpy is not needed here).
 """
+import linecache
 import math
 import operator
 import os
@@ -31,7 +32,8 @@ class IndImportError(Exception):
 
     def __init__(self, message, location=None):
         self.location = location
-        super().__init__(f"{location}: {message}" if location else message)
+        code = getattr(location, "code", None)
+        super().__init__((f"{location}: {message}" if location else message) + (f"\n    {code}" if code else ""))
 
 
 class UnsupportedOpError(IndImportError):
@@ -128,6 +130,8 @@ _IND_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 def _internal(path):
+    if path.startswith("<"):
+        return True
     p = os.path.abspath(path)
     return p.startswith(_TORCH_DIR + os.sep) or p.startswith(_IND_DIR + os.sep) or "/lib/python3" in p and (
         "/site-packages/" in p or "/dist-packages/" in p or p.count(os.sep) <= 5) and not path.startswith(".")
@@ -136,10 +140,10 @@ def _internal(path):
 class Location:
     """A user source position: file, line, column (1-based, the statement's first character)."""
 
-    __slots__ = ("file", "line", "col", "func")
+    __slots__ = ("file", "line", "col", "func", "code")
 
-    def __init__(self, file, line, col=1, func=None):
-        self.file, self.line, self.col, self.func = file, int(line), int(col), func
+    def __init__(self, file, line, col=1, func=None, code=None):
+        self.file, self.line, self.col, self.func, self.code = file, int(line), int(col), func, code
 
     def mlir(self):
         f = self.file.replace("\\", "\\\\").replace('"', '\\"')
@@ -159,8 +163,11 @@ def user_location(stack_trace, prefer_file=None):
         return None
     frames = []
     for m in _FRAME_RE.finditer(stack_trace):
-        indent = len((m.group(4) or "").expandtabs())
-        frames.append(Location(m.group(1), m.group(2), indent + 1, m.group(3)))
+        # tracebacks print the code stripped: the column (the statement's first character) is read
+        # from the file itself when it can be
+        src = linecache.getline(m.group(1), int(m.group(2)))
+        col = len(src) - len(src.lstrip()) + 1 if src.strip() else 1
+        frames.append(Location(m.group(1), m.group(2), col, m.group(3), m.group(5)))
     if not frames:
         return None
     innermost_first = frames[-1].func == "<module>" and frames[0].func != "<module>"
@@ -1132,8 +1139,13 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
                 kw["record_stack_traces"] = True
         except (TypeError, ValueError):
             pass
+        # make_fx wants one parameter per input: call fn through a function of exactly that many
+        # (optional parameters left out, nn.Modules, callables of any kind)
+        names = ", ".join(f"arg{i}" for i in range(len(example_inputs)))
+        ns = {"_fn": fn}
+        exec(f"def forward({names}):\n    return _fn({names})\n", ns)
         with torch.no_grad():
-            gm = proxy_tensor.make_fx(fn, decomposition_table=table, **kw)(*example_inputs)
+            gm = proxy_tensor.make_fx(ns["forward"], decomposition_table=table, **kw)(*example_inputs)
     finally:
         if old is None:
             del tracer_cls.record_stack_traces

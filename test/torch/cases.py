@@ -172,6 +172,34 @@ def matmul_3d(x, w):
     return x @ w, torch.matmul(x, w[:, :3]) * 2
 
 
+aten = torch.ops.aten
+
+
+def aten_direct(x, y):
+    """Overloads make_fx produces only from some spellings, called directly."""
+    m = x > 0
+    return (aten.add.Scalar(x, 2), aten.sub.Scalar(x, 0.5), aten.mul.Scalar(x, 3), aten.div.Scalar(x, 4),
+            torch.div(x, y, rounding_mode=None), x == 0.5, x != y, x < y, x <= y, x >= 0.25, torch.clamp_min(x, 0.1),
+            torch.clamp_max(x, 0.2), torch.full_like(x, 7.0), x.new_full((2, 3), 1.5), x.new_ones((3,)),
+            torch.zeros(4, 8) + x, x.masked_fill(m, torch.tensor(2.0)), (x * 0.1 + 1).prod(), torch.rsub(x, y),
+            x.split([3, 5], 1)[1], torch.where(m, 1.0, 0.0), x.detach() * 2)
+
+
+def fx_graph_ops(x, w, b, i):
+    """Overloads torch 2.x's tracers keep whole and 1.13's make_fx decomposes: an FX graph built by
+    torch.fx.symbolic_trace of direct calls, its shapes from shape propagation."""
+    return (aten.linear.default(x, w, b), aten.softmax.int(x, -1), aten.log_softmax.int(x, 0),
+            aten.layer_norm.default(x, [8], b, b, 1e-5), aten.var.dim(x, [1], True, False), aten.var.default(x),
+            aten.std.dim(x, [0], False, True), aten.std.default(x, True), aten.var_mean.dim(x, [1])[1],
+            aten.reshape.default(x, [8, 4]), aten.squeeze.default(aten.unsqueeze.default(x, 1)),
+            aten.alias.default(x), aten.lift_fresh.default(x), aten.where.Scalar(aten.gt.Scalar(x, 0), 1.0, -1.0),
+            aten.where.ScalarSelf(aten.gt.Scalar(x, 0), 2.0, x), aten.where.ScalarOther(aten.lt.Scalar(x, 0), x, 0.0),
+            torch.ops.prims.convert_element_type.default(i, torch.float32), aten.zeros.default([2, 2]))
+
+
+fx_graph_ops.symbolic = True
+
+
 class MLP(torch.nn.Module):
     """Parameters (captured by make_fx as constants) become function arguments after the input."""
 
@@ -242,6 +270,8 @@ def _inputs():
         "layer_norm_stats": (layer_norm_stats, [f(4, 8)]),
         "matmuls": (matmuls, [f(4, 8), f(8, 4), f(4)]),
         "matmul_3d": (matmul_3d, [f(2, 3, 8), f(8, 5)]),
+        "aten_direct": (aten_direct, [f(4, 8), f(4, 8)]),
+        "fx_graph_ops": (fx_graph_ops, [f(4, 8), f(8, 8), f(8), torch.randint(0, 5, (4, 8), generator=g)]),
         "MLP": (MLP, [f(4, 8)]),
         "Attention": (Attention, [f(2, 5, 16)]),
         "RMSNormStack": (RMSNormStack, [f(4, 16), f(4, 16)]),
