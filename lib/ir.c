@@ -184,3 +184,38 @@ bool ind_walk(MlirOperation root, IndWalkFn fn, void *user) {
   }
   return true;
 }
+
+/* --- memref types ---------------------------------------------------------------------------- */
+
+int64_t ind_memref_storage_elems(MlirType t) {
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
+    return -1;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t strides[IND_MEMREF_MAX_RANK], offset = 0;
+  if (rank > IND_MEMREF_MAX_RANK || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return -1;
+  int64_t span = offset + 1;
+  for (intptr_t d = 0; d < rank; ++d) {
+    int64_t n = mlirShapedTypeGetDimSize(t, d);
+    if (n == 0)
+      return 0;
+    if (strides[d] < 0)
+      return -1;
+    span += (n - 1) * strides[d];
+  }
+  return span;
+}
+
+size_t ind_memref_elem_size(MlirType e) {
+  if (mlirTypeIsAF32(e))
+    return 4;
+  if (mlirTypeIsAF16(e) || mlirTypeIsABF16(e))
+    return 2;
+  if (mlirTypeIsAF64(e))
+    return 8;
+  if (mlirTypeIsAInteger(e)) {
+    unsigned w = mlirIntegerTypeGetWidth(e);
+    return w == 64 ? 8 : w == 32 ? 4 : w == 1 ? 1 : 0;
+  }
+  return 0;
+}

@@ -62,4 +62,13 @@ void ind_print_generic(MlirOperation op, IndStrBuf *b);
 typedef bool (*IndWalkFn)(MlirOperation op, void *user);
 bool ind_walk(MlirOperation root, IndWalkFn fn, void *user);
 
+/* --- memref types. The largest rank the memref helpers (and the CPU JIT's descriptors) handle. */
+#define IND_MEMREF_MAX_RANK 8
+/* For a static memref type: the number of elements its storage spans from the base (1 + largest
+ * offset; 0 for an empty shape), or -1 when the type is not a static strided memref. */
+int64_t ind_memref_storage_elems(MlirType memref);
+/* Bytes of one element of a memref of `elem` (f32 4, f16/bf16 2, f64/i64 8, i32 4, i1 1), 0 if
+ * unsupported. */
+size_t ind_memref_elem_size(MlirType elem);
+
 #endif

@@ -66,7 +66,4 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
 /* Creates an owned MlirPass running `def` with `opts` (copied). */
 MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts);
 
-/* Registers every pass and stage of the project (passes/<stage>/register.c). Idempotent. */
-void ind_register_all(void);
-
 #endif

@@ -2,7 +2,7 @@
  *
  * An IndTensor is a logical, contiguous (row-major, C order) tensor whose values are held in
  * double whatever the storage dtype: the interpreter computes in double precision and rounds to
- * the storage dtype only where a program stores (see lib/interp.h for the exact rule).
+ * the storage dtype only where a program stores (see interp/interp.h for the exact rule).
  * ind_round_to_dtype() is that rounding: f32/f16/bf16 round to nearest, ties to even (with
  * overflow to +-inf and gradual underflow), f64 is exact, integers truncate toward zero and
  * wrap like a C cast of the truncated value, bool is (v != 0).

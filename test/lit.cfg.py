@@ -15,6 +15,7 @@ for tool in ["FileCheck", "not", "count", "split-file"]:
 config.substitutions.append(("%ind-opt", os.path.join(config.ind_bin_dir, "ind-opt")))
 config.substitutions.append(("%ind-run", os.path.join(config.ind_bin_dir, "ind-run")))
 config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
+config.substitutions.append(("%ind-build", os.path.dirname(config.ind_bin_dir)))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%ind-import", os.path.join(config.ind_bin_dir, "ind-import")))

@@ -12,8 +12,8 @@
 #ifndef IND_DIALECTS_SCHED_H
 #define IND_DIALECTS_SCHED_H
 
+#include "dialects/sched/memdep.h"
 #include "lib/ir.h"
-#include "lib/memdep.h"
 
 #define SCHED_NODE "sched.node"
 #define SCHED_FUSED "sched.fused"

@@ -2,7 +2,7 @@
  * ind_register_all). */
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
-#include "lib/ptx.h"
+#include "passes/codegen/ptx.h"
 
 #include <stdio.h>
 

@@ -16,7 +16,7 @@
  * without kind/group/reads/writes is a located error. The log (debug-fusion=true or IND_LOGS=fusion)
  * explains every decision; docs/passes/fuse.md has the rules and a worked example. */
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * Useful to measure what fusion buys and to get the scheduler dumps (ir-pre-fusion, dot) without
  * changing the graph. Requires sched level; changes nothing except the order, which stays topological. */
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 static MlirLogicalResult fuse_nothing(SchedGraph *g, const IndPassOptions *opts) {
   (void)opts;

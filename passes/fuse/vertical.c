@@ -6,7 +6,7 @@
  * `max-fusion-size` nodes. No scoring, no horizontal fusion (siblings that only share an input stay
  * apart). Requires sched level; preserves every sched.node; never fails on valid sched IR. */
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdlib.h>
 

@@ -16,11 +16,11 @@
  * each output buffer.
  * Preserves: the ind ops themselves (moved, not rewritten). Fails (located error) on a load whose
  * index map does not have one dim per iteration variable, or whose buffer has no name. */
+#include "dialects/sched/memdep.h"
 #include "dialects/sched/sched.h"
 #include "lib/ir.h"
-#include "lib/memdep.h"
 #include "lib/pass_registry.h"
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

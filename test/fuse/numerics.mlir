@@ -1,4 +1,4 @@
-// Fusion never changes results: the reference interpreter (lib/interp.h) runs each ind program and
+// Fusion never changes results: the reference interpreter (interp/interp.h) runs each ind program and
 // its fused sched form on the same seeded random inputs and the outputs must agree exactly (fusion
 // only regroups the nodes; any difference would be a broken rewrite, e.g. a use redirected to the
 // wrong result of a sched.fused).

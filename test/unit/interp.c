@@ -1,4 +1,4 @@
-// Unit test of the interpreter's C API (lib/interp.h), as the codegen/JIT code calls it: random
+// Unit test of the interpreter's C API (interp/interp.h), as the codegen/JIT code calls it: random
 // inputs are the same for a graph function and its ind version, both run, failures are reported.
 // RUN: %unit/unit-interp 2>&1 | %filecheck %s
 // CHECK: inputs: graph 2, ind 2
@@ -12,7 +12,7 @@
 // CHECK-NEXT: no room for outputs: failure, 0 outputs
 // CHECK-NEXT: error: interpreter: argument 1 (tensor<3xf32>): expected 3xf32, got 3xf16
 // CHECK-NEXT: wrong dtype: failure
-#include "lib/interp.h"
+#include "interp/interp.h"
 #include "dialects/dialects.h"
 #include "lib/ir.h"
 

@@ -1,7 +1,7 @@
 /* tool.h - the start and the end that every ind tool shares: read the input file, create the
  * context with ind's dialects, route diagnostics through one engine; then tear it all down. */
-#ifndef IND_LIB_TOOL_H
-#define IND_LIB_TOOL_H
+#ifndef IND_TOOLS_TOOL_H
+#define IND_TOOLS_TOOL_H
 
 #include "dialects/dialects.h"
 #include "lib/diag.h"

@@ -1,6 +1,6 @@
 /* sched_dump.c - the scheduler graph as text: Inductor's ir_pre_fusion.txt / ir_post_fusion.txt format
  * (writes, unmet_dependencies, met_dependencies, outputs, group, sizes, loop body) and Graphviz DOT. */
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

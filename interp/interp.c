@@ -1,7 +1,7 @@
 /* interp.c - the reference interpreter's driver: the value store, func.func execution, sched
  * regions, inputs and outputs. The dialect evaluators are interp_graph.c and interp_ind.c.
  * See interp.h for what is executed and the precision rule. */
-#include "lib/interp_impl.h"
+#include "interp/interp_impl.h"
 
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>

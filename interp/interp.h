@@ -22,8 +22,8 @@
  * Failures (unsupported op, shape mismatch, bad attributes, input count/dtype/shape mismatch)
  * are reported as located diagnostics through the op's context ("interpreter: unsupported op
  * 'x'") and return failure; outputs are then left empty (zeroed). Never aborts on bad IR. */
-#ifndef IND_LIB_INTERP_H
-#define IND_LIB_INTERP_H
+#ifndef IND_INTERP_INTERP_H
+#define IND_INTERP_INTERP_H
 
 #include "lib/tensor.h"
 

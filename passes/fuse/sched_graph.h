@@ -18,11 +18,11 @@
  * Node ids: base nodes are 0..nbase-1 in topological order; each fusion appends a new node and marks
  * both inputs dead. sched_graph_resolve() maps any base id to the live node containing it (Inductor's
  * name_to_fused_node). docs/passes/fuse.md shows a complete strategy in one file. */
-#ifndef IND_LIB_SCHED_GRAPH_H
-#define IND_LIB_SCHED_GRAPH_H
+#ifndef IND_PASSES_FUSE_SCHED_GRAPH_H
+#define IND_PASSES_FUSE_SCHED_GRAPH_H
 
+#include "dialects/sched/memdep.h"
 #include "dialects/sched/sched.h"
-#include "lib/memdep.h"
 #include "lib/pass_registry.h"
 
 #include <stdio.h>

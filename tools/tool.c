@@ -1,5 +1,5 @@
 /* tool.c - see tool.h. */
-#include "lib/tool.h"
+#include "tools/tool.h"
 
 #include "lib/io.h"
 

@@ -14,8 +14,8 @@
  * reduction has its reduced dims in its sizes but downstream users won't"). After that two deps are equal exactly
  * when Inductor's would be: same name, same expression, same sizes (affine expressions are uniqued in
  * the context, so expression equality is pointer equality). */
-#ifndef IND_LIB_MEMDEP_H
-#define IND_LIB_MEMDEP_H
+#ifndef IND_DIALECTS_SCHED_MEMDEP_H
+#define IND_DIALECTS_SCHED_MEMDEP_H
 
 #include "lib/ir.h"
 

@@ -1,5 +1,5 @@
 /* ptx.c - the PTX emitter; see ptx.h. */
-#include "lib/ptx.h"
+#include "passes/codegen/ptx.h"
 
 #include "dialects/kernel/kernel.h"
 #include "lib/pipeline.h"

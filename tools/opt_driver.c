@@ -4,7 +4,7 @@
  * parses and verifies it, runs the requested stages (--preprocess --lower --fuse --codegen) and/or a
  * --pass-pipeline, then prints the result in generic form (or through an --emit=NAME emitter).
  * Output is written only when every piece succeeded. Exit status: 0 on success, 1 on any error. */
-#include "lib/opt_driver.h"
+#include "tools/opt_driver.h"
 
 #include "dialects/dialects.h"
 #include "lib/diag.h"
@@ -12,7 +12,8 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
-#include "lib/tool.h"
+#include "tools/register_all.h"
+#include "tools/tool.h"
 
 #include <mlir-c/Pass.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* memdep.c - MemoryDep normalization, equality, attributes and Inductor-style printing; see memdep.h. */
-#include "lib/memdep.h"
+#include "dialects/sched/memdep.h"
 
 #include <stdlib.h>
 #include <string.h>

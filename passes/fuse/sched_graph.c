@@ -1,6 +1,6 @@
 /* sched_graph.c - the scheduler graph, the shared fusion checks and the IR rewrite; see sched_graph.h.
  * The dumps (pre/post-fusion text, DOT) live in sched_dump.c. */
-#include "lib/sched_graph.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,4 +1,6 @@
 /* register_all.c - the one place that knows every stage folder. */
+#include "tools/register_all.h"
+
 #include "lib/pass_registry.h"
 
 void ind_register_preprocess_passes(void);

@@ -1,11 +1,12 @@
 /* run_compiled.c - ind-run's compiled path on the CPU; see run_compiled.h. */
-#include "lib/run_compiled.h"
+#include "tools/run_compiled.h"
 
-#include "lib/interp.h"
+#include "interp/interp.h"
 #include "lib/ir.h"
-#include "lib/jit.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "tools/jit_driver.h"
+#include "tools/register_all.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>

@@ -1,5 +1,5 @@
-/* interp_impl.h - private to the reference interpreter (lib/interp*.c): the value store shared by
- * the dialect evaluators. Not part of the API (that is lib/interp.h).
+/* interp_impl.h - private to the reference interpreter (interp/interp*.c): the value store shared by
+ * the dialect evaluators. Not part of the API (that is interp/interp.h).
  *
  * Every SSA value the interpreter computes is an InterpValue:
  *   - a graph tensor: `store` is the logical tensor (C order), is_buffer false;
@@ -8,10 +8,10 @@
  *     (element (i0..in) lives at storage[offset + sum(ik * strides[k])]).
  * Values live in slots owned by the state; several SSA values may alias one slot (a sched.node's
  * result is the buffer its region yields). */
-#ifndef IND_LIB_INTERP_IMPL_H
-#define IND_LIB_INTERP_IMPL_H
+#ifndef IND_INTERP_INTERP_IMPL_H
+#define IND_INTERP_INTERP_IMPL_H
 
-#include "lib/interp.h"
+#include "interp/interp.h"
 #include "lib/ir.h"
 #include "lib/ptrmap.h"
 

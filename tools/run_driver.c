@@ -8,16 +8,16 @@
  * execute (the reference interpreter with --reference; otherwise the compiled path, see
  * execute_compiled), then write, summarize and compare the outputs. Exit status: 0 on success, 1 on
  * any error or on a comparison mismatch. docs/tools/ind-run.md is the user's page. */
-#include "lib/run_driver.h"
+#include "tools/run_driver.h"
 
 #include "dialects/dialects.h"
+#include "interp/interp.h"
 #include "lib/diag.h"
-#include "lib/interp.h"
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
-#include "lib/run_compiled.h"
-#include "lib/tool.h"
+#include "tools/run_compiled.h"
+#include "tools/tool.h"
 
 #include <errno.h>
 #include <math.h>
@@ -271,7 +271,7 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
 }
 
 /* The compiled path (without --reference): compile the function through the whole pipeline, run it
- * on the CPU JIT and check it against the reference interpreter (lib/run_compiled.h). */
+ * on the CPU JIT and check it against the reference interpreter (tools/run_compiled.h). */
 static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
                              int *n_out) {
   IndRunCompiledOptions o = {c->rtol, c->atol, true, 2};

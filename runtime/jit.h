@@ -1,9 +1,9 @@
 /* jit.h - running a kernel-level module on the CPU through MLIR's ExecutionEngine.
  *
- * ind_jit_compile() lowers a module at the kernel level (docs/ir-contract.md stage 4) in place:
- * `convert-kernel-to-cpu` (passes/codegen/kernel_to_cpu.c), then IND_JIT_LLVM_PIPELINE, and hands
- * the LLVM-dialect module to the ExecutionEngine. The entry is the host wrapper (`@call`): it keeps
- * the program's signature (memrefs of the ind level, outputs returned) and is called through its C
+ * ind_jit_create() lowers a module at the kernel level (docs/ir-contract.md stage 4) in place with
+ * the lowering its caller supplies (tools/jit_driver.h: `convert-kernel-to-cpu`, then
+ * IND_JIT_LLVM_PIPELINE) and hands the LLVM-dialect module to the ExecutionEngine. The entry is the host wrapper
+ * (`@call`): it keeps the program's signature (memrefs of the ind level, outputs returned) and is called through its C
  * interface (`_mlir_ciface_call(result *, arg0 *, arg1 *, ...)`): every argument is a pointer to a
  * ranked memref descriptor, the results come back through the first pointer as a struct of
  * descriptors (one descriptor when there is one result, none when there are none).
@@ -15,21 +15,18 @@
  *
  * Errors (a lowering that fails, an engine that cannot be created, a call that fails) are located
  * diagnostics through the module's context; nothing here exits or aborts on bad input. */
-#ifndef IND_LIB_JIT_H
-#define IND_LIB_JIT_H
+#ifndef IND_RUNTIME_JIT_H
+#define IND_RUNTIME_JIT_H
+
+#include "lib/ir.h"
 
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define IND_JIT_MAX_RANK 8
+#define IND_JIT_MAX_RANK IND_MEMREF_MAX_RANK
 #define IND_JIT_MAX_ARGS 64
-
-/* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
-#define IND_JIT_LLVM_PIPELINE                                                                                          \
-  "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"                  \
-  "convert-to-llvm,reconcile-unrealized-casts"
 
 /* A ranked strided memref as the MLIR C interface lays it out, with the rank kept alongside. */
 typedef struct IndMemRef {
@@ -43,13 +40,15 @@ typedef struct IndMemRef {
 
 typedef struct IndJit IndJit;
 
-/* Runs convert-kernel-to-cpu and the LLVM pipeline on `module` in place (no engine). */
-MlirLogicalResult ind_jit_lower(MlirModule module);
+/* Lowers a kernel-level module in place to the LLVM dialect (returns failure after a diagnostic).
+ * The runtime runs no pass itself: the caller supplies the lowering (tools/jit_driver.c builds it
+ * from convert-kernel-to-cpu and the upstream LLVM passes). */
+typedef MlirLogicalResult (*IndJitLowerFn)(MlirModule module);
 
-/* Lowers `module` in place and creates the engine; `entry` names the host wrapper ("call"). The
- * entry's signature is recorded first (ind_jit_input_type and friends). Returns NULL after a
- * diagnostic on failure. opt_level is LLVM's (0..3). */
-IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level);
+/* Lowers `module` in place with `lower` and creates the engine; `entry` names the host wrapper
+ * ("call"). The entry's signature is recorded first (ind_jit_input_type and friends). Returns NULL
+ * after a diagnostic on failure. opt_level is LLVM's (0..3). */
+IndJit *ind_jit_create(MlirModule module, const char *entry, int opt_level, IndJitLowerFn lower);
 void ind_jit_destroy(IndJit *jit);
 
 int ind_jit_num_inputs(const IndJit *jit);
@@ -65,12 +64,7 @@ bool ind_jit_invoke(IndJit *jit, const IndMemRef *inputs, IndMemRef *outputs);
  * are inputs' allocations; then zeroes the descriptors. */
 void ind_jit_free_outputs(IndMemRef *outputs, int n, const IndMemRef *inputs, int n_inputs);
 
-/* For a static memref type: the number of elements its storage spans from the base (1 + largest
- * offset; 0 for an empty shape), or -1 when the type is not a static strided memref. */
-int64_t ind_memref_storage_elems(MlirType memref);
-/* Bytes of one element of a memref of `elem` (f32 4, f16/bf16 2, f64/i64 8, i32 4, i1 1), 0 if
- * unsupported. */
-size_t ind_memref_elem_size(MlirType elem);
+/* ind_memref_storage_elems and ind_memref_elem_size live in lib/ir.h. */
 /* A descriptor of static memref type `t` over storage `data` (allocated = aligned = data). */
 bool ind_memref_init(IndMemRef *m, MlirType t, void *data);
 /* The storage element offset of logical (row-major) element `i` of m. */

@@ -1,5 +1,5 @@
 /* run_compiled.h - ind-run's compiled path: compile a program through the whole pipeline, run it on
- * the CPU JIT (lib/jit.h) and check it against the reference interpreter (lib/interp.h).
+ * the CPU JIT (runtime/jit.h) and check it against the reference interpreter (interp/interp.h).
  *
  * ind_run_compiled() takes the func.func ind-run chose (graph, ind, sched or kernel level):
  *   1. compiles a copy of it: the stages from its level through --codegen (lib/pipeline.h, as
@@ -18,8 +18,8 @@
  * Returns failure (after a located diagnostic, or the FAIL lines) on a compile error, a JIT error,
  * a reference error or a mismatch; the compiled outputs are left in out[0 .. *n_out) either way
  * when the run itself succeeded (free each with ind_tensor_free). */
-#ifndef IND_LIB_RUN_COMPILED_H
-#define IND_LIB_RUN_COMPILED_H
+#ifndef IND_TOOLS_RUN_COMPILED_H
+#define IND_TOOLS_RUN_COMPILED_H
 
 #include "lib/tensor.h"
 

@@ -12,7 +12,7 @@
  * dim), slice `step` (default 1), addmm `beta`/`alpha` (default 1), view/reshape/expand target
  * sizes from a `shape` (or `sizes`) i64 array (view/reshape: one -1 is inferred; expand: -1 keeps
  * the size) or else from the static result type. Reductions with an empty `dims` reduce every dim. */
-#include "lib/interp_impl.h"
+#include "interp/interp_impl.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>

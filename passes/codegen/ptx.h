@@ -4,8 +4,8 @@
  * fixed NVVM pipeline IND_PTX_PIPELINE, then appends the `assembly` of each #gpu.object to `out`. The
  * input module is not changed. Errors (a module that is not at the kernel level, a kernel the lowering
  * cannot map, a failing upstream pass) are located diagnostics and a failure result. */
-#ifndef IND_LIB_PTX_H
-#define IND_LIB_PTX_H
+#ifndef IND_PASSES_CODEGEN_PTX_H
+#define IND_PASSES_CODEGEN_PTX_H
 
 #include "lib/ir.h"
 

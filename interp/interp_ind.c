@@ -10,7 +10,7 @@
  * Index maps are evaluated exactly in int64 with MLIR's semantics: floordiv/ceildiv round toward
  * -inf/+inf and mod is non-negative; divisors must be positive constants (no symbols). A load
  * outside its buffer's storage is a located error, never a wild read. */
-#include "lib/interp_impl.h"
+#include "interp/interp_impl.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>

@@ -1,12 +1,9 @@
 /* jit.c - the CPU JIT: kernel IR -> LLVM dialect -> ExecutionEngine; see jit.h. */
-#include "lib/jit.h"
+#include "runtime/jit.h"
 
 #include "lib/ir.h"
-#include "lib/pass_registry.h"
-#include "lib/pipeline.h"
 
 #include <mlir-c/ExecutionEngine.h>
-#include <mlir-c/Pass.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,22 +16,6 @@ struct IndJit {
   int nin, nout;
   MlirType in[IND_JIT_MAX_ARGS], out[IND_JIT_MAX_ARGS];
 };
-
-MlirLogicalResult ind_jit_lower(MlirModule module) {
-  MlirOperation op = mlirModuleGetOperation(module);
-  MlirContext ctx = mlirOperationGetContext(op);
-  ind_register_all(); /* idempotent: the pipeline names convert-kernel-to-cpu */
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, ind_str("builtin.module"));
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  char err[512] = "";
-  if (!ind_pipeline_add(opm, "convert-kernel-to-cpu," IND_JIT_LLVM_PIPELINE, err, sizeof err)) {
-    mlirPassManagerDestroy(pm);
-    return ind_emit_error(op, "cpu-jit: cannot build the lowering pipeline: %s", err);
-  }
-  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, op);
-  mlirPassManagerDestroy(pm);
-  return r;
-}
 
 /* Finds the func.func named `entry` at the top of the module. */
 static MlirOperation find_entry(MlirModule module, const char *entry) {
@@ -77,7 +58,7 @@ static bool record_signature(IndJit *j, MlirOperation func) {
   return true;
 }
 
-IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level) {
+IndJit *ind_jit_create(MlirModule module, const char *entry, int opt_level, IndJitLowerFn lower) {
   MlirOperation mop = mlirModuleGetOperation(module);
   IndJit *j = calloc(1, sizeof *j);
   if (!j)
@@ -91,7 +72,7 @@ IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level) {
     return NULL;
   }
   j->loc = mlirOperationGetLocation(func);
-  if (!record_signature(j, func) || mlirLogicalResultIsFailure(ind_jit_lower(module))) {
+  if (!record_signature(j, func) || mlirLogicalResultIsFailure(lower(module))) {
     free(j);
     return NULL;
   }
@@ -220,39 +201,6 @@ void ind_jit_free_outputs(IndMemRef *outputs, int n, const IndMemRef *inputs, in
   }
   for (int i = 0; i < n; ++i)
     outputs[i].allocated = outputs[i].aligned = NULL; /* after the loop: duplicates compare above */
-}
-
-int64_t ind_memref_storage_elems(MlirType t) {
-  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
-    return -1;
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  int64_t strides[IND_JIT_MAX_RANK], offset = 0;
-  if (rank > IND_JIT_MAX_RANK || mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
-    return -1;
-  int64_t span = offset + 1;
-  for (intptr_t d = 0; d < rank; ++d) {
-    int64_t n = mlirShapedTypeGetDimSize(t, d);
-    if (n == 0)
-      return 0;
-    if (strides[d] < 0)
-      return -1;
-    span += (n - 1) * strides[d];
-  }
-  return span;
-}
-
-size_t ind_memref_elem_size(MlirType e) {
-  if (mlirTypeIsAF32(e))
-    return 4;
-  if (mlirTypeIsAF16(e) || mlirTypeIsABF16(e))
-    return 2;
-  if (mlirTypeIsAF64(e))
-    return 8;
-  if (mlirTypeIsAInteger(e)) {
-    unsigned w = mlirIntegerTypeGetWidth(e);
-    return w == 64 ? 8 : w == 32 ? 4 : w == 1 ? 1 : 0;
-  }
-  return 0;
 }
 
 bool ind_memref_init(IndMemRef *m, MlirType t, void *data) {
