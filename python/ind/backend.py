@@ -107,6 +107,11 @@ def partition(gm):
              if any(str(n.target) not in _NO_COMPUTE for n in p.nodes)]
     if not parts:
         return gm, []
+    # each partition's nodes in graph order, so the fused submodules are the same on every run
+    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    for p in parts:
+        ordered = sorted(p.nodes, key=order.__getitem__)
+        p.nodes = dict.fromkeys(ordered) if isinstance(p.nodes, dict) else ordered
     fused = part.fuse_partitions(parts)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names

@@ -129,12 +129,15 @@ _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
 _IND_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
+_STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+
+
 def _internal(path):
+    """A frame of torch, of ind or of the standard library (not the user's code)."""
     if path.startswith("<"):
         return True
     p = os.path.abspath(path)
-    return p.startswith(_TORCH_DIR + os.sep) or p.startswith(_IND_DIR + os.sep) or "/lib/python3" in p and (
-        "/site-packages/" in p or "/dist-packages/" in p or p.count(os.sep) <= 5) and not path.startswith(".")
+    return any(p.startswith(d + os.sep) for d in (_TORCH_DIR, _IND_DIR, _STDLIB_DIR))
 
 
 class Location:
