@@ -21,12 +21,14 @@ def _setup_path():
 
 
 USAGE = """usage: ind-import MODEL.py NAME [--input FILE.npy | --input SHAPExDTYPE]... [-o OUT.mlir]
-                  [--func-name NAME] [--seed N] [--expected-dir DIR] [--no-decompose]
+                  [--func-name NAME] [--seed N] [--expected-dir DIR] [--no-decompose] [--export]
 NAME is a function or an nn.Module class (constructed without arguments) defined in MODEL.py.
 One --input per argument: an example .npy file, or a shape and dtype such as 4x8xf32 (random values).
 Parameters of a module become function arguments after the inputs; their values are written as
 OUT.mlir.argK.npy next to the output. --expected-dir DIR writes the inputs (inK.npy, parameters
-included) and PyTorch eager's outputs (outK.npy) for `ind-run --input ... --compare-dir DIR`."""
+included) and PyTorch eager's outputs (outK.npy) for `ind-run --input ... --compare-dir DIR`.
+--export traces with torch.export (torch >= 2.1) instead of make_fx; then the parameters come
+first, as the export's placeholders do."""
 
 
 def fail(msg, code=1):
@@ -35,7 +37,8 @@ def fail(msg, code=1):
 
 
 def parse_args(argv):
-    opts = {"inputs": [], "out": None, "seed": 0, "expected": None, "func_name": None, "decompose": True}
+    opts = {"inputs": [], "out": None, "seed": 0, "expected": None, "func_name": None, "decompose": True,
+            "export": False}
     pos = []
     i = 0
     while i < len(argv):
@@ -64,6 +67,8 @@ def parse_args(argv):
                 opts[k] = val
         elif a == "--no-decompose":
             opts["decompose"] = False
+        elif a == "--export":
+            opts["export"] = True
         elif a.startswith("-") and a != "-":
             fail(f"unknown option '{a}'\n{USAGE}")
         else:
@@ -149,8 +154,16 @@ def main(argv):
                  + f" argument(s) ({', '.join(p.name for p in params)}); {len(args)} --input given")
     except (TypeError, ValueError):
         pass
+    arg_values = list(args)  # the values of the function's arguments, in order (lifted ones after)
     try:
-        gm = fx.trace(fn, args, decompositions=opts["decompose"])
+        if opts["export"]:
+            gm, lifted = fx.trace_export(fn, args)
+            it = iter(args)
+            arg_values = [next(it) if v is None else v for v in lifted]
+        else:
+            gm = fx.trace(fn, args, decompositions=opts["decompose"])
+    except fx.IndImportError as e:
+        fail(str(e))
     except Exception as e:
         fail(f"tracing {name} failed: {type(e).__name__}: {e}")
     func_name = opts["func_name"] or name
@@ -166,7 +179,10 @@ def main(argv):
     else:
         with open(out, "w") as f:
             f.write(g.text)
-        n = len(args)
+        n = len(arg_values)
+        for k, v in enumerate(arg_values):
+            if not any(v is a for a in args):
+                np.save(f"{out}.arg{k}.npy", v.detach().numpy())
         for k, c in enumerate(g.constants):
             np.save(f"{out}.arg{n + k}.npy", c.numpy())
     if opts["expected"]:
@@ -175,8 +191,8 @@ def main(argv):
         with torch.no_grad():
             res = fn(*args)
         res = list(res) if isinstance(res, (tuple, list)) else [res]
-        for k, a in enumerate(list(args) + list(g.constants)):
-            np.save(os.path.join(d, f"in{k}.npy"), a.numpy())
+        for k, a in enumerate(list(arg_values) + list(g.constants)):
+            np.save(os.path.join(d, f"in{k}.npy"), a.detach().numpy())
         for k, r in enumerate(res):
             np.save(os.path.join(d, f"out{k}.npy"), r.detach().numpy())
     return 0

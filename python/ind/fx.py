@@ -1155,3 +1155,38 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
         else:
             tracer_cls.record_stack_traces = old
     return gm
+
+
+def trace_export(fn, example_inputs):
+    """torch >= 2.1: fn traced by torch.export (strict=False), ATen-level after run_decompositions
+    with ind's table. Returns (gm, extra): the placeholders are the export's lifted parameters,
+    buffers and constants first, then the user inputs; ``extra`` lists, per placeholder, the tensor
+    to pass (None for a user input, in order). Raises IndImportError where torch.export is absent."""
+    export = getattr(torch, "export", None)
+    if export is None or not hasattr(export, "export"):
+        raise IndImportError(f"torch {torch.__version__} has no torch.export (torch >= 2.1): trace with make_fx")
+    mod = fn if isinstance(fn, torch.nn.Module) else _FnModule(fn)
+    ep = export.export(mod, tuple(example_inputs), strict=False)
+    ep = ep.run_decompositions(_decomposition_table())
+    values = []
+    consts = getattr(ep, "constants", {})
+    for spec in ep.graph_signature.input_specs:
+        kind = spec.kind.name
+        if kind == "USER_INPUT":
+            values.append(None)
+        elif kind in ("PARAMETER", "BUFFER"):
+            values.append(ep.state_dict[spec.target] if spec.target in ep.state_dict else consts[spec.target])
+        elif kind in ("CONSTANT_TENSOR", "CUSTOM_OBJ"):
+            values.append(consts[spec.target])
+        else:
+            raise IndImportError(f"torch.export input of kind {kind} ({spec.arg}) is not supported")
+    return ep.graph_module, values
+
+
+class _FnModule(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
