@@ -3,11 +3,9 @@ otherwise through the `ind-run` tool as a subprocess (`subprocess_program`, the 
 once ind.core is on main)."""
 import os
 import shutil
+import sys
 import subprocess
 import tempfile
-
-_NP_DTYPES = {"f32": "float32", "f16": "float16", "i1": "bool", "i32": "int32", "i64": "int64", "bf16": "float32"}
-
 
 def find_tool(name):
     """$IND_BIN_DIR/<name>, then PATH, then the build tree next to this package (python/ind -> build/bin)."""
@@ -54,6 +52,8 @@ class subprocess_program:
             if r.returncode != 0:
                 raise RunError(f"ind-run failed (exit {r.returncode}):\n{r.stderr.strip() or r.stdout.strip()}")
             self.log = r.stderr
+            if os.environ.get("IND_LOGS"):  # the fusion log (and the rest of ind-run's report) passes through
+                sys.stderr.write(r.stderr)
             return tuple(np.load(os.path.join(d, "out", f"out{k}.npy")) for k in range(len(self.outputs)))
 
     def run(self, inputs, outputs, stream=None):

@@ -114,7 +114,7 @@ def kernel_us(fn, args):
         fn(*args)
         torch.cuda.synchronize()
     evs = [e for e in prof.events() if e.device_type.name == "CUDA"]
-    total = sum(getattr(e, "device_time", getattr(e, "cuda_time", 0.0)) for e in evs)
+    total = sum(e.time_range.elapsed_us() for e in evs)
     return total, len(evs)
 
 

@@ -30,7 +30,18 @@ def two_breaks(x):
     return b.sum(0) + 1
 
 
+def logs():
+    """IND_LOGS=fusion: the partitions and ind's fusion log of each program, on stderr."""
+    os.environ["IND_LOGS"] = "fusion"
+    x = torch.randn(4, 8)
+    cg = backend.compile_aten_graph(fx.trace(all_supported, [x, x[0]]))
+    cg(x, x[0])
+    sys.exit(0)
+
+
 def main():
+    if sys.argv[1:] == ["logs"]:
+        logs()
     g = torch.Generator().manual_seed(0)
     f = lambda *s: torch.randn(*s, generator=g)
     cases = {"one_unsupported": (one_unsupported, [f(6, 8), f(8, 8)]),
