@@ -579,6 +579,18 @@ def _split(c):
     return outs
 
 
+def _unbind(c):  # a select per index
+    x = c.t(c.a["self"])
+    dim = int(c.a.get("dim", 0)) % len(x.shape)
+    shape = x.shape[:dim] + (1,) + x.shape[dim + 1:]
+    outs = []
+    for i in range(x.shape[dim]):
+        s = c.tmp("slice", [x], shape, x.dtype, {"dim": dim, "start": i, "end": i + 1})
+        outs.append(c.emit("squeeze", [s], {"dims": [dim]}, shape=x.shape[:dim] + x.shape[dim + 1:], dtype=x.dtype,
+                           name=f"{c.node.name}_{i}"))
+    return outs
+
+
 def _cat(c):
     ts = [c.t(t) for t in c.a["tensors"]]
     dim = int(c.a.get("dim", 0))
@@ -814,6 +826,7 @@ ATEN_TO_GRAPH = {
     "aten.select.int": _select,
     "aten.split.Tensor": _split,
     "aten.split_with_sizes.default": _split,
+    "aten.unbind.int": _unbind,
     "aten.cat.default": _cat,
     "aten.stack.default": _stack,
     # composites

@@ -146,7 +146,7 @@ def split_cat(x, y):
     a, b = x.split(4, dim=1)
     c = torch.chunk(y, 3, dim=0)
     return (torch.cat([a, b], 0), torch.cat([x, y[:4]], 1), torch.cat([b, a, b], -1), c[0], c[1], c[2],
-            torch.cat([a, x, b], 1), torch.stack([x, x * 2], 0))
+            torch.cat([a, x, b], 1), torch.stack([x, x * 2], 0), x.unbind(0)[2], y.unbind(1)[7])
 
 
 def softmaxes(x):
