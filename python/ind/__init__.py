@@ -8,7 +8,7 @@ __version__ = "0.1.0"
 
 try:  # the ctypes bindings (issue 12); absent until libind is built
     from .core import compile  # noqa: F401
-except ImportError:
+except (ImportError, OSError):  # no libind built: ind.fx and ind-import still work
     pass
 
 

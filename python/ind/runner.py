@@ -66,7 +66,7 @@ def compile(text, inputs, outputs, device="cpu", **options):
     """A program for graph-dialect text: ind.core.compile when importable, else subprocess_program."""
     try:
         from . import core
-    except ImportError:
+    except (ImportError, OSError):
         core = None
     if core is not None and hasattr(core, "compile"):
         return core.compile(text, device=device, **options)
