@@ -8,7 +8,8 @@ import subprocess
 import tempfile
 
 def find_tool(name):
-    """$IND_BIN_DIR/<name>, then PATH, then the build tree next to this package (python/ind -> build/bin)."""
+    """$IND_BIN_DIR/<name>, then PATH, then the build tree (python/ind -> build/bin), then the install tree
+    (lib/ind/python/ind -> bin)."""
     d = os.environ.get("IND_BIN_DIR")
     if d and os.path.exists(os.path.join(d, name)):
         return os.path.join(d, name)
@@ -16,7 +17,7 @@ def find_tool(name):
     if p:
         return p
     here = os.path.dirname(os.path.abspath(__file__))
-    for cand in (os.path.join(here, "..", "..", "build", "bin", name), os.path.join(here, "..", "..", "..", "bin", name)):
+    for cand in (os.path.join(here, "..", "..", "build", "bin", name), os.path.join(here, "..", "..", "..", "..", "bin", name)):
         if os.path.exists(cand):
             return os.path.abspath(cand)
     raise FileNotFoundError(f"{name} not found: set IND_BIN_DIR or put ind's build/bin on PATH")
