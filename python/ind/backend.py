@@ -99,8 +99,8 @@ _NO_COMPUTE = {"aten.view.default", "aten._unsafe_view.default", "aten._reshape_
 
 
 def partition(gm):
-    """Splits gm into ind partitions (call_module fused_N nodes) and eager nodes; returns the new
-    GraphModule and the partitions' names."""
+    """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
+    still runs eagerly) and eager nodes; returns it and the partitions' names."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
     part = CapabilityBasedPartitioner(gm, _Support(), allows_single_node_partition=True)
     parts = [p for p in part.propose_partitions()
@@ -112,7 +112,8 @@ def partition(gm):
     for p in parts:
         ordered = sorted(p.nodes, key=order.__getitem__)
         p.nodes = dict.fromkeys(ordered) if isinstance(p.nodes, dict) else ordered
-    fused = part.fuse_partitions(parts)
+    fused = part.fuse_partitions(parts)  # (gm itself, changed in place)
+    fused.recompile()
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
 
