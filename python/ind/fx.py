@@ -1012,6 +1012,10 @@ class _Importer:
         h = ATEN_TO_GRAPH.get(key)
         if h is None:
             if not isinstance(node.target, torch._ops.OpOverload) and node.op == "call_function":
+                try:
+                    key = torch.fx.node._get_qualified_name(node.target)
+                except Exception:
+                    pass
                 hint = " (not an ATen overload: trace the function with ind.fx.trace / make_fx first)"
             else:
                 hint = ""

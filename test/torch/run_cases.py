@@ -119,6 +119,38 @@ def main_example_ops(d):
     return failed
 
 
+def api_errors():
+    """The importer's exceptions: their type, the op, the user's line."""
+    def cumsum(x):
+        y = x * 2
+        return torch.cumsum(y, 0)  # line A
+
+    def float64(x):
+        return x.double() * 2
+
+    def rounding(x, y):
+        return torch.div(x, y, rounding_mode="floor")
+
+    x = torch.randn(3, 4)
+    checks = [("cumsum", lambda: fx.import_graph(fx.trace(cumsum, [x]))),
+              ("float64", lambda: fx.import_graph(fx.trace(float64, [x]))),
+              ("rounding", lambda: fx.import_graph(fx.trace(rounding, [x, x]))),
+              ("not_aten", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: torch.relu(a)), example_inputs=[x])),
+              ("no_meta", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: a + 1)))]
+    for name, f in checks:
+        try:
+            f()
+            print(f"{name}: no error")
+        except fx.IndImportError as e:
+            loc = e.location
+            where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc else "no location"
+            print(f"{name}: {type(e).__name__} op={getattr(e, 'op', None)} at {where}: {str(e).splitlines()[0]}")
+    # is_node_supported agrees with import_graph, node by node
+    gm = fx.trace(cumsum, [x])
+    print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes if n.op == "call_function"))
+    return 0
+
+
 def main():
     what = sys.argv[1]
     if what == "small":
@@ -131,6 +163,8 @@ def main():
         failed, _ = main_run(cases.example_cases(int(sys.argv[2])))
     elif what == "example-ops":
         failed = main_example_ops(sys.argv[2])
+    elif what == "api-errors":
+        failed = api_errors()
     elif what == "compare-self-test":
         w = np.linspace(-2, 2, 64).astype(np.float32)
         over, under = w.copy(), w.copy()
