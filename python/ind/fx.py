@@ -130,6 +130,7 @@ _IND_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 _STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+_WRAPPER_FILE = "<ind.fx.trace>"  # the function trace() calls the user's through: never a location
 
 
 def _internal(path):
@@ -176,6 +177,9 @@ def user_location(stack_trace, prefer_file=None):
     innermost_first = frames[-1].func == "<module>" and frames[0].func != "<module>"
     if not innermost_first:
         frames.reverse()
+    frames = [f for f in frames if f.file != _WRAPPER_FILE]
+    if not frames:
+        return None
     user = [f for f in frames if not _internal(f.file)] or frames
     if prefer_file:
         want = os.path.abspath(prefer_file)
@@ -938,7 +942,15 @@ class _Importer:
         self.constants = []
 
     def where(self, node):
-        return user_location(node.stack_trace, self.prefer_file) if node is not None else None
+        if node is None:
+            return None
+        loc = user_location(node.stack_trace, self.prefer_file)
+        if loc is None and node.op == "get_attr":  # constants have no stack: their first user's line
+            for u in node.users:
+                loc = user_location(u.stack_trace, self.prefer_file)
+                if loc:
+                    break
+        return loc
 
     def fail(self, node, msg):
         raise IndImportError(msg, self.where(node))
@@ -978,6 +990,9 @@ class _Importer:
     def get_attr(self, node):
         """A one-element tensor constant: a graph constant (expanded to its shape)."""
         obj = _attr(self.gm, node)
+        if obj.dtype not in DTYPES:
+            raise UnsupportedOpError("get_attr", f"constant '{node.target}' has dtype {obj.dtype}: ind computes "
+                                     f"{', '.join(DTYPES.values())}", self.where(node))
         self.em.loc = self.where(node)
         shape, dtype = tuple(obj.shape), DTYPES[obj.dtype]
         c = self.em.op("constant", [], (), dtype, {"value": float(obj.reshape(-1)[0].item())}, name="cst")
@@ -1163,7 +1178,7 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
         # (optional parameters left out, nn.Modules, callables of any kind)
         names = ", ".join(f"arg{i}" for i in range(len(example_inputs)))
         ns = {"_fn": fn}
-        exec(f"def forward({names}):\n    return _fn({names})\n", ns)
+        exec(compile(f"def forward({names}):\n    return _fn({names})\n", _WRAPPER_FILE, "exec"), ns)
         with torch.no_grad():
             gm = proxy_tensor.make_fx(ns["forward"], decomposition_table=table, **kw)(*example_inputs)
     finally:

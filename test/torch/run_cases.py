@@ -131,8 +131,12 @@ def api_errors():
     def rounding(x, y):
         return torch.div(x, y, rounding_mode="floor")
 
+    def const64(x):
+        return x * torch.tensor(2.0, dtype=torch.float64)
+
     x = torch.randn(3, 4)
-    checks = [("cumsum", lambda: fx.import_graph(fx.trace(cumsum, [x]))),
+    checks = [("const64", lambda: fx.import_graph(fx.trace(const64, [x]))),
+              ("cumsum", lambda: fx.import_graph(fx.trace(cumsum, [x]))),
               ("float64", lambda: fx.import_graph(fx.trace(float64, [x]))),
               ("rounding", lambda: fx.import_graph(fx.trace(rounding, [x, x]))),
               ("not_aten", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: torch.relu(a)), example_inputs=[x])),
