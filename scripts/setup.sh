@@ -3,7 +3,7 @@
 # Safe to run again: installs only what is missing, rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PKGS="cmake make gcc g++ git clang-format zlib1g-dev libzstd-dev libffi-dev libncurses-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools python3 python3-numpy graphviz"
+PKGS="cmake make gcc g++ git clang-format zlib1g-dev libzstd-dev libffi-dev libncurses-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools python3 python3-numpy python3-torch graphviz"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -26,6 +26,7 @@ config.substitutions.append(("%ind_build_dir", os.path.join(config.ind_bin_dir, 
 config.substitutions.append(("%src", config.ind_src_dir))
 # libind for the Python bindings (python/ind/core.py finds it through $IND_LIBRARY).
 config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "..", "lib", "libind.so")
+config.substitutions.append(("%ind-import", os.path.join(config.ind_bin_dir, "ind-import")))
 
 # Plain tool names in RUN lines resolve to ours and LLVM's.
 config.environment["PATH"] = os.pathsep.join([config.ind_bin_dir, config.llvm_bin_dir,
@@ -59,3 +60,13 @@ if _have_gpu():
 import shutil
 if shutil.which("clang-format"):
     config.available_features.add("clang-format")
+
+# PyTorch tests (test/torch) need /usr/bin/python3 with torch and numpy (Debian's python3-torch).
+import subprocess
+try:
+    if subprocess.run(["/usr/bin/python3", "-c", "import torch, numpy"], capture_output=True, timeout=120).returncode == 0:
+        config.available_features.add("torch")
+except (OSError, subprocess.TimeoutExpired):
+    pass
+config.environment["IND_BIN_DIR"] = config.ind_bin_dir
+config.environment["PYTHONPATH"] = os.path.join(config.ind_src_dir, "python")

@@ -1,0 +1,181 @@
+"""torch.compile(model, backend="ind").
+
+    import ind                      # registers the backend name (torch >= 2.0)
+    fn = torch.compile(model, backend="ind")
+
+Dynamo hands the backend a torch-level FX graph; AOTAutograd (aot_module_simplified) turns it into
+ATen forward (and backward) graphs with ind's decompositions (ind.fx.DECOMPOSITIONS). Each ATen
+graph is partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported,
+i.e. the importer's op table): the maximal subgraphs ind supports become one compiled ind program
+each, the rest runs in PyTorch eager between them, so one unsupported op costs only its own node.
+Compiled programs are cached by their graph text (which holds the shapes) and device.
+
+On CUDA tensors a program runs through the bindings (ind.core) on the current stream, its outputs
+allocated by PyTorch's caching allocator; on the CPU through the bindings or, until they exist, the
+ind-run tool (ind.runner). IND_LOGS=fusion prints the fusion decisions of each compile.
+
+compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
+GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
+"""
+import os
+import sys
+
+import torch
+import torch.fx
+
+from . import fx as ind_fx
+from . import runner
+
+_CACHE = {}
+STATS = {"compiles": 0, "cache_hits": 0, "partitions": []}
+
+
+def _log(msg):
+    if "fusion" in os.environ.get("IND_LOGS", "") or "partition" in os.environ.get("IND_LOGS", ""):
+        print(f"[ind] {msg}", file=sys.stderr)
+
+
+def get_program(text, inputs, outputs, device):
+    key = (text, device)
+    prog = _CACHE.get(key)
+    if prog is None:
+        prog = runner.compile(text, inputs, outputs, device=device)
+        _CACHE[key] = prog
+        STATS["compiles"] += 1
+    else:
+        STATS["cache_hits"] += 1
+    return prog
+
+
+_NUMPY_OK = (torch.float32, torch.float16, torch.bool, torch.int32, torch.int64)
+
+
+class IndKernel(torch.nn.Module):
+    """One partition: an ATen subgraph compiled by ind (lazily, per device, through the cache)."""
+
+    def __init__(self, sub, name):
+        super().__init__()
+        self.sub = sub  # kept for printing and for the eager fallback of bf16 on the CPU path
+        self.name = name
+        self.graph_text = None
+        out = [n for n in sub.graph.nodes if n.op == "output"][0]
+        self.tuple_out = isinstance(out.args[0], (tuple, list))
+        g = ind_fx.import_graph(sub, name=name)
+        if g.constants:  # a partition never holds get_attr constants larger than one element
+            raise ind_fx.IndImportError(f"partition {name} captured {len(g.constants)} tensor constants")
+        self.graph = g
+        self.ops = [str(n.target) for n in sub.graph.nodes if n.op == "call_function"]
+
+    def forward(self, *args):
+        dev = args[0].device if args else torch.device("cpu")
+        g = self.graph
+        prog = get_program(g.text, g.inputs, g.outputs, dev.type)
+        outs = [torch.empty(s, dtype=ind_fx._TORCH_DTYPE[d], device=dev) for s, d in g.outputs]
+        ins = [a.contiguous() for a in args]
+        if dev.type == "cuda":
+            stream = torch.cuda.current_stream(dev).cuda_stream
+            prog.run(ins, outs, stream=stream)
+        elif all(t.dtype in _NUMPY_OK for t in ins + outs):
+            res = prog(*[t.numpy() for t in ins])
+            outs = [torch.from_numpy(r).to(o.dtype) for r, o in zip(res, outs)]
+        else:  # bf16 has no numpy dtype: the program's graph runs eagerly
+            return self.sub(*args)
+        return tuple(outs) if self.tuple_out else outs[0]
+
+
+class _Support:
+    """OperatorSupport for the partitioner: the importer's table decides."""
+
+    def is_node_supported(self, submodules, node):
+        return ind_fx.is_node_supported(node)
+
+
+# A partition of only these does no arithmetic: running it through ind would cost a copy.
+_NO_COMPUTE = {"aten.view.default", "aten._unsafe_view.default", "aten._reshape_alias.default", "aten.permute.default",
+               "aten.transpose.int", "aten.t.default", "aten.expand.default", "aten.squeeze.dim", "aten.squeeze.default",
+               "aten.squeeze.dims", "aten.unsqueeze.default", "aten.slice.Tensor", "aten.select.int", "aten.alias.default",
+               "aten.detach.default", "aten.split.Tensor", "aten.split_with_sizes.default", "aten.reshape.default",
+               "<built-in function getitem>"}
+
+
+def partition(gm):
+    """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
+    still runs eagerly) and eager nodes; returns it and the partitions' names."""
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    part = CapabilityBasedPartitioner(gm, _Support(), allows_single_node_partition=True)
+    parts = [p for p in part.propose_partitions()
+             if any(str(n.target) not in _NO_COMPUTE for n in p.nodes)]
+    if not parts:
+        return gm, []
+    # each partition's nodes in graph order, so the fused submodules are the same on every run
+    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    for p in parts:
+        ordered = sorted(p.nodes, key=order.__getitem__)
+        p.nodes = dict.fromkeys(ordered) if isinstance(p.nodes, dict) else ordered
+    fused = part.fuse_partitions(parts)  # (gm itself, changed in place)
+    fused.recompile()
+    names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
+    return fused, names
+
+
+def describe(gm):
+    """One line per node of a partitioned graph: 'ind fused_0 [aten.add.Tensor, ...]' or 'eager aten.cumsum'."""
+    lines = []
+    for n in gm.graph.nodes:
+        if n.op == "call_module":
+            m = gm.get_submodule(n.target)
+            ops = m.ops if isinstance(m, IndKernel) else [str(x.target) for x in m.graph.nodes if x.op == "call_function"]
+            lines.append(f"ind   {n.target}: {len(ops)} ops [{', '.join(o.replace('aten.', '') for o in ops)}]")
+        elif n.op == "call_function" and n.target.__name__ != "getitem":
+            lines.append(f"eager {n.target}")
+    return "\n".join(lines)
+
+
+def compile_aten_graph(gm, example_inputs=None):
+    """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind."""
+    fused, names = partition(gm)
+    for name in names:
+        sub = fused.get_submodule(name)
+        try:
+            setattr(fused, name, IndKernel(sub, name))
+        except ind_fx.IndImportError as e:  # the partition stays an eager submodule
+            _log(f"{name} runs eagerly: {e}")
+    fused.recompile()
+    desc = describe(fused)
+    STATS["partitions"].append(desc)
+    _log("partitions:\n" + desc)
+    return fused
+
+
+def _decompositions():
+    return ind_fx._decomposition_table()
+
+
+def ind_backend(gm, example_inputs, **kwargs):
+    """The torch.compile backend: AOTAutograd to ATen forward/backward graphs, then compile_aten_graph."""
+    from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
+
+    def fw(g, inputs):
+        return make_boxed_func(compile_aten_graph(g, inputs))
+
+    def bw(g, inputs):  # backward graphs: the same partitioning
+        return make_boxed_func(compile_aten_graph(g, inputs))
+
+    return aot_module_simplified(gm, example_inputs, fw_compiler=fw, bw_compiler=bw,
+                                 decompositions=_decompositions())
+
+
+def register():
+    """Registers backend="ind" with dynamo (torch >= 2.0); idempotent."""
+    try:
+        from torch._dynamo.backends.registry import register_backend, list_backends
+    except ImportError:
+        return False
+    try:
+        if "ind" in list_backends(exclude_tags=()):
+            return True
+    except TypeError:
+        if "ind" in list_backends():
+            return True
+    register_backend(name="ind", compiler_fn=ind_backend)
+    return True

@@ -1,0 +1,1224 @@
+"""ATen-level torch.fx graphs -> ind's graph dialect (MLIR text).
+
+    from ind.fx import import_graph, trace
+    gm = trace(fn, example_inputs)                 # make_fx with ind's decompositions, stack traces on
+    mlir = import_graph(gm, name="fn").text         # graph-dialect text, one func.func
+
+Every ATen overload ind understands is one line of ``ATEN_TO_GRAPH`` below (keyed by the overload's
+name, ``aten.add.Tensor``); arguments are bound by the overload's schema, so positional and keyword
+spellings of torch 1.13 (make_fx) and torch 2.x (AOTAutograd, torch.export) read the same. An op that
+is not in the table, or one whose arguments ind cannot express (``div`` with a rounding mode, an f64
+tensor, ...), raises ``UnsupportedOpError`` naming the op and the user's source line; nothing is
+skipped silently. Each emitted op carries ``loc("file.py":line:col)`` from the FX node's stack trace,
+so a diagnostic of ind-opt / ind-run points at the user's Python line.
+
+Standard library and torch only (numpy is not needed here).
+"""
+import linecache
+import math
+import operator
+import os
+import re
+
+import torch
+import torch.fx
+
+__all__ = ["IndImportError", "UnsupportedOpError", "ImportedGraph", "import_graph", "trace", "is_node_supported",
+           "ATEN_TO_GRAPH", "DECOMPOSITIONS", "DTYPES", "parse_type", "type_str"]
+
+
+class IndImportError(Exception):
+    """A graph ind cannot import. ``location`` is "file.py:line" of the user's code (or None)."""
+
+    def __init__(self, message, location=None):
+        self.location = location
+        code = getattr(location, "code", None)
+        super().__init__((f"{location}: {message}" if location else message) + (f"\n    {code}" if code else ""))
+
+
+class UnsupportedOpError(IndImportError):
+    """An ATen op (or an argument of one) with no graph-dialect mapping. ``op`` is its ATen name."""
+
+    def __init__(self, op, message, location=None):
+        self.op = op
+        super().__init__(message, location)
+
+
+# torch dtype <-> graph dialect element type (docs/dialects/graph.md, "Types").
+DTYPES = {
+    torch.float32: "f32",
+    torch.float16: "f16",
+    torch.bfloat16: "bf16",
+    torch.bool: "i1",
+    torch.int32: "i32",
+    torch.int64: "i64",
+}
+_TORCH_DTYPE = {v: k for k, v in DTYPES.items()}
+_FLOAT = ("f32", "f16", "bf16")
+
+
+def type_str(shape, dtype):
+    """MLIR tensor type: (4, 8), "f32" -> tensor<4x8xf32>; (), "f32" -> tensor<f32>."""
+    return "tensor<" + "".join(f"{d}x" for d in shape) + dtype + ">"
+
+
+def parse_type(text):
+    """'4x8xf32' (or 'f32' for a 0-d tensor) -> ((4, 8), "f32"). Raises ValueError."""
+    parts = text.strip().split("x")
+    dtype = parts[-1]
+    if dtype not in _TORCH_DTYPE:
+        raise ValueError(f"'{text}': element type '{dtype}' is not one of {', '.join(_TORCH_DTYPE)}")
+    try:
+        shape = tuple(int(p) for p in parts[:-1])
+    except ValueError:
+        raise ValueError(f"'{text}': expected sizes like 4x8xf32") from None
+    if any(d < 0 for d in shape):
+        raise ValueError(f"'{text}': negative size")
+    return shape, dtype
+
+
+def _fmt_float(v):
+    """An f64 attribute value MLIR parses back exactly (MLIR wants a '.' in a decimal literal)."""
+    v = float(v)
+    if math.isnan(v):
+        return "0x7FF8000000000000 : f64"
+    if math.isinf(v):
+        return ("0xFFF0000000000000" if v < 0 else "0x7FF0000000000000") + " : f64"
+    r = repr(v)
+    mant, _, exp = r.partition("e")
+    if "." not in mant:
+        mant += ".0"
+    return mant + ("e" + exp if exp else "") + " : f64"
+
+
+def _fmt_attr(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return f"{v} : i64"
+    if isinstance(v, float):
+        return _fmt_float(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, (list, tuple)):
+        return "array<i64" + (": " + ", ".join(str(int(x)) for x in v) if len(v) else "") + ">"
+    raise TypeError(f"attribute value {v!r}")
+
+
+class Value:
+    """An SSA value of the emitted function: name ("%add"), static shape, element type."""
+
+    __slots__ = ("name", "shape", "dtype")
+
+    def __init__(self, name, shape, dtype):
+        self.name, self.shape, self.dtype = name, tuple(shape), dtype
+
+    @property
+    def type(self):
+        return type_str(self.shape, self.dtype)
+
+    def __repr__(self):
+        return f"{self.name}: {self.type}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Source locations from FX stack traces.
+
+_FRAME_RE = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)\s*\n(?:([ \t]*)(\S.*)\n?)?', re.M)
+_TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
+_IND_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+_STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+_WRAPPER_FILE = "<ind.fx.trace>"  # the function trace() calls the user's through: never a location
+
+
+def _internal(path):
+    """A frame of torch, of ind or of the standard library (not the user's code)."""
+    if path.startswith("<"):
+        return True
+    p = os.path.abspath(path)
+    return any(p.startswith(d + os.sep) for d in (_TORCH_DIR, _IND_DIR, _STDLIB_DIR))
+
+
+class Location:
+    """A user source position: file, line, column (1-based, the statement's first character)."""
+
+    __slots__ = ("file", "line", "col", "func", "code")
+
+    def __init__(self, file, line, col=1, func=None, code=None):
+        self.file, self.line, self.col, self.func, self.code = file, int(line), int(col), func, code
+
+    def mlir(self):
+        f = self.file.replace("\\", "\\\\").replace('"', '\\"')
+        return f'loc("{f}":{self.line}:{self.col})'
+
+    def __str__(self):
+        return f"{self.file}:{self.line}"
+
+
+def user_location(stack_trace, prefer_file=None):
+    """The innermost user frame of an FX node's stack_trace (None when there is none).
+
+    torch 1.13's make_fx records the stack innermost frame first (traceback.walk_stack); dynamo and
+    torch 2.x record it in traceback order, innermost last. Frames inside torch and ind are skipped;
+    with prefer_file, a frame of that file wins."""
+    if not stack_trace:
+        return None
+    frames = []
+    for m in _FRAME_RE.finditer(stack_trace):
+        # tracebacks print the code stripped: the column (the statement's first character) is read
+        # from the file itself when it can be
+        src = linecache.getline(m.group(1), int(m.group(2)))
+        col = len(src) - len(src.lstrip()) + 1 if src.strip() else 1
+        frames.append(Location(m.group(1), m.group(2), col, m.group(3), m.group(5)))
+    if not frames:
+        return None
+    innermost_first = frames[-1].func == "<module>" and frames[0].func != "<module>"
+    if not innermost_first:
+        frames.reverse()
+    frames = [f for f in frames if f.file != _WRAPPER_FILE]
+    if not frames:
+        return None
+    user = [f for f in frames if not _internal(f.file)] or frames
+    if prefer_file:
+        want = os.path.abspath(prefer_file)
+        mine = [f for f in user if os.path.abspath(f.file) == want]
+        if mine:
+            return mine[0]
+    return user[0]
+
+
+# ---------------------------------------------------------------------------------------------------
+# The emitter: SSA names, ops, constants.
+
+
+class _Emitter:
+    def __init__(self, reserved=()):
+        self.lines = []
+        self.used = set()
+        self.reserved = set(reserved)  # FX node names: each node's result takes its own name
+        self.loc = None  # Location of the node being converted
+
+    def fresh(self, base, own=False):
+        base = re.sub(r"[^A-Za-z0-9_]", "_", base) or "v"
+        if base[0].isdigit():
+            base = "v" + base
+        name, i = base, 0
+        while name in self.used or (name in self.reserved and not (own and name == base)):
+            name = f"{base}_{i}"
+            i += 1
+        self.used.add(name)
+        return "%" + name
+
+    def op(self, opname, operands, shape, dtype, attrs=None, name=None, own=False):
+        v = Value(self.fresh(name or opname, own), shape, dtype)
+        attr = ""
+        if attrs:
+            attr = " {" + ", ".join(f"{k} = {_fmt_attr(a)}" for k, a in sorted(attrs.items())) + "}"
+        ins = ", ".join(o.name for o in operands)
+        tys = ", ".join(o.type for o in operands)
+        loc = " " + self.loc.mlir() if self.loc else ""
+        self.lines.append(f'  {v.name} = "graph.{opname}"({ins}){attr} : ({tys}) -> {v.type}{loc}')
+        return v
+
+
+# ---------------------------------------------------------------------------------------------------
+# Shape and dtype helpers for the values a handler builds between its inputs and its result.
+
+
+def _broadcast(*shapes):
+    rank = max((len(s) for s in shapes), default=0)
+    out = []
+    for i in range(rank):
+        d = 1
+        for s in shapes:
+            k = i - (rank - len(s))
+            if k >= 0 and s[k] != 1:
+                d = s[k]
+        out.append(d)
+    return tuple(out)
+
+
+def _category(dt):
+    return 0 if dt == "i1" else 1 if dt in ("i32", "i64") else 2
+
+
+def _promote(a, b):
+    """The graph dialect's result_type (docs/dialects/graph.md, "Dtype promotion")."""
+    dims_a, dims_b = len(a.shape) > 0, len(b.shape) > 0
+    if dims_a != dims_b:
+        dim, zero = (a, b) if dims_a else (b, a)
+        return zero.dtype if _category(zero.dtype) > _category(dim.dtype) else dim.dtype
+    if a.dtype == b.dtype:
+        return a.dtype
+    ca, cb = _category(a.dtype), _category(b.dtype)
+    if ca != cb:
+        return a.dtype if ca > cb else b.dtype
+    return "f32" if ca == 2 else "i64"
+
+
+class _Ctx:
+    """What a table handler sees: the node, its bound arguments, and ways to emit."""
+
+    def __init__(self, imp, node, args):
+        self.imp, self.node, self.a = imp, node, args
+        self.em = imp.em
+        self.op_name = str(node.target)
+
+    # --- errors
+    def unsupported(self, why):
+        raise UnsupportedOpError(self.op_name, f"'{self.op_name}': {why}", self.imp.where(self.node))
+
+    # --- values
+    def t(self, x):
+        """The Value of a tensor argument."""
+        if isinstance(x, torch.fx.Node):
+            v = self.imp.values.get(x)
+            if isinstance(v, Value):
+                return v
+            self.unsupported(f"argument '{x.name}' is not a tensor ind imported")
+        self.unsupported(f"expected a tensor argument, got {x!r}")
+
+    def scalar(self, x, like=None):
+        """A 0-d constant for a Python number (f32 for floats and for ints beside a float tensor)."""
+        if isinstance(x, torch.fx.Node):
+            return self.t(x)
+        if isinstance(x, bool):
+            dtype = "i1"
+        elif isinstance(x, int):
+            dtype = "f32" if like is not None and like.dtype in _FLOAT else "i64"
+        elif isinstance(x, float):
+            dtype = "f32"
+        else:
+            self.unsupported(f"scalar argument {x!r} of type {type(x).__name__}")
+        return self.constant(x, (), dtype)
+
+    def constant(self, value, shape, dtype):
+        c = self.em.op("constant", [], (), dtype, {"value": float(value)}, name="cst")
+        if shape:
+            c = self.em.op("expand", [c], shape, dtype, {"shape": list(shape)}, name="full")
+        return c
+
+    def operands(self, x, y):
+        """Two operands of a binary op, either of which may be a Python scalar."""
+        vx = self.t(x) if isinstance(x, torch.fx.Node) else None
+        vy = self.t(y) if isinstance(y, torch.fx.Node) else None
+        if vx is None and vy is None:
+            self.unsupported("two scalar operands")
+        if vx is None:
+            vx = self.scalar(x, vy)
+        if vy is None:
+            vy = self.scalar(y, vx)
+        return vx, vy
+
+    # --- results
+    def out(self, i=None):
+        """(shape, dtype) of the node's result (its i-th for a tuple result)."""
+        return self.imp.meta(self.node, i)
+
+    def emit(self, opname, operands, attrs=None, shape=None, dtype=None, name=None):
+        """Emits graph.<opname>; the result type is the node's unless shape/dtype are given."""
+        if shape is None or dtype is None:
+            s, d = self.out()
+            shape = s if shape is None else shape
+            dtype = d if dtype is None else dtype
+        return self.em.op(opname, operands, shape, dtype, attrs, name=name or self.node.name, own=name is None)
+
+    def tmp(self, opname, operands, shape, dtype, attrs=None):
+        return self.em.op(opname, operands, shape, dtype, attrs, name=opname)
+
+    def binary_tmp(self, opname, x, y):
+        dtype = "i1" if opname in ("eq", "ne", "lt", "le", "gt", "ge") else _promote(x, y)
+        return self.tmp(opname, [x, y], _broadcast(x.shape, y.shape), dtype)
+
+    def convert(self, v, dtype):
+        return v if v.dtype == dtype else self.tmp("convert", [v], v.shape, dtype)
+
+    def dims(self, d, rank):
+        if d is None:
+            return []
+        d = [d] if isinstance(d, int) else list(d)
+        return [int(x) for x in d]
+
+    def dtype_arg(self, dt):
+        if dt is None:
+            return None
+        if dt not in DTYPES:
+            self.unsupported(f"dtype {dt} (ind computes {', '.join(DTYPES.values())})")
+        return DTYPES[dt]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Handlers. Each takes a _Ctx and returns a Value (or a list of Values for a tuple result).
+
+
+def _binary(op):
+    def h(c):
+        a, b = c.operands(c.a["self"], c.a["other"])
+        alpha = c.a.get("alpha", 1)
+        if alpha is not None and alpha != 1:
+            b = c.binary_tmp("mul", b, c.scalar(alpha, b))
+        return c.emit(op, [a, b])
+    return h
+
+
+def _rsub(c):  # other - alpha * self
+    a, b = c.operands(c.a["self"], c.a["other"])
+    alpha = c.a.get("alpha", 1)
+    if alpha != 1:
+        a = c.binary_tmp("mul", a, c.scalar(alpha, a))
+    return c.emit("sub", [b, a])
+
+
+def _div(c):
+    if c.a.get("rounding_mode") is not None:
+        c.unsupported(f"rounding_mode={c.a['rounding_mode']!r} (ind has only true division)")
+    return c.emit("div", list(c.operands(c.a["self"], c.a["other"])))
+
+
+def _pow(c):
+    base = c.a["self"]
+    exp = c.a["exponent"]
+    return c.emit("pow", list(c.operands(base, exp)))
+
+
+def _unary(op):
+    return lambda c: c.emit(op, [c.t(c.a["self"])])
+
+
+def _gelu(c):
+    approx = c.a.get("approximate", "none")
+    return c.emit("gelu", [c.t(c.a["self"])], {"approximate": approx} if approx != "none" else None)
+
+
+def _silu(c):  # x * sigmoid(x)
+    x = c.t(c.a["self"])
+    return c.emit("mul", [x, c.tmp("sigmoid", [x], x.shape, x.dtype)])
+
+
+def _clamp(lo_key, hi_key):
+    def h(c):
+        x = c.t(c.a["self"])
+        lo = c.a.get(lo_key) if lo_key else None
+        hi = c.a.get(hi_key) if hi_key else None
+        if lo is None and hi is None:
+            c.unsupported("neither min nor max given")
+        s, d = c.out()
+        if lo is not None and hi is not None:
+            x = c.tmp("maximum", [x, c.scalar(lo, x)], x.shape, d)
+            return c.emit("minimum", [x, c.scalar(hi, x)])
+        if lo is not None:
+            return c.emit("maximum", [x, c.scalar(lo, x)])
+        return c.emit("minimum", [x, c.scalar(hi, x)])
+    return h
+
+
+def _where(c):
+    cond = c.t(c.a["condition"])
+    x, y = c.a["self"], c.a["other"]
+    vx = c.t(x) if isinstance(x, torch.fx.Node) else None
+    vy = c.t(y) if isinstance(y, torch.fx.Node) else None
+    if vx is None:
+        vx = c.scalar(x, vy)
+    if vy is None:
+        vy = c.scalar(y, vx)
+    return c.emit("where", [cond, vx, vy])
+
+
+def _masked_fill(c):  # where(mask, value, self)
+    x = c.t(c.a["self"])
+    mask = c.t(c.a["mask"])
+    v = c.a["value"]
+    vv = c.t(v) if isinstance(v, torch.fx.Node) else c.scalar(v, x)
+    return c.emit("where", [mask, c.convert(vv, x.dtype), x])
+
+
+def _convert(key):
+    def h(c):
+        x = c.t(c.a["self"] if "self" in c.a else c.a["a"])
+        _, d = c.out()
+        if key and c.a.get(key) is not None:
+            d = c.dtype_arg(c.a[key])
+        return c.emit("convert", [x]) if d != x.dtype else c.emit("clone", [x])
+    return h
+
+
+def _to_copy(c):  # the device/layout of an import are the caller's business; the dtype is the op
+    x = c.t(c.a["self"])
+    _, d = c.out()
+    return c.emit("convert", [x]) if d != x.dtype else c.emit("clone", [x])
+
+
+def _identity(c):
+    return c.t(c.a["self"])
+
+
+def _reduction(op, dims_key="dim", dtype_key="dtype"):
+    def h(c):
+        x = c.t(c.a["self"])
+        dims = c.dims(c.a.get(dims_key), len(x.shape)) if dims_key else []
+        if dtype_key and c.a.get(dtype_key) is not None:
+            x = c.convert(x, c.dtype_arg(c.a[dtype_key]))
+        return c.emit(op, [x], {"dims": dims, "keepdim": bool(c.a.get("keepdim", False))})
+    return h
+
+
+def _var_attrs(c, x):
+    dims = c.dims(c.a.get("dim"), len(x.shape))
+    if "correction" in c.a:
+        corr = c.a.get("correction")
+        corr = 1 if corr is None else corr
+    else:
+        corr = 1 if c.a.get("unbiased", True) else 0
+    if float(corr) != int(corr):
+        c.unsupported(f"a non-integer correction {corr}")
+    return {"dims": dims, "keepdim": bool(c.a.get("keepdim", False)), "correction": int(corr)}
+
+
+def _var(c):
+    x = c.t(c.a["self"])
+    return c.emit("var", [x], _var_attrs(c, x))
+
+
+def _std(c):
+    x = c.t(c.a["self"])
+    s, d = c.out()
+    return c.emit("sqrt", [c.tmp("var", [x], s, d, _var_attrs(c, x))])
+
+
+def _var_mean(c):
+    x = c.t(c.a["self"])
+    attrs = _var_attrs(c, x)
+    s, d = c.out(0)
+    v = c.emit("var", [x], attrs, shape=s, dtype=d)
+    m = c.emit("mean", [x], {"dims": attrs["dims"], "keepdim": attrs["keepdim"]}, shape=s, dtype=d,
+               name=c.node.name + "_mean")
+    return [v, m]
+
+
+def _view(op):
+    return lambda c: c.emit(op, [c.t(c.a["self"])], {"shape": [int(s) for s in c.a.get("size", c.a.get("shape"))]})
+
+
+def _permute(c):
+    return c.emit("permute", [c.t(c.a["self"])], {"dims": [int(d) for d in c.a["dims"]]})
+
+
+def _transpose(c):
+    return c.emit("transpose", [c.t(c.a["self"])], {"dim0": int(c.a["dim0"]), "dim1": int(c.a["dim1"])})
+
+
+def _t(c):
+    x = c.t(c.a["self"])
+    if len(x.shape) < 2:
+        return x
+    return c.emit("permute", [x], {"dims": [1, 0]})  # as torch 2.x's decomposition of t
+
+
+def _expand(c):
+    return c.emit("expand", [c.t(c.a["self"])], {"shape": [int(s) for s in c.a["size"]]})
+
+
+def _squeeze(c):
+    x = c.t(c.a["self"])
+    d = c.a.get("dim")
+    if d is None:
+        return c.emit("squeeze", [x])
+    return c.emit("squeeze", [x], {"dims": c.dims(d, len(x.shape))})
+
+
+def _unsqueeze(c):
+    return c.emit("unsqueeze", [c.t(c.a["self"])], {"dim": int(c.a["dim"])})
+
+
+def _slice_bounds(size, start, end):
+    start = 0 if start is None else int(start)
+    end = size if end is None else int(end)
+    if start < 0:
+        start += size
+    if end < 0:
+        end += size
+    return max(0, min(start, size)), max(0, min(end, size))
+
+
+def _slice(c):
+    x = c.t(c.a["self"])
+    dim = int(c.a.get("dim", 0))
+    size = x.shape[dim]
+    start, end = _slice_bounds(size, c.a.get("start"), c.a.get("end"))
+    step = int(c.a.get("step", 1) or 1)
+    attrs = {"dim": dim, "start": start, "end": max(start, end)}
+    if step != 1:
+        attrs["step"] = step
+    return c.emit("slice", [x], attrs)
+
+
+def _select(c):
+    x = c.t(c.a["self"])
+    dim = int(c.a["dim"]) % len(x.shape)
+    idx = int(c.a["index"])
+    if idx < 0:
+        idx += x.shape[dim]
+    shape = x.shape[:dim] + (1,) + x.shape[dim + 1:]
+    s = c.tmp("slice", [x], shape, x.dtype, {"dim": dim, "start": idx, "end": idx + 1})
+    return c.emit("squeeze", [s], {"dims": [dim]})
+
+
+def _split(c):
+    x = c.t(c.a["self"])
+    dim = int(c.a.get("dim", 0)) % len(x.shape)
+    size = x.shape[dim]
+    if "split_sizes" in c.a:
+        sizes = [int(s) for s in c.a["split_sizes"]]
+    else:
+        step = int(c.a["split_size"])
+        sizes = [min(step, size - s) for s in range(0, size, step)] or [0]
+    outs, start = [], 0
+    for i, n in enumerate(sizes):
+        shape = x.shape[:dim] + (n,) + x.shape[dim + 1:]
+        outs.append(c.emit("slice", [x], {"dim": dim, "start": start, "end": start + n}, shape=shape,
+                           dtype=x.dtype, name=f"{c.node.name}_{i}"))
+        start += n
+    return outs
+
+
+def _unbind(c):  # a select per index
+    x = c.t(c.a["self"])
+    dim = int(c.a.get("dim", 0)) % len(x.shape)
+    shape = x.shape[:dim] + (1,) + x.shape[dim + 1:]
+    outs = []
+    for i in range(x.shape[dim]):
+        s = c.tmp("slice", [x], shape, x.dtype, {"dim": dim, "start": i, "end": i + 1})
+        outs.append(c.emit("squeeze", [s], {"dims": [dim]}, shape=x.shape[:dim] + x.shape[dim + 1:], dtype=x.dtype,
+                           name=f"{c.node.name}_{i}"))
+    return outs
+
+
+def _cat(c):
+    ts = [c.t(t) for t in c.a["tensors"]]
+    dim = int(c.a.get("dim", 0))
+    _, d = c.out()
+    ts = [c.convert(t, d) for t in ts]
+    if len(ts) == 1:
+        return c.emit("clone", ts)
+    return _nest_cat(c, ts, dim, d)
+
+
+def _nest_cat(c, ts, dim, d):
+    # IRDL binds one type to the inputs after the first: nest cats over runs of differing types.
+    acc = ts[0]
+    i = 1
+    while i < len(ts):
+        j = i
+        while j < len(ts) and ts[j].type == ts[i].type:
+            j += 1
+        group = ts[i:j]
+        rank = len(acc.shape)
+        k = dim % rank
+        shape = list(acc.shape)
+        shape[k] += sum(g.shape[k] for g in group)
+        if j == len(ts):
+            acc = c.emit("cat", [acc] + group, {"dim": dim})
+        else:
+            acc = c.tmp("cat", [acc] + group, tuple(shape), d, {"dim": dim})
+        i = j
+    return acc
+
+
+def _stack(c):  # unsqueeze each, then cat
+    ts = [c.t(t) for t in c.a["tensors"]]
+    s, d = c.out()
+    dim = int(c.a.get("dim", 0)) % len(s)
+    ups = [c.tmp("unsqueeze", [t], t.shape[:dim] + (1,) + t.shape[dim:], t.dtype, {"dim": dim}) for t in ts]
+    if len(ups) == 1:
+        return c.emit("clone", ups)
+    ups = [c.convert(u, d) for u in ups]
+    return c.emit("cat", ups, {"dim": dim}) if all(u.type == ups[1].type for u in ups[1:]) else _nest_cat(c, ups, dim, d)
+
+
+def _clone(c):
+    return c.emit("clone", [c.t(c.a["self"])])
+
+
+def _softmax(op, half_key="half_to_float"):
+    def h(c):
+        x = c.t(c.a["self"])
+        _, d = c.out()
+        if c.a.get(half_key) or c.a.get("dtype") is not None:
+            x = c.convert(x, d)
+        return c.emit(op, [x], {"dim": int(c.a["dim"])})
+    return h
+
+
+def _native_layer_norm(c):
+    x = c.t(c.a["input"])
+    ns = [int(s) for s in c.a["normalized_shape"]]
+    eps = float(c.a["eps"])
+    w, b = c.a.get("weight"), c.a.get("bias")
+    s, d = c.out(0)
+    wv = c.t(w) if w is not None else c.constant(1.0, tuple(ns), x.dtype)
+    bv = c.t(b) if b is not None else c.constant(0.0, tuple(ns), x.dtype)
+    out = c.emit("layer_norm", [x, wv, bv], {"normalized_shape": ns, "eps": eps}, shape=s, dtype=d)
+    used = {u.args[1] for u in c.node.users if u.target is operator.getitem and u.users}
+    if not (used - {0}):
+        return [out, None, None]
+    # mean and rstd (shape: x's leading dims, then 1s), computed only when a user reads them.
+    dims = list(range(len(x.shape) - len(ns), len(x.shape)))
+    ms, md = c.out(1)
+    mean = c.emit("mean", [x], {"dims": dims, "keepdim": True}, shape=ms, dtype=md, name=c.node.name + "_mean")
+    var = c.tmp("var", [x], ms, md, {"dims": dims, "keepdim": True, "correction": 0})
+    rstd = c.emit("rsqrt", [c.binary_tmp("add", var, c.scalar(eps, var))], shape=ms, dtype=md,
+                  name=c.node.name + "_rstd")
+    return [out, mean, rstd]
+
+
+def _layer_norm(c):  # aten.layer_norm (torch.export keeps it)
+    x = c.t(c.a["input"])
+    ns = [int(s) for s in c.a["normalized_shape"]]
+    w, b = c.a.get("weight"), c.a.get("bias")
+    wv = c.t(w) if w is not None else c.constant(1.0, tuple(ns), x.dtype)
+    bv = c.t(b) if b is not None else c.constant(0.0, tuple(ns), x.dtype)
+    return c.emit("layer_norm", [x, wv, bv], {"normalized_shape": ns, "eps": float(c.a.get("eps", 1e-5))})
+
+
+def _rms_norm(c):  # aten.rms_norm (torch >= 2.4)
+    x = c.t(c.a["input"])
+    ns = [int(s) for s in c.a["normalized_shape"]]
+    w = c.a.get("weight")
+    eps = c.a.get("eps")
+    if eps is None:
+        eps = torch.finfo(_TORCH_DTYPE[x.dtype]).eps
+    wv = c.t(w) if w is not None else c.constant(1.0, tuple(ns), x.dtype)
+    return c.emit("rms_norm", [x, wv], {"normalized_shape": ns, "eps": float(eps)})
+
+
+def _linear(c):
+    ops = [c.t(c.a["input"]), c.t(c.a["weight"])]
+    if c.a.get("bias") is not None:
+        ops.append(c.t(c.a["bias"]))
+    return c.emit("linear", ops)
+
+
+def _matmul(op):
+    return lambda c: c.emit(op, [c.t(c.a["self"]), c.t(c.a["mat2"])])
+
+
+def _addmm(c):
+    attrs = {}
+    for k in ("alpha", "beta"):
+        v = c.a.get(k, 1)
+        if v != 1:
+            attrs[k] = float(v)
+    return c.emit("addmm", [c.t(c.a["self"]), c.t(c.a["mat1"]), c.t(c.a["mat2"])], attrs or None)
+
+
+def _full(value_key=None, value=None):
+    def h(c):
+        s, d = c.out()
+        v = c.a[value_key] if value_key else value
+        if isinstance(v, torch.fx.Node):
+            c.unsupported("a fill value computed in the graph")
+        return c.constant(v, s, d)
+    return h
+
+
+# The table: ATen overload -> graph op. Arguments are the overload's schema names.
+ATEN_TO_GRAPH = {
+    # pointwise binary
+    "aten.add.Tensor": _binary("add"),
+    "aten.add.Scalar": _binary("add"),
+    "aten.sub.Tensor": _binary("sub"),
+    "aten.sub.Scalar": _binary("sub"),
+    "aten.rsub.Scalar": _rsub,
+    "aten.rsub.Tensor": _rsub,
+    "aten.mul.Tensor": _binary("mul"),
+    "aten.mul.Scalar": _binary("mul"),
+    "aten.div.Tensor": _div,
+    "aten.div.Scalar": _div,
+    "aten.div.Tensor_mode": _div,
+    "aten.pow.Tensor_Scalar": _pow,
+    "aten.pow.Tensor_Tensor": _pow,
+    "aten.maximum.default": _binary("maximum"),
+    "aten.minimum.default": _binary("minimum"),
+    "aten.eq.Tensor": _binary("eq"),
+    "aten.eq.Scalar": _binary("eq"),
+    "aten.ne.Tensor": _binary("ne"),
+    "aten.ne.Scalar": _binary("ne"),
+    "aten.lt.Tensor": _binary("lt"),
+    "aten.lt.Scalar": _binary("lt"),
+    "aten.le.Tensor": _binary("le"),
+    "aten.le.Scalar": _binary("le"),
+    "aten.gt.Tensor": _binary("gt"),
+    "aten.gt.Scalar": _binary("gt"),
+    "aten.ge.Tensor": _binary("ge"),
+    "aten.ge.Scalar": _binary("ge"),
+    "aten.where.self": _where,
+    "aten.where.ScalarSelf": _where,
+    "aten.where.ScalarOther": _where,
+    "aten.where.Scalar": _where,
+    "aten.masked_fill.Scalar": _masked_fill,
+    "aten.masked_fill.Tensor": _masked_fill,
+    "aten.clamp.default": _clamp("min", "max"),
+    "aten.clamp_min.default": _clamp("min", None),
+    "aten.clamp_max.default": _clamp(None, "max"),
+    # pointwise unary
+    "aten.relu.default": _unary("relu"),
+    "aten.neg.default": _unary("neg"),
+    "aten.abs.default": _unary("abs"),
+    "aten.exp.default": _unary("exp"),
+    "aten.log.default": _unary("log"),
+    "aten.sqrt.default": _unary("sqrt"),
+    "aten.rsqrt.default": _unary("rsqrt"),
+    "aten.reciprocal.default": _unary("reciprocal"),
+    "aten.tanh.default": _unary("tanh"),
+    "aten.sigmoid.default": _unary("sigmoid"),
+    "aten.erf.default": _unary("erf"),
+    "aten.gelu.default": _gelu,
+    "aten.silu.default": _silu,
+    "aten._to_copy.default": _to_copy,
+    "prims.convert_element_type.default": _convert("dtype"),
+    "aten.clone.default": _clone,
+    "aten.alias.default": _identity,
+    "aten.detach.default": _identity,
+    "aten.lift_fresh_copy.default": _identity,
+    "aten.lift_fresh.default": _identity,
+    # constants
+    "aten.full.default": _full("fill_value"),
+    "aten.full_like.default": _full("fill_value"),
+    "aten.new_full.default": _full("fill_value"),
+    "aten.scalar_tensor.default": _full("s"),
+    "aten.zeros.default": _full(value=0),
+    "aten.ones.default": _full(value=1),
+    "aten.zeros_like.default": _full(value=0),
+    "aten.ones_like.default": _full(value=1),
+    "aten.new_zeros.default": _full(value=0),
+    "aten.new_ones.default": _full(value=1),
+    # reductions
+    "aten.sum.default": _reduction("sum", None),
+    "aten.sum.dim_IntList": _reduction("sum"),
+    "aten.mean.default": _reduction("mean", None),
+    "aten.mean.dim": _reduction("mean"),
+    "aten.amax.default": _reduction("amax", "dim", None),
+    "aten.amin.default": _reduction("amin", "dim", None),
+    "aten.max.default": _reduction("amax", None, None),
+    "aten.min.default": _reduction("amin", None, None),
+    "aten.prod.default": _reduction("prod", None),
+    "aten.prod.dim_int": _reduction("prod"),
+    "aten.var.default": _var,
+    "aten.var.dim": _var,
+    "aten.var.correction": _var,
+    "aten.std.default": _std,
+    "aten.std.dim": _std,
+    "aten.std.correction": _std,
+    "aten.var_mean.correction": _var_mean,
+    "aten.var_mean.dim": _var_mean,
+    # views and layout
+    "aten.view.default": _view("view"),
+    "aten._unsafe_view.default": _view("reshape"),
+    "aten._reshape_alias.default": _view("reshape"),
+    "aten.reshape.default": _view("reshape"),
+    "aten.permute.default": _permute,
+    "aten.transpose.int": _transpose,
+    "aten.t.default": _t,
+    "aten.expand.default": _expand,
+    "aten.squeeze.default": _squeeze,
+    "aten.squeeze.dim": _squeeze,
+    "aten.squeeze.dims": _squeeze,
+    "aten.unsqueeze.default": _unsqueeze,
+    "aten.slice.Tensor": _slice,
+    "aten.select.int": _select,
+    "aten.split.Tensor": _split,
+    "aten.split_with_sizes.default": _split,
+    "aten.unbind.int": _unbind,
+    "aten.cat.default": _cat,
+    "aten.stack.default": _stack,
+    # composites
+    "aten._softmax.default": _softmax("softmax"),
+    "aten.softmax.int": _softmax("softmax"),
+    "aten._log_softmax.default": _softmax("log_softmax"),
+    "aten.log_softmax.int": _softmax("log_softmax"),
+    "aten.native_layer_norm.default": _native_layer_norm,
+    "aten.layer_norm.default": _layer_norm,
+    "aten.rms_norm.default": _rms_norm,
+    "aten.linear.default": _linear,
+    # matmuls
+    "aten.mm.default": _matmul("mm"),
+    "aten.bmm.default": _matmul("bmm"),
+    "aten.addmm.default": _addmm,
+}
+
+# Ops traced through torch._decomp into ops of the table above (make_fx's decomposition_table).
+# Composite ops ind has itself (softmax, layer_norm, gelu) are kept whole.
+DECOMPOSITIONS = [
+    "aten.hardtanh.default", "aten.leaky_relu.default", "aten.elu.default", "aten.hardsigmoid.default",
+    "aten.hardswish.default", "aten.relu6.default", "aten.addcmul.default", "aten.addcdiv.default",
+    "aten.std_mean.correction", "aten.native_group_norm.default", "aten.mv.default", "aten.glu.default",
+    "aten.threshold.default", "aten.logsumexp.default", "aten.native_batch_norm.default",
+    "aten._native_batch_norm_legit_no_training.default", "aten.mish.default", "aten.softplus.default",
+]
+
+
+def _decomposition_table(extra=()):
+    from torch._decomp import decomposition_table
+    by_name = {str(k): k for k in decomposition_table}
+    return {by_name[n]: decomposition_table[by_name[n]] for n in DECOMPOSITIONS + list(extra) if n in by_name}
+
+
+def _bind(node):
+    """The node's arguments by schema name, defaults filled in."""
+    schema = getattr(node.target, "_schema", None)
+    if schema is None:
+        return {}
+    out = {}
+    pos = list(node.args)
+    i = 0
+    for arg in schema.arguments:
+        if not arg.kwarg_only and i < len(pos):
+            out[arg.name] = pos[i]
+            i += 1
+        elif arg.name in node.kwargs:
+            out[arg.name] = node.kwargs[arg.name]
+        else:
+            out[arg.name] = arg.default_value
+    for k, v in node.kwargs.items():
+        out.setdefault(k, v)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# The importer.
+
+
+class ImportedGraph:
+    """The result of import_graph.
+
+    text: the MLIR module text. name: the function's name. inputs: [(shape, dtype)] of the function's
+    arguments: the graph's placeholders in order, then one per lifted constant. constants: the tensors
+    of the lifted constants (parameters a traced nn.Module captured), in argument order after the
+    placeholders. outputs: [(shape, dtype)]."""
+
+    def __init__(self, text, name, inputs, constants, outputs, arg_names):
+        self.text, self.name, self.inputs, self.constants, self.outputs = text, name, inputs, constants, outputs
+        self.arg_names = arg_names
+
+    def __str__(self):
+        return self.text
+
+
+def _meta_of(node):
+    """[(shape, dtype)] for a node's result (a list for tuple results; None entries for non-tensors)."""
+    m = node.meta.get("val", None)
+    if m is None:
+        m = node.meta.get("tensor_meta", None)
+    if m is None:
+        return None
+
+    def one(t):
+        if t is None or not hasattr(t, "shape") or not hasattr(t, "dtype"):
+            return None
+        shape = []
+        for s in t.shape:
+            if not isinstance(s, int):
+                try:
+                    s = int(s)
+                except Exception:
+                    return ("dynamic", t.shape)
+            shape.append(s)
+        return (tuple(shape), t.dtype)
+
+    if isinstance(m, (list, tuple)) and not hasattr(m, "shape"):
+        return [one(t) for t in m]
+    return one(m)
+
+
+class _Importer:
+    def __init__(self, gm, name, prefer_file):
+        self.gm, self.name, self.prefer_file = gm, name, prefer_file
+        self.em = _Emitter([n.name for n in gm.graph.nodes] if gm is not None else ())
+        self.values = {}
+        self.args = []  # (Value, Location or None)
+        self.arg_names = []
+        self.constants = []
+
+    def where(self, node):
+        if node is None:
+            return None
+        loc = user_location(node.stack_trace, self.prefer_file)
+        if loc is None and node.op == "get_attr":  # constants have no stack: their first user's line
+            for u in node.users:
+                loc = user_location(u.stack_trace, self.prefer_file)
+                if loc:
+                    break
+        return loc
+
+    def fail(self, node, msg):
+        raise IndImportError(msg, self.where(node))
+
+    def meta(self, node, i=None):
+        m = _meta_of(node)
+        if isinstance(m, list):
+            m = m[i or 0]
+        elif i:
+            m = None
+        if m is None and i is not None:
+            # a tuple result without metadata (torch 1.13): the getitem user carries it
+            for u in node.users:
+                if u.target is operator.getitem and u.args[1] == i:
+                    m = _meta_of(u)
+        if m is None:
+            self.fail(node, f"no shape/dtype for '{node.name}' ({node.format_node()}): trace with make_fx "
+                      "or pass example inputs to import_graph")
+        if m[0] == "dynamic":
+            self.fail(node, f"'{node.name}' has a dynamic shape {tuple(m[1])}: ind compiles static shapes")
+        shape, dt = m
+        if dt not in DTYPES:
+            raise UnsupportedOpError(str(node.target), f"'{node.name}' ({node.target}) has dtype {dt}: ind "
+                                     f"computes {', '.join(DTYPES.values())}", self.where(node))
+        return shape, DTYPES[dt]
+
+    def add_arg(self, base, shape, dtype, loc=None):
+        v = Value(self.em.fresh(base, own=True), shape, dtype)
+        self.args.append((v, loc))
+        self.arg_names.append(v.name[1:])
+        return v
+
+    def placeholder(self, node):
+        shape, dtype = self.meta(node)
+        self.values[node] = self.add_arg(node.name, shape, dtype)
+
+    def get_attr(self, node):
+        """A one-element tensor constant: a graph constant (expanded to its shape)."""
+        obj = _attr(self.gm, node)
+        if obj.dtype not in DTYPES:
+            raise UnsupportedOpError("get_attr", f"constant '{node.target}' has dtype {obj.dtype}: ind computes "
+                                     f"{', '.join(DTYPES.values())}", self.where(node))
+        self.em.loc = self.where(node)
+        shape, dtype = tuple(obj.shape), DTYPES[obj.dtype]
+        c = self.em.op("constant", [], (), dtype, {"value": float(obj.reshape(-1)[0].item())}, name="cst")
+        if shape:
+            c = self.em.op("expand", [c], shape, dtype, {"shape": list(shape)}, name=node.name)
+        self.values[node] = c
+
+    def lift(self, node):
+        """A larger tensor constant (a parameter make_fx captured): an argument after the placeholders."""
+        obj = _attr(self.gm, node)
+        if not isinstance(obj, torch.Tensor):
+            self.fail(node, f"get_attr '{node.target}' is a {type(obj).__name__}, not a tensor")
+        if obj.dtype not in DTYPES:
+            raise UnsupportedOpError("get_attr", f"constant '{node.target}' has dtype {obj.dtype}: ind computes "
+                                     f"{', '.join(DTYPES.values())}", self.where(node))
+        self.constants.append(obj.detach())
+        self.values[node] = self.add_arg(node.name, tuple(obj.shape), DTYPES[obj.dtype])
+
+    def call(self, node):
+        self.em.loc = self.where(node)
+        if node.target is operator.getitem:
+            src, idx = node.args
+            vals = self.values.get(src)
+            if isinstance(vals, list) and isinstance(idx, int) and vals[idx] is None and not node.users:
+                self.values[node] = None  # an unused output (native_layer_norm's mean, ...)
+                return
+            if not isinstance(vals, list) or not isinstance(idx, int) or vals[idx] is None:
+                self.fail(node, f"getitem {idx} of '{src.name}' is not a tensor ind imported")
+            self.values[node] = vals[idx]
+            return
+        key = str(node.target)
+        h = ATEN_TO_GRAPH.get(key)
+        if h is None:
+            if not isinstance(node.target, torch._ops.OpOverload) and node.op == "call_function":
+                try:
+                    key = torch.fx.node._get_qualified_name(node.target)
+                except Exception:
+                    pass
+                hint = " (not an ATen overload: trace the function with ind.fx.trace / make_fx first)"
+            else:
+                hint = ""
+            raise UnsupportedOpError(key, f"unsupported op '{key}'{hint}", self.where(node))
+        res = h(_Ctx(self, node, _bind(node)))
+        self.values[node] = res
+
+    def run(self):
+        nodes = list(self.gm.graph.nodes)
+        for n in nodes:  # placeholders in order, then the lifted constants
+            if n.op == "placeholder":
+                self.placeholder(n)
+        for n in nodes:
+            if n.op == "get_attr" and _attr_numel(self.gm, n) != 1:
+                self.lift(n)
+        out_node = None
+        for n in nodes:
+            if n.op == "placeholder" or n in self.values:
+                continue
+            if n.op == "get_attr":
+                self.get_attr(n)
+            elif n.op == "call_function":
+                self.call(n)
+            elif n.op == "output":
+                out_node = n
+            else:
+                raise UnsupportedOpError(f"{n.op} {n.target}", f"unsupported node '{n.format_node()}': "
+                                         "import an ATen-level graph (ind.fx.trace, make_fx or AOTAutograd)",
+                                         self.where(n))
+        flat = []
+
+        def collect(a):
+            if isinstance(a, (list, tuple)):
+                for x in a:
+                    collect(x)
+            else:
+                flat.append(a)
+        collect(out_node.args[0] if out_node is not None else [])
+        outs = []
+        for a in flat:
+            v = self.values.get(a) if isinstance(a, torch.fx.Node) else None
+            if not isinstance(v, Value):
+                self.fail(out_node, f"output {a!r} is not a tensor ind computes")
+            outs.append(v)
+        self.em.loc = None
+        return self.finish(outs)
+
+    def finish(self, outs):
+        args = ", ".join(f"{v.name}: {v.type}" for v, _ in self.args)
+        res = ", ".join(v.type for v in outs)
+        if len(outs) != 1:
+            res = f"({res})"
+        lines = [f"func.func @{self.name}({args}) -> {res} {{"]
+        lines += self.em.lines
+        lines.append("  return " + ", ".join(v.name for v in outs) + " : " + ", ".join(v.type for v in outs))
+        lines.append("}")
+        text = "\n".join(lines) + "\n"
+        return ImportedGraph(text, self.name, [(v.shape, v.dtype) for v, _ in self.args], self.constants,
+                             [(v.shape, v.dtype) for v in outs], self.arg_names)
+
+
+def _sanitize_name(name):
+    name = re.sub(r"[^A-Za-z0-9_]", "_", name or "forward")
+    return name if name[0].isalpha() or name[0] == "_" else "f_" + name
+
+
+def import_graph(gm, name="forward", example_inputs=None, prefer_file=None, header=None):
+    """Imports an ATen-level GraphModule; returns an ImportedGraph (its .text is the MLIR).
+
+    Placeholders need shape/dtype metadata (node.meta 'val' or 'tensor_meta', as make_fx and
+    AOTAutograd leave it); with example_inputs, missing metadata is computed by shape propagation.
+    Tensor constants of one element become graph constants; larger ones become function arguments
+    after the placeholders (their values in .constants)."""
+    if example_inputs is not None and any(
+            _meta_of(n) is None for n in gm.graph.nodes if n.op in ("placeholder", "call_function")):
+        from torch.fx.passes.shape_prop import ShapeProp
+        ShapeProp(gm).propagate(*example_inputs)
+    g = _Importer(gm, _sanitize_name(name), prefer_file).run()
+    if header:
+        g.text = "".join(f"// {h}\n" for h in header.splitlines()) + g.text
+    return g
+
+
+def _attr(gm, node):
+    obj = gm
+    for part in node.target.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _attr_numel(gm, node):
+    obj = _attr(gm, node)
+    return obj.numel() if isinstance(obj, torch.Tensor) else 0
+
+
+def is_node_supported(node, prefer_file=None):
+    """Whether import_graph can convert this call_function node (the partitioner's support test):
+    the node is converted alone, its tensor inputs standing in as arguments of their recorded types."""
+    if node.op != "call_function":
+        return False
+    if node.target is operator.getitem:
+        src = node.args[0]
+        return isinstance(src, torch.fx.Node) and is_node_supported(src, prefer_file)
+    if str(node.target) not in ATEN_TO_GRAPH:
+        return False
+    imp = _Importer(None, "probe", prefer_file)
+    try:
+        for a in node.all_input_nodes:
+            m = _meta_of(a)
+            if m is None or isinstance(m, list) or m[0] == "dynamic" or m[1] not in DTYPES:
+                return False
+            imp.values[a] = imp.add_arg(a.name, m[0], DTYPES[m[1]])
+        imp.call(node)
+        vals = imp.values[node]
+        for i, v in enumerate(vals if isinstance(vals, list) else [vals]):
+            if v is None and any(u.target is operator.getitem and u.args[1] == i for u in node.users):
+                return False
+        return True
+    except IndImportError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tracing.
+
+
+def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
+    """fn (a function or nn.Module) traced to an ATen-level GraphModule with make_fx (real tensors,
+    so parameters are captured as constants), ind's decompositions (plus extra_decompositions, ATen
+    overload names), and stack traces recorded."""
+    from torch.fx.experimental import proxy_tensor
+    table = _decomposition_table(list(extra_decompositions)) if decompositions else {}
+    tracer_cls = proxy_tensor.PythonKeyTracer
+    old = tracer_cls.__dict__.get("record_stack_traces", None)
+    tracer_cls.record_stack_traces = True
+    try:
+        import inspect
+        kw = {}
+        try:
+            if "record_stack_traces" in inspect.signature(proxy_tensor.make_fx).parameters:
+                kw["record_stack_traces"] = True
+        except (TypeError, ValueError):
+            pass
+        # make_fx wants one parameter per input: call fn through a function of exactly that many
+        # (optional parameters left out, nn.Modules, callables of any kind)
+        names = ", ".join(f"arg{i}" for i in range(len(example_inputs)))
+        ns = {"_fn": fn}
+        exec(compile(f"def forward({names}):\n    return _fn({names})\n", _WRAPPER_FILE, "exec"), ns)
+        with torch.no_grad():
+            gm = proxy_tensor.make_fx(ns["forward"], decomposition_table=table, **kw)(*example_inputs)
+    finally:
+        if old is None:
+            del tracer_cls.record_stack_traces
+        else:
+            tracer_cls.record_stack_traces = old
+    return gm
+
+
+def trace_export(fn, example_inputs):
+    """torch >= 2.1: fn traced by torch.export (strict=False), ATen-level after run_decompositions
+    with ind's table. Returns (gm, extra): the placeholders are the export's lifted parameters,
+    buffers and constants first, then the user inputs; ``extra`` lists, per placeholder, the tensor
+    to pass (None for a user input, in order). Raises IndImportError where torch.export is absent."""
+    export = getattr(torch, "export", None)
+    if export is None or not hasattr(export, "export"):
+        raise IndImportError(f"torch {torch.__version__} has no torch.export (torch >= 2.1): trace with make_fx")
+    mod = fn if isinstance(fn, torch.nn.Module) else _FnModule(fn)
+    ep = export.export(mod, tuple(example_inputs), strict=False)
+    ep = ep.run_decompositions(_decomposition_table())
+    values = []
+    consts = getattr(ep, "constants", {})
+    for spec in ep.graph_signature.input_specs:
+        kind = spec.kind.name
+        if kind == "USER_INPUT":
+            values.append(None)
+        elif kind in ("PARAMETER", "BUFFER"):
+            values.append(ep.state_dict[spec.target] if spec.target in ep.state_dict else consts[spec.target])
+        elif kind in ("CONSTANT_TENSOR", "CUSTOM_OBJ"):
+            values.append(consts[spec.target])
+        else:
+            raise IndImportError(f"torch.export input of kind {kind} ({spec.arg}) is not supported")
+    return ep.graph_module, values
+
+
+class _FnModule(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)

@@ -1,0 +1,294 @@
+"""PyTorch functions the importer tests run: the examples of examples/*.mlir (the FX graphs of the
+reference cases) and small functions covering every op of ind.fx.ATEN_TO_GRAPH that torch 1.13's
+make_fx produces. Each case: name -> (function or nn.Module, example inputs)."""
+import torch
+import torch.nn.functional as F
+
+
+# --- the examples (examples/<name>.mlir; ../shared/bench/inductor_suite.py)
+def seed(x, bias, gamma, beta):
+    t = x * 1.1 + bias
+    a = torch.relu(t)
+    p = a * a
+    q = a * 0.1
+    s = p + q
+    m = s.mean(dim=1, keepdim=True)
+    return (s - m) * gamma + beta
+
+
+def softmax(x):
+    m = x.amax(dim=-1, keepdim=True)
+    e = torch.exp(x - m)
+    return e / e.sum(dim=-1, keepdim=True)
+
+
+def layernorm_gelu(x, w, b):
+    mu = x.mean(-1, keepdim=True)
+    var = ((x - mu) ** 2).mean(-1, keepdim=True)
+    y = (x - mu) * torch.rsqrt(var + 1e-5) * w + b
+    return F.gelu(y)
+
+
+def rmsnorm_residual(x, r, w):
+    h = x + r
+    return h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-6) * w, h
+
+
+def pointwise_chain(x, b):
+    y = torch.sigmoid(x + b) * x
+    return torch.tanh(y) * 0.5 + y
+
+
+def col_sum(x):
+    return (x * 2.0 + 1.0).sum(dim=0)
+
+
+def transpose_add(x):
+    return torch.relu(x + x.t())
+
+
+def mm_epilogue(a, w, b):
+    return torch.relu(a @ w + b)
+
+
+# make_fx decomposes F.gelu only when asked; the examples' FX graph has gelu in erf form (Inductor's
+# decomposition): the importer keeps gelu whole, so the op-sequence check expects graph.gelu there.
+EXAMPLES = {
+    "seed": (seed, lambda n: (n, n), lambda n: [(n, n), (n,), (n,), (n,)]),
+    "softmax": (softmax, None, lambda n: [(n, n)]),
+    "layernorm_gelu": (layernorm_gelu, None, lambda n: [(n, n), (n,), (n,)]),
+    "rmsnorm_residual": (rmsnorm_residual, None, lambda n: [(n, n), (n, n), (n,)]),
+    "pointwise_chain": (pointwise_chain, None, lambda n: [(n, n), (n,)]),
+    "col_sum": (col_sum, None, lambda n: [(n, n)]),
+    "transpose_add": (transpose_add, None, lambda n: [(n, n)]),
+    "mm_epilogue": (mm_epilogue, None, lambda n: [(n, n), (n, n), (n,)]),
+}
+
+
+# --- small functions, one or a few ops each
+def binary_ops(x, y):
+    return x + y, x - y, x * y, x / y, torch.add(x, y, alpha=2.0), torch.sub(x, y, alpha=0.5), 1.0 - x, 3 - y
+
+
+def scalar_ops(x):
+    return x + 1, x * 0.25, x / 3.0, x - 2, x ** 2, x ** 0.5 * 0 + x.abs() ** 1.5, 2.0 / (x.abs() + 1)
+
+
+def pow_tensor(x, y):
+    return (x.abs() + 0.5) ** y
+
+
+def max_min(x, y):
+    return torch.maximum(x, y), torch.minimum(x, y), torch.clamp(x, -0.5, 0.5), x.clamp(min=0.1), x.clamp(max=-0.1)
+
+
+def compare_where(x, y):
+    return (torch.where(x > y, x, y), torch.where(x < 0.0, 0.0, x), torch.where(x >= y, 1.0, y),
+            torch.where(x <= 0.25, x, 2.0), torch.where(x == y, x, -x), torch.where(x != 0.5, x, y))
+
+
+def masked_fill(x, y):
+    return x.masked_fill(y > 0, -1e4), x.masked_fill(x < 0, 0.0)
+
+
+def unary_ops(x):
+    p = x.abs() + 0.1
+    return (torch.relu(x), -x, torch.abs(x), torch.exp(x), torch.log(p), torch.sqrt(p), torch.rsqrt(p),
+            torch.reciprocal(p), torch.tanh(x), torch.sigmoid(x), torch.erf(x))
+
+
+def activations(x):
+    return (F.gelu(x), F.gelu(x, approximate="tanh"), F.silu(x), F.hardtanh(x), F.relu6(x * 4),
+            F.leaky_relu(x, 0.1), F.hardsigmoid(x * 3), F.hardswish(x * 3), F.elu(x))
+
+
+def dtypes(x, i, m):
+    # i: int64, m: bool
+    return (x.half() * 2, (x * 3).to(torch.int32), i + 1, i * x, m * 2, m.float() + x, i.sum(-1),
+            (i > 4).sum(), i / 2)
+
+
+def half_math(h):
+    return (h * 2 + 1, h.float().exp(), h.float().sum(-1), torch.softmax(h.float(), -1).half())
+
+
+def constants(x):
+    return (torch.zeros_like(x) + x, torch.ones_like(x) * 3 + x, torch.full((4, 8), 2.5) * x,
+            torch.ones(8) + x, x + torch.tensor(0.5), x.new_zeros((4, 8)) - x)
+
+
+def reductions(x):
+    return (x.sum(), x.sum(0), x.sum((0, 1), keepdim=True), x.mean(), x.mean(-1), x.amax(0),
+            x.amin(-1, keepdim=True), x.max(), x.min(), (x * 0.1 + 1).prod(-1), (x * 0.1 + 1).prod())
+
+
+def variances(x):
+    vm = torch.var_mean(x, dim=-1)
+    return (x.var(-1), x.var(0, unbiased=False), torch.var(x, dim=1, correction=0, keepdim=True), x.std(-1),
+            x.std(), vm[0], vm[1])
+
+
+def views(x):
+    return (x.view(8, 4), x.reshape(2, 16), x.view(-1), x.permute(1, 0), x.transpose(0, 1), x.t(),
+            x.unsqueeze(0), x.unsqueeze(-1), x[None].squeeze(0), x.view(4, 1, 8).squeeze(1), x.view(4, 8, 1).squeeze())
+
+
+def views_nc(x):
+    # reshape of a transposed (non-contiguous) tensor, expand, contiguous
+    return x.t().reshape(32), x[:, :1].expand(4, 8) + x, x.t().contiguous() * 2, x.view(4, 1, 8).expand(4, 3, 8)
+
+
+def slicing(x):
+    return (x[1:3], x[:, 2:6], x[:, ::2], x[:, -3:], x[:, 0], x[-1], x[1:, 1:-1:3], x[..., 5])
+
+
+def split_cat(x, y):
+    a, b = x.split(4, dim=1)
+    c = torch.chunk(y, 3, dim=0)
+    return (torch.cat([a, b], 0), torch.cat([x, y[:4]], 1), torch.cat([b, a, b], -1), c[0], c[1], c[2],
+            torch.cat([a, x, b], 1), torch.stack([x, x * 2], 0), x.unbind(0)[2], y.unbind(1)[7])
+
+
+def softmaxes(x):
+    return torch.softmax(x, -1), torch.softmax(x, 0), F.log_softmax(x, -1), torch.log_softmax(x, 1)
+
+
+def layer_norms(x, w, b):
+    return (F.layer_norm(x, (8,), w, b), F.layer_norm(x, (8,)), F.layer_norm(x.view(2, 2, 8), (2, 8)),
+            F.layer_norm(x, (8,), w, b, eps=1e-3))
+
+
+def layer_norm_stats(x):
+    out, mean, rstd = torch.native_layer_norm(x, [8], None, None, 1e-5)
+    return out, mean, rstd
+
+
+def matmuls(a, b, c):
+    return (a @ b, torch.mm(a, b), torch.addmm(c, a, b), torch.addmm(c, a, b, beta=0.5, alpha=2.0),
+            torch.bmm(a.view(2, 2, 8), torch.cat([b, b]).view(2, 8, 4)) + 1, F.linear(a, b.t(), c[0]))
+
+
+def matmul_3d(x, w):
+    return x @ w, torch.matmul(x, w[:, :3]) * 2
+
+
+aten = torch.ops.aten
+
+
+def aten_direct(x, y):
+    """Overloads make_fx produces only from some spellings, called directly."""
+    m = x > 0
+    return (aten.add.Scalar(x, 2), aten.sub.Scalar(x, 0.5), aten.mul.Scalar(x, 3), aten.div.Scalar(x, 4),
+            torch.div(x, y, rounding_mode=None), x == 0.5, x != y, x < y, x <= y, x >= 0.25, torch.clamp_min(x, 0.1),
+            torch.clamp_max(x, 0.2), torch.full_like(x, 7.0), x.new_full((2, 3), 1.5), x.new_ones((3,)),
+            torch.zeros(4, 8) + x, x.masked_fill(m, torch.tensor(2.0)), (x * 0.1 + 1).prod(), torch.rsub(x, y),
+            x.split([3, 5], 1)[1], torch.where(m, 1.0, 0.0), x.detach() * 2)
+
+
+def fx_graph_ops(x, w, b, i):
+    """Overloads torch 2.x's tracers keep whole and 1.13's make_fx decomposes: an FX graph built by
+    torch.fx.symbolic_trace of direct calls, its shapes from shape propagation."""
+    return (aten.linear.default(x, w, b), aten.softmax.int(x, -1), aten.log_softmax.int(x, 0),
+            aten.layer_norm.default(x, [8], b, b, 1e-5), aten.var.dim(x, [1], True, False), aten.var.default(x),
+            aten.std.dim(x, [0], False, True), aten.std.default(x, True), aten.var_mean.dim(x, [1])[1],
+            aten.reshape.default(x, [8, 4]), aten.squeeze.default(aten.unsqueeze.default(x, 1)),
+            aten.alias.default(x), aten.lift_fresh.default(x), aten.where.Scalar(aten.gt.Scalar(x, 0), 1.0, -1.0),
+            aten.where.ScalarSelf(aten.gt.Scalar(x, 0), 2.0, x), aten.where.ScalarOther(aten.lt.Scalar(x, 0), x, 0.0),
+            torch.ops.prims.convert_element_type.default(i, torch.float32), aten.zeros.default([2, 2]))
+
+
+fx_graph_ops.symbolic = True
+
+
+class MLP(torch.nn.Module):
+    """Parameters (captured by make_fx as constants) become function arguments after the input."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(8, 16)
+        self.fc2 = torch.nn.Linear(16, 8)
+        self.norm = torch.nn.LayerNorm(8)
+        self.scale = torch.nn.Parameter(torch.tensor([0.5]))
+
+    def forward(self, x):
+        return self.norm(x + self.fc2(F.gelu(self.fc1(x)))) * self.scale
+
+
+class Attention(torch.nn.Module):
+    def __init__(self, d=16, h=2):
+        super().__init__()
+        self.h = h
+        self.qkv = torch.nn.Linear(d, 3 * d)
+        self.proj = torch.nn.Linear(d, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(x).split(d, dim=-1)
+        q = q.view(b, t, self.h, d // self.h).transpose(1, 2).reshape(b * self.h, t, d // self.h)
+        k = k.view(b, t, self.h, d // self.h).transpose(1, 2).reshape(b * self.h, t, d // self.h)
+        v = v.view(b, t, self.h, d // self.h).transpose(1, 2).reshape(b * self.h, t, d // self.h)
+        att = torch.softmax(torch.bmm(q, k.transpose(1, 2)) * (d // self.h) ** -0.5, dim=-1)
+        y = torch.bmm(att, v).view(b, self.h, t, d // self.h).transpose(1, 2).reshape(b, t, d)
+        return self.proj(y)
+
+
+class RMSNormStack(torch.nn.Module):
+    def __init__(self, d=16, n=3):
+        super().__init__()
+        self.w = torch.nn.ParameterList([torch.nn.Parameter(1 + 0.1 * torch.randn(d)) for _ in range(n)])
+
+    def forward(self, x, r):
+        for w in self.w:
+            x = x + r
+            r = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * w
+        return r, x
+
+
+def _inputs():
+    g = torch.Generator().manual_seed(0)
+    f = lambda *s: torch.randn(*s, generator=g)
+    return {
+        "binary_ops": (binary_ops, [f(4, 8), f(8)]),
+        "scalar_ops": (scalar_ops, [f(4, 8)]),
+        "pow_tensor": (pow_tensor, [f(4, 8), f(4, 8)]),
+        "max_min": (max_min, [f(4, 8), f(4, 1)]),
+        "compare_where": (compare_where, [f(4, 8), f(8)]),
+        "masked_fill": (masked_fill, [f(4, 8), f(4, 8)]),
+        "unary_ops": (unary_ops, [f(4, 8)]),
+        "activations": (activations, [f(4, 8)]),
+        "dtypes": (dtypes, [f(4, 8), torch.randint(0, 10, (4, 8), generator=g), f(4, 8) > 0]),
+        "half_math": (half_math, [f(4, 8).half()]),
+        "constants": (constants, [f(4, 8)]),
+        "reductions": (reductions, [f(4, 8)]),
+        "variances": (variances, [f(4, 8)]),
+        "views": (views, [f(4, 8)]),
+        "views_nc": (views_nc, [f(4, 8)]),
+        "slicing": (slicing, [f(4, 8)]),
+        "split_cat": (split_cat, [f(4, 8), f(6, 8)]),
+        "softmaxes": (softmaxes, [f(4, 8) * 3]),
+        "layer_norms": (layer_norms, [f(4, 8), f(8), f(8)]),
+        "layer_norm_stats": (layer_norm_stats, [f(4, 8)]),
+        "matmuls": (matmuls, [f(4, 8), f(8, 4), f(4)]),
+        "matmul_3d": (matmul_3d, [f(2, 3, 8), f(8, 5)]),
+        "aten_direct": (aten_direct, [f(4, 8), f(4, 8)]),
+        "fx_graph_ops": (fx_graph_ops, [f(4, 8), f(8, 8), f(8), torch.randint(0, 5, (4, 8), generator=g)]),
+        "MLP": (MLP, [f(4, 8)]),
+        "Attention": (Attention, [f(2, 5, 16)]),
+        "RMSNormStack": (RMSNormStack, [f(4, 16), f(4, 16)]),
+    }
+
+
+def small_cases():
+    torch.manual_seed(0)
+    out = {}
+    for name, (fn, args) in _inputs().items():
+        if isinstance(fn, type):
+            fn = fn().eval()
+        out[name] = (fn, args)
+    return out
+
+
+def example_cases(n):
+    g = torch.Generator().manual_seed(1)
+    return {name: (fn, [torch.randn(*s, generator=g) for s in shapes(n)])
+            for name, (fn, _, shapes) in EXAMPLES.items()}
