@@ -185,6 +185,8 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
       snprintf(err, errlen, "--%s needs an earlier stage that is not available in this build", g_stages[last]->flag);
       return false;
     }
+    if (!req->value[o] && st->done && st->done(module))
+      continue; /* implied, and already done: a fused program stays as it is */
     const char *v = req->value[o] && req->value[o][0] ? req->value[o] : NULL;
     char text[2048];
     if (!st->pipeline(level, v, text, sizeof text, err, errlen))

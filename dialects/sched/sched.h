@@ -20,6 +20,9 @@
 /* The most distinct buffer types one sched.fused can yield (its IRDL result groups). */
 #define SCHED_FUSED_MAX_RESULT_TYPES 8
 
+/* On a func.func: the fusion pass that fused it (e.g. "fuse-inductor"). A function carrying it, or
+ * holding a sched.fused, is fused: the implied --fuse stage leaves it as it is (docs/dialects/sched.md). */
+#define SCHED_ATTR_STRATEGY "sched.strategy"
 #define SCHED_ATTR_NAME "name"
 #define SCHED_ATTR_KIND "kind"
 #define SCHED_ATTR_GROUP "group"

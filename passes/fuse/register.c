@@ -4,6 +4,7 @@
  * strategy's pass. A new strategy is one file in this folder plus one line in k_strategies. */
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "passes/fuse/sched_graph.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +45,8 @@ static const IndStageDef k_fuse_stage = {"fuse",
                                          IND_LEVEL_SCHED,
                                          "schedule (ind -> sched) and fuse scheduler nodes with a strategy",
                                          "inductor|vertical|none",
-                                         fuse_pipeline};
+                                         fuse_pipeline,
+                                         sched_module_is_fused};
 
 void ind_register_fuse_passes(void) {
   for (size_t i = 0; i < N_STRATEGIES; ++i)

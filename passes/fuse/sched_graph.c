@@ -895,6 +895,8 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
       r = mlirLogicalResultFailure();
   }
   graph_destroy(g);
+  if (mlirLogicalResultIsSuccess(r))
+    ind_set_attr(func, SCHED_ATTR_STRATEGY, ind_str_attr(mlirOperationGetContext(func), opts->def->argument));
   return r;
 }
 
@@ -921,6 +923,21 @@ static MlirLogicalResult write_dumps(MlirOperation module, const IndPassOptions 
     return r;
   }
   return mlirLogicalResultSuccess();
+}
+
+static bool find_fused(MlirOperation op, void *user) {
+  bool *found = user;
+  if (ind_op_is(op, SCHED_FUSED) ||
+      (ind_op_is(op, "func.func") &&
+       !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(op, ind_str(SCHED_ATTR_STRATEGY)))))
+    *found = true;
+  return !*found;
+}
+
+bool sched_module_is_fused(MlirOperation module) {
+  bool found = false;
+  ind_walk(module, find_fused, &found);
+  return found;
 }
 
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy) {

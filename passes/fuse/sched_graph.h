@@ -115,6 +115,10 @@ typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions
 
 /* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);
+/* True when the module has been fused already: a func.func carries SCHED_ATTR_STRATEGY (set by
+ * sched_fuse_module on every function it fused) or a sched.fused op is present. The --fuse stage
+ * uses it to leave a fused program as it is when the stage is only implied (`--codegen`, ind-run). */
+bool sched_module_is_fused(MlirOperation module);
 
 /* True when the comma-separated IND_LOGS environment variable names `what` ("fusion",
  * "ir_pre_fusion", "ir_post_fusion"), like TORCH_LOGS. */

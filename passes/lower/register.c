@@ -28,6 +28,7 @@ static const IndStageDef k_lower_stage = {
     "lower graph ops to ind (Inductor IR): buffers, inlined pointwise bodies, realize rules",
     NULL,
     lower_pipeline,
+    NULL,
 };
 
 void ind_register_lower_passes(void) {
