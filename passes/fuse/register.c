@@ -1,7 +1,9 @@
 /* register.c - registers the fusion strategies and the --fuse stage (called by ind_register_all).
  *
  * `--fuse[=STRATEGY]` runs `ind-schedule` first when the input is at the ind level, then the
- * strategy's pass. A new strategy is one file in this folder plus one line in k_strategies. */
+ * strategy's pass. A new strategy is a file in this folder defining its pass, registered here: an
+ * extern declaration, an entry in k_strategies and its name in the stage's value_help
+ * (docs/passes/fuse.md "Writing a strategy"). */
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 #include "passes/fuse/sched_graph.h"
