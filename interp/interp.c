@@ -170,7 +170,7 @@ static void type_str(MlirType t, char *buf, size_t len) {
 bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char *err, size_t errlen) {
   IndDType dt;
   int rank;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   MlirType ty = arg_type(func, k);
   char want[128];
   type_str(ty, want, sizeof want);
@@ -220,7 +220,7 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
   for (int k = 0; k < n; ++k) {
     IndDType dt;
     int rank;
-    int64_t shape[IND_MAX_RANK];
+    int64_t shape[IND_TENSOR_MAX_RANK];
     if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape) || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
       for (int j = 0; j < k; ++j)
         ind_tensor_free(&inputs[j]);

@@ -140,7 +140,7 @@ static void contiguous_strides(int rank, const int64_t *shape, int64_t *st) {
 
 /* out[i] = in[base + sum(idx_k * strides_k)] over out's shape: every view and broadcast. */
 static void gather(const IndTensor *in, IndTensor *out, const int64_t *strides, int64_t base) {
-  int64_t idx[IND_MAX_RANK] = {0}, off = base;
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off = base;
   for (int64_t i = 0; i < out->numel; ++i) {
     out->data[i] = in->data[off];
     for (int k = out->rank - 1; k >= 0; --k) {
@@ -176,7 +176,7 @@ static bool broadcast_shapes(const IndTensor *const *ins, int n, int *rank, int6
 
 /* Strides of `t` seen through a broadcast to (rank, shape): 0 for broadcast dims. */
 static void broadcast_strides(const IndTensor *t, int rank, const int64_t *shape, int64_t *st) {
-  int64_t own[IND_MAX_RANK];
+  int64_t own[IND_TENSOR_MAX_RANK];
   contiguous_strides(t->rank, t->shape, own);
   for (int k = 0; k < rank; ++k) {
     int kk = k - (rank - t->rank);
@@ -325,7 +325,7 @@ static double ew_scalar(EwKind k, const double *x) {
 /* Applies an n-ary elementwise op with broadcasting. */
 static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const IndTensor *const *ins, int n, IndTensor *out) {
   int rank;
-  int64_t shape[IND_MAX_RANK], st[3][IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK], st[3][IND_TENSOR_MAX_RANK];
   if (!broadcast_shapes(ins, n, &rank, shape)) {
     char a[128], b[128];
     shape_str(ins[0]->rank, ins[0]->shape, a, sizeof a);
@@ -336,7 +336,7 @@ static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const IndTensor *c
     return mlirLogicalResultFailure();
   for (int j = 0; j < n; ++j)
     broadcast_strides(ins[j], rank, shape, st[j]);
-  int64_t idx[IND_MAX_RANK] = {0}, off[3] = {0};
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off[3] = {0};
   double x[3];
   for (int64_t i = 0; i < out->numel; ++i) {
     for (int j = 0; j < n; ++j)
@@ -393,7 +393,7 @@ static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
     return ind_emit_error(op, "interpreter: graph.constant needs a numeric 'value' and one result");
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   int rank = 0;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
     IndDType dt;
     if (!ind_shape_from_mlir(t, &dt, &rank, shape))
@@ -442,11 +442,11 @@ static double reduce_values(RKind k, const double *v, int64_t n, double correcti
 
 /* Reads `dims` into a mask over the input's dims (empty = all). */
 static MlirLogicalResult reduced_dims(MlirOperation op, int rank, bool *mask) {
-  int64_t dims[IND_MAX_RANK + 1];
+  int64_t dims[IND_TENSOR_MAX_RANK + 1];
   intptr_t n = 0;
-  if (!ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n))
+  if (!ind_attr_i64_array(op, "dims", dims, IND_TENSOR_MAX_RANK + 1, &n))
     return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
-  if (n > IND_MAX_RANK)
+  if (n > IND_TENSOR_MAX_RANK)
     return ind_emit_error(op, "interpreter: too many 'dims'");
   for (int k = 0; k < rank; ++k)
     mask[k] = n == 0;
@@ -469,7 +469,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   const IndTensor *in = tensor_operand(s, op, 0);
   if (!in)
     return mlirLogicalResultFailure();
-  bool mask[IND_MAX_RANK], keepdim = false;
+  bool mask[IND_TENSOR_MAX_RANK], keepdim = false;
   if (mlirLogicalResultIsFailure(reduced_dims(op, in->rank, mask)))
     return mlirLogicalResultFailure();
   ind_attr_bool(op, "keepdim", &keepdim);
@@ -477,8 +477,8 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   ind_attr_float(op, "correction", &correction);
   /* Output shape; kept/reduced dims split the input's strides. */
   int orank = 0, nk = 0, nr = 0;
-  int64_t oshape[IND_MAX_RANK], st[IND_MAX_RANK], kshape[IND_MAX_RANK], kst[IND_MAX_RANK], rshape[IND_MAX_RANK],
-      rst[IND_MAX_RANK];
+  int64_t oshape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], kshape[IND_TENSOR_MAX_RANK], kst[IND_TENSOR_MAX_RANK],
+      rshape[IND_TENSOR_MAX_RANK], rst[IND_TENSOR_MAX_RANK];
   contiguous_strides(in->rank, in->shape, st);
   for (int d = 0; d < in->rank; ++d) {
     if (mask[d]) {
@@ -498,7 +498,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   bool ok = ind_tensor_init(&vals, IND_DT_F64, nr, rshape);
   if (ok) {
     /* For each output element, gather its reduced elements into vals, then reduce them. */
-    int64_t kidx[IND_MAX_RANK] = {0};
+    int64_t kidx[IND_TENSOR_MAX_RANK] = {0};
     for (int64_t o = 0; o < out.numel; ++o) {
       int64_t base = 0;
       for (int d = 0; d < nk; ++d)
@@ -525,10 +525,10 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
 /* Target sizes of view/reshape/expand: a `shape`/`sizes` attribute, else the static result type. */
 static MlirLogicalResult target_sizes(MlirOperation op, int *rank, int64_t *sizes) {
   intptr_t n = 0;
-  if (ind_attr_i64_array(op, "shape", sizes, IND_MAX_RANK, &n) ||
-      ind_attr_i64_array(op, "sizes", sizes, IND_MAX_RANK, &n)) {
-    if (n > IND_MAX_RANK)
-      return ind_emit_error(op, "interpreter: more than %d target sizes", IND_MAX_RANK);
+  if (ind_attr_i64_array(op, "shape", sizes, IND_TENSOR_MAX_RANK, &n) ||
+      ind_attr_i64_array(op, "sizes", sizes, IND_TENSOR_MAX_RANK, &n)) {
+    if (n > IND_TENSOR_MAX_RANK)
+      return ind_emit_error(op, "interpreter: more than %d target sizes", IND_TENSOR_MAX_RANK);
     *rank = (int)n;
     return mlirLogicalResultSuccess();
   }
@@ -554,7 +554,7 @@ static MlirLogicalResult copy_with_shape(MlirOperation op, const IndTensor *in, 
 
 static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTensor *out) {
   int rank;
-  int64_t sizes[IND_MAX_RANK], known = 1;
+  int64_t sizes[IND_TENSOR_MAX_RANK], known = 1;
   if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
     return mlirLogicalResultFailure();
   int infer = -1;
@@ -572,7 +572,7 @@ static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTe
 }
 
 static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t perm[IND_MAX_RANK + 1], shape[IND_MAX_RANK], st[IND_MAX_RANK], own[IND_MAX_RANK];
+  int64_t perm[IND_TENSOR_MAX_RANK + 1], shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], own[IND_TENSOR_MAX_RANK];
   intptr_t n = 0;
   if (ind_op_is(op, "graph.transpose")) {
     int64_t a = 0, b = 0;
@@ -586,10 +586,10 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
       perm[a] = b;
       perm[b] = a;
     }
-  } else if (!ind_attr_i64_array(op, "dims", perm, IND_MAX_RANK + 1, &n)) {
+  } else if (!ind_attr_i64_array(op, "dims", perm, IND_TENSOR_MAX_RANK + 1, &n)) {
     return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
   }
-  bool seen[IND_MAX_RANK] = {false};
+  bool seen[IND_TENSOR_MAX_RANK] = {false};
   if (n != in->rank)
     return ind_emit_error(op, "interpreter: 'dims' has %d entries for rank %d", (int)n, in->rank);
   for (int k = 0; k < in->rank; ++k) {
@@ -610,7 +610,7 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
 
 static MlirLogicalResult do_expand(MlirOperation op, const IndTensor *in, IndTensor *out) {
   int rank;
-  int64_t sizes[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t sizes[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
     return mlirLogicalResultFailure();
   if (rank < in->rank)
@@ -631,16 +631,16 @@ static MlirLogicalResult do_expand(MlirOperation op, const IndTensor *in, IndTen
 }
 
 static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  bool drop[IND_MAX_RANK];
-  int64_t dims[IND_MAX_RANK + 1], shape[IND_MAX_RANK], one;
+  bool drop[IND_TENSOR_MAX_RANK];
+  int64_t dims[IND_TENSOR_MAX_RANK + 1], shape[IND_TENSOR_MAX_RANK], one;
   intptr_t n = 0;
-  bool given = ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n);
+  bool given = ind_attr_i64_array(op, "dims", dims, IND_TENSOR_MAX_RANK + 1, &n);
   if (!given && ind_attr_int(op, "dim", &one)) {
     dims[0] = one;
     n = 1;
     given = true;
   }
-  if (n > IND_MAX_RANK)
+  if (n > IND_TENSOR_MAX_RANK)
     return ind_emit_error(op, "interpreter: too many 'dims'");
   for (int k = 0; k < in->rank; ++k)
     drop[k] = !given && in->shape[k] == 1;
@@ -659,9 +659,9 @@ static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTe
 }
 
 static MlirLogicalResult do_unsqueeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, shape[IND_MAX_RANK];
-  if (in->rank == IND_MAX_RANK)
-    return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_MAX_RANK);
+  int64_t d = 0, shape[IND_TENSOR_MAX_RANK];
+  if (in->rank == IND_TENSOR_MAX_RANK)
+    return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_TENSOR_MAX_RANK);
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank + 1, &d)))
     return mlirLogicalResultFailure();
   for (int k = 0, j = 0; k <= in->rank; ++k)
@@ -677,7 +677,7 @@ static int64_t clamp_index(int64_t i, int64_t size) {
 }
 
 static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, start, end, step = 1, shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   if (in->rank == 0)
     return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
@@ -705,7 +705,7 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
   if (n < 1 || mlirOperationGetNumResults(op) != 1)
     return ind_emit_error(op, "interpreter: cat needs at least one operand and one result");
   const IndTensor *first = tensor_operand(s, op, 0);
-  int64_t d = 0, shape[IND_MAX_RANK];
+  int64_t d = 0, shape[IND_TENSOR_MAX_RANK];
   if (!first)
     return mlirLogicalResultFailure();
   if (first->rank == 0)
@@ -803,10 +803,10 @@ static MlirLogicalResult interp_norm(InterpState *s, MlirOperation op, bool rms)
   const IndTensor *b = rms ? NULL : tensor_operand(s, op, 2);
   if (!in || !w || (!rms && !b))
     return mlirLogicalResultFailure();
-  int64_t ns[IND_MAX_RANK + 1];
+  int64_t ns[IND_TENSOR_MAX_RANK + 1];
   intptr_t n = 0;
   double eps;
-  if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_MAX_RANK + 1, &n) || !ind_attr_float(op, "eps", &eps))
+  if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_TENSOR_MAX_RANK + 1, &n) || !ind_attr_float(op, "eps", &eps))
     return ind_emit_error(op, "interpreter: needs 'normalized_shape' and 'eps'");
   int64_t N = 1;
   bool ok = n <= in->rank;
@@ -865,7 +865,7 @@ static void batched_mm(const IndTensor *a, const IndTensor *b, int64_t batch, bo
 static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTensor *bias, double beta) {
   const IndTensor *pair[2] = {c, bias};
   int rank;
-  int64_t shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   bool ok = broadcast_shapes(pair, 2, &rank, shape) && rank == c->rank;
   for (int k = 0; ok && k < rank; ++k)
     ok = shape[k] == c->shape[k];
@@ -928,7 +928,7 @@ static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
   if (x->rank < 1 || w->rank != 2 || x->shape[x->rank - 1] != w->shape[1])
     return ind_emit_error(op, "interpreter: linear needs input [..., K] and weight [N, K]");
   int64_t K = w->shape[1], N = w->shape[0], rows = K ? x->numel / K : 0;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   memcpy(shape, x->shape, sizeof shape);
   shape[x->rank - 1] = N;
   IndTensor out;

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ITER_DIMS (2 * IND_MAX_RANK)
+#define MAX_ITER_DIMS (2 * IND_TENSOR_MAX_RANK)
 
 /* --- affine index expressions ------------------------------------------------------------- */
 

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 static inline MlirStringRef ind_str(const char *s) { return mlirStringRefCreateFromCString(s); }
 bool ind_sref_eq(MlirStringRef a, const char *b);
 bool ind_sref_starts_with(MlirStringRef a, const char *prefix);
@@ -70,5 +74,9 @@ int64_t ind_memref_storage_elems(MlirType memref);
 /* Bytes of one element of a memref of `elem` (f32 4, f16/bf16 2, f64/i64 8, i32 4, i1 1), 0 if
  * unsupported. */
 size_t ind_memref_elem_size(MlirType elem);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -86,8 +86,8 @@ static bool parse_shape(const char *v, IndTensor *t, char *err, size_t errlen) {
       return true;
     if (!isdigit((unsigned char)*v))
       return fail(err, errlen, "malformed header: bad 'shape'");
-    if (t->rank == IND_MAX_RANK)
-      return fail(err, errlen, "unsupported rank: more than %d dimensions", IND_MAX_RANK);
+    if (t->rank == IND_TENSOR_MAX_RANK)
+      return fail(err, errlen, "unsupported rank: more than %d dimensions", IND_TENSOR_MAX_RANK);
     errno = 0;
     char *e;
     long long n = strtoll(v, &e, 10);

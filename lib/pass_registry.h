@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum IndOptKind { IND_OPT_INT, IND_OPT_FLOAT, IND_OPT_BOOL, IND_OPT_STRING } IndOptKind;
 
 /* One option of a pass: `name=value` inside the pass's `{...}` in a pipeline. */
@@ -73,5 +77,9 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
 
 /* Creates an owned MlirPass running `def` with `opts` (copied). */
 MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,10 +10,16 @@
 #ifndef IND_LIB_PIPELINE_H
 #define IND_LIB_PIPELINE_H
 
+#include "lib/ir.h"
+
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Appends the passes of `text` to `pm`. On failure writes a message to err and returns false. */
 bool ind_pipeline_add(MlirOpPassManager pm, const char *text, char *err, size_t errlen);
@@ -59,7 +65,6 @@ typedef struct IndStageRequest {
 bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen);
 
 /* --- Output emitters for `ind-opt --emit=NAME` (the default, "mlir", prints the module). */
-#include "lib/ir.h"
 typedef MlirLogicalResult (*IndEmitFn)(MlirOperation module, IndStrBuf *out);
 typedef struct IndEmitterDef {
   const char *name; /* "ptx" */
@@ -70,4 +75,8 @@ void ind_emitter_register(const IndEmitterDef *def);
 const IndEmitterDef *ind_emitter_lookup(const char *name);
 int ind_emitter_count(void);
 const IndEmitterDef *ind_emitter_at(int i);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

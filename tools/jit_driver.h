@@ -9,6 +9,10 @@
 
 #include <mlir-c/IR.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
 #define IND_JIT_LLVM_PIPELINE                                                                                          \
   "lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,"                  \
@@ -20,5 +24,9 @@ MlirLogicalResult ind_jit_lower(MlirModule module);
 
 /* ind_jit_create(module, entry, opt_level, ind_jit_lower). */
 IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 #include "dialects/sched/memdep.h"
 #include "lib/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SCHED_NODE "sched.node"
 #define SCHED_FUSED "sched.fused"
 /* The most distinct buffer types one sched.fused can yield (its IRDL result groups). */
@@ -73,5 +77,9 @@ MlirOperation sched_fused_create(const char *name, MlirOperation *subs, int n, M
 /* Inverse of sched_fused_create: moves the sub-nodes out before `fused`, redirects uses of its results
  * to the yielded values and erases it. */
 void sched_fused_dissolve(MlirOperation fused);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "lib/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The upstream part of the pipeline (after convert-kernel-to-gpu). Fixed here: LLVM aborts the
  * process on some option values (toolchain.md), so no user text is ever spliced into it. The one
  * variable part is the libdevice path (`l=...`, see ind_ptx_libdevice_path), checked to be an existing
@@ -27,5 +31,9 @@ MlirLogicalResult ind_ptx_emit(MlirOperation module, IndStrBuf *out);
 
 /* Registers the "ptx" emitter (called from passes/codegen/register.c). */
 void ind_ptx_register_emitter(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

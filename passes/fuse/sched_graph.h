@@ -27,6 +27,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct SchedBuf {
   MlirStringRef name;
   int producer;       /* base node writing it; -1 for a graph input */
@@ -127,5 +131,9 @@ bool sched_logs_enabled(const char *what);
 /* --- Dumps (also usable by strategies for debugging). */
 void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b);
 void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define LOWER_MAX_RANK IND_MAX_RANK /* ranks handled by the lowering */
 #define LOWER_MAX_OPERANDS 16
 
@@ -155,5 +159,9 @@ void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n
 OpCount ind_lower_inner_fn_opcount(Lower *L, Node *n);
 /* Ops the node's inlining emits without CSE (memoized per node). */
 int64_t ind_lower_tree_size(Node *n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
