@@ -2,6 +2,7 @@
  * regions, inputs and outputs. The dialect evaluators are interp_graph.c and interp_ind.c.
  * See interp.h for what is executed and the precision rule. */
 #include "interp/interp_impl.h"
+#include "lib/vec.h"
 
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
@@ -18,14 +19,7 @@ static int map_get(const InterpState *s, const void *key) {
 }
 
 bool interp_bind(InterpState *s, MlirValue v, InterpValue *val) {
-  if (s->nslots == s->slot_cap) {
-    int cap = s->slot_cap ? s->slot_cap * 2 : 32;
-    InterpValue **p = realloc(s->slots, (size_t)cap * sizeof *p);
-    if (!p)
-      return false;
-    s->slots = p;
-    s->slot_cap = cap;
-  }
+  IND_VEC_RESERVE(s->slots, s->slot_cap, s->nslots + 1);
   InterpValue *owned = malloc(sizeof *owned);
   if (!owned)
     return false;

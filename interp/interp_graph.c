@@ -110,21 +110,11 @@ static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const i
   return mlirLogicalResultSuccess();
 }
 
-/* Normalizes a possibly negative dim against rank (Python style); false when out of range. */
-static bool norm_dim(int64_t d, int rank, int64_t *out) {
-  if (d < 0)
-    d += rank;
-  if (d < 0 || d >= (rank ? rank : 1))
-    return false;
-  *out = d;
-  return true;
-}
-
 static MlirLogicalResult dim_attr(MlirOperation op, const char *name, int rank, int64_t *out) {
   int64_t d = 0;
   if (!ind_attr_int(op, name, &d))
     return ind_emit_error(op, "interpreter: missing integer '%s'", name);
-  if (!norm_dim(d, rank, out))
+  if (!ind_norm_dim(d, rank, out))
     return ind_emit_error(op, "interpreter: '%s' = %lld is out of range for rank %d", name, (long long)d, rank);
   return mlirLogicalResultSuccess();
 }
@@ -452,7 +442,7 @@ static MlirLogicalResult reduced_dims(MlirOperation op, int rank, bool *mask) {
     mask[k] = n == 0;
   for (intptr_t i = 0; i < n; ++i) {
     int64_t d;
-    if (!norm_dim(dims[i], rank, &d))
+    if (!ind_norm_dim(dims[i], rank, &d))
       return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], rank);
     if (rank == 0)
       continue;
@@ -593,7 +583,7 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
   if (n != in->rank)
     return ind_emit_error(op, "interpreter: 'dims' has %d entries for rank %d", (int)n, in->rank);
   for (int k = 0; k < in->rank; ++k) {
-    if (!norm_dim(perm[k], in->rank, &perm[k]) || seen[perm[k]])
+    if (!ind_norm_dim(perm[k], in->rank, &perm[k]) || seen[perm[k]])
       return ind_emit_error(op, "interpreter: 'dims' is not a permutation");
     seen[perm[k]] = true;
   }
@@ -646,7 +636,7 @@ static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTe
     drop[k] = !given && in->shape[k] == 1;
   for (intptr_t i = 0; i < n; ++i) {
     int64_t d;
-    if (!norm_dim(dims[i], in->rank, &d))
+    if (!ind_norm_dim(dims[i], in->rank, &d))
       return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], in->rank);
     if (in->rank)
       drop[d] = in->shape[d] == 1; /* ATen: squeezing a dim whose size is not 1 is a no-op */

@@ -224,7 +224,7 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
     MlirBlock b = mlirBlockArgumentGetOwner(v);
     MlirOperation parent = mlirBlockGetParentOperation(b);
     if (!mlirOperationIsNull(parent) && ind_op_is(parent, "func.func")) {
-      snprintf(buf, len, "arg%ld_1", (long)mlirBlockArgumentGetArgNumber(v));
+      ind_arg_name(buf, len, mlirBlockArgumentGetArgNumber(v));
       return true;
     }
   } else if (mlirValueIsAOpResult(v)) {
@@ -243,13 +243,6 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
 
 /* A static-shaped memref type. */
 static bool is_static_memref(MlirType t) { return mlirTypeIsAMemRef(t) && mlirShapedTypeHasStaticShape(t); }
-
-static int64_t memref_numel(MlirType t) {
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
-  return n;
-}
 
 static bool is_compute_type(MlirType t) { return mlirTypeIsAF32(t) || mlirTypeIsAInteger(t); }
 
@@ -290,9 +283,9 @@ static MlirLogicalResult verify_buffer_result(MlirOperation op, int64_t numel_ex
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!is_static_memref(t))
     return ind_emit_error(op, "the result must be a statically shaped memref (the buffer's FixedLayout)");
-  if (check_numel && memref_numel(t) != numel_expected)
+  if (check_numel && ind_type_numel(t) != numel_expected)
     return ind_emit_error(op, "the result memref holds %ld elements but the ranges iterate over %ld",
-                          (long)memref_numel(t), (long)numel_expected);
+                          (long)ind_type_numel(t), (long)numel_expected);
   MlirStringRef name;
   if (!ind_attr_str(op, IND_ATTR_NAME, &name) || name.length == 0)
     return ind_emit_error(op, "'name' must be a non-empty string");

@@ -13,6 +13,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "lib/vec.h"
 
 #include <stdlib.h>
 
@@ -55,15 +56,7 @@ typedef struct OpList {
   int n, cap;
 } OpList;
 
-static void push(OpList *l, MlirOperation op) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
-    if (!l->v)
-      abort();
-  }
-  l->v[l->n++] = op;
-}
+static void push(OpList *l, MlirOperation op) { IND_VEC_PUSH(l->v, l->n, l->cap, op); }
 
 /* Merges duplicates in order (so that merged operands expose further duplicates), then erases them. */
 static void cse_block(MlirBlock b) {

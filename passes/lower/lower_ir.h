@@ -9,6 +9,7 @@
 
 #include "dialects/graph/graph.h"
 #include "dialects/ind/ind.h"
+#include "lib/ir.h"
 #include "passes/lower/index_algebra.h"
 
 #include <mlir-c/AffineExpr.h>
@@ -123,12 +124,7 @@ typedef struct OpCount {
 
 /* --- Small helpers. */
 static inline bool ind_lower_is_bool(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1; }
-static inline int64_t ind_lower_numel(const int64_t *shape, int rank) {
-  int64_t n = 1;
-  for (int i = 0; i < rank; ++i)
-    n *= shape[i];
-  return n;
-}
+static inline int64_t ind_lower_numel(const int64_t *shape, int rank) { return ind_shape_numel(shape, rank); }
 /* The compute type of a storage type: i1 stays i1, everything else computes in f32. */
 static inline MlirType ind_lower_compute_type(Lower *L, MlirType storage) {
   return ind_lower_is_bool(storage) ? storage : mlirF32TypeGet(L->ctx);
