@@ -8,6 +8,10 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* An MLIR context with every upstream dialect registered and ind's dialects loaded. */
 typedef struct IndContext {
   MlirContext ctx;
@@ -18,5 +22,9 @@ typedef struct IndContext {
  * load, which only a broken build can cause. */
 bool ind_context_create(IndContext *c);
 void ind_context_destroy(IndContext *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,5 @@
 // A column sum (reduction over the outer dim), from
-// /work/shared/reference/inductor-dumps/col_sum/fx_graph_readable.py:
+// the col_sum case's fx_graph_readable.py (Inductor debug dump):
 //   return (x * 2.0 + 1.0).sum(dim=0)
 func.func @col_sum(%arg0_1: tensor<1024x1024xf32>) -> tensor<1024xf32> {
   %cst = "graph.constant"() {value = 2.0 : f64} : () -> tensor<f32>

@@ -1,5 +1,5 @@
 // LayerNorm by hand followed by exact (erf) GELU, from
-// /work/shared/reference/inductor-dumps/layernorm_gelu/fx_graph_readable.py:
+// the layernorm_gelu case's fx_graph_readable.py (Inductor debug dump):
 //   mu = x.mean(-1, keepdim=True); var = ((x - mu) ** 2).mean(-1, keepdim=True)
 //   y = (x - mu) * torch.rsqrt(var + 1e-5) * w + b; return gelu(y)   (gelu decomposed by ATen into erf form)
 // arg0_1 = x, arg1_1 = w, arg2_1 = b.

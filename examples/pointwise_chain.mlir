@@ -1,4 +1,4 @@
-// A chain of pointwise ops, from /work/shared/reference/inductor-dumps/pointwise_chain/fx_graph_readable.py:
+// A chain of pointwise ops, from the pointwise_chain case's fx_graph_readable.py (Inductor debug dump):
 //   y = torch.sigmoid(x + b) * x; return torch.tanh(y) * 0.5 + y
 // arg0_1 = x, arg1_1 = b.
 func.func @pointwise_chain(%arg0_1: tensor<1024x1024xf32>, %arg1_1: tensor<1024xf32>) -> tensor<1024x1024xf32> {

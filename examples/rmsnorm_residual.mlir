@@ -1,5 +1,5 @@
 // Residual add then RMSNorm, two outputs, from
-// /work/shared/reference/inductor-dumps/rmsnorm_residual/fx_graph_readable.py:
+// the rmsnorm_residual case's fx_graph_readable.py (Inductor debug dump):
 //   h = x + r; return h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-6) * w, h
 // arg0_1 = x, arg1_1 = r, arg2_1 = w.
 func.func @rmsnorm_residual(%arg0_1: tensor<1024x1024xf32>, %arg1_1: tensor<1024x1024xf32>, %arg2_1: tensor<1024xf32>) -> (tensor<1024x1024xf32>, tensor<1024x1024xf32>) {

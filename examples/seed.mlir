@@ -1,4 +1,4 @@
-// The seed example (10 ATen ops), from /work/shared/reference/inductor-dumps/seed_10op/fx_graph_readable.py:
+// The seed example (10 ATen ops), from the seed_10op case's fx_graph_readable.py (Inductor debug dump):
 //   t = x * 1.1 + bias; a = relu(t); p = a * a; q = a * 0.1; s = p + q
 //   m = s.mean(1, keepdim=True); return (s - m) * gamma + beta
 // arg0_1 = x, arg1_1 = bias, arg2_1 = gamma, arg3_1 = beta.

@@ -1,5 +1,5 @@
 // x + x.t() (a strided view read), from
-// /work/shared/reference/inductor-dumps/transpose_add/fx_graph_readable.py:
+// the transpose_add case's fx_graph_readable.py (Inductor debug dump):
 //   return torch.relu(x + x.t())      (.t() is aten.permute [1, 0])
 func.func @transpose_add(%arg0_1: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %permute = "graph.permute"(%arg0_1) {dims = array<i64: 1, 0>} : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>

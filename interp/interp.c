@@ -2,6 +2,7 @@
  * regions, inputs and outputs. The dialect evaluators are interp_graph.c and interp_ind.c.
  * See interp.h for what is executed and the precision rule. */
 #include "interp/interp_impl.h"
+#include "lib/vec.h"
 
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
@@ -18,14 +19,7 @@ static int map_get(const InterpState *s, const void *key) {
 }
 
 bool interp_bind(InterpState *s, MlirValue v, InterpValue *val) {
-  if (s->nslots == s->slot_cap) {
-    int cap = s->slot_cap ? s->slot_cap * 2 : 32;
-    InterpValue **p = realloc(s->slots, (size_t)cap * sizeof *p);
-    if (!p)
-      return false;
-    s->slots = p;
-    s->slot_cap = cap;
-  }
+  IND_VEC_RESERVE(s->slots, s->slot_cap, s->nslots + 1);
   InterpValue *owned = malloc(sizeof *owned);
   if (!owned)
     return false;
@@ -170,7 +164,7 @@ static void type_str(MlirType t, char *buf, size_t len) {
 bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char *err, size_t errlen) {
   IndDType dt;
   int rank;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   MlirType ty = arg_type(func, k);
   char want[128];
   type_str(ty, want, sizeof want);
@@ -220,7 +214,7 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
   for (int k = 0; k < n; ++k) {
     IndDType dt;
     int rank;
-    int64_t shape[IND_MAX_RANK];
+    int64_t shape[IND_TENSOR_MAX_RANK];
     bool typed = ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape);
     if (!typed || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
       for (int j = 0; j < k; ++j)

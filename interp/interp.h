@@ -31,6 +31,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Runs `func` (a func.func) on n_inputs tensors in argument order. On success, fills
  * outputs[0 .. *n_outputs) (the func.return operands, allocated: free each with ind_tensor_free);
  * fails (with a diagnostic) when the func returns more than max_outputs values. */
@@ -52,5 +56,9 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
 /* Checks that `t` fits argument `k` of `func` (dtype, rank, sizes). On mismatch writes a message
  * naming the argument ("argument 1 (%arg1_1): expected 4xf32, got 2x3xf32") into err. */
 bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

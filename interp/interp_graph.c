@@ -114,21 +114,11 @@ static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const i
   return mlirLogicalResultSuccess();
 }
 
-/* Normalizes a possibly negative dim against rank (Python style); false when out of range. */
-static bool norm_dim(int64_t d, int rank, int64_t *out) {
-  if (d < 0)
-    d += rank;
-  if (d < 0 || d >= (rank ? rank : 1))
-    return false;
-  *out = d;
-  return true;
-}
-
 static MlirLogicalResult dim_attr(MlirOperation op, const char *name, int rank, int64_t *out) {
   int64_t d = 0;
   if (!ind_attr_int(op, name, &d))
     return ind_emit_error(op, "interpreter: missing integer '%s'", name);
-  if (!norm_dim(d, rank, out))
+  if (!ind_norm_dim(d, rank, out))
     return ind_emit_error(op, "interpreter: '%s' = %lld is out of range for rank %d", name, (long long)d, rank);
   return mlirLogicalResultSuccess();
 }
@@ -144,7 +134,7 @@ static void contiguous_strides(int rank, const int64_t *shape, int64_t *st) {
 
 /* out[i] = in[base + sum(idx_k * strides_k)] over out's shape: every view and broadcast. */
 static void gather(const IndTensor *in, IndTensor *out, const int64_t *strides, int64_t base) {
-  int64_t idx[IND_MAX_RANK] = {0}, off = base;
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off = base;
   for (int64_t i = 0; i < out->numel; ++i) {
     out->data[i] = in->data[off];
     for (int k = out->rank - 1; k >= 0; --k) {
@@ -180,7 +170,7 @@ static bool broadcast_shapes(const IndTensor *const *ins, int n, int *rank, int6
 
 /* Strides of `t` seen through a broadcast to (rank, shape): 0 for broadcast dims. */
 static void broadcast_strides(const IndTensor *t, int rank, const int64_t *shape, int64_t *st) {
-  int64_t own[IND_MAX_RANK];
+  int64_t own[IND_TENSOR_MAX_RANK];
   contiguous_strides(t->rank, t->shape, own);
   for (int k = 0; k < rank; ++k) {
     int kk = k - (rank - t->rank);
@@ -436,7 +426,7 @@ static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
 static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p, const IndTensor *const *ins, int n,
                                   IndTensor *out) {
   int rank;
-  int64_t shape[IND_MAX_RANK], st[3][IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK], st[3][IND_TENSOR_MAX_RANK];
   if (!broadcast_shapes(ins, n, &rank, shape)) {
     char a[128], b[128];
     shape_str(ins[0]->rank, ins[0]->shape, a, sizeof a);
@@ -447,7 +437,7 @@ static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p,
     return mlirLogicalResultFailure();
   for (int j = 0; j < n; ++j)
     broadcast_strides(ins[j], rank, shape, st[j]);
-  int64_t idx[IND_MAX_RANK] = {0}, off[3] = {0};
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off[3] = {0};
   double x[3];
   for (int64_t i = 0; i < out->numel; ++i) {
     for (int j = 0; j < n; ++j)
@@ -515,7 +505,7 @@ static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
     return ind_emit_error(op, "interpreter: graph.constant needs a numeric 'value' and one result");
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   int rank = 0;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
     IndDType dt;
     if (!ind_shape_from_mlir(t, &dt, &rank, shape))
@@ -533,7 +523,7 @@ static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
 static MlirLogicalResult interp_source(InterpState *s, MlirOperation op) {
   GraphOpId id = graph_op_id(op);
   int rank = 0;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   double v = 0.0, start = 0.0, step = 0.0;
   intptr_t n = 0;
   if (id == GRAPH_OP_IOTA || id == GRAPH_OP_ARANGE) {
@@ -610,17 +600,17 @@ static double reduce_values(RKind k, const double *v, int64_t n, double correcti
 
 /* Reads `dims` into a mask over the input's dims (empty = all). */
 static MlirLogicalResult reduced_dims(MlirOperation op, int rank, bool *mask) {
-  int64_t dims[IND_MAX_RANK + 1];
+  int64_t dims[IND_TENSOR_MAX_RANK + 1];
   intptr_t n = 0;
-  if (!ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n))
+  if (!ind_attr_i64_array(op, "dims", dims, IND_TENSOR_MAX_RANK + 1, &n))
     return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
-  if (n > IND_MAX_RANK)
+  if (n > IND_TENSOR_MAX_RANK)
     return ind_emit_error(op, "interpreter: too many 'dims'");
   for (int k = 0; k < rank; ++k)
     mask[k] = n == 0;
   for (intptr_t i = 0; i < n; ++i) {
     int64_t d;
-    if (!norm_dim(dims[i], rank, &d))
+    if (!ind_norm_dim(dims[i], rank, &d))
       return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], rank);
     if (rank == 0)
       continue;
@@ -637,7 +627,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   const IndTensor *in = tensor_operand(s, op, 0);
   if (!in)
     return mlirLogicalResultFailure();
-  bool mask[IND_MAX_RANK], keepdim = false;
+  bool mask[IND_TENSOR_MAX_RANK], keepdim = false;
   if (mlirLogicalResultIsFailure(reduced_dims(op, in->rank, mask)))
     return mlirLogicalResultFailure();
   ind_attr_bool(op, "keepdim", &keepdim);
@@ -645,8 +635,8 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   ind_attr_float(op, "correction", &correction);
   /* Output shape; kept/reduced dims split the input's strides. */
   int orank = 0, nk = 0, nr = 0;
-  int64_t oshape[IND_MAX_RANK], st[IND_MAX_RANK], kshape[IND_MAX_RANK], kst[IND_MAX_RANK], rshape[IND_MAX_RANK],
-      rst[IND_MAX_RANK];
+  int64_t oshape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], kshape[IND_TENSOR_MAX_RANK], kst[IND_TENSOR_MAX_RANK],
+      rshape[IND_TENSOR_MAX_RANK], rst[IND_TENSOR_MAX_RANK];
   contiguous_strides(in->rank, in->shape, st);
   for (int d = 0; d < in->rank; ++d) {
     if (mask[d]) {
@@ -666,7 +656,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   bool ok = ind_tensor_init(&vals, IND_DT_F64, nr, rshape);
   if (ok) {
     /* For each output element, gather its reduced elements into vals, then reduce them. */
-    int64_t kidx[IND_MAX_RANK] = {0};
+    int64_t kidx[IND_TENSOR_MAX_RANK] = {0};
     for (int64_t o = 0; o < out.numel; ++o) {
       int64_t base = 0;
       for (int d = 0; d < nk; ++d)
@@ -693,10 +683,10 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
 /* Target sizes of view/reshape/expand: a `shape`/`sizes` attribute, else the static result type. */
 static MlirLogicalResult target_sizes(MlirOperation op, int *rank, int64_t *sizes) {
   intptr_t n = 0;
-  if (ind_attr_i64_array(op, "shape", sizes, IND_MAX_RANK, &n) ||
-      ind_attr_i64_array(op, "sizes", sizes, IND_MAX_RANK, &n)) {
-    if (n > IND_MAX_RANK)
-      return ind_emit_error(op, "interpreter: more than %d target sizes", IND_MAX_RANK);
+  if (ind_attr_i64_array(op, "shape", sizes, IND_TENSOR_MAX_RANK, &n) ||
+      ind_attr_i64_array(op, "sizes", sizes, IND_TENSOR_MAX_RANK, &n)) {
+    if (n > IND_TENSOR_MAX_RANK)
+      return ind_emit_error(op, "interpreter: more than %d target sizes", IND_TENSOR_MAX_RANK);
     *rank = (int)n;
     return mlirLogicalResultSuccess();
   }
@@ -722,7 +712,7 @@ static MlirLogicalResult copy_with_shape(MlirOperation op, const IndTensor *in, 
 
 static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTensor *out) {
   int rank;
-  int64_t sizes[IND_MAX_RANK], known = 1;
+  int64_t sizes[IND_TENSOR_MAX_RANK], known = 1;
   if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
     return mlirLogicalResultFailure();
   int infer = -1;
@@ -740,7 +730,7 @@ static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTe
 }
 
 static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t perm[IND_MAX_RANK + 1], shape[IND_MAX_RANK], st[IND_MAX_RANK], own[IND_MAX_RANK];
+  int64_t perm[IND_TENSOR_MAX_RANK + 1], shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], own[IND_TENSOR_MAX_RANK];
   intptr_t n = 0;
   if (ind_op_is(op, "graph.transpose")) {
     int64_t a = 0, b = 0;
@@ -754,14 +744,14 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
       perm[a] = b;
       perm[b] = a;
     }
-  } else if (!ind_attr_i64_array(op, "dims", perm, IND_MAX_RANK + 1, &n)) {
+  } else if (!ind_attr_i64_array(op, "dims", perm, IND_TENSOR_MAX_RANK + 1, &n)) {
     return ind_emit_error(op, "interpreter: missing 'dims' (array<i64>)");
   }
-  bool seen[IND_MAX_RANK] = {false};
+  bool seen[IND_TENSOR_MAX_RANK] = {false};
   if (n != in->rank)
     return ind_emit_error(op, "interpreter: 'dims' has %d entries for rank %d", (int)n, in->rank);
   for (int k = 0; k < in->rank; ++k) {
-    if (!norm_dim(perm[k], in->rank, &perm[k]) || seen[perm[k]])
+    if (!ind_norm_dim(perm[k], in->rank, &perm[k]) || seen[perm[k]])
       return ind_emit_error(op, "interpreter: 'dims' is not a permutation");
     seen[perm[k]] = true;
   }
@@ -778,7 +768,7 @@ static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTe
 
 static MlirLogicalResult do_expand(MlirOperation op, const IndTensor *in, IndTensor *out) {
   int rank;
-  int64_t sizes[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t sizes[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   if (mlirLogicalResultIsFailure(target_sizes(op, &rank, sizes)))
     return mlirLogicalResultFailure();
   if (rank < in->rank)
@@ -799,22 +789,22 @@ static MlirLogicalResult do_expand(MlirOperation op, const IndTensor *in, IndTen
 }
 
 static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  bool drop[IND_MAX_RANK];
-  int64_t dims[IND_MAX_RANK + 1], shape[IND_MAX_RANK], one;
+  bool drop[IND_TENSOR_MAX_RANK];
+  int64_t dims[IND_TENSOR_MAX_RANK + 1], shape[IND_TENSOR_MAX_RANK], one;
   intptr_t n = 0;
-  bool given = ind_attr_i64_array(op, "dims", dims, IND_MAX_RANK + 1, &n);
+  bool given = ind_attr_i64_array(op, "dims", dims, IND_TENSOR_MAX_RANK + 1, &n);
   if (!given && ind_attr_int(op, "dim", &one)) {
     dims[0] = one;
     n = 1;
     given = true;
   }
-  if (n > IND_MAX_RANK)
+  if (n > IND_TENSOR_MAX_RANK)
     return ind_emit_error(op, "interpreter: too many 'dims'");
   for (int k = 0; k < in->rank; ++k)
     drop[k] = !given && in->shape[k] == 1;
   for (intptr_t i = 0; i < n; ++i) {
     int64_t d;
-    if (!norm_dim(dims[i], in->rank, &d))
+    if (!ind_norm_dim(dims[i], in->rank, &d))
       return ind_emit_error(op, "interpreter: dim %lld is out of range for rank %d", (long long)dims[i], in->rank);
     if (in->rank)
       drop[d] = in->shape[d] == 1; /* ATen: squeezing a dim whose size is not 1 is a no-op */
@@ -827,9 +817,9 @@ static MlirLogicalResult do_squeeze(MlirOperation op, const IndTensor *in, IndTe
 }
 
 static MlirLogicalResult do_unsqueeze(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, shape[IND_MAX_RANK];
-  if (in->rank == IND_MAX_RANK)
-    return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_MAX_RANK);
+  int64_t d = 0, shape[IND_TENSOR_MAX_RANK];
+  if (in->rank == IND_TENSOR_MAX_RANK)
+    return ind_emit_error(op, "interpreter: unsqueeze beyond rank %d", IND_TENSOR_MAX_RANK);
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank + 1, &d)))
     return mlirLogicalResultFailure();
   for (int k = 0, j = 0; k <= in->rank; ++k)
@@ -845,7 +835,7 @@ static int64_t clamp_index(int64_t i, int64_t size) {
 }
 
 static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, start, end, step = 1, shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   if (in->rank == 0)
     return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
@@ -873,7 +863,7 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
   if (n < 1 || mlirOperationGetNumResults(op) != 1)
     return ind_emit_error(op, "interpreter: cat needs at least one operand and one result");
   const IndTensor *first = tensor_operand(s, op, 0);
-  int64_t d = 0, shape[IND_MAX_RANK];
+  int64_t d = 0, shape[IND_TENSOR_MAX_RANK];
   if (!first)
     return mlirLogicalResultFailure();
   if (first->rank == 0)
@@ -913,7 +903,7 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
 }
 
 static MlirLogicalResult do_select(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d, i, shape[IND_MAX_RANK], st[IND_MAX_RANK] = {0};
+  int64_t d, i, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK] = {0};
   if (!graph_select_params(op, &d, &i))
     return ind_emit_error(op, "interpreter: select needs a 'dim' and an 'index' inside it");
   contiguous_strides(in->rank, in->shape, st);
@@ -931,7 +921,7 @@ static MlirLogicalResult do_select(MlirOperation op, const IndTensor *in, IndTen
 }
 
 static MlirLogicalResult do_flip(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t dims[IND_MAX_RANK], st[IND_MAX_RANK], base = 0;
+  int64_t dims[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], base = 0;
   intptr_t n;
   if (!graph_flip_dims(op, dims, &n))
     return ind_emit_error(op, "interpreter: flip needs distinct 'dims'");
@@ -950,7 +940,8 @@ static MlirLogicalResult do_flip(MlirOperation op, const IndTensor *in, IndTenso
 /* constant_pad_nd and repeat: each output element reads one input element (or the pad value). */
 static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, IndTensor *out) {
   bool pad = graph_op_id(op) == GRAPH_OP_CONSTANT_PAD_ND;
-  int64_t lo[IND_MAX_RANK] = {0}, hi[IND_MAX_RANK] = {0}, reps[IND_MAX_RANK], shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t lo[IND_TENSOR_MAX_RANK] = {0}, hi[IND_TENSOR_MAX_RANK] = {0}, reps[IND_TENSOR_MAX_RANK],
+          shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   intptr_t n = in->rank;
   double value = 0.0;
   if (pad ? !graph_pad_params(op, lo, hi, &value) : !graph_repeats(op, reps, &n))
@@ -965,7 +956,7 @@ static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, In
   contiguous_strides(in->rank, in->shape, st);
   if (mlirLogicalResultIsFailure(alloc(op, out, (int)n, shape)))
     return mlirLogicalResultFailure();
-  int64_t idx[IND_MAX_RANK] = {0};
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0};
   for (int64_t i = 0; i < out->numel; ++i) {
     int64_t src = 0;
     bool inside = true;
@@ -1052,10 +1043,10 @@ static MlirLogicalResult interp_norm(InterpState *s, MlirOperation op, bool rms)
   const IndTensor *b = rms ? NULL : tensor_operand(s, op, 2);
   if (!in || !w || (!rms && !b))
     return mlirLogicalResultFailure();
-  int64_t ns[IND_MAX_RANK + 1];
+  int64_t ns[IND_TENSOR_MAX_RANK + 1];
   intptr_t n = 0;
   double eps;
-  if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_MAX_RANK + 1, &n) || !ind_attr_float(op, "eps", &eps))
+  if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_TENSOR_MAX_RANK + 1, &n) || !ind_attr_float(op, "eps", &eps))
     return ind_emit_error(op, "interpreter: needs 'normalized_shape' and 'eps'");
   int64_t N = 1;
   bool ok = n <= in->rank;
@@ -1114,7 +1105,7 @@ static void batched_mm(const IndTensor *a, const IndTensor *b, int64_t batch, bo
 static MlirLogicalResult add_bias(MlirOperation op, IndTensor *c, const IndTensor *bias, double beta) {
   const IndTensor *pair[2] = {c, bias};
   int rank;
-  int64_t shape[IND_MAX_RANK], st[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
   bool ok = broadcast_shapes(pair, 2, &rank, shape) && rank == c->rank;
   for (int k = 0; ok && k < rank; ++k)
     ok = shape[k] == c->shape[k];
@@ -1144,7 +1135,7 @@ static MlirLogicalResult interp_max_dim(InterpState *s, MlirOperation op, bool i
   if (!graph_reduction_dims(op, &d, &nd))
     return ind_emit_error(op, "interpreter: max_dim/min_dim need a 'dim' in range");
   bool keepdim = graph_keepdim(op);
-  int64_t shape[IND_MAX_RANK], outer = 1, inner = 1;
+  int64_t shape[IND_TENSOR_MAX_RANK], outer = 1, inner = 1;
   int r = 0;
   for (int k = 0; k < in->rank; ++k) {
     if (k < d)
@@ -1200,7 +1191,7 @@ static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
       return ind_emit_error(op, "interpreter: scaled_dot_product_attention batch dims differ");
     batch *= q->shape[d];
   }
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   memcpy(shape, q->shape, sizeof shape);
   shape[n - 1] = Ev;
   IndTensor out;
@@ -1282,7 +1273,7 @@ static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
   if (x->rank < 1 || w->rank != 2 || x->shape[x->rank - 1] != w->shape[1])
     return ind_emit_error(op, "interpreter: linear needs input [..., K] and weight [N, K]");
   int64_t K = w->shape[1], N = w->shape[0], rows = K ? x->numel / K : 0;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   memcpy(shape, x->shape, sizeof shape);
   shape[x->rank - 1] = N;
   IndTensor out;

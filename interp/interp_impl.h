@@ -15,11 +15,15 @@
 #include "lib/ir.h"
 #include "lib/ptrmap.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct InterpValue {
   IndTensor store;
   bool is_buffer;
   int rank;
-  int64_t shape[IND_MAX_RANK], strides[IND_MAX_RANK], offset;
+  int64_t shape[IND_TENSOR_MAX_RANK], strides[IND_TENSOR_MAX_RANK], offset;
 } InterpValue;
 
 typedef struct InterpState {
@@ -48,5 +52,9 @@ bool interp_is_graph_op(MlirOperation op);
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op);
 bool interp_is_ind_op(MlirOperation op);
 MlirLogicalResult interp_ind_op(InterpState *s, MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,7 @@
  * -inf/+inf and mod is non-negative; divisors must be positive constants (no symbols). A load
  * outside its buffer's storage is a located error, never a wild read. */
 #include "interp/interp_impl.h"
+#include "lib/vec.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ITER_DIMS (2 * IND_MAX_RANK)
+#define MAX_ITER_DIMS (2 * IND_TENSOR_MAX_RANK)
 
 /* --- affine index expressions ------------------------------------------------------------- */
 
@@ -85,41 +86,20 @@ static int body_reg_of(const Body *b, MlirValue v) {
 }
 
 static int body_new_reg(Body *b, MlirValue v) {
-  if (b->nregs == b->reg_cap) {
-    int cap = b->reg_cap ? 2 * b->reg_cap : 32;
-    const void **k = realloc(b->vkeys, (size_t)cap * sizeof *k);
-    if (!k)
-      return -1;
-    b->vkeys = k;
-    b->reg_cap = cap;
-  }
+  IND_VEC_RESERVE(b->vkeys, b->reg_cap, b->nregs + 1);
   b->vkeys[b->nregs] = v.ptr;
   return b->nregs++;
 }
 
 static Instr *body_push(Body *b) {
-  if (b->ncode == b->code_cap) {
-    int cap = b->code_cap ? 2 * b->code_cap : 32;
-    Instr *c = realloc(b->code, (size_t)cap * sizeof *c);
-    if (!c)
-      return NULL;
-    b->code = c;
-    b->code_cap = cap;
-  }
+  IND_VEC_RESERVE(b->code, b->code_cap, b->ncode + 1);
   Instr *in = &b->code[b->ncode++];
   memset(in, 0, sizeof *in);
   return in;
 }
 
 static int aff_push(Body *b, AffKind k, int64_t v, int l, int r) {
-  if (b->naff == b->aff_cap) {
-    int cap = b->aff_cap ? 2 * b->aff_cap : 32;
-    AffNode *a = realloc(b->aff, (size_t)cap * sizeof *a);
-    if (!a)
-      return -1;
-    b->aff = a;
-    b->aff_cap = cap;
-  }
+  IND_VEC_RESERVE(b->aff, b->aff_cap, b->naff + 1);
   b->aff[b->naff] = (AffNode){k, v, l, r};
   return b->naff++;
 }
@@ -790,9 +770,7 @@ static MlirLogicalResult make_result(MlirOperation op, int64_t numel, InterpValu
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
     return ind_emit_error(op, "interpreter: the result must be a static memref");
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
+  int64_t n = ind_type_numel(t);
   if (n != numel)
     return ind_emit_error(op, "interpreter: the result holds %lld elements but the iteration has %lld", (long long)n,
                           (long long)numel);

@@ -2,6 +2,7 @@
 #include "lib/diag.h"
 
 #include "lib/ir.h"
+#include "lib/vec.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -73,12 +74,7 @@ static void print_one(IndDiagEngine *e, MlirDiagnostic d) {
 }
 
 static void record_one(IndDiagEngine *e, MlirDiagnostic d) {
-  if (e->nrecords == e->cap) {
-    e->cap = e->cap ? e->cap * 2 : 16;
-    e->records = realloc(e->records, sizeof *e->records * (size_t)e->cap);
-    if (!e->records)
-      abort();
-  }
+  IND_VEC_RESERVE(e->records, e->cap, e->nrecords + 1);
   IndStrBuf msg = {0};
   mlirDiagnosticPrint(d, ind_strbuf_callback, &msg);
   /* The verifier's "see current operation" note is context for humans, as in mlir-opt, whose
@@ -196,13 +192,7 @@ bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len) {
   memcpy(copy, src, len);
   copy[len] = '\0';
   for (char *p = copy; p && *p;) {
-    if (nlines == cap) {
-      cap *= 2;
-      lines = realloc(lines, sizeof *lines * (size_t)cap);
-      if (!lines)
-        abort();
-    }
-    lines[nlines++] = p;
+    IND_VEC_PUSH(lines, nlines, cap, p);
     char *nl = strchr(p, '\n');
     if (nl) {
       *nl = '\0';
@@ -250,12 +240,7 @@ bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len) {
         ok = false;
         continue;
       }
-      if (nexp == expcap) {
-        expcap = expcap ? expcap * 2 : 8;
-        exp = realloc(exp, sizeof *exp * (size_t)expcap);
-        if (!exp)
-          abort();
-      }
+      IND_VEC_RESERVE(exp, expcap, nexp + 1);
       Expected *x = &exp[nexp++];
       memset(x, 0, sizeof *x);
       x->severity = sev;

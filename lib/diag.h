@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndDiagRecord {
   MlirDiagnosticSeverity severity;
   int line, col; /* 0 when unknown */
@@ -40,5 +44,9 @@ void ind_diag_tool_error(const char *tool, const char *fmt, ...) __attribute__((
 /* Matches recorded diagnostics against the expected-* comments in src[0..len) (a buffer whose line
  * numbers are those of the original file). Prints each mismatch to stderr; true when all match. */
 bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,6 @@
 /* io.c - file helpers; see io.h. */
 #include "lib/io.h"
+#include "lib/vec.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,10 +20,7 @@ char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen) {
   for (;;) {
     if (n + 1 >= cap) {
       cap *= 2;
-      char *p = realloc(buf, cap);
-      if (!p)
-        abort();
-      buf = p;
+      buf = ind_xrealloc(buf, cap, 1);
     }
     size_t got = fread(buf + n, 1, cap - n - 1, f);
     n += got;

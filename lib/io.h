@@ -3,10 +3,18 @@
 #define IND_LIB_IO_H
 #include <stdbool.h>
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* Reads `path` ("-" = stdin) into a NUL-terminated heap buffer. On failure returns NULL and
  * writes strerror text to err. */
 char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen);
 /* Writes data to `path` ("-" = stdout) through a temporary file renamed into place, so a failed
  * run never leaves a partial output file. */
 bool ind_write_file(const char *path, const char *data, size_t len, char *err, size_t errlen);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -1,5 +1,6 @@
 /* ir.c - helpers over the MLIR C API; see ir.h. */
 #include "lib/ir.h"
+#include "lib/vec.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -124,10 +125,7 @@ void ind_strbuf_append(IndStrBuf *b, const char *data, size_t len) {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + len + 1)
       cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p)
-      abort(); /* out of memory: nothing sensible to report through MLIR here */
-    b->data = p;
+    b->data = ind_xrealloc(b->data, cap, 1); /* out of memory aborts (lib/vec.h) */
     b->cap = cap;
   }
   if (len)
@@ -219,3 +217,31 @@ size_t ind_memref_elem_size(MlirType e) {
   }
   return 0;
 }
+
+/* --- shapes and names ------------------------------------------------------------------------ */
+
+int64_t ind_shape_numel(const int64_t *shape, intptr_t rank) {
+  int64_t n = 1;
+  for (intptr_t i = 0; i < rank; ++i)
+    n *= shape[i];
+  return n;
+}
+
+int64_t ind_type_numel(MlirType t) {
+  int64_t n = 1;
+  if (!mlirTypeIsNull(t) && mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t))
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+      n *= mlirShapedTypeIsDynamicDim(t, i) ? 1 : mlirShapedTypeGetDimSize(t, i);
+  return n;
+}
+
+bool ind_norm_dim(int64_t d, int64_t rank, int64_t *out) {
+  if (d < 0)
+    d += rank ? rank : 1;
+  if (d < 0 || d >= (rank ? rank : 1))
+    return false;
+  *out = d;
+  return true;
+}
+
+int ind_arg_name(char *buf, size_t len, intptr_t index) { return snprintf(buf, len, "arg%ld_1", (long)index); }

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 static inline MlirStringRef ind_str(const char *s) { return mlirStringRefCreateFromCString(s); }
 bool ind_sref_eq(MlirStringRef a, const char *b);
 bool ind_sref_starts_with(MlirStringRef a, const char *prefix);
@@ -62,6 +66,19 @@ void ind_print_generic(MlirOperation op, IndStrBuf *b);
 typedef bool (*IndWalkFn)(MlirOperation op, void *user);
 bool ind_walk(MlirOperation root, IndWalkFn fn, void *user);
 
+/* --- shapes and names: each rule defined once. */
+/* The number of elements of a shape: the product of shape[0..rank) (1 for rank 0). */
+int64_t ind_shape_numel(const int64_t *shape, intptr_t rank);
+/* The number of elements of a shaped type: the product of its static dims (a dynamic dim counts 1;
+ * 1 for a null, unranked or non-shaped type). */
+int64_t ind_type_numel(MlirType t);
+/* ATen's maybe_wrap_dim: a negative dim counts from the end, and a rank-0 tensor takes 0 and -1.
+ * Writes the dim in 0..rank-1 (0 for rank 0); false when out of range. */
+bool ind_norm_dim(int64_t d, int64_t rank, int64_t *out);
+/* The name of graph input (function argument) `index`: Inductor's placeholder name "arg<index>_1".
+ * Returns what snprintf returns. */
+int ind_arg_name(char *buf, size_t len, intptr_t index);
+
 /* --- memref types. The largest rank the memref helpers (and the CPU JIT's descriptors) handle. */
 #define IND_MEMREF_MAX_RANK 8
 /* For a static memref type: the number of elements its storage spans from the base (1 + largest
@@ -70,5 +87,9 @@ int64_t ind_memref_storage_elems(MlirType memref);
 /* Bytes of one element of a memref of `elem` (f32 4, f16/bf16 2, f64/i64 8, i32 4, i1 1), 0 if
  * unsupported. */
 size_t ind_memref_elem_size(MlirType elem);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,9 +13,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Reads `path` into *out (allocated; free with ind_tensor_free). On failure *out is zeroed. */
 bool ind_npy_read(const char *path, IndTensor *out, char *err, size_t errlen);
 /* Writes t in its own dtype (bf16 as f4), format 1.0. Values are rounded to the dtype first. */
 bool ind_npy_write(const char *path, const IndTensor *t, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

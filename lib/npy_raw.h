@@ -16,6 +16,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndNpyHeader {
   IndElementType type;
   int rank;
@@ -35,5 +39,9 @@ size_t ind_npy_build_header(IndElementType descr_type, int rank, const int64_t *
 /* Writes header + raw data (bytes of it) in one go. */
 bool ind_npy_write_raw(const char *path, IndElementType type, int rank, const int64_t *shape, const void *data,
                        size_t bytes, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

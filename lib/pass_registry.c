@@ -3,7 +3,6 @@
 
 #include "lib/ir.h"
 
-#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +17,10 @@ void ind_pass_register(const IndPassDef *def) {
   for (int i = 0; i < g_npasses; ++i)
     if (g_passes[i] == def || strcmp(g_passes[i]->argument, def->argument) == 0)
       return;
-  assert(g_npasses < IND_MAX_PASSES);
+  if (g_npasses >= IND_MAX_PASSES) {
+    fprintf(stderr, "ind: internal error: more than %d passes registered (raise IND_MAX_PASSES)\n", IND_MAX_PASSES);
+    abort();
+  }
   g_passes[g_npasses++] = def;
 }
 
@@ -41,16 +43,48 @@ static int option_index(const IndPassDef *def, const char *name, size_t len) {
   return -1;
 }
 
+/* A read of an option the pass does not declare (a bug in the pass: a misspelled name, or a shared
+ * helper reading options the pass never declared). It is a hard error in every build: the read
+ * returns a zero value, and pass_run fails the pass with a located diagnostic naming the option. */
+static _Thread_local char g_bad_option[160];
+
 static int option_index_checked(const IndPassOptions *o, const char *name) {
   int i = option_index(o->def, name, strlen(name));
-  assert(i >= 0 && "unknown option name in ind_opt_*");
+  if (i < 0 && !g_bad_option[0])
+    snprintf(g_bad_option, sizeof g_bad_option, "pass '%s' reads option '%s', which it does not declare",
+             o->def->argument, name);
   return i;
 }
 
-int64_t ind_opt_int(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].i; }
-double ind_opt_float(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].f; }
-bool ind_opt_bool(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].b; }
-const char *ind_opt_string(const IndPassOptions *o, const char *name) { return o->v[option_index_checked(o, name)].s; }
+static const IndPassOptions g_zero; /* what an undeclared option reads as */
+static const IndPassOptions *slot_of(const IndPassOptions *o, const char *name, int *i) {
+  *i = option_index_checked(o, name);
+  if (*i < 0) {
+    *i = 0;
+    return &g_zero;
+  }
+  return o;
+}
+
+int64_t ind_opt_int(const IndPassOptions *o, const char *name) {
+  int i;
+  return slot_of(o, name, &i)->v[i].i;
+}
+double ind_opt_float(const IndPassOptions *o, const char *name) {
+  int i;
+  return slot_of(o, name, &i)->v[i].f;
+}
+bool ind_opt_bool(const IndPassOptions *o, const char *name) {
+  int i;
+  return slot_of(o, name, &i)->v[i].b;
+}
+const char *ind_opt_string(const IndPassOptions *o, const char *name) {
+  int i;
+  return slot_of(o, name, &i)->v[i].s;
+}
+
+const char *ind_pass_option_error(void) { return g_bad_option[0] ? g_bad_option : NULL; }
+void ind_pass_option_error_clear(void) { g_bad_option[0] = 0; }
 
 /* Parses one value of `kind` from text[0..len) into slot `i`. */
 static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char *text, size_t len) {
@@ -103,11 +137,17 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
   out->def = def;
   if (def->options)
     for (int i = 0; def->options[i].name; ++i) {
-      assert(i < IND_MAX_PASS_OPTIONS);
+      if (i >= IND_MAX_PASS_OPTIONS) {
+        snprintf(err, errlen, "internal error: pass '%s' declares more than %d options", def->argument,
+                 IND_MAX_PASS_OPTIONS);
+        return false;
+      }
       const char *d = def->options[i].default_value ? def->options[i].default_value : "";
-      bool ok = parse_value(out, i, def->options[i].kind, d, strlen(d));
-      assert(ok && "bad default value in a pass definition");
-      (void)ok;
+      if (!parse_value(out, i, def->options[i].kind, d, strlen(d))) {
+        snprintf(err, errlen, "internal error: bad default value '%s' for option '%s' of pass '%s' (expected %s)", d,
+                 def->options[i].name, def->argument, kind_name(def->options[i].kind));
+        return false;
+      }
       out->n = i + 1;
     }
   size_t p = 0;
@@ -161,7 +201,14 @@ static void *pass_clone(void *user) {
 }
 static void pass_run(MlirOperation op, MlirExternalPass pass, void *user) {
   const IndPassOptions *opts = user;
-  if (mlirLogicalResultIsFailure(opts->def->run(op, opts)))
+  ind_pass_option_error_clear();
+  bool failed = mlirLogicalResultIsFailure(opts->def->run(op, opts));
+  if (ind_pass_option_error()) {
+    ind_emit_error(op, "internal error: %s (its options: IndPassDef.options)", ind_pass_option_error());
+    ind_pass_option_error_clear();
+    failed = true;
+  }
+  if (failed)
     mlirExternalPassSignalFailure(pass);
 }
 
@@ -180,7 +227,10 @@ MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts) {
       id = ids[i].id;
   if (mlirTypeIDIsNull(id)) {
     id = mlirTypeIDAllocatorAllocateTypeID(alloc);
-    assert(nids < IND_MAX_PASSES);
+    if (nids >= IND_MAX_PASSES) {
+      fprintf(stderr, "ind: internal error: more than %d pass types created (raise IND_MAX_PASSES)\n", IND_MAX_PASSES);
+      abort();
+    }
     ids[nids].def = def;
     ids[nids].id = id;
     ++nids;

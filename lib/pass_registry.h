@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum IndOptKind { IND_OPT_INT, IND_OPT_FLOAT, IND_OPT_BOOL, IND_OPT_STRING } IndOptKind;
 
 /* One option of a pass: `name=value` inside the pass's `{...}` in a pipeline. */
@@ -52,11 +56,19 @@ const IndPassDef *ind_pass_lookup(const char *argument, size_t len);
 int ind_pass_count(void);
 const IndPassDef *ind_pass_at(int i);
 
-/* Option accessors; the name must be one of the pass's options (checked with assert). */
+/* Option accessors. The name must be one of the pass's options: reading one it does not declare is
+ * a hard error in every build (the read returns 0 / false / "", and the pass fails after its run
+ * with "internal error: pass 'P' reads option 'N', which it does not declare" at the module). */
 int64_t ind_opt_int(const IndPassOptions *o, const char *name);
 double ind_opt_float(const IndPassOptions *o, const char *name);
 bool ind_opt_bool(const IndPassOptions *o, const char *name);
 const char *ind_opt_string(const IndPassOptions *o, const char *name);
+
+/* The first undeclared option read since the last clear (NULL if none), and its reset; pass runs
+ * clear it before and report it after, so only code that reads options outside a pass run needs
+ * these. Per thread. */
+const char *ind_pass_option_error(void);
+void ind_pass_option_error_clear(void);
 
 /* Fills `out` with the defaults, then applies the `k=v k2=v2` text (may be NULL/empty).
  * On a bad option writes a message into err and returns false. */
@@ -65,5 +77,9 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
 
 /* Creates an owned MlirPass running `def` with `opts` (copied). */
 MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

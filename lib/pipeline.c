@@ -191,6 +191,8 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
       snprintf(err, errlen, "--%s needs an earlier stage that is not available in this build", g_stages[last]->flag);
       return false;
     }
+    if (!req->value[o] && st->done && st->done(module))
+      continue; /* implied, and already done: a fused program stays as it is */
     const char *v = req->value[o] && req->value[o][0] ? req->value[o] : NULL;
     for (int s = o + 1; s <= last && !v; ++s)
       if (g_implies[s] && req->value[s])

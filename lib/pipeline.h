@@ -10,10 +10,16 @@
 #ifndef IND_LIB_PIPELINE_H
 #define IND_LIB_PIPELINE_H
 
+#include "lib/ir.h"
+
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Appends the passes of `text` to `pm`. On failure writes a message to err and returns false. */
 bool ind_pipeline_add(MlirOpPassManager pm, const char *text, char *err, size_t errlen);
@@ -37,6 +43,10 @@ typedef struct IndStageDef {
   /* Writes the stage's pipeline text for an input at `level` and the flag's value (NULL when the
    * flag was given without one). Returns false with a message in err for a bad value. */
   bool (*pipeline)(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen);
+  /* May be NULL. True when `module` has been through this stage already (e.g. a fused sched
+   * program for --fuse): the stage is then skipped when it is only implied by a later flag; given
+   * explicitly, it runs as asked. */
+  bool (*done)(MlirOperation module);
 } IndStageDef;
 
 void ind_stage_register(const IndStageDef *def);
@@ -55,11 +65,11 @@ typedef struct IndStageRequest {
 } IndStageRequest;
 
 /* Adds to pm the pipelines of every stage from the module's level through the last requested
- * stage. Returns false with a message in err when a requested stage cannot run on this input. */
+ * stage, skipping a stage that is only implied and whose `done` says the module has been through it. Returns false with
+ * a message in err when a requested stage cannot run on this input. */
 bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen);
 
 /* --- Output emitters for `ind-opt --emit=NAME` (the default, "mlir", prints the module). */
-#include "lib/ir.h"
 typedef MlirLogicalResult (*IndEmitFn)(MlirOperation module, IndStrBuf *out);
 typedef struct IndEmitterDef {
   const char *name; /* "ptx" */
@@ -70,4 +80,8 @@ void ind_emitter_register(const IndEmitterDef *def);
 const IndEmitterDef *ind_emitter_lookup(const char *name);
 int ind_emitter_count(void);
 const IndEmitterDef *ind_emitter_at(int i);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndPtrMap {
   const void **keys;
   int64_t *vals;
@@ -18,5 +22,9 @@ bool ind_ptrmap_put(IndPtrMap *m, const void *key, int64_t val);
 /* True and *val set when key is present. */
 bool ind_ptrmap_get(const IndPtrMap *m, const void *key, int64_t *val);
 void ind_ptrmap_free(IndPtrMap *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

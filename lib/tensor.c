@@ -10,7 +10,7 @@
 
 bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape) {
   memset(t, 0, sizeof *t);
-  if (rank < 0 || rank > IND_MAX_RANK)
+  if (rank < 0 || rank > IND_TENSOR_MAX_RANK)
     return false;
   int64_t n = 1;
   for (int i = 0; i < rank; ++i) {
@@ -114,7 +114,7 @@ bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *s
   if (!(mlirTypeIsARankedTensor(shaped) || mlirTypeIsAMemRef(shaped)) || !mlirShapedTypeHasStaticShape(shaped))
     return false;
   intptr_t r = mlirShapedTypeGetRank(shaped);
-  if (r > IND_MAX_RANK || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(shaped), dtype))
+  if (r > IND_TENSOR_MAX_RANK || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(shaped), dtype))
     return false;
   *rank = (int)r;
   for (intptr_t i = 0; i < r; ++i)

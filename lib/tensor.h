@@ -17,16 +17,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IND_MAX_RANK 8
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IND_TENSOR_MAX_RANK 8
 
 typedef enum { IND_DT_F32, IND_DT_F16, IND_DT_BF16, IND_DT_F64, IND_DT_I64, IND_DT_I32, IND_DT_BOOL } IndDType;
 
 typedef struct IndTensor {
-  IndDType dtype;              /* storage dtype: what the values are rounded to */
-  int rank;                    /* 0 .. IND_MAX_RANK; rank 0 is a scalar with numel 1 */
-  int64_t shape[IND_MAX_RANK]; /* sizes, row-major */
-  int64_t numel;               /* product of shape (1 for rank 0) */
-  double *data;                /* numel values, C order; owned */
+  IndDType dtype;                     /* storage dtype: what the values are rounded to */
+  int rank;                           /* 0 .. IND_TENSOR_MAX_RANK; rank 0 is a scalar with numel 1 */
+  int64_t shape[IND_TENSOR_MAX_RANK]; /* sizes, row-major */
+  int64_t numel;                      /* product of shape (1 for rank 0) */
+  double *data;                       /* numel values, C order; owned */
 } IndTensor;
 
 /* Allocates a zero-filled tensor. False (with *t zeroed) for a bad rank, a negative size, an
@@ -68,5 +72,9 @@ IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want,
  * integers), so any double may be stored. */
 double ind_storage_load(const void *p, IndDType dtype);
 void ind_storage_store(void *p, double v, IndDType dtype);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -219,8 +219,10 @@ static IndStatus parse_step(const char *path, const IndJson *o, IndRtProgram *p,
   }
   if (strcmp(op->string, "extern") == 0) {
     s->is_extern = true;
+    if (strcmp(s->kernel, "bmm") == 0)
+      return NULL; /* a plan may hold it (the CPU path runs it); running it on the GPU is refused (run_step) */
     if (strcmp(s->kernel, "mm") != 0)
-      return plan_error(path, "unsupported extern kernel \"%s\" (only mm)%s", s->kernel, NULL);
+      return plan_error(path, "unsupported extern kernel \"%s\" (only mm and bmm)%s", s->kernel, NULL);
     p->has_mm = true;
     return check_mm(path, p, s);
   }
@@ -1130,6 +1132,8 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
 static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
   const Step *s = &m->prog->steps[i];
   CUdeviceptr *v = &m->vals[m->param_start[i]];
+  if (s->is_extern && strcmp(s->kernel, "mm") != 0)
+    return ind_status_create("extern kernel %s: not supported by the CUDA runtime (only mm)", s->kernel);
   if (s->is_extern) {
     /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n). */
     const float one = 1.0f, zero = 0.0f;

@@ -25,6 +25,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define IND_JIT_MAX_RANK IND_MEMREF_MAX_RANK
 #define IND_JIT_MAX_ARGS 64
 
@@ -69,5 +73,9 @@ void ind_jit_free_outputs(IndMemRef *outputs, int n, const IndMemRef *inputs, in
 bool ind_memref_init(IndMemRef *m, MlirType t, void *data);
 /* The storage element offset of logical (row-major) element `i` of m. */
 int64_t ind_memref_offset_of(const IndMemRef *m, int64_t i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,7 +4,9 @@
 #   1. every #include "..." in a layer folder names a file of the same folder or of a lower floor;
 #   2. no folder other than passes/ and tools/ names a registered pass in a string literal (a pass
 #      run by its name through the pipeline parser is an arrow up that no include shows), and none
-#      below passes/ except lib/pipeline.c (the parser itself) builds a pipeline from text.
+#      below passes/ except lib/pipeline.c (the parser itself) builds a pipeline from text;
+#   3. every header has extern "C" guards (runtime/ind_json.h, the standalone runner's private
+#      JSON reader, excepted).
 # PASS_NAMES holds one registered pass name a line (`ind-opt --list-passes`). Prints one
 # `file:line: ...` per violation and exits 1 when there is any.
 set -u
@@ -72,12 +74,18 @@ if [ -n "$low" ]; then
     }')
 fi
 
+# 3. extern "C" guards.
+guards=$(echo "$files" | grep '\.h$' | grep -v '^runtime/ind_json\.h$' | while IFS= read -r h; do
+  grep -q 'extern "C"' "$h" || echo "$h:1: has no extern \"C\" guard (#ifdef __cplusplus extern \"C\" { ...)"
+done)
+
 out="$up${up:+
-}$byname"
+}$byname${byname:+
+}$guards"
 out=$(echo "$out" | grep .)
 if [ -n "$out" ]; then
   echo "$out"
   echo "check_layers: $(echo "$out" | wc -l) violation(s) of the layering rule (docs/architecture.md)"
   exit 1
 fi
-echo "check_layers: $(echo "$files" | wc -l) files, every include points down, no pass run by name below passes/"
+echo "check_layers: $(echo "$files" | wc -l) files, every include points down, no pass run by name below passes/, every header has extern \"C\" guards"

@@ -17,6 +17,7 @@ config.substitutions.append(("%ind-run", os.path.join(config.ind_bin_dir, "ind-r
 config.substitutions.append(("%ind-bin", config.ind_bin_dir))
 config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
 config.substitutions.append(("%ind-build", os.path.dirname(config.ind_bin_dir)))
+config.substitutions.append(("%llvm-include", os.path.join(os.path.dirname(config.llvm_bin_dir), "include")))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%seed_host", os.path.join(config.ind_bin_dir, "seed_host")))

@@ -9,6 +9,10 @@
 
 #include <mlir-c/IR.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The upstream passes that take convert-kernel-to-cpu's output to the LLVM dialect. */
 /* arith-expand with include-bf16 turns f32 <-> bf16 casts into integer ops: LLVM lowers a bf16 fptrunc
  * to a call of compiler-rt's __truncsfbf2, which the JIT process does not have. */
@@ -22,5 +26,9 @@ MlirLogicalResult ind_jit_lower(MlirModule module);
 
 /* ind_jit_create(module, entry, opt_level, ind_jit_lower). */
 IndJit *ind_jit_compile(MlirModule module, const char *entry, int opt_level);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

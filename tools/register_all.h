@@ -3,6 +3,14 @@
 #ifndef IND_TOOLS_REGISTER_ALL_H
 #define IND_TOOLS_REGISTER_ALL_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 void ind_register_all(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -65,7 +65,7 @@ static bool run_stages(MlirModule m) {
 static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *err, size_t errlen) {
   IndDType dt;
   int rank;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   if (!ind_shape_from_mlir(type, &dt, &rank, shape) || rank != t->rank) {
     snprintf(err, errlen, "unsupported argument type");
     return NULL;
@@ -92,7 +92,7 @@ static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *e
 static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
   IndDType dt;
   int rank;
-  int64_t shape[IND_MAX_RANK];
+  int64_t shape[IND_TENSOR_MAX_RANK];
   if (!ind_shape_from_mlir(type, &dt, &rank, shape) || !ind_tensor_init(t, dt, rank, shape))
     return false;
   size_t es = ind_dtype_size(dt);

@@ -26,6 +26,10 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndRunCompiledOptions {
   double rtol, atol; /* comparison tolerances (see above) */
   bool check;        /* run the reference interpreter and compare */
@@ -41,5 +45,9 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
 
 MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
                                    int *n_out, const IndRunCompiledOptions *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "tools/run_compiled.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndRunCudaOptions {
   IndRunCompiledOptions base; /* tolerances, check */
   bool bench;
@@ -23,5 +27,9 @@ typedef struct IndRunCudaOptions {
 
 MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
                                int *n_out, const IndRunCudaOptions *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndToolSession {
   const char *tool; /* "ind-opt", for messages */
   char *src;        /* the input, NUL-terminated */
@@ -21,5 +25,9 @@ typedef struct IndToolSession {
  * returns false with nothing left to close. */
 bool ind_tool_open(IndToolSession *s, const char *tool, const char *path, bool verify_diagnostics);
 void ind_tool_close(IndToolSession *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The largest tensor rank the graph stage handles. */
 #define GRAPH_MAX_RANK 8
 
@@ -325,5 +329,9 @@ MlirValue graph_build_mm(GraphBuilder *b, GraphOpId id, MlirValue lhs, MlirValue
  * caller). */
 MlirOperation graph_build_op(GraphBuilder *b, GraphOpId id, const MlirValue *operands, intptr_t n,
                              const MlirNamedAttribute *attrs, intptr_t nattrs, MlirType res);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

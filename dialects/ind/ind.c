@@ -225,7 +225,7 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
     MlirBlock b = mlirBlockArgumentGetOwner(v);
     MlirOperation parent = mlirBlockGetParentOperation(b);
     if (!mlirOperationIsNull(parent) && ind_op_is(parent, "func.func")) {
-      snprintf(buf, len, "arg%ld_1", (long)mlirBlockArgumentGetArgNumber(v));
+      ind_arg_name(buf, len, mlirBlockArgumentGetArgNumber(v));
       return true;
     }
   } else if (mlirValueIsAOpResult(v)) {
@@ -256,13 +256,6 @@ static const char *type_name(MlirType t) {
 }
 
 static bool is_static_memref(MlirType t) { return mlirTypeIsAMemRef(t) && mlirShapedTypeHasStaticShape(t); }
-
-static int64_t memref_numel(MlirType t) {
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
-  return n;
-}
 
 static bool is_compute_type(MlirType t) { return mlirTypeIsAF32(t) || mlirTypeIsAInteger(t); }
 
@@ -303,9 +296,9 @@ static MlirLogicalResult verify_buffer_result(MlirOperation op, int64_t numel_ex
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!is_static_memref(t))
     return ind_emit_error(op, "the result must be a statically shaped memref (the buffer's FixedLayout)");
-  if (check_numel && memref_numel(t) != numel_expected)
+  if (check_numel && ind_type_numel(t) != numel_expected)
     return ind_emit_error(op, "the result memref holds %ld elements but the ranges iterate over %ld",
-                          (long)memref_numel(t), (long)numel_expected);
+                          (long)ind_type_numel(t), (long)numel_expected);
   MlirStringRef name;
   if (!ind_attr_str(op, IND_ATTR_NAME, &name) || name.length == 0)
     return ind_emit_error(op, "'name' must be a non-empty string");
@@ -495,7 +488,10 @@ static MlirLogicalResult verify_body(MlirOperation op) {
   if (!mlirTypeIsNull(rt) && mlirTypeIsAMemRef(rt)) {
     MlirType et = mlirShapedTypeGetElementType(rt);
     bool want_i1 = mlirTypeIsAInteger(et) && mlirIntegerTypeGetWidth(et) == 1;
-    bool ok = want_i1 ? mlirTypeEqual(yt, et) : mlirTypeIsAF32(yt) || (mlirTypeIsAInteger(et) && mlirTypeEqual(yt, et));
+    /* A reduction into a boolean buffer (any / all) accumulates 0.0 / 1.0 in f32 and stores the result
+     * as i1, as its integer-buffer reductions do. */
+    bool ok = want_i1 ? mlirTypeEqual(yt, et) || (ind_is_reduction(op) && mlirTypeIsAF32(yt))
+                      : mlirTypeIsAF32(yt) || (mlirTypeIsAInteger(et) && mlirTypeEqual(yt, et));
     if (!ok)
       return ind_emit_error(op, "the body yields %s into a buffer of %s (it must yield %s)", type_name(yt),
                             type_name(et),

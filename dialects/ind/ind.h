@@ -18,6 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Op names. */
 #define IND_POINTWISE_OP "ind.pointwise"
 #define IND_REDUCTION_OP "ind.reduction"
@@ -118,5 +122,9 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len);
 MlirLogicalResult ind_verify_op(MlirOperation op);
 /* ind_verify_op on every ind op nested in `root`. */
 MlirLogicalResult ind_verify(MlirOperation root);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

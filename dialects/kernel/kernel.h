@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define KERNEL_DEF "kernel.def"
 #define KERNEL_LOAD "kernel.load"
 #define KERNEL_STORE "kernel.store"
@@ -127,5 +131,9 @@ MlirValue kernel_call_arg(MlirOperation call, intptr_t i);
 
 /* Finds the kernel.def named `name` among the top-level ops of `module` (null op when absent). */
 MlirOperation kernel_lookup_def(MlirOperation module, MlirStringRef name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

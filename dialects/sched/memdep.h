@@ -19,6 +19,10 @@
 
 #include "lib/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define IND_MEMDEP_MAX_DIMS 16
 
 typedef struct IndMemDep {
@@ -57,5 +61,9 @@ void ind_memdep_print(const IndMemDep *d, IndStrBuf *b);
 void ind_affine_expr_print(MlirAffineExpr e, const char *dim_prefix, IndStrBuf *b);
 /* Total order for printing sorted dep lists (name, then index text, then sizes). */
 int ind_memdep_compare(const IndMemDep *a, const IndMemDep *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

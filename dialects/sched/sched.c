@@ -1,5 +1,6 @@
 /* sched.c - accessors and builders of the sched dialect; see sched.h. */
 #include "dialects/sched/sched.h"
+#include "lib/vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +86,7 @@ static MlirStringRef ctx_string(MlirContext ctx, const char *s) {
 bool sched_buffer_name(MlirValue v, MlirStringRef *out) {
   if (mlirValueIsABlockArgument(v)) {
     char tmp[32];
-    snprintf(tmp, sizeof tmp, "arg%ld_1", (long)mlirBlockArgumentGetArgNumber(v));
+    ind_arg_name(tmp, sizeof tmp, mlirBlockArgumentGetArgNumber(v));
     MlirOperation owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
     *out = ctx_string(mlirOperationGetContext(owner), tmp);
     return true;
@@ -157,9 +158,7 @@ static void redirect_outside_uses(MlirValue from, MlirValue to, MlirOperation re
   for (MlirOpOperand u = mlirValueGetFirstUse(from); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     if (is_inside(mlirOpOperandGetOwner(u), region_op))
       continue;
-    if (n == cap)
-      uses = realloc(uses, sizeof *uses * (size_t)(cap *= 2));
-    uses[n++] = u;
+    IND_VEC_PUSH(uses, n, cap, u);
   }
   /* Collect, then mutate: setting an operand unlinks it from from's use list. */
   MlirOperation *owners = malloc(sizeof *owners * ((size_t)n + 1));

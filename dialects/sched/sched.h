@@ -15,11 +15,18 @@
 #include "dialects/sched/memdep.h"
 #include "lib/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SCHED_NODE "sched.node"
 #define SCHED_FUSED "sched.fused"
 /* The most distinct buffer types one sched.fused can yield (its IRDL result groups). */
 #define SCHED_FUSED_MAX_RESULT_TYPES 8
 
+/* On a func.func: the fusion pass that fused it (e.g. "fuse-inductor"). A function carrying it, or
+ * holding a sched.fused, is fused: the implied --fuse stage leaves it as it is (docs/dialects/sched.md). */
+#define SCHED_ATTR_STRATEGY "sched.strategy"
 #define SCHED_ATTR_NAME "name"
 #define SCHED_ATTR_KIND "kind"
 #define SCHED_ATTR_GROUP "group"
@@ -70,5 +77,9 @@ MlirOperation sched_fused_create(const char *name, MlirOperation *subs, int n, M
 /* Inverse of sched_fused_create: moves the sub-nodes out before `fused`, redirects uses of its results
  * to the yielded values and erases it. */
 void sched_fused_dissolve(MlirOperation fused);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

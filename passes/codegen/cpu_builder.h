@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The most iter_args an scf.for built here carries (build_for). */
 #define CPU_MAX_ITER_ARGS 72
 
@@ -146,5 +150,9 @@ static inline MlirValue convert(Builder *b, MlirValue v, MlirType to) {
 bool cpu_has_wrapper_ops(MlirOperation func);
 /* Rewrites the host wrapper `func` of `module` in place (see kernel_to_cpu_wrapper.c). */
 bool cpu_lower_wrapper(MlirOperation module, MlirOperation func);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MAX_LANES 64
 #define MAX_DIMS (2 * KERNEL_MAX_RANK)
 #define WARP 32
@@ -245,5 +249,9 @@ void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks);
 bool gpu_has_transposed_load(Gen *g, MlirBlock body);
 /* True when the pointwise kernel can run on 2-D tiles of its last two x dims. */
 bool gpu_can_tile(Gen *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,7 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/ptrmap.h"
+#include "lib/vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -57,15 +58,7 @@ typedef struct OpList {
   int n, cap;
 } OpList;
 
-static void push(OpList *l, MlirOperation op) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
-    if (!l->v)
-      abort();
-  }
-  l->v[l->n++] = op;
-}
+static void push(OpList *l, MlirOperation op) { IND_VEC_PUSH(l->v, l->n, l->cap, op); }
 
 /* A hash of what equivalent() compares (names, types and attributes are uniqued: their pointers
  * identify them), never 0 (IndPtrMap's empty key). */

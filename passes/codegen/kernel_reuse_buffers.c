@@ -32,10 +32,7 @@ static int64_t byte_size(MlirType t) {
                                          : -1;
   if (bits <= 0)
     return -1;
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
-  return n * ((bits + 7) / 8);
+  return ind_type_numel(t) * ((bits + 7) / 8);
 }
 
 static int find_live(Live *l, int n, MlirValue v) {

@@ -9,6 +9,10 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/pass_registry.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A kernel's iteration space: ranges = xranges then rranges (size-1 dims dropped). */
 typedef struct LaunchSpace {
   const int64_t *ranges;
@@ -42,5 +46,9 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},                                 \
       {"outer-persistent-threshold", IND_OPT_INT, "64",                                                                \
        "outer reductions with rnumel <= this are persistent (Inductor's threshold for non-INNER hints)"},
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -66,7 +66,7 @@ static void buffer_json(IndStrBuf *o, const char *name, MlirType t) {
 /* The name of a wrapper value: arg<i>_1 or the alloc's name. */
 static bool value_name(MlirValue v, char *out, size_t len) {
   if (mlirValueIsABlockArgument(v)) {
-    snprintf(out, len, "arg%d_1", (int)mlirBlockArgumentGetArgNumber(v));
+    ind_arg_name(out, len, mlirBlockArgumentGetArgNumber(v));
     return true;
   }
   MlirOperation op = mlirOpResultGetOwner(v);
@@ -119,7 +119,7 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
   ind_strbuf_printf(o, "{\"version\": 1, \"module\": \"ind_kernels\",\n \"inputs\": [");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
     char name[32];
-    snprintf(name, sizeof name, "arg%d_1", (int)i);
+    ind_arg_name(name, sizeof name, i);
     ind_strbuf_printf(o, "%s\n  ", i ? "," : "");
     buffer_json(o, name, mlirValueGetType(mlirBlockGetArgument(b, i)));
     ind_strbuf_printf(o, "}");

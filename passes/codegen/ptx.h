@@ -9,6 +9,10 @@
 
 #include "lib/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The upstream part of the pipeline (after convert-kernel-to-gpu). Fixed here: LLVM aborts the
  * process on some option values (toolchain.md), so no user text is ever spliced into it. The one
  * variable part is the libdevice path (`l=...`, see ind_ptx_libdevice_path), checked to be an existing
@@ -31,5 +35,9 @@ bool ind_ptx_chip_ok(const char *chip);
 
 /* Registers the "ptx" emitter (called from passes/codegen/register.c). */
 void ind_ptx_register_emitter(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 
 #include "passes/fuse/sched_graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct SchedCostModel {
   int64_t launch_bytes; /* what one launch costs, in HBM bytes */
   int64_t reg_limit;    /* live values per thread before spilling */
@@ -35,5 +39,9 @@ typedef struct SchedGroupingCost {
 
 SchedKernelCost sched_kernel_cost(SchedGraph *g, const SchedNode *n, const SchedCostModel *m);
 SchedGroupingCost sched_grouping_cost(SchedGraph *g, const SchedCostModel *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,7 @@
  * without kind/group/reads/writes is a located error. The log (debug-fusion=true or IND_LOGS=fusion)
  * explains every decision; docs/passes/fuse.md has the rules and a worked example. */
 #include "lib/pass_registry.h"
+#include "lib/vec.h"
 #include "passes/fuse/sched_graph.h"
 
 #include <stdlib.h>
@@ -205,11 +206,7 @@ static void group_add(SchedGraph *g, Groups *gr, MlirStringRef name, int node) {
     gr->order[gr->norder++] = bi;
   else if (gr->members[bi][gr->nmembers[bi] - 1] == node)
     return;
-  if (gr->nmembers[bi] == gr->capm[bi]) {
-    gr->capm[bi] = gr->capm[bi] ? 2 * gr->capm[bi] : 4;
-    gr->members[bi] = realloc(gr->members[bi], sizeof(int) * (size_t)gr->capm[bi]);
-  }
-  gr->members[bi][gr->nmembers[bi]++] = node;
+  IND_VEC_PUSH(gr->members[bi], gr->nmembers[bi], gr->capm[bi], node);
 }
 
 /* The candidate pairs found so far, and the pairs already tried. */
@@ -228,9 +225,7 @@ static void check_all_pairs(SchedGraph *g, const Config *c, const int *m, int nm
       SchedNode *a = g->nodes[m[i]], *b = g->nodes[m[j]];
       if (!can_fuse(g, c, a, b))
         continue;
-      if (cs->n == cs->cap)
-        cs->v = realloc(cs->v, sizeof *cs->v * (size_t)(cs->cap = cs->cap ? 2 * cs->cap : 16));
-      cs->v[cs->n++] = (Candidate){a->snodes[0], b->snodes[0], score_fusion(g, a, b)};
+      IND_VEC_PUSH(cs->v, cs->n, cs->cap, ((Candidate){a->snodes[0], b->snodes[0], score_fusion(g, a, b)}));
     }
 }
 

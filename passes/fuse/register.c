@@ -7,6 +7,7 @@
  * ind_fuse_strategy_register call below. */
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "passes/fuse/sched_graph.h"
 #include "passes/fuse/strategy.h"
 
 #include <stdio.h>
@@ -58,7 +59,8 @@ static IndStageDef k_fuse_stage = {"fuse",
                                    "schedule (ind -> sched) and fuse scheduler nodes with a strategy "
                                    "(options: --fuse=NAME{opt=value ...})",
                                    "inductor",
-                                   fuse_pipeline};
+                                   fuse_pipeline,
+                                   sched_module_is_fused};
 
 void ind_register_fuse_passes(void) {
   ind_fuse_strategy_register(&k_inductor);

@@ -1,5 +1,7 @@
 /* sched_dump.c - the scheduler graph as text: Inductor's ir_pre_fusion.txt / ir_post_fusion.txt format
  * (writes, unmet_dependencies, met_dependencies, outputs, group, sizes, loop body) and Graphviz DOT. */
+#include "lib/ptrmap.h"
+#include "lib/vec.h"
 #include "passes/fuse/sched_graph.h"
 
 #include <stdlib.h>
@@ -103,7 +105,7 @@ static void print_outputs(SchedGraph *g, const SchedNode *n, IndStrBuf *b) {
 /* --- The loop body, in the style of Inductor's LoopBody printout. */
 
 typedef struct BodyNames {
-  MlirValue *vals;
+  IndPtrMap val_index; /* value -> index into names (its first binding) */
   char **names;
   int n, cap;
   char **bases;
@@ -119,10 +121,10 @@ static const char *fresh_name(BodyNames *bn, const char *base, char *out, size_t
       snprintf(out, len, "%s_%d", base, bn->counts[i]++);
       return out;
     }
-  if (bn->nb == bn->bcap) {
-    bn->bcap = bn->bcap ? 2 * bn->bcap : 16;
-    bn->bases = realloc(bn->bases, sizeof *bn->bases * (size_t)bn->bcap);
-    bn->counts = realloc(bn->counts, sizeof *bn->counts * (size_t)bn->bcap);
+  if (bn->nb == bn->bcap) { /* two arrays, one capacity */
+    int cap = bn->bcap;
+    IND_VEC_RESERVE(bn->bases, cap, bn->nb + 1);
+    IND_VEC_RESERVE(bn->counts, bn->bcap, bn->nb + 1);
   }
   bn->bases[bn->nb] = strdup(base);
   bn->counts[bn->nb++] = 1;
@@ -131,20 +133,15 @@ static const char *fresh_name(BodyNames *bn, const char *base, char *out, size_t
 }
 
 static void bind(BodyNames *bn, MlirValue v, const char *name) {
-  if (bn->n == bn->cap) {
-    bn->cap = bn->cap ? 2 * bn->cap : 16;
-    bn->vals = realloc(bn->vals, sizeof *bn->vals * (size_t)bn->cap);
-    bn->names = realloc(bn->names, sizeof *bn->names * (size_t)bn->cap);
-  }
-  bn->vals[bn->n] = v;
-  bn->names[bn->n++] = strdup(name);
+  int64_t first;
+  if (!ind_ptrmap_get(&bn->val_index, v.ptr, &first) && !ind_ptrmap_put(&bn->val_index, v.ptr, bn->n))
+    abort(); /* out of memory (lib/vec.h's policy) */
+  IND_VEC_PUSH(bn->names, bn->n, bn->cap, strdup(name));
 }
 
 static const char *lookup(BodyNames *bn, MlirValue v) {
-  for (int i = 0; i < bn->n; ++i)
-    if (mlirValueEqual(bn->vals[i], v))
-      return bn->names[i];
-  return "?";
+  int64_t i;
+  return ind_ptrmap_get(&bn->val_index, v.ptr, &i) ? bn->names[i] : "?";
 }
 
 static int index_slot(BodyNames *bn, MlirAffineExpr e) {
@@ -162,7 +159,7 @@ static void body_names_free(BodyNames *bn) {
     free(bn->names[i]);
   for (int i = 0; i < bn->nb; ++i)
     free(bn->bases[i]);
-  free(bn->vals);
+  ind_ptrmap_free(&bn->val_index);
   free(bn->names);
   free(bn->bases);
   free(bn->counts);

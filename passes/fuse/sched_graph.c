@@ -2,19 +2,13 @@
  * The dumps (pre/post-fusion text, DOT) live in sched_dump.c. */
 #include "passes/fuse/sched_graph.h"
 
+#include "lib/vec.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* --- Small containers. */
-
-static void *grow(void *p, int *cap, int need, size_t elem) {
-  if (need <= *cap)
-    return p;
-  while (*cap < need)
-    *cap = *cap ? 2 * *cap : 8;
-  return realloc(p, elem * (size_t)*cap);
-}
 
 static uint64_t *bitset_new(const SchedGraph *g) { return calloc((size_t)g->words + 1, sizeof(uint64_t)); }
 static void bitset_set(uint64_t *s, int i) { s[i >> 6] |= 1ull << (i & 63); }
@@ -62,25 +56,17 @@ static int64_t type_elem_bytes(MlirType t) {
   return (bits + 7) / 8;
 }
 
-static int64_t type_numel(MlirType t) {
-  int64_t n = 1;
-  if (!mlirTypeIsNull(t) && mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t))
-    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      n *= mlirShapedTypeIsDynamicDim(t, i) ? 1 : mlirShapedTypeGetDimSize(t, i);
-  return n;
-}
-
 static SchedBuf *add_buf(SchedGraph *g, MlirStringRef name, int producer, MlirType type) {
   int *slot = hash_slot(g, name);
   if (*slot >= 0)
     return &g->bufs[*slot];
-  g->bufs = grow(g->bufs, &g->bufcap, g->nbufs + 1, sizeof *g->bufs);
+  g->bufs = ind_vec_grow(g->bufs, &g->bufcap, g->nbufs + 1, sizeof *g->bufs);
   SchedBuf *b = &g->bufs[g->nbufs];
   memset(b, 0, sizeof *b);
   b->name = name;
   b->producer = producer;
   b->type = type;
-  b->numel = type_numel(type);
+  b->numel = ind_type_numel(type);
   b->elem_bytes = type_elem_bytes(type);
   *slot = g->nbufs++;
   return b;
@@ -435,21 +421,21 @@ typedef struct DepVec {
 static void depvec_add_unique(DepVec *v, const IndMemDep *d) {
   if (dep_in(d, v->d, v->n))
     return;
-  v->d = grow(v->d, &v->cap, v->n + 1, sizeof *v->d);
+  v->d = ind_vec_grow(v->d, &v->cap, v->n + 1, sizeof *v->d);
   v->d[v->n++] = *d;
 }
 
 static SchedNode *new_node(SchedGraph *g) {
-  g->nodes = grow(g->nodes, &g->cap, g->nnodes + 1, sizeof *g->nodes);
+  g->nodes = ind_vec_grow(g->nodes, &g->cap, g->nnodes + 1, sizeof *g->nodes);
   SchedNode *n = calloc(1, sizeof *n);
   n->id = g->nnodes;
   n->alive = true;
   n->ancestors = bitset_new(g);
   n->ops = bitset_new(g);
   g->nodes[g->nnodes++] = n;
-  g->stamp = realloc(g->stamp, sizeof *g->stamp * (size_t)g->nnodes);
+  g->stamp = ind_xrealloc(g->stamp, (size_t)g->nnodes, sizeof *g->stamp);
   g->stamp[n->id] = 0;
-  g->live_pos = realloc(g->live_pos, sizeof *g->live_pos * (size_t)g->nnodes);
+  g->live_pos = ind_xrealloc(g->live_pos, (size_t)g->nnodes, sizeof *g->live_pos);
   g->live_pos[n->id] = -1;
   return n;
 }
@@ -533,7 +519,7 @@ int sched_fuse(SchedGraph *g, int ia, int ib) {
   a->alive = b->alive = false;
   live_fused_remove(g, a->id);
   live_fused_remove(g, b->id);
-  g->live_fused = realloc(g->live_fused, sizeof *g->live_fused * (size_t)(g->nlive_fused + 1));
+  g->live_fused = ind_xrealloc(g->live_fused, (size_t)g->nlive_fused + 1, sizeof *g->live_fused);
   g->live_pos[n->id] = g->nlive_fused;
   g->live_fused[g->nlive_fused++] = n->id;
   n->from_a = a->id;
@@ -632,7 +618,7 @@ static MlirLogicalResult link_base_node(SchedGraph *g, SchedNode *n) {
     for (int w = 0; w < g->words; ++w)
       n->ancestors[w] |= p->ancestors[w];
     if (b->nusers == 0 || b->users[b->nusers - 1] != n->id) {
-      b->users = realloc(b->users, sizeof *b->users * (size_t)(b->nusers + 1));
+      b->users = ind_xrealloc(b->users, (size_t)b->nusers + 1, sizeof *b->users);
       b->users[b->nusers++] = n->id;
     }
   }
@@ -686,7 +672,7 @@ static int dissolve_fused(MlirBlock body, OldGroup **out) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (sched_is_fused(op)) {
-      groups = grow(groups, &cap, n + 1, sizeof *groups);
+      groups = ind_vec_grow(groups, &cap, n + 1, sizeof *groups);
       OldGroup *grp = &groups[n++];
       grp->n = 0;
       grp->subs = NULL;
@@ -694,7 +680,7 @@ static int dissolve_fused(MlirBlock body, OldGroup **out) {
       for (MlirOperation s = mlirBlockGetFirstOperation(sched_body(op)); !mlirOperationIsNull(s);
            s = mlirOperationGetNextInBlock(s))
         if (sched_is_node(s)) {
-          grp->subs = grow(grp->subs, &scap, grp->n + 1, sizeof *grp->subs);
+          grp->subs = ind_vec_grow(grp->subs, &scap, grp->n + 1, sizeof *grp->subs);
           grp->subs[grp->n++] = s;
         }
       sched_fused_dissolve(op);
@@ -920,6 +906,8 @@ static MlirLogicalResult fuse_func(MlirOperation func, const IndPassOptions *opt
       r = mlirLogicalResultFailure();
   }
   graph_destroy(g);
+  if (mlirLogicalResultIsSuccess(r))
+    ind_set_attr(func, SCHED_ATTR_STRATEGY, ind_str_attr(mlirOperationGetContext(func), opts->def->argument));
   return r;
 }
 
@@ -946,6 +934,21 @@ static MlirLogicalResult write_dumps(MlirOperation module, const IndPassOptions 
     return r;
   }
   return mlirLogicalResultSuccess();
+}
+
+static bool find_fused(MlirOperation op, void *user) {
+  bool *found = user;
+  if (ind_op_is(op, SCHED_FUSED) ||
+      (ind_op_is(op, "func.func") &&
+       !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(op, ind_str(SCHED_ATTR_STRATEGY)))))
+    *found = true;
+  return !*found;
+}
+
+bool sched_module_is_fused(MlirOperation module) {
+  bool found = false;
+  ind_walk(module, find_fused, &found);
+  return found;
 }
 
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy) {

@@ -27,6 +27,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct SchedBuf {
   MlirStringRef name;
   int producer;       /* base node writing it; -1 for a graph input */
@@ -120,6 +124,10 @@ typedef MlirLogicalResult (*SchedStrategyFn)(SchedGraph *g, const IndPassOptions
 
 /* Runs `strategy` on every func.func of `module` (build, dumps, strategy, dumps, rewrite). */
 MlirLogicalResult sched_fuse_module(MlirOperation module, const IndPassOptions *opts, SchedStrategyFn strategy);
+/* True when the module has been fused already: a func.func carries SCHED_ATTR_STRATEGY (set by
+ * sched_fuse_module on every function it fused) or a sched.fused op is present. The --fuse stage
+ * uses it to leave a fused program as it is when the stage is only implied (`--codegen`, ind-run). */
+bool sched_module_is_fused(MlirOperation module);
 
 /* True when the comma-separated IND_LOGS environment variable names `what` ("fusion",
  * "ir_pre_fusion", "ir_post_fusion"), like TORCH_LOGS. */
@@ -128,5 +136,9 @@ bool sched_logs_enabled(const char *what);
 /* --- Dumps (also usable by strategies for debugging). */
 void sched_graph_dump_ir(SchedGraph *g, IndStrBuf *b);
 void sched_graph_dump_dot(SchedGraph *g, const char *prefix, IndStrBuf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

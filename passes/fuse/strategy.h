@@ -14,6 +14,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct IndFuseStrategy {
   const char *name;       /* `--fuse=NAME` */
   const IndPassDef *pass; /* the strategy's pass (e.g. fuse-tvm) */
@@ -40,5 +44,9 @@ const IndFuseStrategy *ind_fuse_strategy_parse(const char *value, const char **o
 /* Loads a plugin shared library (include/ind/fusion.h): dlopen, the entry symbol, the API version,
  * then its registration callback. On failure writes a message into err and returns false. */
 bool ind_plugin_load(const char *path, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The ranges of the iteration variables d0..d(n-1). */
 typedef struct IndIxRanges {
   const int64_t *sizes;
@@ -29,5 +33,9 @@ MlirAffineExpr ind_ix_mod(MlirAffineExpr e, int64_t c, const IndIxRanges *r);
 /* Folds (X floordiv c) * (b*c) + (X mod c) * b back into X * b, as often as it applies (the
  * delinearize-then-linearize pattern of a reshape read through a contiguous layout). */
 MlirAffineExpr ind_ix_simplify(MlirAffineExpr e);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

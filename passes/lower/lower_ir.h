@@ -9,6 +9,7 @@
 
 #include "dialects/graph/graph.h"
 #include "dialects/ind/ind.h"
+#include "lib/ir.h"
 #include "lib/ptrmap.h"
 #include "passes/lower/index_algebra.h"
 #include "passes/lower/split_reduction.h"
@@ -18,6 +19,10 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define LOWER_MAX_RANK IND_MAX_RANK /* ranks handled by the lowering */
 #define LOWER_MAX_OPERANDS 16
@@ -135,12 +140,7 @@ typedef struct OpCount {
 
 /* --- Small helpers. */
 static inline bool ind_lower_is_bool(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1; }
-static inline int64_t ind_lower_numel(const int64_t *shape, int rank) {
-  int64_t n = 1;
-  for (int i = 0; i < rank; ++i)
-    n *= shape[i];
-  return n;
-}
+static inline int64_t ind_lower_numel(const int64_t *shape, int rank) { return ind_shape_numel(shape, rank); }
 /* The compute type of a storage type: i1 stays i1, everything else computes in f32. */
 static inline MlirType ind_lower_compute_type(Lower *L, MlirType storage) {
   return ind_lower_is_bool(storage) ? storage : mlirF32TypeGet(L->ctx);
@@ -171,5 +171,9 @@ void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n
 OpCount ind_lower_inner_fn_opcount(Lower *L, Node *n);
 /* Ops the node's inlining emits without CSE (memoized per node). */
 int64_t ind_lower_tree_size(Node *n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,7 @@ static const IndStageDef k_lower_stage = {
     "op-level: every op its own buffer",
     "op-level",
     lower_pipeline,
+    NULL,
 };
 
 void ind_register_lower_passes(void) {

@@ -9,6 +9,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum SplitHint { SPLIT_HINT_DEFAULT, SPLIT_HINT_INNER, SPLIT_HINT_OUTER } SplitHint;
 
 typedef struct SplitPolicy {
@@ -28,5 +32,9 @@ const char *split_hint_name(SplitHint h); /* "DEFAULT" | "INNER" | "OUTER" */
  * (1: none) and the hint. */
 int64_t split_num_splits(const SplitPolicy *p, int64_t numel, int64_t rnumel, int nreads, int num_inner, int num_outer,
                          SplitHint *hint);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

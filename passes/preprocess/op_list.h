@@ -5,6 +5,10 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct PreprocessOpList {
   MlirOperation *ops;
   intptr_t n, cap;
@@ -18,5 +22,9 @@ bool preprocess_ops_of_block(PreprocessOpList *l, MlirBlock block);
 /* Appends every graph op under `root` in pre-order (program order within a block). */
 bool preprocess_ops_graph(PreprocessOpList *l, MlirOperation root);
 void preprocess_ops_free(PreprocessOpList *l);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

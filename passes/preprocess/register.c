@@ -42,6 +42,7 @@ static const IndStageDef preprocess_stage = {
     "pattern rewrites",
     NULL,
     preprocess_pipeline,
+    NULL,
 };
 
 void ind_register_preprocess_passes(void) {

@@ -20,6 +20,7 @@
 #include "dialects/sched/sched.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "lib/vec.h"
 #include "passes/fuse/sched_graph.h"
 
 #include <stdio.h>
@@ -44,10 +45,7 @@ static MlirLogicalResult read_space(MlirOperation op, Space *s) {
   memset(s, 0, sizeof *s);
   if (ind_op_is(op, "ind.extern")) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    s->numel = 1;
-    if (mlirTypeIsAShaped(t) && mlirShapedTypeHasStaticShape(t))
-      for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-        s->numel *= mlirShapedTypeGetDimSize(t, i);
+    s->numel = mlirTypeIsAShaped(t) && mlirShapedTypeHasStaticShape(t) ? ind_type_numel(t) : 1;
     s->rnumel = 1;
     return mlirLogicalResultSuccess();
   }
@@ -77,9 +75,7 @@ static void deplist_add(DepList *l, const IndMemDep *d) {
   for (int i = 0; i < l->n; ++i)
     if (ind_memdep_equal(&l->d[i], d))
       return;
-  if (l->n == l->cap)
-    l->d = realloc(l->d, sizeof *l->d * (size_t)(l->cap = l->cap ? 2 * l->cap : 4));
-  l->d[l->n++] = *d;
+  IND_VEC_PUSH(l->d, l->n, l->cap, *d);
 }
 
 typedef struct ReadScan {
@@ -132,7 +128,7 @@ static bool is_graph_input(const IndMemDep *d, MlirOperation func) {
   intptr_t nargs = mlirBlockGetNumArguments(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
   for (intptr_t i = 0; i < nargs; ++i) {
     char tmp[32];
-    int len = snprintf(tmp, sizeof tmp, "arg%ld_1", (long)i);
+    int len = ind_arg_name(tmp, sizeof tmp, i);
     if ((size_t)len == d->name.length && memcmp(tmp, d->name.data, (size_t)len) == 0)
       return true;
   }
@@ -203,9 +199,7 @@ static int collect_nodes(MlirBlock body, MlirOperation **out) {
        op = mlirOperationGetNextInBlock(op)) {
     if (!is_computed_buffer(op))
       continue;
-    if (n == cap)
-      ops = realloc(ops, sizeof *ops * (size_t)(cap *= 2));
-    ops[n++] = op;
+    IND_VEC_PUSH(ops, n, cap, op);
   }
   *out = ops;
   return n;

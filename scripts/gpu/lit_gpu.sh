@@ -46,7 +46,7 @@ run_all() {
     if [ -f "$cand/cuda.h" ]; then inc=$cand; break; fi
   done
   runner=$(mktemp -d)/ind_cuda_run
-  gcc -std=c11 -O2 -Wall -Wextra -Werror ${inc:+-I"$inc"} runtime/ind_cuda_run.c -ldl -lm -o "$runner" ||
+  gcc -std=c11 -O2 -Wall -Wextra -Werror ${inc:+-I"$inc"} -I. -Iinclude runtime/ind_cuda_run.c runtime/ind_runtime.c lib/npy_raw.c -ldl -lm -o "$runner" ||
     { echo "lit_gpu.sh: cannot build the runner" >&2; exit 1; }
   if ! "$PY" -c "import numpy" 2>/dev/null; then
     for cand in python3 /usr/local/bin/python3 /opt/conda/bin/python3; do

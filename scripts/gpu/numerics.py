@@ -281,8 +281,9 @@ def build_runner(a):
     inc = next((d for d in (os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "include"),
                             "/usr/local/cuda/include", "/usr/include") if os.path.exists(os.path.join(d, "cuda.h"))),
                "/usr/local/cuda/include")
-    r = run(["gcc", "-std=c11", "-O2", "-I" + inc, os.path.join(root, "runtime", "ind_cuda_run.c"), "-ldl", "-lm",
-             "-o", out])
+    r = run(["gcc", "-std=c11", "-O2", "-I" + inc, "-I" + root, "-I" + os.path.join(root, "include"),
+             os.path.join(root, "runtime", "ind_cuda_run.c"), os.path.join(root, "runtime", "ind_runtime.c"),
+             os.path.join(root, "lib", "npy_raw.c"), "-ldl", "-lm", "-o", out])
     if r.returncode:
         sys.exit("numerics.py: cannot build the runner:\n" + r.stderr)
     return out

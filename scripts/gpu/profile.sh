@@ -20,7 +20,7 @@ METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__
 inc=/usr/local/cuda/include
 [ -f "$inc/cuda.h" ] || inc=$(dirname "$(find / -name cuda.h -path '*include*' 2>/dev/null | head -n 1)")
 RUNNER=$DATA/ind_cuda_run
-gcc -std=c11 -O2 -I"$inc" runtime/ind_cuda_run.c -ldl -lm -o "$RUNNER" || { echo "profile.sh: no runner"; exit 1; }
+gcc -std=c11 -O2 -I"$inc" -I. -Iinclude runtime/ind_cuda_run.c runtime/ind_runtime.c lib/npy_raw.c -ldl -lm -o "$RUNNER" || { echo "profile.sh: no runner"; exit 1; }
 cases="$*"
 [ -n "$cases" ] || cases=$(cd "$PLANS" && ls *_1024.json | sed 's/_1024\.json$//')
 for n in $SIZES; do

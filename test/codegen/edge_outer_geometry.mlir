@@ -1,11 +1,13 @@
 // Outer (column) reductions at the edges of their rules: x points per block = outer-xblock, halved while
 // half still covers numel; threads per x point = outer-rthreads (grown until a block has 32 threads);
 // persistent iff rnumel <= outer-persistent-threshold and ceil(rnumel / rthreads) <= 64.
-// RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=AUTO
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=256})' | %filecheck %s --check-prefix=AT
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=255})' | %filecheck %s --check-prefix=BELOW
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=1024})' | %filecheck %s --check-prefix=BIG
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{outer-xblock=2 outer-rthreads=8})' | %filecheck %s --check-prefix=GROW
+// Split reductions (convert-graph-to-ind, test/lower/split_reduction.mlir) are off here: this file pins the
+// geometry of one outer reduction kernel.
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{split-reductions=false},ind-schedule,fuse-inductor,sched-to-kernel)' | %filecheck %s --check-prefix=AUTO
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{split-reductions=false},ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=256})' | %filecheck %s --check-prefix=AT
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{split-reductions=false},ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=255})' | %filecheck %s --check-prefix=BELOW
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{split-reductions=false},ind-schedule,fuse-inductor,sched-to-kernel{outer-persistent-threshold=1024})' | %filecheck %s --check-prefix=BIG
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{split-reductions=false},ind-schedule,fuse-inductor,sched-to-kernel{outer-xblock=2 outer-rthreads=8})' | %filecheck %s --check-prefix=GROW
 //
 /// 64 x 16 and 64 x 17: 16 columns take half the default 32 (16 >= 16), 17 do not. rnumel 64 is at the
 /// default threshold: persistent.

@@ -16,9 +16,10 @@
 // WHOLE: check out0: f32 {{.*}} PASS
 // WHOLE: check out1: 1x1xf32 {{.*}} PASS
 // COMP-COUNT-2: PASS
-// A size-1 r dim is kept, and a reduction over a real dim is left as it was.
-// KERNEL: "kernel.reduce"
-// KERNEL: kind = "persistent_reduction", rranges = array<i64: 1>, sym_name = "triton_per_fused_sum_0"
+// A reduction over size-1 dims only is a pointwise kernel (Inductor's Reduction.create: "this
+// reduction is actually a pointwise op"; convert-graph-to-ind), with no kernel.reduce left in it.
+// KERNEL-NOT: "kernel.reduce"
+// KERNEL: kind = "pointwise", rranges = array<i64>, sym_name = "triton_poi_fused_sum_0"
 func.func @sum_last(%arg0_1: tensor<4x1xf32>) -> tensor<4xf32> {
   %0 = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x1xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>

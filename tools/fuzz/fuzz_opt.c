@@ -26,8 +26,10 @@
 static char g_path[64];
 
 static const char *input_path(void) {
-  if (!g_path[0])
-    snprintf(g_path, sizeof g_path, "/tmp/ind-fuzz-%d.mlir", (int)getpid());
+  if (!g_path[0]) {
+    const char *dir = getenv("TMPDIR");
+    snprintf(g_path, sizeof g_path, "%s/ind-fuzz-%d.mlir", dir && *dir ? dir : "/tmp", (int)getpid());
+  }
   return g_path;
 }
 
