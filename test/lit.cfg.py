@@ -34,7 +34,12 @@ config.environment["PATH"] = os.pathsep.join([config.ind_bin_dir, config.llvm_bi
                                               config.environment.get("PATH", os.environ.get("PATH", ""))])
 if config.ind_sanitize:
     # LLVM's libraries are not built with ASan; leaks inside them are not ours to fix.
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    # allocator_may_return_null: a huge allocation returns NULL (the code reports it) instead of ASan
+    # aborting, as the allocator of a release build does.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0:allocator_may_return_null=1"
+    # The Python bindings cannot load an ASan-built libind into an uninstrumented python3 (the ASan
+    # runtime must come first): under the sanitizers the Python front end runs the (sanitized) tools.
+    config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "no-libind-under-asan.so")
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(config.ind_src_dir, "test", "lsan.supp")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")

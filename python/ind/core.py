@@ -389,6 +389,15 @@ def _options(device, options, kwargs):
     return opts
 
 
+def can_compile():
+    """True when libind itself (with MLIR) loads here, so compile() can work; False with the runtime alone."""
+    try:
+        _load_library()
+    except IndError:
+        return False
+    return not _runtime_only
+
+
 def compile(text, device="cpu", options=None, name="<python>", **kwargs):
     """Compiles graph-dialect text (str or bytes) to a Program (see the module docstring for options)."""
     _load_library()

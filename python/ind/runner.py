@@ -69,6 +69,6 @@ def compile(text, inputs, outputs, device="cpu", **options):
         from . import core
     except (ImportError, OSError):
         core = None
-    if core is not None and hasattr(core, "compile"):
+    if core is not None and hasattr(core, "compile") and core.can_compile():
         return core.compile(text, device=device, **options)
     return subprocess_program(text, inputs, outputs, device=device, **options)
