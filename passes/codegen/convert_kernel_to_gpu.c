@@ -622,10 +622,16 @@ static bool emit_store(Gen *g, MlirOperation op) {
   if (acc == ACCESS_UNIFORM) {
     if (val.n != 1)
       return fail(g, op, "a store whose index does not use the r dims needs an r-invariant value");
-    /* One thread per x point writes (reductions: every thread of the x point holds the value;
-     * pointwise: n is 1 only for a one-element kernel). */
+    /* One thread per x point writes. Reductions: every r-thread of the x point holds the value, so
+     * rtid 0 writes. Pointwise: one lane per thread means each thread owns its x point (a guard on
+     * tid would drop all but one element per block); only an index of no dim at all is written by
+     * thread 0 alone. */
     bool red = g->kind != KERNEL_KIND_POINTWISE;
-    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0)));
+    bool thread_indexed = false;
+    for (int k = 0; k < g->nx + g->nr; ++k)
+      thread_indexed |= mlirAffineExprIsFunctionOfDim(e, k);
+    bool single = red || !thread_indexed;
+    MlirBlock saved = single ? open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0))) : g->blk;
     MlirValue xvalid = red ? g->xvalid : g->valid[0];
     bool guarded = !mlirValueIsNull(xvalid);
     MlirBlock saved2 = guarded ? open_if(g, xvalid) : g->blk;
@@ -633,7 +639,8 @@ static bool emit_store(Gen *g, MlirOperation op) {
     op0(g, "memref.store", 3, ops, 0, NULL);
     if (guarded)
       close_if(g, saved2);
-    close_if(g, saved);
+    if (single)
+      close_if(g, saved);
     return !g->failed;
   }
   if (acc == ACCESS_VECTOR && !mlirTypeIsAF32(mlirValueGetType(val.v[0])))
