@@ -3,7 +3,7 @@
  * `reuse = "bufK"` alloc of the same type as bufK *is* bufK's value; of another type it gets its own
  * allocation), `kernel.launch` -> `func.call` of the kernel's function (each buffer reinterpreted as the
  * kernel's flat memref with `memref.reinterpret_cast`, offset 0: kernel indices are storage offsets from
- * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f32 accumulator; buffers
+ * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator; buffers
  * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
  * `llvm.emit_c_interface`. */
 #include "dialects/kernel/kernel.h"
@@ -165,51 +165,50 @@ static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const M
   build(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
 }
 
-/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] in f32, k in order (no batch dim for mm). An f32
- * output accumulates in place in i-k-j order (the inner j loop streams rows of b and out: fast
- * enough for 1024^3 on the CPU); other output types accumulate in a register (i-j-k) and round once.
- * Both sum each element's products in the same order, k = 0, 1, ... */
+/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] (no batch dim for mm), accumulated in f64 and
+ * rounded once to the output type: the products of f32 (or narrower) inputs are exact in f64, so the
+ * result is within about one rounding of the exact sum whatever K is (an f32 running sum drifts by
+ * ~sqrt(K) roundings and failed ind-run's default tolerance on mm_epilogue at K = 1024); a narrower
+ * output is rounded through f32 (the JIT process has no __truncdfbf2). The order is
+ * i-k-j into a row of N f64 partial sums (the inner j loop streams rows of b: fast enough for 1024^3
+ * on the CPU); the row is allocated once per call and freed at the end. */
 static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
-  MlirType ct = mlirValueGetType(C), f32 = mlirF32TypeGet(b->ctx);
+  MlirType ct = mlirValueGetType(C), f64 = mlirF64TypeGet(b->ctx);
   int r = batched ? 1 : 0;
+  int64_t n = mlirShapedTypeGetDimSize(ct, r + 1);
   MlirValue zero = const_index(b, 0), one = const_index(b, 1);
   MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)),
-            N = const_index(b, mlirShapedTypeGetDimSize(ct, r + 1));
+  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, n);
   MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
-  MlirValue fzero = const_float(b, f32, 0.0);
+  MlirValue dzero = const_float(b, f64, 0.0);
+  int32_t seg[2] = {0, 0};
+  MlirNamedAttribute aa = named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg));
+  MlirValue row =
+      build1(b, "memref.alloc", 0, NULL, mlirMemRefTypeContiguousGet(f64, 1, &n, mlirAttributeGetNull()), 1, &aa);
   Builder s0, s1, s2, s3;
   MlirValue idx[3];
   MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
-  if (mlirTypeIsAF32(mlirShapedTypeGetElementType(ct))) {
-    MlirValue j = open_loop(b, zero, one, N, &s2);
-    store_at(b, fzero, C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s2);
-    MlirValue k = open_loop(b, zero, one, K, &s2);
-    MlirValue x = load_f32(b, A, mm_index(batched, bt, i, k, idx), idx);
-    j = open_loop(b, zero, one, N, &s3);
-    MlirValue y = load_f32(b, B, mm_index(batched, bt, k, j, idx), idx);
-    MlirValue acc = load_f32(b, C, mm_index(batched, bt, i, j, idx), idx);
-    MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
-    MlirValue sum = build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
-    store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s3);
-    close_loop(b, &s2);
-  } else {
-    MlirValue j = open_loop(b, zero, one, N, &s2);
-    MlirOperation kl = build_for(b, zero, K, one, 1, &fzero);
-    Builder inner = {b->ctx, b->loc, for_body(kl), {NULL}};
-    MlirValue k = mlirBlockGetArgument(inner.block, 0), acc = mlirBlockGetArgument(inner.block, 1);
-    MlirValue x = load_f32(&inner, A, mm_index(batched, bt, i, k, idx), idx);
-    MlirValue y = load_f32(&inner, B, mm_index(batched, bt, k, j, idx), idx);
-    MlirValue p = build1(&inner, "arith.mulf", 2, (MlirValue[]){x, y}, f32, 0, NULL);
-    MlirValue sum = build1(&inner, "arith.addf", 2, (MlirValue[]){acc, p}, f32, 0, NULL);
-    build_yield(inner.block, b->loc, 1, &sum);
-    store_at(b, mlirOperationGetResult(kl, 0), C, mm_index(batched, bt, i, j, idx), idx);
-    close_loop(b, &s2);
-  }
+  MlirValue j = open_loop(b, zero, one, N, &s2);
+  store_at(b, dzero, row, 1, &j);
+  close_loop(b, &s2);
+  MlirValue k = open_loop(b, zero, one, K, &s2);
+  MlirValue x = convert(b, load_f32(b, A, mm_index(batched, bt, i, k, idx), idx), f64);
+  j = open_loop(b, zero, one, N, &s3);
+  MlirValue y = convert(b, load_f32(b, B, mm_index(batched, bt, k, j, idx), idx), f64);
+  MlirValue acc = build1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
+  MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f64, 0, NULL);
+  store_at(b, build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f64, 0, NULL), row, 1, &j);
+  close_loop(b, &s3);
+  close_loop(b, &s2);
+  j = open_loop(b, zero, one, N, &s2);
+  MlirValue sum = build1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
+  if (!mlirTypeIsAF64(mlirShapedTypeGetElementType(ct))) /* f64 -> bf16 would need __truncdfbf2 */
+    sum = convert(b, sum, mlirF32TypeGet(b->ctx));
+  store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
+  close_loop(b, &s2);
   close_loop(b, &s1);
   close_loop(b, &s0);
+  build(b, "memref.dealloc", 1, &row, 0, NULL, 0, NULL);
 }
 
 static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
