@@ -68,7 +68,7 @@ def load_inputs(data, shapes, torch, np):
 
 def errors(out, ref, torch):
     """(norm-wise rel err, max abs err / max |ref|, NaN count), all in float64."""
-    out = out.double()
+    out, ref = out.double(), ref.double()  # integer outputs (argmax: i64) too: norm needs floats
     nan = int(torch.isnan(out).sum().item())
     d = (out - ref).abs()
     rn = ref.norm().item()
