@@ -619,19 +619,21 @@ static bool emit_store(Gen *g, MlirOperation op) {
     return false;
   int n;
   Access acc = classify(g, e, memref_elem(mem), &n);
+  /* One lane per thread is not one writer per x point: a single writer (thread 0 of the x point) is
+   * right only when the index uses no dim that threads are spread over. Reductions: no r dim (every
+   * r-thread of the x point holds the value; rtid 0 writes). Pointwise: no dim at all (a 0-d result;
+   * tid 0 writes). An index of such a dim (the x dims of a pointwise kernel, the r dims of a
+   * reduction's epilogue, e.g. softmax's division) is stored by every thread under its lane's mask. */
+  bool red = g->kind != KERNEL_KIND_POINTWISE;
+  bool spread = false;
+  for (int k = red ? g->nx : 0; k < g->nx + g->nr; ++k)
+    spread |= mlirAffineExprIsFunctionOfDim(e, k);
+  if (acc == ACCESS_UNIFORM && spread)
+    acc = ACCESS_PER_LANE;
   if (acc == ACCESS_UNIFORM) {
     if (val.n != 1)
       return fail(g, op, "a store whose index does not use the r dims needs an r-invariant value");
-    /* One thread per x point writes. Reductions: every r-thread of the x point holds the value, so
-     * rtid 0 writes. Pointwise: one lane per thread means each thread owns its x point (a guard on
-     * tid would drop all but one element per block); only an index of no dim at all is written by
-     * thread 0 alone. */
-    bool red = g->kind != KERNEL_KIND_POINTWISE;
-    bool thread_indexed = false;
-    for (int k = 0; k < g->nx + g->nr; ++k)
-      thread_indexed |= mlirAffineExprIsFunctionOfDim(e, k);
-    bool single = red || !thread_indexed;
-    MlirBlock saved = single ? open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0))) : g->blk;
+    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0)));
     MlirValue xvalid = red ? g->xvalid : g->valid[0];
     bool guarded = !mlirValueIsNull(xvalid);
     MlirBlock saved2 = guarded ? open_if(g, xvalid) : g->blk;
@@ -639,8 +641,7 @@ static bool emit_store(Gen *g, MlirOperation op) {
     op0(g, "memref.store", 3, ops, 0, NULL);
     if (guarded)
       close_if(g, saved2);
-    if (single)
-      close_if(g, saved);
+    close_if(g, saved);
     return !g->failed;
   }
   if (acc == ACCESS_VECTOR && !mlirTypeIsAF32(mlirValueGetType(val.v[0])))
