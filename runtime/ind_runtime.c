@@ -90,8 +90,8 @@ typedef struct Step {
   char *kernel;
   unsigned grid[3], block[3], shared;
   int nargs;
-  int *args;            /* buffer indices */
-  int mm_m, mm_n, mm_k; /* extern mm */
+  int *args;                      /* buffer indices */
+  int mm_m, mm_n, mm_k, mm_batch; /* extern mm (mm_batch 0) / bmm (mm_batch >= 1) */
 } Step;
 
 struct IndRtProgram {
@@ -179,20 +179,27 @@ static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3],
   return NULL;
 }
 
-static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s) {
+/* Checks an extern mm (C[m,n] = A[m,k] B[k,n]) or bmm (C[b,m,n] = A[b,m,k] B[b,k,n]) step: dense f32
+ * operands of matching shapes, dims within cuBLAS's int. */
+static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool batched) {
+  const char *what = batched ? "bmm" : "mm";
+  int rank = batched ? 3 : 2, r = batched ? 1 : 0;
   if (s->nargs != 3)
-    return plan_error(path, "extern mm needs 3 args (A, B, C)%s%s", NULL, NULL);
+    return plan_error(path, "extern %s needs 3 args (A, B, C)%s", what, NULL);
   const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
-  if (a->dtype != IND_ELEM_F32 || b->dtype != IND_ELEM_F32 || c->dtype != IND_ELEM_F32 || a->rank != 2 ||
-      b->rank != 2 || c->rank != 2)
-    return plan_error(path, "extern mm supports only 2-D f32 operands (got %s, ...)%s", a->name, NULL);
-  if (a->shape[1] != b->shape[0] || c->shape[0] != a->shape[0] || c->shape[1] != b->shape[1])
+  if (a->dtype != IND_ELEM_F32 || b->dtype != IND_ELEM_F32 || c->dtype != IND_ELEM_F32 || a->rank != rank ||
+      b->rank != rank || c->rank != rank)
+    return plan_error(path, "extern %s supports only %s f32 operands", what, batched ? "3-D" : "2-D");
+  if (a->shape[r + 1] != b->shape[r] || c->shape[r] != a->shape[r] || c->shape[r + 1] != b->shape[r + 1] ||
+      (batched && (a->shape[0] != b->shape[0] || c->shape[0] != a->shape[0])))
     return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
-  if (a->shape[0] > 2147483647 || a->shape[1] > 2147483647 || b->shape[1] > 2147483647)
-    return plan_error(path, "extern mm: dimension too large for cuBLAS%s%s", NULL, NULL);
-  s->mm_m = (int)a->shape[0];
-  s->mm_k = (int)a->shape[1];
-  s->mm_n = (int)b->shape[1];
+  for (int i = 0; i < rank; ++i)
+    if (a->shape[i] > 2147483647 || b->shape[i] > 2147483647)
+      return plan_error(path, "extern %s: dimension too large for cuBLAS%s", what, NULL);
+  s->mm_batch = batched ? (int)a->shape[0] : 0;
+  s->mm_m = (int)a->shape[r];
+  s->mm_k = (int)a->shape[r + 1];
+  s->mm_n = (int)b->shape[r + 1];
   return NULL;
 }
 
@@ -219,12 +226,11 @@ static IndStatus parse_step(const char *path, const IndJson *o, IndRtProgram *p,
   }
   if (strcmp(op->string, "extern") == 0) {
     s->is_extern = true;
-    if (strcmp(s->kernel, "bmm") == 0)
-      return NULL; /* a plan may hold it (the CPU path runs it); running it on the GPU is refused (run_step) */
-    if (strcmp(s->kernel, "mm") != 0)
+    bool batched = strcmp(s->kernel, "bmm") == 0;
+    if (!batched && strcmp(s->kernel, "mm") != 0)
       return plan_error(path, "unsupported extern kernel \"%s\" (only mm and bmm)%s", s->kernel, NULL);
     p->has_mm = true;
-    return check_mm(path, p, s);
+    return check_mm(path, p, s, batched);
   }
   if (strcmp(op->string, "launch") != 0)
     return plan_error(path, "unknown step op \"%s\"%s", op->string, NULL);
@@ -660,6 +666,10 @@ typedef int (*cublas_destroy_fn)(void *handle);
 typedef int (*cublas_set_stream_fn)(void *handle, CUstream stream);
 typedef int (*cublas_sgemm_fn)(void *handle, int transa, int transb, int m, int n, int k, const float *alpha,
                                const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc);
+typedef int (*cublas_sgemm_batched_fn)(void *handle, int transa, int transb, int m, int n, int k, const float *alpha,
+                                       const float *A, int lda, long long strideA, const float *B, int ldb,
+                                       long long strideB, const float *beta, float *C, int ldc, long long strideC,
+                                       int batch);
 #define CUBLAS_OP_N 0
 
 static void *g_libcuda, *g_libcublas;
@@ -670,6 +680,7 @@ static cublas_create_fn p_cublasCreate;
 static cublas_destroy_fn p_cublasDestroy;
 static cublas_set_stream_fn p_cublasSetStream;
 static cublas_sgemm_fn p_cublasSgemm;
+static cublas_sgemm_batched_fn p_cublasSgemmStridedBatched;
 
 /* Names for the codes a broken setup gives, for when cuGetErrorName itself fails (e.g. the stub library). */
 static const char *fallback_error_name(CUresult r) {
@@ -812,9 +823,11 @@ static IndStatus load_cublas(void) {
   *(void **)&p_cublasDestroy = dlsym(g_libcublas, "cublasDestroy_v2");
   *(void **)&p_cublasSetStream = dlsym(g_libcublas, "cublasSetStream_v2");
   *(void **)&p_cublasSgemm = dlsym(g_libcublas, "cublasSgemm_v2");
-  if (!p_cublasCreate || !p_cublasDestroy || !p_cublasSetStream || !p_cublasSgemm) {
+  *(void **)&p_cublasSgemmStridedBatched = dlsym(g_libcublas, "cublasSgemmStridedBatched");
+  if (!p_cublasCreate || !p_cublasDestroy || !p_cublasSetStream || !p_cublasSgemm || !p_cublasSgemmStridedBatched) {
     p_cublasSgemm = NULL;
-    return ind_status_create("%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2",
+    return ind_status_create("%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2/"
+                             "cublasSgemmStridedBatched",
                              g_cublas_path);
   }
   return NULL;
@@ -1132,14 +1145,22 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
 static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
   const Step *s = &m->prog->steps[i];
   CUdeviceptr *v = &m->vals[m->param_start[i]];
-  if (s->is_extern && strcmp(s->kernel, "mm") != 0)
-    return ind_status_create("extern kernel %s: not supported by the CUDA runtime (only mm)", s->kernel);
   if (s->is_extern) {
-    /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n). */
+    /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n);
+     * bmm: the same per batch, operands strided by their matrices' sizes. */
     const float one = 1.0f, zero = 0.0f;
     int r = p_cublasSetStream(m->cublas, stream);
     if (r != 0)
       return ind_status_create("cublasSetStream_v2 returned status %d", r);
+    if (s->mm_batch > 0) {
+      long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
+      r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
+                                      (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
+                                      s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
+      if (r != 0)
+        return ind_status_create("cublasSgemmStridedBatched returned status %d", r);
+      return NULL;
+    }
     r = p_cublasSgemm(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
                       (const float *)(uintptr_t)v[1], s->mm_n, (const float *)(uintptr_t)v[0], s->mm_k, &zero,
                       (float *)(uintptr_t)v[2], s->mm_n);
