@@ -60,10 +60,10 @@ def build(torch, cuda, check, plan, mod, gen):
     for inp in plan["inputs"]:
         t = dt[inp["dtype"]]
         if t.is_floating_point:
-            x = torch.randn(inp["shape"], generator=gen, dtype=torch.float32).to(t)
+            x = torch.randn(inp["shape"], generator=gen, dtype=torch.float32, device="cuda").to(t)
         else:  # indices / masks: zeros are in range for every gather
-            x = torch.zeros(inp["shape"], dtype=t)
-        bufs[inp["name"]] = x.cuda()
+            x = torch.zeros(inp["shape"], dtype=t, device="cuda")
+        bufs[inp["name"]] = x
     for a in plan["allocations"]:
         if a["reuse"]:
             bufs[a["name"]] = bufs[a["reuse"]].view(torch.uint8).view(dt[a["dtype"]]).reshape(a["shape"])
@@ -143,7 +143,7 @@ def cmd_run(args):
             mod = ctypes.c_void_p()
             check(cuda.cuModuleLoadData(ctypes.byref(mod), ctypes.c_char_p(open(base + ".ptx").read().encode() + b"\0")),
                   "load " + base)
-            gen = torch.Generator().manual_seed(1)
+            gen = torch.Generator(device="cuda").manual_seed(1)
             bufs, steps = build(torch, cuda, check, plan, mod, gen)
             for s in steps:
                 run_step(torch, cuda, check, s)
