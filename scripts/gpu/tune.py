@@ -171,6 +171,9 @@ def cmd_run(args):
             del bufs, steps
     entries = load_json(cache)["kernels"] if os.path.exists(cache) else {}
     for key, (us, cfg, name, default_us) in sorted(best.items(), key=lambda kv: kv[1][2]):
+        if us is None:  # no build of this kernel matched cand0's outputs
+            print("%-60s %s no candidate matched; not cached" % (name, key))
+            continue
         print("%-60s %s default %8.2f us  best %8.2f us  %s" % (name, key, default_us, us, json.dumps(cfg)))
         entries[key] = dict(cfg, name=name, us=round(us, 3), default_us=round(default_us, 3))
     with open(cache, "w") as f:
