@@ -3,7 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "ind/runtime.h"
-#include "runtime/ind_json.h"
+#include "lib/json.h"
 
 #include <cuda.h>
 #include <dlfcn.h>

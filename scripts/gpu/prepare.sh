@@ -4,6 +4,8 @@
 #
 #   scripts/gpu/prepare.sh            # writes out/gpu/<case>_<n>.{ptx,json}, out/gpu/compile_times.tsv
 #   IND_GPU_SIZES="1024" scripts/gpu/prepare.sh
+#   IND_TUNING_CACHE=out/tune/cache.json scripts/gpu/prepare.sh   # kernels in the configs of a tuning cache
+#                                     (scripts/gpu/tune.py, docs/tools/ind-tune.md)
 #   IND_GPU_VARIANTS="lock_in:search" (the default): also compile examples/lock_in.mlir with --fuse=search,
 #   as the case lock_in_search, so that the GPU run measures both groupings (docs/passes/fuse.md)
 #
@@ -20,6 +22,7 @@ rm -rf "$DEST"
 mkdir -p "$DEST/src"
 printf 'case\tn\tptx_ms\tplan_ms\tkernels\n' > "$DEST/compile_times.tsv"
 now_ms() { date +%s%3N; }
+codegen=--codegen${IND_TUNING_CACHE:+=tuning-cache=$IND_TUNING_CACHE}
 fail=0
 # every example with the default strategy, then each variant EXAMPLE:STRATEGY as the case EXAMPLE_STRATEGY
 jobs=""
@@ -39,11 +42,11 @@ for job in $jobs; do
     fi
     base="$DEST/${case_name}_${n}"
     t0=$(now_ms)
-    if ! "$OPT" "$src" --lower "$fuse" --codegen --emit=ptx -o "$base.ptx"; then
+    if ! "$OPT" "$src" --lower "$fuse" "$codegen" --emit=ptx -o "$base.ptx"; then
       echo "prepare.sh: ind-opt --emit=ptx failed on $src; skipped" >&2; rm -f "$base.ptx"; fail=1; continue
     fi
     t1=$(now_ms)
-    if ! "$OPT" "$src" --lower "$fuse" --codegen --emit=launch-plan -o "$base.json"; then
+    if ! "$OPT" "$src" --lower "$fuse" "$codegen" --emit=launch-plan -o "$base.json"; then
       echo "prepare.sh: ind-opt --emit=launch-plan failed on $src; skipped" >&2; rm -f "$base.ptx" "$base.json"; fail=1; continue
     fi
     t2=$(now_ms)

@@ -1,15 +1,22 @@
-/* ind_json.h - a tiny JSON reader for ind_cuda_run's launch plans (header-only, static functions, libc only).
+/* json.h - a tiny JSON reader (header-only, static functions, libc only): the launch plans of the standalone
+ * GPU runner (runtime/, built without MLIR) and the tuning cache of codegen (passes/codegen/tuning.c).
  *
  * Parses a whole document into a tree of IndJson nodes: null, bool, number (double), string (no \u escapes
  * beyond ASCII), array, object (keys kept in order). Errors are reported with a line:column position into
- * a caller buffer; the parser never exits or aborts. Nesting is limited to IND_JSON_MAX_DEPTH. */
-#ifndef IND_JSON_H
-#define IND_JSON_H
+ * a caller buffer; every node keeps the byte offset where it starts (ind_json_line_col turns it into a
+ * line:column for a diagnostic about a value); the parser never exits or aborts. Nesting is limited to
+ * IND_JSON_MAX_DEPTH. */
+#ifndef IND_LIB_JSON_H
+#define IND_LIB_JSON_H
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define IND_JSON_MAX_DEPTH 32
 
@@ -30,6 +37,7 @@ typedef struct IndJson {
   struct IndJson **items; /* IND_JSON_ARRAY / IND_JSON_OBJECT values */
   char **keys;            /* IND_JSON_OBJECT */
   int count;
+  size_t offset; /* byte offset of the value's first character in the parsed text */
 } IndJson;
 
 typedef struct IndJsonParser {
@@ -53,19 +61,26 @@ static void ind_json_free(IndJson *v) {
   free(v);
 }
 
+/* 1-based line and column of byte `offset` of `text`. */
+static void ind_json_line_col(const char *text, size_t len, size_t offset, int *line, int *col) {
+  *line = 1;
+  *col = 1;
+  for (size_t i = 0; i < offset && i < len; ++i) {
+    if (text[i] == '\n') {
+      ++*line;
+      *col = 1;
+    } else {
+      ++*col;
+    }
+  }
+}
+
 static void ind_json_error(IndJsonParser *ps, const char *what) {
   if (ps->failed)
     return;
   ps->failed = true;
-  int line = 1, col = 1;
-  for (const char *q = ps->text; q < ps->p && q < ps->end; ++q) {
-    if (*q == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
+  int line, col;
+  ind_json_line_col(ps->text, (size_t)(ps->end - ps->text), (size_t)(ps->p - ps->text), &line, &col);
   snprintf(ps->err, ps->errlen, "%d:%d: %s", line, col, what);
 }
 
@@ -75,12 +90,12 @@ static void ind_json_skip_ws(IndJsonParser *ps) {
 }
 
 static bool ind_json_push(IndJson *v, IndJson *item, char *key) {
-  IndJson **items = realloc(v->items, sizeof *items * (size_t)(v->count + 1));
+  IndJson **items = (IndJson **)realloc(v->items, sizeof *items * (size_t)(v->count + 1));
   if (!items)
     return false;
   v->items = items;
   if (v->kind == IND_JSON_OBJECT) {
-    char **keys = realloc(v->keys, sizeof *keys * (size_t)(v->count + 1));
+    char **keys = (char **)realloc(v->keys, sizeof *keys * (size_t)(v->count + 1));
     if (!keys)
       return false;
     v->keys = keys;
@@ -94,7 +109,7 @@ static char *ind_json_parse_string(IndJsonParser *ps) {
   /* at the opening quote */
   ++ps->p;
   size_t cap = 16, n = 0;
-  char *s = malloc(cap);
+  char *s = (char *)malloc(cap);
   if (!s) {
     ind_json_error(ps, "out of memory");
     return NULL;
@@ -143,7 +158,7 @@ static char *ind_json_parse_string(IndJsonParser *ps) {
     }
     if (n + 2 > cap) {
       cap *= 2;
-      char *t = realloc(s, cap);
+      char *t = (char *)realloc(s, cap);
       if (!t) {
         free(s);
         ind_json_error(ps, "out of memory");
@@ -166,7 +181,7 @@ static char *ind_json_parse_string(IndJsonParser *ps) {
 static IndJson *ind_json_parse_value(IndJsonParser *ps, int depth);
 
 static IndJson *ind_json_new(IndJsonParser *ps, IndJsonKind kind) {
-  IndJson *v = calloc(1, sizeof *v);
+  IndJson *v = (IndJson *)calloc(1, sizeof *v);
   if (!v)
     ind_json_error(ps, "out of memory");
   else
@@ -240,7 +255,18 @@ static bool ind_json_literal(IndJsonParser *ps, const char *word) {
   return false;
 }
 
+static IndJson *ind_json_parse_value_here(IndJsonParser *ps, int depth);
+
 static IndJson *ind_json_parse_value(IndJsonParser *ps, int depth) {
+  ind_json_skip_ws(ps);
+  size_t start = (size_t)(ps->p - ps->text);
+  IndJson *v = ind_json_parse_value_here(ps, depth);
+  if (v)
+    v->offset = start;
+  return v;
+}
+
+static IndJson *ind_json_parse_value_here(IndJsonParser *ps, int depth) {
   if (depth > IND_JSON_MAX_DEPTH) {
     ind_json_error(ps, "nesting too deep");
     return NULL;
@@ -320,5 +346,9 @@ static const IndJson *ind_json_get(const IndJson *v, const char *key) {
       return v->items[i];
   return NULL;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* IND_JSON_H */
