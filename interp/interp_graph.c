@@ -43,10 +43,10 @@ static const IndTensor *tensor_operand(InterpState *s, MlirOperation op, intptr_
 }
 
 static MlirLogicalResult expect_operands(MlirOperation op, int n) {
-  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != graph_op_num_results(graph_op_id(op))) {
+  if (mlirOperationGetNumOperands(op) != n || mlirOperationGetNumResults(op) != graph_op_num_results_of(op)) {
     char nm[64];
-    return ind_emit_error(op, "interpreter: '%s' expects %d operand(s) and one result", op_name_c(op, nm, sizeof nm),
-                          n);
+    return ind_emit_error(op, "interpreter: '%s' expects %d operand(s) and %d result(s)", op_name_c(op, nm, sizeof nm),
+                          n, graph_op_num_results_of(op));
   }
   return mlirLogicalResultSuccess();
 }
@@ -1171,6 +1171,145 @@ static MlirLogicalResult interp_max_dim(InterpState *s, MlirOperation op, bool i
   return finish_at(s, op, 1, &idx);
 }
 
+/* The outer (dims before d), length (dim d) and inner (dims after d) counts of a tensor. */
+static void outer_len_inner(const IndTensor *t, int64_t d, int64_t *outer, int64_t *len, int64_t *inner) {
+  *outer = 1, *inner = 1, *len = t->shape[d];
+  for (int64_t k = 0; k < t->rank; ++k) {
+    if (k < d)
+      *outer *= t->shape[k];
+    if (k > d)
+      *inner *= t->shape[k];
+  }
+}
+
+/* split {dim, split_size}: result i copies piece i (pieces of split_size, the last holds the rest). */
+static MlirLogicalResult interp_split(InterpState *s, MlirOperation op) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  int64_t d, sizes[GRAPH_MAX_SPLIT], outer, len, inner, start = 0;
+  intptr_t n;
+  if (!in)
+    return mlirLogicalResultFailure();
+  if (!graph_split_params(op, &d, sizes, &n))
+    return ind_emit_error(op, "interpreter: split needs a 'dim' in range and a 'split_size' >= 1");
+  outer_len_inner(in, d, &outer, &len, &inner);
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t shape[IND_TENSOR_MAX_RANK];
+    memcpy(shape, in->shape, sizeof(int64_t) * (size_t)in->rank);
+    shape[d] = sizes[i];
+    IndTensor out;
+    if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, shape)))
+      return mlirLogicalResultFailure();
+    for (int64_t o = 0; o < outer; ++o)
+      memcpy(out.data + o * sizes[i] * inner, in->data + (o * len + start) * inner,
+             sizeof(double) * (size_t)(sizes[i] * inner));
+    if (mlirLogicalResultIsFailure(finish_at(s, op, i, &out)))
+      return mlirLogicalResultFailure();
+    start += sizes[i];
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* cumsum {dim}: the running sum along dim, sequential, in double. */
+static MlirLogicalResult interp_cumsum(InterpState *s, MlirOperation op) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0);
+  int64_t d, outer, len, inner;
+  if (!in || mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
+    return mlirLogicalResultFailure();
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, in->shape)))
+    return mlirLogicalResultFailure();
+  outer_len_inner(in, d, &outer, &len, &inner);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double acc = 0.0;
+      for (int64_t j = 0; j < len; ++j) {
+        acc += in->data[(o * len + j) * inner + i];
+        out.data[(o * len + j) * inner + i] = acc;
+      }
+    }
+  return finish(s, op, &out);
+}
+
+/* Binds out, mean and rstd as results 0, 1, 2 (freeing the rest on failure). */
+static MlirLogicalResult finish3(InterpState *s, MlirOperation op, IndTensor *t) {
+  for (int i = 0; i < 3; ++i)
+    if (mlirLogicalResultIsFailure(finish_at(s, op, i, &t[i]))) {
+      for (int j = i + 1; j < 3; ++j)
+        ind_tensor_free(&t[j]);
+      return mlirLogicalResultFailure();
+    }
+  return mlirLogicalResultSuccess();
+}
+
+/* native_layer_norm (rows of N trailing elements) and native_group_norm (rows of C / G * HxW elements
+ * of a sample's group): out = (x - mean) * rstd * w[c] + b[c], with mean and rstd per row (biased
+ * variance), computed directly in double. */
+static MlirLogicalResult interp_native_norm(InterpState *s, MlirOperation op, bool group) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 3)))
+    return mlirLogicalResultFailure();
+  const IndTensor *in = tensor_operand(s, op, 0), *w = tensor_operand(s, op, 1), *b = tensor_operand(s, op, 2);
+  if (!in || !w || !b)
+    return mlirLogicalResultFailure();
+  double eps;
+  int64_t row, rows, g = 1, hw = 1, stat_shape[IND_TENSOR_MAX_RANK], stat_rank;
+  if (!ind_attr_float(op, "eps", &eps))
+    return ind_emit_error(op, "interpreter: needs a float 'eps'");
+  if (group) {
+    if (!graph_group_norm_groups(op, &g) || w->numel != in->shape[1] || b->numel != in->shape[1])
+      return ind_emit_error(op, "interpreter: group_norm needs [N, C, *], a 'group' dividing C, w and b of [C]");
+    for (int k = 2; k < in->rank; ++k)
+      hw *= in->shape[k];
+    row = in->shape[1] / g * hw, rows = in->shape[0] * g;
+    stat_rank = 2, stat_shape[0] = in->shape[0], stat_shape[1] = g;
+  } else {
+    int64_t ns[IND_TENSOR_MAX_RANK + 1];
+    intptr_t n = 0;
+    if (!ind_attr_i64_array(op, "normalized_shape", ns, IND_TENSOR_MAX_RANK + 1, &n) || n > in->rank)
+      return ind_emit_error(op, "interpreter: needs 'normalized_shape' (the trailing dims)");
+    bool ok = true;
+    row = 1;
+    for (intptr_t k = 0; k < n; ++k) {
+      ok = ok && ns[k] == in->shape[in->rank - n + k];
+      row *= ns[k];
+    }
+    if (!ok || row < 1 || w->numel != row || b->numel != row)
+      return ind_emit_error(op, "interpreter: normalized_shape, weight and bias must match the trailing dims");
+    rows = in->numel / row;
+    stat_rank = in->rank;
+    for (int k = 0; k < in->rank; ++k)
+      stat_shape[k] = k < in->rank - n ? in->shape[k] : 1;
+  }
+  IndTensor t[3];
+  memset(t, 0, sizeof t);
+  if (mlirLogicalResultIsFailure(alloc(op, &t[0], in->rank, in->shape)) ||
+      mlirLogicalResultIsFailure(alloc(op, &t[1], (int)stat_rank, stat_shape)) ||
+      mlirLogicalResultIsFailure(alloc(op, &t[2], (int)stat_rank, stat_shape))) {
+    for (int i = 0; i < 3; ++i)
+      ind_tensor_free(&t[i]);
+    return mlirLogicalResultFailure();
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    const double *x = in->data + r * row;
+    double mean = 0.0, ss = 0.0;
+    for (int64_t j = 0; j < row; ++j)
+      mean += x[j];
+    mean /= (double)row;
+    for (int64_t j = 0; j < row; ++j)
+      ss += (x[j] - mean) * (x[j] - mean);
+    double rstd = 1.0 / sqrt(ss / (double)row + eps);
+    for (int64_t j = 0; j < row; ++j) {
+      int64_t c = group ? (r % g) * (row / hw) + j / hw : j; /* the weight's index */
+      t[0].data[r * row + j] = (x[j] - mean) * rstd * w->data[c] + b->data[c];
+    }
+    t[1].data[r] = mean, t[2].data[r] = rstd;
+  }
+  return finish3(s, op, t);
+}
+
 /* scaled_dot_product_attention, directly: per batch, softmax(q k^T * scale, masked) v in double. */
 static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
   if (mlirLogicalResultIsFailure(expect_operands(op, 3)))
@@ -1327,6 +1466,17 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
     return interp_cat(s, op);
   if (ind_op_is(op, "graph.max_dim") || ind_op_is(op, "graph.min_dim"))
     return interp_max_dim(s, op, ind_op_is(op, "graph.max_dim"));
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_SPLIT:
+    return interp_split(s, op);
+  case GRAPH_OP_CUMSUM:
+    return interp_cumsum(s, op);
+  case GRAPH_OP_NATIVE_LAYER_NORM:
+  case GRAPH_OP_NATIVE_GROUP_NORM:
+    return interp_native_norm(s, op, graph_op_id(op) == GRAPH_OP_NATIVE_GROUP_NORM);
+  default:
+    break;
+  }
   if (ind_op_is(op, "graph.scaled_dot_product_attention"))
     return interp_sdpa(s, op);
   if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.aten_softmax") || ind_op_is(op, "graph.log_softmax"))

@@ -114,6 +114,10 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_SDPA] = {"graph.scaled_dot_product_attention", GRAPH_KIND_COMPOSITE, 3},
     [GRAPH_OP_MAX_DIM] = {"graph.max_dim", GRAPH_KIND_REDUCTION, 1},
     [GRAPH_OP_MIN_DIM] = {"graph.min_dim", GRAPH_KIND_REDUCTION, 1},
+    [GRAPH_OP_SPLIT] = {"graph.split", GRAPH_KIND_COMPOSITE, 1},
+    [GRAPH_OP_NATIVE_LAYER_NORM] = {"graph.native_layer_norm", GRAPH_KIND_COMPOSITE, 3},
+    [GRAPH_OP_NATIVE_GROUP_NORM] = {"graph.native_group_norm", GRAPH_KIND_COMPOSITE, 3},
+    [GRAPH_OP_CUMSUM] = {"graph.cumsum", GRAPH_KIND_COMPOSITE, 1},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {
@@ -135,7 +139,22 @@ const char *graph_op_short_name(GraphOpId id) {
   const char *n = graph_op_name(id);
   return *n ? n + strlen("graph.") : n;
 }
-int graph_op_num_results(GraphOpId id) { return id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM ? 2 : 1; }
+int graph_op_num_results(GraphOpId id) {
+  if (id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM)
+    return 2;
+  if (id == GRAPH_OP_NATIVE_LAYER_NORM || id == GRAPH_OP_NATIVE_GROUP_NORM)
+    return 3;
+  return id == GRAPH_OP_SPLIT ? -1 : 1;
+}
+
+int graph_op_num_results_of(MlirOperation op) {
+  GraphOpId id = graph_op_id(op);
+  if (id != GRAPH_OP_SPLIT)
+    return graph_op_num_results(id);
+  int64_t dim, sizes[GRAPH_MAX_SPLIT];
+  intptr_t n;
+  return graph_split_params(op, &dim, sizes, &n) ? (int)n : -1;
+}
 int graph_op_num_operands(GraphOpId id) { return id < GRAPH_OP_COUNT ? g_ops[id].num_operands : 0; }
 bool graph_op_is_comparison(GraphOpId id) { return id >= GRAPH_OP_EQ && id <= GRAPH_OP_GE; }
 
@@ -461,6 +480,28 @@ bool graph_flip_dims(MlirOperation op, int64_t *out, intptr_t *n) {
     if (seen[d])
       out[(*n)++] = d;
   return true;
+}
+
+bool graph_split_params(MlirOperation op, int64_t *dim, int64_t *sizes, intptr_t *n) {
+  int64_t rank = graph_operand_rank(op, 0), d, size, each;
+  if (rank < 1 || !ind_attr_int(op, GRAPH_ATTR_DIM, &d) || !norm_dim(d, rank, dim))
+    return false;
+  size = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), *dim);
+  if (size < 1 || !ind_attr_int(op, GRAPH_ATTR_SPLIT_SIZE, &each) || each < 1 ||
+      (size + each - 1) / each > GRAPH_MAX_SPLIT)
+    return false;
+  *n = 0;
+  for (int64_t at = 0; at < size; at += each)
+    sizes[(*n)++] = size - at < each ? size - at : each;
+  return true;
+}
+
+bool graph_group_norm_groups(MlirOperation op, int64_t *group) {
+  int64_t rank = graph_operand_rank(op, 0);
+  if (rank < 2 || !ind_attr_int(op, GRAPH_ATTR_GROUP, group) || *group < 1)
+    return false;
+  int64_t c = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, 0)), 1);
+  return c >= 0 && c % *group == 0;
 }
 
 bool graph_select_params(MlirOperation op, int64_t *dim, int64_t *index) {

@@ -134,8 +134,12 @@ typedef enum GraphOpId {
   GRAPH_OP_SDPA,
   /* two results: values and i64 indices */
   GRAPH_OP_MAX_DIM, /* ATen max.dim {dim, keepdim} */
-  GRAPH_OP_MIN_DIM,
-  /* ATen min.dim {dim, keepdim} */ /* scaled_dot_product_attention(q, k, v) {scale?, is_causal = false} */
+  GRAPH_OP_MIN_DIM, /* ATen min.dim {dim, keepdim} */
+  /* issue 11, part 2 (composites: graph-decompose expands them) */
+  GRAPH_OP_SPLIT,             /* split {dim, split_size}: one result per piece (views) */
+  GRAPH_OP_NATIVE_LAYER_NORM, /* native_layer_norm(x, w, b) {normalized_shape, eps}: out, mean, rstd */
+  GRAPH_OP_NATIVE_GROUP_NORM, /* native_group_norm(x, w, b) {group, eps}: out, mean [N, G], rstd [N, G] */
+  GRAPH_OP_CUMSUM,            /* cumsum {dim} */
   GRAPH_OP_COUNT
 } GraphOpId;
 
@@ -202,6 +206,8 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d);
 #define GRAPH_ATTR_REPEATS "repeats"
 #define GRAPH_ATTR_SCALE "scale"
 #define GRAPH_ATTR_IS_CAUSAL "is_causal"
+#define GRAPH_ATTR_SPLIT_SIZE "split_size"
+#define GRAPH_ATTR_GROUP "group"
 #define GRAPH_ATTR_STRIDES "strides" /* optional, recorded by graph-infer-shapes on views */
 
 /* --- Accessors. Each returns false when the attribute is missing (and has no default) or is
@@ -268,6 +274,13 @@ bool graph_pad_params(MlirOperation op, int64_t *low, int64_t *high, double *val
 /* repeat's repeats (at least the input's rank entries, each >= 0). */
 bool graph_repeats(MlirOperation op, int64_t *out, intptr_t *n);
 
+/* split's dim and piece sizes (ATen split.Tensor): every piece `split_size` (>= 1) long but the last,
+ * which holds the rest. At most GRAPH_MAX_SPLIT pieces. (split_with_sizes is imported as slices.) */
+#define GRAPH_MAX_SPLIT 64
+bool graph_split_params(MlirOperation op, int64_t *dim, int64_t *sizes, intptr_t *n);
+/* native_group_norm's group count (>= 1, dividing the channels: dim 1 of the input). */
+bool graph_group_norm_groups(MlirOperation op, int64_t *group);
+
 /* scaled_dot_product_attention: scale (default 1/sqrt(E), E = the query's last dim) and is_causal
  * (default false: a causal mask keeps key j <= query i, aligned at the top left, as ATen). */
 bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
@@ -278,8 +291,11 @@ bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
 MlirType graph_infer_type(MlirOperation op);
 /* The type of result i (graph_infer_type is result 0; max_dim/min_dim have the i64 indices as 1). */
 MlirType graph_infer_result_type(MlirOperation op, intptr_t i);
-/* Number of results of the op (2 for max_dim/min_dim, else 1). */
+/* Number of results of the op (2 for max_dim/min_dim, 3 for native_layer_norm/native_group_norm, -1 for
+ * split (one per piece: graph_op_num_results_of), else 1). */
 int graph_op_num_results(GraphOpId id);
+/* The number of results `op` must have (split: its piece count; -1 when split's params are bad). */
+int graph_op_num_results_of(MlirOperation op);
 
 /* Broadcast shape of two ranked shapes (numpy rules); false on mismatch. */
 bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, intptr_t rb, int64_t *out, intptr_t *rout);

@@ -693,4 +693,50 @@ irdl.dialect @graph {
     irdl.results(values: %values, indices: %indices)
     irdl.attributes { "dim" = %attr_dim, "keepdim" = %attr_keepdim }
   }
+  // split.Tensor: every piece but the last has one type (IRDL binds one type per variable, also
+  // across a variadic group), the last piece holds the rest.
+  irdl.operation @split {
+    %input = irdl.any
+    %piece = irdl.any
+    %last = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    %attr_split_size = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(pieces: variadic %piece, last: %last)
+    irdl.attributes { "dim" = %attr_dim, "split_size" = %attr_split_size }
+  }
+  irdl.operation @native_layer_norm {
+    %input = irdl.any
+    %weight = irdl.any
+    %bias = irdl.any
+    %out = irdl.any
+    %mean = irdl.any
+    %rstd = irdl.any
+    %attr_normalized_shape = irdl.base "#builtin.dense_array"
+    %attr_eps = irdl.base "#builtin.float"
+    irdl.operands(input: %input, weight: %weight, bias: %bias)
+    irdl.results(out: %out, mean: %mean, rstd: %rstd)
+    irdl.attributes { "normalized_shape" = %attr_normalized_shape, "eps" = %attr_eps }
+  }
+  irdl.operation @native_group_norm {
+    %input = irdl.any
+    %weight = irdl.any
+    %bias = irdl.any
+    %out = irdl.any
+    %mean = irdl.any
+    %rstd = irdl.any
+    %attr_group = irdl.base "#builtin.integer"
+    %attr_eps = irdl.base "#builtin.float"
+    irdl.operands(input: %input, weight: %weight, bias: %bias)
+    irdl.results(out: %out, mean: %mean, rstd: %rstd)
+    irdl.attributes { "group" = %attr_group, "eps" = %attr_eps }
+  }
+  irdl.operation @cumsum {
+    %input = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
 }

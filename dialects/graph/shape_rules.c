@@ -596,7 +596,8 @@ static bool infer_same_float(MlirOperation op, GraphOpId id, Result *r) {
   copy_shape(r, &x);
   r->dtype = x.dtype;
   int64_t d;
-  if ((id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX || id == GRAPH_OP__SOFTMAX) && !graph_dim(op, &d)) {
+  if ((id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX || id == GRAPH_OP__SOFTMAX || id == GRAPH_OP_CUMSUM) &&
+      !graph_dim(op, &d)) {
     ind_emit_error(op, "'dim' must be a dim in [-%d, %d)", (int)x.rank, (int)x.rank);
     return false;
   }
@@ -667,6 +668,89 @@ static bool infer_norm(MlirOperation op, Result *r) {
   if (!graph_dtype_is_float(x.dtype)) {
     ind_emit_error(op, "normalization needs a floating-point input");
     return false;
+  }
+  return true;
+}
+
+/* split {dim, split_size | split_sizes}: result i is the input with `dim` cut to piece i's size. */
+static bool infer_split(MlirOperation op, intptr_t i, Result *r) {
+  Operand x;
+  if (!read_operand(op, 0, &x))
+    return false;
+  int64_t d, sizes[GRAPH_MAX_SPLIT];
+  intptr_t n;
+  if (!graph_split_params(op, &d, sizes, &n)) {
+    ind_emit_error(op,
+                   "'graph.split' needs a 'dim' in [-%d, %d) of a non-empty input and a 'split_size' >= 1 that "
+                   "makes at most %d pieces",
+                   (int)x.rank, (int)x.rank, GRAPH_MAX_SPLIT);
+    return false;
+  }
+  if (mlirOperationGetNumResults(op) != n) {
+    ind_emit_error(op, "'graph.split' makes %d piece(s) of dim %d (size %lld) but has %d result(s)", (int)n, (int)d,
+                   (long long)x.shape[d], (int)mlirOperationGetNumResults(op));
+    return false;
+  }
+  copy_shape(r, &x);
+  r->shape[d] = sizes[i < n ? i : 0];
+  r->dtype = x.dtype;
+  return true;
+}
+
+/* native_layer_norm: out as layer_norm; mean and rstd (results 1, 2) keep the leading dims and have
+ * size 1 in the normalized ones (ATen), in the input's dtype. */
+static bool infer_norm(MlirOperation op, Result *r);
+static bool infer_native_layer_norm(MlirOperation op, intptr_t i, Result *r) {
+  if (!infer_norm(op, r))
+    return false;
+  int64_t ns[GRAPH_MAX_RANK];
+  intptr_t n;
+  graph_normalized_shape(op, ns, &n);
+  for (intptr_t k = 0; i > 0 && k < n; ++k)
+    r->shape[r->rank - n + k] = 1;
+  return true;
+}
+
+/* native_group_norm(x [N, C, *], w [C], b [C]) {group, eps}: out has x's shape; mean and rstd are
+ * [N, group] (ATen). */
+static bool infer_group_norm(MlirOperation op, intptr_t i, Result *r) {
+  Operand x;
+  if (!read_operand(op, 0, &x))
+    return false;
+  int64_t g;
+  double eps;
+  if (x.rank < 2) {
+    ind_emit_error(op, "'graph.native_group_norm' needs an input of rank >= 2 ([N, C, *]), got rank %d", (int)x.rank);
+    return false;
+  }
+  if (!graph_group_norm_groups(op, &g)) {
+    ind_emit_error(op, "'graph.native_group_norm' needs a 'group' >= 1 that divides the %lld channels (dim 1)",
+                   (long long)x.shape[1]);
+    return false;
+  }
+  if (!graph_eps(op, &eps)) {
+    ind_emit_error(op, "'eps' must be a float attribute");
+    return false;
+  }
+  for (intptr_t k = 1; k < 3; ++k) {
+    Operand w;
+    if (!read_operand(op, k, &w))
+      return false;
+    if (w.rank != 1 || w.shape[0] != x.shape[1]) {
+      ind_emit_error(op, "operand #%d must have shape [%lld] (the channels)", (int)k, (long long)x.shape[1]);
+      return false;
+    }
+  }
+  if (!graph_dtype_is_float(x.dtype)) {
+    ind_emit_error(op, "normalization needs a floating-point input");
+    return false;
+  }
+  r->dtype = x.dtype;
+  if (i == 0) {
+    copy_shape(r, &x);
+  } else {
+    r->rank = 2;
+    r->shape[0] = x.shape[0], r->shape[1] = g;
   }
   return true;
 }
@@ -787,6 +871,12 @@ static bool infer(MlirOperation op, GraphOpId id, Result *r) {
     return infer_matmul(op, id, r);
   case GRAPH_OP_SDPA:
     return infer_sdpa(op, r);
+  case GRAPH_OP_SPLIT:
+    return infer_split(op, 0, r);
+  case GRAPH_OP_NATIVE_LAYER_NORM:
+    return infer_native_layer_norm(op, 0, r);
+  case GRAPH_OP_NATIVE_GROUP_NORM:
+    return infer_group_norm(op, 0, r);
   default:
     return infer_same_float(op, id, r);
   }
@@ -799,9 +889,11 @@ MlirType graph_infer_type(MlirOperation op) {
     return (MlirType){NULL};
   }
   Result r = {0};
-  if (mlirOperationGetNumResults(op) != graph_op_num_results(id)) {
+  if (graph_op_num_results(id) >= 0 && mlirOperationGetNumResults(op) != graph_op_num_results(id)) {
     ind_emit_error(op, "'%s' must have %s", graph_op_name(id),
-                   graph_op_num_results(id) == 2 ? "two results" : "one result");
+                   graph_op_num_results(id) == 3   ? "three results"
+                   : graph_op_num_results(id) == 2 ? "two results"
+                                                   : "one result");
     return (MlirType){NULL};
   }
   if (!check_num_operands(op, id) || !infer(op, id, &r))
@@ -813,6 +905,14 @@ MlirType graph_infer_result_type(MlirOperation op, intptr_t i) {
   MlirType t = graph_infer_type(op);
   if (mlirTypeIsNull(t) || i == 0)
     return t;
+  GraphOpId id = graph_op_id(op);
+  Result r = {0};
+  if (id == GRAPH_OP_SPLIT || id == GRAPH_OP_NATIVE_LAYER_NORM || id == GRAPH_OP_NATIVE_GROUP_NORM) {
+    bool ok = id == GRAPH_OP_SPLIT               ? infer_split(op, i, &r)
+              : id == GRAPH_OP_NATIVE_LAYER_NORM ? infer_native_layer_norm(op, i, &r)
+                                                 : infer_group_norm(op, i, &r);
+    return ok ? make_type(op, &r) : (MlirType){NULL};
+  }
   int64_t shape[GRAPH_MAX_RANK];
   int64_t rank = mlirShapedTypeGetRank(t);
   for (int64_t d = 0; d < rank; ++d)

@@ -502,8 +502,19 @@ static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const La
     out->v[0] = x->v[0];
   else if (r == KERNEL_RED_SUM)
     out->v[0] = bin(g, "arith.mulf", x->v[0], cf32(g, (double)g->rnumel));
-  else
-    return fail(g, op, "prod reduction of an r-invariant value is not supported");
+  else if (r == KERNEL_RED_PROD) {
+    /* value ** rnumel by repeated squaring: ceil(log2(rnumel)) + popcount multiplications */
+    (void)op;
+    MlirValue acc = {NULL}, p = x->v[0];
+    for (int64_t n = g->rnumel; n > 0; n >>= 1) {
+      if (n & 1)
+        acc = mlirValueIsNull(acc) ? p : bin(g, "arith.mulf", acc, p);
+      if (n > 1)
+        p = bin(g, "arith.mulf", p, p);
+    }
+    out->v[0] = mlirValueIsNull(acc) ? cf32(g, 1.0) : acc;
+  } else
+    return fail(g, op, "reduction type of an r-invariant value is not supported");
   return true;
 }
 

@@ -139,6 +139,10 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_SDPA, K_COMPOSITE, NULL},
     {GRAPH_OP_MAX_DIM, K_REDUCE, "max"},
     {GRAPH_OP_MIN_DIM, K_REDUCE, "min"},
+    {GRAPH_OP_SPLIT, K_COMPOSITE, NULL},
+    {GRAPH_OP_NATIVE_LAYER_NORM, K_COMPOSITE, NULL},
+    {GRAPH_OP_NATIVE_GROUP_NORM, K_COMPOSITE, NULL},
+    {GRAPH_OP_CUMSUM, K_COMPOSITE, NULL},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */

@@ -14,6 +14,11 @@
  *   _softmax(x, d)        -> softmax(x, d)
  *   scaled_dot_product_attention(q, k, v) -> softmax(q @ k^T * scale [causal: where(i >= j, ., -inf)]) @ v
  *                            (bmm, or mm for rank 2; batch dims flattened around the bmm's)
+ *   split(x, s, d)        -> one slice(x, d, start, start + size) per piece (views)
+ *   native_layer_norm     -> layer_norm's ops; its mean and rstd are results 1 and 2
+ *   native_group_norm     -> the same over reshape(x, [N, G, C / G * HxW]); mean, rstd [N, G]
+ *   cumsum(x, d)          -> sum_k where(iota_j >= iota_k, unsqueeze(x, d), 0) over k (a masked
+ *                            O(n^2) reduction, see decompose_cumsum)
  * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
  * Scalars are 0-d graph.constant's of the input's element type. softmax, log_softmax, the norms and
  * var compute f16/bf16 inputs in f32 (convert up first, convert the result back), as Inductor's
@@ -252,6 +257,115 @@ static MlirValue decompose_var(MlirOperation op, GraphBuilder *b) {
   return bin(b, GRAPH_OP_DIV, s, scalar(b, count - correction, x));
 }
 
+static MlirNamedAttribute i64_attr(GraphBuilder *b, const char *name, int64_t v) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(b->ctx, ind_str(name)),
+                               mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), v));
+}
+
+static MlirValue result0(MlirOperation op) { return mlirOperationIsNull(op) ? kFailed : mlirOperationGetResult(op, 0); }
+
+/* split(x, split_size, dim) -> one slice(x, dim, start, start + size) per piece: views of x, no copy
+ * (Inductor's split_with_sizes lowering is slices too). */
+static bool decompose_split(MlirOperation op, GraphBuilder *b, MlirValue *out) {
+  int64_t d, sizes[GRAPH_MAX_SPLIT], start = 0;
+  intptr_t n;
+  if (!graph_split_params(op, &d, sizes, &n) || n != mlirOperationGetNumResults(op))
+    return false;
+  MlirValue x = operand(op, 0);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirNamedAttribute at[4] = {i64_attr(b, GRAPH_ATTR_DIM, d), i64_attr(b, GRAPH_ATTR_START, start),
+                                i64_attr(b, GRAPH_ATTR_END, start + sizes[i]), i64_attr(b, GRAPH_ATTR_STEP, 1)};
+    out[i] = result0(graph_build_op(b, GRAPH_OP_SLICE, &x, 1, at, 4, kInfer));
+    if (mlirValueIsNull(out[i]))
+      return false;
+    start += sizes[i];
+  }
+  return true;
+}
+
+/* native_layer_norm(x, w, b) -> (out, mean, rstd) as layer_norm, keeping the stats:
+ *   mean = mean(x, D, keepdim); c = x - mean; rstd = rsqrt(mean(c * c, D, keepdim) + eps);
+ *   out = c * rstd * w + b */
+static bool decompose_native_layer_norm(MlirOperation op, GraphBuilder *b, MlirValue *out) {
+  MlirValue x = upcast(b, operand(op, 0));
+  int64_t dims[GRAPH_MAX_RANK];
+  intptr_t n;
+  double eps;
+  if (!norm_params(op, dims, &n, &eps))
+    return false;
+  MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
+  MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
+  MlirValue v = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true);
+  MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
+  MlirValue y = bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, c, r), operand(op, 1));
+  out[0] = bin(b, GRAPH_OP_ADD, y, operand(op, 2)), out[1] = mu, out[2] = r;
+  return !mlirValueIsNull(out[0]);
+}
+
+/* native_group_norm(x [N, C, *], w [C], b [C]) {group G, eps} -> (out, mean [N, G], rstd [N, G]):
+ *   xg = reshape(x, [N, G, C / G * HxW]); mean = mean(xg, [2], keepdim); c = xg - mean;
+ *   rstd = rsqrt(mean(c * c, [2], keepdim) + eps); out = reshape(c * rstd, x) * w[:, None..] + b[:, None..]
+ * (ATen's math_group_norm; biased variance). */
+static bool decompose_group_norm(MlirOperation op, GraphBuilder *b, MlirValue *out) {
+  MlirValue x = upcast(b, operand(op, 0));
+  int64_t g;
+  double eps;
+  if (!graph_group_norm_groups(op, &g) || !graph_eps(op, &eps) || mlirValueIsNull(x))
+    return false;
+  MlirType xt = mlirValueGetType(x);
+  int64_t rank = rank_of(x), shape[GRAPH_MAX_RANK], N = mlirShapedTypeGetDimSize(xt, 0);
+  int64_t C = mlirShapedTypeGetDimSize(xt, 1), hw = 1, two = 2;
+  for (int64_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(xt, d);
+  for (int64_t d = 2; d < rank; ++d)
+    hw *= shape[d];
+  int64_t gshape[3] = {N, g, C / g * hw}, sshape[2] = {N, g}, wshape[GRAPH_MAX_RANK];
+  wshape[0] = C;
+  for (int64_t d = 1; d < rank - 1; ++d)
+    wshape[d] = 1;
+  MlirValue xg = reshape_to(b, x, gshape, 3);
+  MlirValue mu = reduce(b, GRAPH_OP_MEAN, xg, &two, 1, true);
+  MlirValue c = bin(b, GRAPH_OP_SUB, xg, mu);
+  MlirValue v = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), &two, 1, true);
+  MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
+  MlirValue y = reshape_to(b, bin(b, GRAPH_OP_MUL, c, r), shape, rank);
+  MlirValue w = reshape_to(b, operand(op, 1), wshape, rank - 1), bb = reshape_to(b, operand(op, 2), wshape, rank - 1);
+  out[0] = bin(b, GRAPH_OP_ADD, bin(b, GRAPH_OP_MUL, y, w), bb);
+  out[1] = reshape_to(b, mu, sshape, 2), out[2] = reshape_to(b, r, sshape, 2);
+  return !mlirValueIsNull(out[0]) && !mlirValueIsNull(out[1]) && !mlirValueIsNull(out[2]);
+}
+
+/* cumsum(x, d) (n = size of d) as one masked reduction, no scan kernel:
+ *   out[.., j, ..] = sum_k where(k <= j, x[.., k, ..], 0)
+ * x gets a new dim (j) before d (k); the mask is iota(n)[j] >= iota(n)[k]; the sum runs over k.
+ * O(n^2) work for a row of n (one fused reduction kernel; Inductor's ir.Scan is O(n)); f16/bf16 sum in
+ * f32. */
+static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b) {
+  MlirValue x = upcast(b, operand(op, 0));
+  int64_t d;
+  if (!graph_dim(op, &d) || mlirValueIsNull(x) || rank_of(x) + 1 > GRAPH_MAX_RANK)
+    return kFailed;
+  MlirType xt = mlirValueGetType(x);
+  int64_t rank = rank_of(x), n = mlirShapedTypeGetDimSize(xt, d), ushape[GRAPH_MAX_RANK], js[GRAPH_MAX_RANK],
+          ks[GRAPH_MAX_RANK], k = d + 1;
+  for (int64_t i = 0, at = 0; i <= rank; ++i) {
+    ushape[i] = i == d ? 1 : mlirShapedTypeGetDimSize(xt, at++);
+    js[i] = i == d ? n : 1;
+    ks[i] = i == k ? n : 1;
+  }
+  int64_t len[1] = {n};
+  MlirType it = mlirRankedTensorTypeGet(1, len, mlirIntegerTypeGet(b->ctx, 64), mlirAttributeGetNull());
+  MlirValue ij = reshape_to(b, result0(graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0, it)), js, rank + 1);
+  MlirValue ik = reshape_to(b, result0(graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0, it)), ks, rank + 1);
+  MlirValue keep = bin(b, GRAPH_OP_GE, ij, ik);
+  MlirValue xu = reshape_to(b, x, ushape, rank + 1);
+  if (mlirValueIsNull(keep) || mlirValueIsNull(xu))
+    return kFailed;
+  MlirValue ops3[3] = {keep, xu, scalar(b, 0.0, x)};
+  MlirValue masked = result0(graph_build_op(b, GRAPH_OP_WHERE, ops3, 3, NULL, 0, kInfer));
+  return reduce(b, GRAPH_OP_SUM, masked, &k, 1, false);
+}
+
 /* The decomposition of `op`, or `op`'s own result when it is not a composite. */
 static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
   switch (graph_op_id(op)) {
@@ -272,6 +386,8 @@ static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
     return decompose_addmm(op, b);
   case GRAPH_OP_VAR:
     return decompose_var(op, b);
+  case GRAPH_OP_CUMSUM:
+    return decompose_cumsum(op, b);
   default:
     return mlirOperationGetResult(op, 0);
   }
@@ -281,19 +397,41 @@ static bool is_decomposed(GraphOpId id) {
   return graph_op_id_kind(id) == GRAPH_KIND_COMPOSITE || id == GRAPH_OP_ADDMM || id == GRAPH_OP_VAR;
 }
 
+/* The decomposition of every result of `op` into out[0 .. results). */
+static bool decompose_all(MlirOperation op, GraphBuilder *b, MlirValue *out) {
+  switch (graph_op_id(op)) {
+  case GRAPH_OP_SPLIT:
+    return decompose_split(op, b, out);
+  case GRAPH_OP_NATIVE_LAYER_NORM:
+    return decompose_native_layer_norm(op, b, out);
+  case GRAPH_OP_NATIVE_GROUP_NORM:
+    return decompose_group_norm(op, b, out);
+  default:
+    out[0] = decompose(op, b);
+    return !mlirValueIsNull(out[0]);
+  }
+}
+
 static MlirLogicalResult decompose_op(MlirOperation op) {
   GraphBuilder b = graph_builder_before(op);
-  MlirValue res = mlirOperationGetResult(op, 0);
-  MlirValue v = decompose(op, &b);
-  if (!mlirValueIsNull(v) && !mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)) && is_half(element_of(res)) &&
-      mlirTypeEqual(with_element(v, element_of(res)), mlirValueGetType(res)))
-    v = graph_build_unary(&b, GRAPH_OP_CONVERT, v, mlirValueGetType(res)); /* back from f32 */
-  if (mlirValueIsNull(v))
+  intptr_t nres = mlirOperationGetNumResults(op);
+  MlirValue vals[GRAPH_MAX_SPLIT];
+  if (nres < 1 || nres > GRAPH_MAX_SPLIT || !decompose_all(op, &b, vals))
     return ind_emit_error(op, "cannot decompose '%s' (are its operand types inferred? run graph-infer-shapes first)",
                           graph_op_name(graph_op_id(op)));
-  if (!mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)))
-    return ind_emit_error(op, "decomposition of '%s' has a different result type", graph_op_name(graph_op_id(op)));
-  mlirValueReplaceAllUsesOfWith(res, v);
+  for (intptr_t i = 0; i < nres; ++i) {
+    MlirValue res = mlirOperationGetResult(op, i), v = vals[i];
+    if (mlirValueIsNull(v))
+      return ind_emit_error(op, "cannot decompose result #%d of '%s'", (int)i, graph_op_name(graph_op_id(op)));
+    if (!mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)) && is_half(element_of(res)) &&
+        mlirTypeEqual(with_element(v, element_of(res)), mlirValueGetType(res)))
+      v = graph_build_unary(&b, GRAPH_OP_CONVERT, v, mlirValueGetType(res)); /* back from f32 */
+    if (mlirValueIsNull(v) || !mlirTypeEqual(mlirValueGetType(v), mlirValueGetType(res)))
+      return ind_emit_error(op, "decomposition of '%s' has a different result type", graph_op_name(graph_op_id(op)));
+    vals[i] = v;
+  }
+  for (intptr_t i = 0; i < nres; ++i)
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, i), vals[i]);
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
 }
@@ -315,7 +453,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 
 const IndPassDef graph_decompose_pass = {
     "graph-decompose",
-    "Expand softmax, log_softmax, layer_norm, rms_norm, linear, addmm and var into primitive graph ops",
+    "Expand softmax, log_softmax, layer_norm, rms_norm, linear, addmm, var, sdpa, split, native_layer_norm, "
+    "native_group_norm and cumsum into primitive graph ops",
     NULL,
     run,
 };

@@ -88,7 +88,9 @@ static void canonicalize_dims(MlirOperation op) {
     for (n = 0; n < mlirShapedTypeGetRank(t); ++n)
       dims[n] = mlirShapedTypeGetDimSize(t, n);
     set_i64_array(op, GRAPH_ATTR_SHAPE, dims, n);
-  } else if ((id == GRAPH_OP_CAT || id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX) && graph_dim(op, &a))
+  } else if ((id == GRAPH_OP_CAT || id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX || id == GRAPH_OP_SPLIT ||
+              id == GRAPH_OP_CUMSUM) &&
+             graph_dim(op, &a))
     set_i64(op, GRAPH_ATTR_DIM, a);
 }
 
@@ -131,7 +133,9 @@ static bool check_numel(MlirOperation at, MlirType t, const char *what, intptr_t
 }
 
 static MlirLogicalResult infer_op(MlirOperation op) {
-  for (intptr_t i = 0; i < graph_op_num_results(graph_op_id(op)); ++i) { /* max_dim/min_dim: two */
+  /* max_dim/min_dim: two results; native norms three; split one per piece (checked by the rule) */
+  intptr_t nres = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < (nres ? nres : 1); ++i) { /* no result: the rule reports the count */
     MlirType inferred = graph_infer_result_type(op, i);
     if (mlirTypeIsNull(inferred))
       return mlirLogicalResultFailure();

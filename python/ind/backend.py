@@ -119,7 +119,7 @@ def partition(gm):
 
 
 def describe(gm):
-    """One line per node of a partitioned graph: 'ind fused_0 [aten.add.Tensor, ...]' or 'eager aten.cumsum'."""
+    """One line per node of a partitioned graph: 'ind fused_0 [aten.add.Tensor, ...]' or 'eager aten.cumprod'."""
     lines = []
     for n in gm.graph.nodes:
         if n.op == "call_module":

@@ -222,6 +222,21 @@ class _Emitter:
         self.lines.append(f'  {v.name} = "graph.{opname}"({ins}){attr} : ({tys}) -> {v.type}{loc}')
         return v
 
+    def op_multi(self, opname, operands, results, attrs=None, names=None):
+        """An op of several results: results is [(shape, dtype)], names their base names."""
+        vals = [Value(self.fresh(n, True), sh, dt) for (sh, dt), n in zip(results, names)]
+        attr = ""
+        if attrs:
+            attr = " {" + ", ".join(f"{k} = {_fmt_attr(a)}" for k, a in sorted(attrs.items())) + "}"
+        ins = ", ".join(o.name for o in operands)
+        tys = ", ".join(o.type for o in operands)
+        loc = " " + self.loc.mlir() if self.loc else ""
+        outs = ", ".join(v.name for v in vals)
+        rtys = ", ".join(v.type for v in vals)
+        self.lines.append(f'  {outs} = "graph.{opname}"({ins}){attr} : ({tys}) -> ({rtys}){loc}')
+        return vals
+
+
 
 # ---------------------------------------------------------------------------------------------------
 # Shape and dtype helpers for the values a handler builds between its inputs and its result.
@@ -565,15 +580,23 @@ def _select(c):
     return c.emit("squeeze", [s], {"dims": [dim]})
 
 
+_MAX_SPLIT = 64  # GRAPH_MAX_SPLIT
+
+
 def _split(c):
     x = c.t(c.a["self"])
     dim = int(c.a.get("dim", 0)) % len(x.shape)
     size = x.shape[dim]
     if "split_sizes" in c.a:
+        # split_with_sizes: pieces of any sizes are slices (graph.split's pieces share one size)
         sizes = [int(s) for s in c.a["split_sizes"]]
     else:
         step = int(c.a["split_size"])
         sizes = [min(step, size - s) for s in range(0, size, step)] or [0]
+        if size >= 1 and step >= 1 and len(sizes) <= _MAX_SPLIT:  # aten.split.Tensor -> graph.split
+            results = [(x.shape[:dim] + (n,) + x.shape[dim + 1:], x.dtype) for n in sizes]
+            names = [f"{c.node.name}_{i}" for i in range(len(sizes))]
+            return c.em.op_multi("split", [x], results, {"dim": dim, "split_size": step}, names)
     outs, start = [], 0
     for i, n in enumerate(sizes):
         shape = x.shape[:dim] + (n,) + x.shape[dim + 1:]
@@ -659,18 +682,38 @@ def _native_layer_norm(c):
     s, d = c.out(0)
     wv = c.t(w) if w is not None else c.constant(1.0, tuple(ns), x.dtype)
     bv = c.t(b) if b is not None else c.constant(0.0, tuple(ns), x.dtype)
-    out = c.emit("layer_norm", [x, wv, bv], {"normalized_shape": ns, "eps": eps}, shape=s, dtype=d)
     used = {u.args[1] for u in c.node.users if u.target is operator.getitem and u.users}
     if not (used - {0}):
+        out = c.emit("layer_norm", [x, wv, bv], {"normalized_shape": ns, "eps": eps}, shape=s, dtype=d)
         return [out, None, None]
-    # mean and rstd (shape: x's leading dims, then 1s), computed only when a user reads them.
-    dims = list(range(len(x.shape) - len(ns), len(x.shape)))
-    ms, md = c.out(1)
-    mean = c.emit("mean", [x], {"dims": dims, "keepdim": True}, shape=ms, dtype=md, name=c.node.name + "_mean")
-    var = c.tmp("var", [x], ms, md, {"dims": dims, "keepdim": True, "correction": 0})
-    rstd = c.emit("rsqrt", [c.binary_tmp("add", var, c.scalar(eps, var))], shape=ms, dtype=md,
-                  name=c.node.name + "_rstd")
-    return [out, mean, rstd]
+    # mean and rstd read: graph.native_layer_norm's stats (x's leading dims, then 1s; x's dtype; unused
+    # ones are dead after graph-decompose)
+    stat = (tuple(x.shape[:len(x.shape) - len(ns)]) + (1,) * len(ns), x.dtype)
+    names = [c.node.name, c.node.name + "_mean", c.node.name + "_rstd"]
+    return c.em.op_multi("native_layer_norm", [x, wv, bv], [(s, d), stat, stat],
+                         {"normalized_shape": ns, "eps": eps}, names)
+
+
+def _native_group_norm(c):
+    x = c.t(c.a["input"])
+    if len(x.shape) < 2:
+        c.unsupported("group norm of a tensor of rank < 2")
+    C, g = x.shape[1], int(c.a["group"])
+    w, b = c.a.get("weight"), c.a.get("bias")
+    wv = c.t(w) if w is not None else c.constant(1.0, (C,), x.dtype)
+    bv = c.t(b) if b is not None else c.constant(0.0, (C,), x.dtype)
+    stat = ((x.shape[0], g), x.dtype)
+    names = [c.node.name, c.node.name + "_mean", c.node.name + "_rstd"]
+    return c.em.op_multi("native_group_norm", [x, wv, bv], [(x.shape, x.dtype), stat, stat],
+                         {"group": g, "eps": float(c.a["eps"])}, names)
+
+
+def _cumsum(c):
+    x = c.t(c.a["self"])
+    _, d = c.out()
+    if d not in _FLOAT:
+        c.unsupported(f"cumsum with a {d} result: ind scans floating-point tensors only")
+    return c.emit("cumsum", [c.convert(x, d)], {"dim": int(c.a["dim"]) % max(len(x.shape), 1)})
 
 
 def _layer_norm(c):  # aten.layer_norm (torch.export keeps it)
@@ -839,6 +882,8 @@ ATEN_TO_GRAPH = {
     "aten._log_softmax.default": _softmax("log_softmax"),
     "aten.log_softmax.int": _softmax("log_softmax"),
     "aten.native_layer_norm.default": _native_layer_norm,
+    "aten.native_group_norm.default": _native_group_norm,
+    "aten.cumsum.default": _cumsum,
     "aten.layer_norm.default": _layer_norm,
     "aten.rms_norm.default": _rms_norm,
     "aten.linear.default": _linear,
@@ -853,7 +898,7 @@ ATEN_TO_GRAPH = {
 DECOMPOSITIONS = [
     "aten.hardtanh.default", "aten.leaky_relu.default", "aten.elu.default", "aten.hardsigmoid.default",
     "aten.hardswish.default", "aten.relu6.default", "aten.addcmul.default", "aten.addcdiv.default",
-    "aten.std_mean.correction", "aten.native_group_norm.default", "aten.mv.default", "aten.glu.default",
+    "aten.std_mean.correction", "aten.mv.default", "aten.glu.default",
     "aten.threshold.default", "aten.logsumexp.default", "aten.native_batch_norm.default",
     "aten._native_batch_norm_legit_no_training.default", "aten.mish.default", "aten.softplus.default",
 ]

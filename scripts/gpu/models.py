@@ -68,6 +68,21 @@ def argmax(x):
     return values, indices
 
 
+# issue 11, part 2: split, native_group_norm with its stats, cumsum (torch equivalents of
+# examples/split_glu.mlir, examples/group_norm_stats.mlir, examples/running_mean.mlir).
+def split_glu(h):
+    a, b = h.split(1, dim=1)
+    return (a * torch.sigmoid(b)).squeeze(1)
+
+
+def group_norm_stats(x, w, b):
+    return torch.native_group_norm(x, w, b, x.shape[0], x.shape[1], x.shape[2], 8, 1e-5)
+
+
+def running_mean(x):
+    return x.cumsum(dim=1) / torch.arange(1, x.shape[1] + 1, device=x.device, dtype=x.dtype)
+
+
 # The reduction examples of issue 10 (ours, not in inductor_suite.py).
 def sum_all(x):
     return x.sum()
@@ -116,6 +131,9 @@ CASES = {
     "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
     "masked_softmax": (masked_softmax, "masked_softmax (ind only)", lambda n: [(n, n)]),
     "argmax": (argmax, "argmax (ind only)", lambda n: [(n, n)]),
+    "split_glu": (split_glu, None, lambda n: [(n, 2, n)]),
+    "group_norm_stats": (group_norm_stats, None, lambda n: [(n, 32, 16), (32,), (32,)]),
+    "running_mean": (running_mean, None, lambda n: [(n, 128)]),
     "sum_all": (sum_all, None, lambda n: [(n, n)]),
     "mean_dim0": (mean_dim0, None, lambda n: [(n, n)]),
     "mean_2axes": (mean_2axes, None, lambda n: [(16, n, 64)]),

@@ -141,3 +141,28 @@ func.func @flip_dim(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %c = "graph.flip"(%x) {dims = array<i64: 2>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %c : tensor<4x8xf32>
 }
+
+// -----
+
+/// The composites of issue 11 are decomposed by --preprocess, not lowered (one case: split).
+func.func @split_not_decomposed(%a: tensor<4xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'graph.split' is a composite op that convert-graph-to-ind does not lower: run --preprocess first}}
+  %0, %1 = "graph.split"(%a) {dim = 0 : i64, split_size = 2 : i64} : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @cumsum_not_decomposed(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'graph.cumsum' is a composite op}}
+  %0 = "graph.cumsum"(%a) {dim = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @group_norm_not_decomposed(%a: tensor<2x4xf32>, %w: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'graph.native_group_norm' is a composite op}}
+  %0, %1, %2 = "graph.native_group_norm"(%a, %w, %w) {group = 2 : i64, eps = 1.0e-05 : f64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  return %0 : tensor<2x4xf32>
+}

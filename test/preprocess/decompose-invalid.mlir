@@ -15,3 +15,21 @@ func.func @wrong_type(%a: tensor<4x8xf32>) -> tensor<4x4xf32> {
   %0 = "graph.softmax"(%a) {dim = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
+
+// -----
+
+/// cumsum adds a dim: an input of the largest rank (8) cannot be decomposed.
+func.func @cumsum_rank8(%a: tensor<1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x2xf32> {
+  // expected-error @+1 {{cannot decompose 'graph.cumsum'}}
+  %0 = "graph.cumsum"(%a) {dim = 7 : i64} : (tensor<1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x2xf32>
+  return %0 : tensor<1x1x1x1x1x1x1x2xf32>
+}
+
+// -----
+
+/// split of an unranked input.
+func.func @split_unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{cannot decompose 'graph.split'}}
+  %0, %1 = "graph.split"(%a) {dim = 0 : i64, split_size = 2 : i64} : (tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  return %0 : tensor<*xf32>
+}

@@ -163,6 +163,14 @@ def layer_norm_stats(x):
     return out, mean, rstd
 
 
+def norms_scan(x, w, b):
+    """issue 11: group_norm (native_group_norm, its stats unused), cumsum, split into graph.split."""
+    g = x.view(2, 4, 2, 2)
+    p, q, r = x.split(3, dim=1)
+    return (F.group_norm(g, 2, w[:4], b[:4]), F.group_norm(g, 4), F.group_norm(x, 1), torch.cumsum(x, -1),
+            x.cumsum(0), torch.cumsum(x * 2 + 1, 1) - p.sum(), p[:, :2] * r, q)
+
+
 def matmuls(a, b, c):
     return (a @ b, torch.mm(a, b), torch.addmm(c, a, b), torch.addmm(c, a, b, beta=0.5, alpha=2.0),
             torch.bmm(a.view(2, 2, 8), torch.cat([b, b]).view(2, 8, 4)) + 1, F.linear(a, b.t(), c[0]))
@@ -268,6 +276,7 @@ def _inputs():
         "softmaxes": (softmaxes, [f(4, 8) * 3]),
         "layer_norms": (layer_norms, [f(4, 8), f(8), f(8)]),
         "layer_norm_stats": (layer_norm_stats, [f(4, 8)]),
+        "norms_scan": (norms_scan, [f(4, 8), f(8), f(8)]),
         "matmuls": (matmuls, [f(4, 8), f(8, 4), f(4)]),
         "matmul_3d": (matmul_3d, [f(2, 3, 8), f(8, 5)]),
         "aten_direct": (aten_direct, [f(4, 8), f(4, 8)]),

@@ -121,9 +121,9 @@ def main_example_ops(d):
 
 def api_errors():
     """The importer's exceptions: their type, the op, the user's line."""
-    def cumsum(x):
+    def cumprod(x):
         y = x * 2
-        return torch.cumsum(y, 0)  # line A
+        return torch.cumprod(y, 0)  # line A
 
     def float64(x):
         return x.double() * 2
@@ -136,7 +136,7 @@ def api_errors():
 
     x = torch.randn(3, 4)
     checks = [("const64", lambda: fx.import_graph(fx.trace(const64, [x]))),
-              ("cumsum", lambda: fx.import_graph(fx.trace(cumsum, [x]))),
+              ("cumprod", lambda: fx.import_graph(fx.trace(cumprod, [x]))),
               ("float64", lambda: fx.import_graph(fx.trace(float64, [x]))),
               ("rounding", lambda: fx.import_graph(fx.trace(rounding, [x, x]))),
               ("not_aten", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: torch.relu(a)), example_inputs=[x])),
@@ -150,7 +150,7 @@ def api_errors():
             where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc else "no location"
             print(f"{name}: {type(e).__name__} op={getattr(e, 'op', None)} at {where}: {str(e).splitlines()[0]}")
     # is_node_supported agrees with import_graph, node by node
-    gm = fx.trace(cumsum, [x])
+    gm = fx.trace(cumprod, [x])
     print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes if n.op == "call_function"))
     return 0
 

@@ -17,9 +17,9 @@ class Block(torch.nn.Module):
         return self.norm(torch.nn.functional.gelu(self.lin(x)) + x)
 
 
-def uses_cumsum(x):
+def uses_cumprod(x):
     y = x * 2
-    return torch.cumsum(y, 0)
+    return torch.cumprod(y, 0)
 
 
 def int_matmul(a, b):
