@@ -70,6 +70,10 @@ MlirOperation kernel_def_create(MlirLocation loc, const char *name, KernelKind k
       named(ctx, KERNEL_ATTR_VECTOR_WIDTH, i64_attr(ctx, geom.vector_width)),
   };
   mlirOperationStateAddAttributes(&st, (intptr_t)(sizeof attrs / sizeof attrs[0]), attrs);
+  if (geom.row_threads) {
+    MlirNamedAttribute rt = named(ctx, KERNEL_ATTR_ROW_THREADS, mlirBoolAttrGet(ctx, 1));
+    mlirOperationStateAddAttributes(&st, 1, &rt);
+  }
   MlirRegion body = region_with_block(loc, nargs, arg_types);
   mlirOperationStateAddOwnedRegions(&st, 1, &body);
   return mlirOperationCreate(&st);
@@ -128,6 +132,8 @@ int64_t kernel_def_rnumel(MlirOperation def) {
 }
 
 bool kernel_def_geometry(MlirOperation def, KernelGeometry *out) {
+  MlirAttribute rt = mlirOperationGetAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
+  out->row_threads = !mlirAttributeIsNull(rt) && mlirAttributeIsABool(rt) && mlirBoolAttrGetValue(rt);
   return ind_attr_int(def, KERNEL_ATTR_BLOCK, &out->block) && ind_attr_int(def, KERNEL_ATTR_XBLOCK, &out->xblock) &&
          ind_attr_int(def, KERNEL_ATTR_VECTOR_WIDTH, &out->vector_width);
 }

@@ -32,6 +32,7 @@ extern "C" {
 #define KERNEL_ATTR_RRANGES "rranges"
 #define KERNEL_ATTR_BLOCK "block"
 #define KERNEL_ATTR_XBLOCK "xblock"
+#define KERNEL_ATTR_ROW_THREADS "row_threads" /* optional bool (absent: false), see KernelGeometry */
 #define KERNEL_ATTR_VECTOR_WIDTH "vector_width"
 #define KERNEL_ATTR_INDEX "index"
 #define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"
@@ -69,6 +70,9 @@ typedef struct KernelGeometry {
   int64_t block;        /* threads per program (GPU block) */
   int64_t xblock;       /* x points per program */
   int64_t vector_width; /* elements per thread per access */
+  bool row_threads;     /* reductions with xblock > 1: the rthreads threads of an x point are consecutive
+                         * (t = tx * rthreads + rtid: inner reductions packing short rows, reads coalesced
+                         * along r); false: t = rtid * xblock + tx (outer reductions) */
 } KernelGeometry;
 
 /* A kernel.def with an empty one-block body whose arguments have the given types (add the body ops

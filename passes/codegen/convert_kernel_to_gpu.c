@@ -9,9 +9,10 @@
  *   block covers a 2-D tile of the last two x dims instead (setup_tiled).
  * - reductions: program = block = xblock x points (xblock = 1: inner reductions; xblock > 1: outer
  *   reductions, thread t = rtid * xblock + tx serving x point b * xblock + tx, so that a warp reads
- *   consecutive x); the r-space is split into chunks of rthreads * vector_width elements
- *   (rthreads = block / xblock), thread rtid handling elements (c * rthreads + rtid) * vector_width + l
- *   of chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
+ *   consecutive x; xblock > 1 with row_threads: short inner reductions, thread t = tx * rthreads + rtid,
+ *   a row's threads consecutive and the butterfly over offsets < rthreads); the r-space is split into chunks of
+ * rthreads * vector_width elements (rthreads = block / xblock), thread rtid handling elements (c * rthreads + rtid) *
+ * vector_width + l of chunk c. persistent_reduction: all chunks unrolled, the thread's slice kept in registers;
  *   reduction (looped): each kernel.reduce becomes an scf.for over the chunks accumulating in
  *   registers, r-varying values are recomputed in each loop that needs them, and r-varying stores go to
  *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
@@ -462,11 +463,14 @@ static MlirValue block_reduce_outer(Gen *g, KernelReduction r, MlirValue v) {
 
 /* Warp butterfly, then one value per warp through workgroup memory; every thread gets the result. */
 static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
-  if (g->geom.xblock > 1)
+  bool rows = g->geom.xblock > 1 && g->geom.row_threads;
+  if (g->geom.xblock > 1 && !rows)
     return block_reduce_outer(g, r, v);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
-  for (int off = WARP / 2; off >= 1; off /= 2) {
+  /* row_threads: a row's rthreads (a power of 2 <= 32) threads are an aligned group of the warp, so the
+   * butterfly over offsets < rthreads stays inside the row and needs no workgroup memory */
+  for (int off = (int)(rows ? g->rthreads : WARP) / 2; off >= 1; off /= 2) {
     MlirValue ops[3] = {v, ci32(g, off), width};
     MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
     mlirOperationStateAddOperands(&st, 3, ops);
@@ -476,7 +480,7 @@ static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
     v = combine(g, r, v, mlirOperationGetResult(put(g, &st), 0));
   }
   int64_t nwarps = g->geom.block / WARP;
-  if (nwarps <= 1)
+  if (nwarps <= 1 || rows)
     return v;
   MlirValue slot0 = cidx(g, (int64_t)g->nreduce * WARP);
   MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
@@ -808,8 +812,10 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   int nred = count_reduces(body);
   if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)
     return fail(g, def, "pointwise kernels cannot contain kernel.reduce");
-  bool outer = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
-  int64_t smem_floats = nred > 0 && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
+  bool packed = g->kind != KERNEL_KIND_POINTWISE && g->geom.xblock > 1;
+  bool rows = packed && g->geom.row_threads, outer = packed && !rows;
+  int64_t smem_floats =
+      nred > 0 && !rows && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
     smem_floats = count_staged(g, body) * staged_floats(g);

@@ -50,8 +50,8 @@ typedef struct Gen {
   MlirValue valid[MAX_LANES];
   MlirValue tid, bid, smem;
   /* Reductions: rthreads threads per x point, rtid the thread's index among them; with xblock > 1
-   * (outer reductions) thread tid = rtid * xblock + tx handles x point bid * xblock + tx, and xvalid
-   * (null when always true) says whether that x point exists. */
+   * thread tid = rtid * xblock + tx (outer reductions; row_threads: tid = tx * rthreads + rtid) handles
+   * x point bid * xblock + tx, and xvalid (null when always true) says whether that x point exists. */
   int64_t rthreads;
   MlirValue rtid, tx, xvalid;
   /* Pointwise 2-D tiles (setup_tiled): tile coordinates, and the transposed loads staged through

@@ -1,7 +1,9 @@
 /* gpu_thread_geometry.c - the thread geometry of convert-kernel-to-gpu: which x points and r elements
  * each thread of a block handles (docs/passes/codegen.md, "GPU lowering"). Pointwise: vector_width
  * consecutive x points per thread, or 2-D tiles of the last two x dims for transposed reads; reductions:
- * xblock x points per block, the r-space cut into chunks of rthreads * vector_width elements. */
+ * xblock x points per block (outer: consecutive threads on consecutive x points; row_threads: the
+ * rthreads threads of a row consecutive), the r-space cut into chunks of rthreads * vector_width
+ * elements. */
 #include "passes/codegen/gpu_gen.h"
 
 /* Splits the linear index `lin` (lanes) into dims [first, first + n) of sizes g->ranges. */
@@ -140,16 +142,20 @@ bool gpu_setup_geometry(Gen *g) {
     return !g->failed;
   }
   int64_t xb = g->geom.xblock;
-  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && vw != 1))
+  bool rows = g->geom.row_threads && xb > 1;
+  if (g->nr == 0 || xb < 1 || block % WARP != 0 || block % xb != 0 || (xb > 1 && !rows && vw != 1))
     return fail(g, g->def,
                 "reduction kernels need rranges, block a multiple of 32 and of xblock, and "
-                "vector_width 1 when xblock > 1");
+                "vector_width 1 when xblock > 1 (unless row_threads)");
   g->rthreads = block / xb;
+  if (rows && (g->rthreads > WARP || WARP % g->rthreads != 0))
+    return fail(g, g->def, "row_threads needs block / xblock to be a power of 2 <= 32 (a row within a warp)");
   Lanes lin = {.n = 1, .v = {g->bid}};
   g->rtid = g->tid;
   if (xb > 1) {
-    g->tx = bin(g, "arith.remui", g->tid, cidx(g, xb));
-    g->rtid = bin(g, "arith.divui", g->tid, cidx(g, xb));
+    /* outer: t = rtid * xblock + tx; row_threads: t = tx * rthreads + rtid */
+    g->tx = bin(g, rows ? "arith.divui" : "arith.remui", g->tid, cidx(g, rows ? g->rthreads : xb));
+    g->rtid = bin(g, rows ? "arith.remui" : "arith.divui", g->tid, cidx(g, rows ? g->rthreads : xb));
     lin.v[0] = bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, xb)), g->tx);
     if (g->numel % xb != 0) {
       g->xvalid = cmpi(g, CMP_ULT, lin.v[0], cidx(g, g->numel));

@@ -10,6 +10,8 @@ static int64_t pow2_ceil(int64_t v) {
   return p;
 }
 
+#define WARP_THREADS 32
+
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 static int64_t pow2_floor(int64_t v) {
@@ -81,6 +83,34 @@ void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
 }
 
+/* Inner reductions whose rows need fewer than a warp (rthreads = pow2ceil(ceil(rnumel / 8)) < 32, the
+ * same 8 elements per thread as the one-row rule): several rows per block, Inductor's persistent
+ * XBLOCK > 1. The block's threads are consecutive along a row (row_threads), so a warp reads 32 / rthreads
+ * consecutive rows. xblock: the largest power of 2 <= inner-rows-max-xblock with xblock * rthreads <=
+ * inner-rows-block and xblock * pow2ceil(rnumel) <= inner-rows-block-numel, halved while the grid has
+ * fewer than inner-rows-min-grid blocks, but at least 32 / rthreads (a block is whole warps). False
+ * (one row per block) when rthreads >= 32, when the persistent rule refuses, or when the bounds leave
+ * fewer than 32 / rthreads rows (xblock <= 1). */
+static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t vw, KernelGeometry *geom) {
+  int64_t rt = pow2_ceil((s->rnumel + 7) / 8);
+  if (rt >= 32 || s->rnumel > ind_opt_int(opts, "persistent-threshold"))
+    return false;
+  int64_t chunks = (s->rnumel + rt * vw - 1) / (rt * vw);
+  if (chunks * vw > 64)
+    return false;
+  int64_t xb = pow2_floor(clamp(ind_opt_int(opts, "inner-rows-max-xblock"), 1, 1024));
+  int64_t max_block = ind_opt_int(opts, "inner-rows-block"), max_numel = ind_opt_int(opts, "inner-rows-block-numel");
+  while (xb > 1 && (xb * rt > max_block || xb * pow2_ceil(s->rnumel) > max_numel))
+    xb /= 2;
+  int64_t min_xb = WARP_THREADS / rt, min_grid = ind_opt_int(opts, "inner-rows-min-grid");
+  while (xb / 2 >= min_xb && (s->numel + xb - 1) / xb < min_grid)
+    xb /= 2;
+  if (xb <= 1 || xb < min_xb)
+    return false;
+  *geom = (KernelGeometry){.block = xb * rt, .xblock = xb, .vector_width = vw, .row_threads = true};
+  return true;
+}
+
 void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
   int64_t vmax = ind_opt_int(opts, "vector-bytes") / 4, vw = 1;
   int vd = s->nr > 0 ? s->nx + s->nr - 1 : s->nx - 1;
@@ -88,6 +118,7 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
   while (vw * 2 <= vmax && vsize % (vw * 2) == 0)
     vw *= 2;
   geom->vector_width = vw;
+  geom->row_threads = false;
   if (s->nr == 0) {
     *kind = KERNEL_KIND_POINTWISE;
     int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
@@ -98,6 +129,10 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
+  if (block <= 0 && pack_rows(opts, s, vw, geom)) {
+    *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
+    return;
+  }
   if (block <= 0)
     block = clamp(pow2_ceil((s->rnumel + 7) / 8), 32, 512);
   block = clamp(block, 32, 1024) / 32 * 32;

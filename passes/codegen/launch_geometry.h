@@ -42,6 +42,15 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"reduction-block", IND_OPT_INT, "0",                                                                            \
        "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},                        \
       {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},        \
+      {"inner-rows-max-xblock", IND_OPT_INT, "128",                                                                    \
+       "inner reductions needing fewer than 32 threads per row (rthreads = pow2ceil(rnumel / 8)): at most this many "  \
+       "rows per block (Inductor's largest persistent XBLOCK); <= 1: one row per block"},                              \
+      {"inner-rows-block", IND_OPT_INT, "256", "packed inner reductions: at most this many threads per block"},        \
+      {"inner-rows-block-numel", IND_OPT_INT, "4096",                                                                  \
+       "packed inner reductions: xblock * pow2ceil(rnumel) <= this (Inductor's MAX_PERSISTENT_BLOCK_NUMEL)"},          \
+      {"inner-rows-min-grid", IND_OPT_INT, "264",                                                                      \
+       "packed inner reductions: halve xblock (down to 32 / rthreads) while the grid is below this many blocks "       \
+       "(2 per SM of an H200)"},                                                                                       \
       {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},                          \
       {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},                                 \
       {"outer-persistent-threshold", IND_OPT_INT, "64",                                                                \

@@ -550,6 +550,10 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
   ind_set_attr(def, KERNEL_ATTR_BLOCK, mlirIntegerAttrGet(i64, k->geom.block));
   ind_set_attr(def, KERNEL_ATTR_XBLOCK, mlirIntegerAttrGet(i64, k->geom.xblock));
   ind_set_attr(def, KERNEL_ATTR_VECTOR_WIDTH, mlirIntegerAttrGet(i64, k->geom.vector_width));
+  if (k->geom.row_threads)
+    ind_set_attr(def, KERNEL_ATTR_ROW_THREADS, mlirBoolAttrGet(k->ctx, 1));
+  else
+    mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
 }
 
 /* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */

@@ -715,7 +715,15 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   return reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
 }
 
-/* One realized ind.reduction of `in` over the `reduced` dims into a buffer of res's shape. */
+static int count_reduced(const bool *reduced, int rank) {
+  int c = 0;
+  for (int k = 0; k < rank; ++k)
+    c += reduced[k];
+  return c;
+}
+
+/* One realized ind.reduction of `in` over the `reduced` dims into a buffer of res's shape; an unrealized
+ * unrolled node (N_UNROLLED) when rnumel < unroll-reductions-threshold. */
 static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced, IndReductionType type) {
   if (ind_lower_numel(res->shape, res->rank) == 0 || ind_lower_numel(in->shape, in->rank) == 0)
     return ind_emit_error(g->op, "zero-size tensors are not supported"), NULL;
@@ -750,6 +758,32 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   next_buf_name(L, name, sizeof name);
   MlirLocation loc = mlirOperationGetLocation(g->op);
   Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, res->elem);
+  if (rnumel > 1 && rnumel < L->th.unroll && !L->th.realize_all &&
+      (res->rank == in->rank || res->rank == in->rank - count_reduced(reduced, in->rank))) {
+    /* Reduction.create: rnumel < unroll_reductions_threshold: a Pointwise with the reduction unrolled
+     * in its inner_fn (_unroll_reduction_fn), not realized (make_reduction realizes only a Reduction):
+     * the realize rules and the consumers decide where it is computed. */
+    Node *u = ind_lower_node_new(L, N_UNROLLED, res->rank, res->shape, res->elem);
+    u->operands[0] = in;
+    u->noperands = 1;
+    u->rtype = type;
+    u->op_index = res->op_index;
+    for (int k = 0; k < in->rank; ++k)
+      if (reduced[k])
+        u->reduced |= 1u << k;
+    L->next_buf--;
+    if (fusion_log_enabled())
+      fprintf(stderr, "reduction of %s: numel=%lld rnumel=%lld < unroll-reductions-threshold=%lld: unrolled\n",
+              g->fx_name, (long long)ind_lower_numel(sp.sizes, n), (long long)rnumel, (long long)L->th.unroll);
+    if (g->info->id != GRAPH_OP_MEAN)
+      return u;
+    Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
+    div->operands[0] = u;
+    div->noperands = 1;
+    div->divisor = (double)rnumel;
+    div->op_index = res->op_index;
+    return div;
+  }
   if (rnumel == 1) {
     /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1) */
     MlirOperation pw = ind_pointwise_create(loc, name, sp.sizes, n, memref_of(out), (MlirRegion){NULL});
@@ -1211,6 +1245,7 @@ static Thresholds read_thresholds(const IndPassOptions *o) {
                       ind_opt_int(o, "realize-acc-reads-threshold"),
                       ind_opt_int(o, "large-inner-fn-threshold"),
                       ind_opt_int(o, "max-inline-size"),
+                      ind_opt_int(o, "unroll-reductions-threshold"),
                       ind_opt_bool(o, "realize-all"),
                       sp};
 }
@@ -1272,6 +1307,9 @@ static const IndPassOptionDef k_options[] = {
     {"large-inner-fn-threshold", IND_OPT_INT, "100", "realize any recipe with more than this many ops"},
     {"max-inline-size", IND_OPT_INT, "4096",
      "realize a recipe whose inlined expression tree (without CSE) exceeds this many ops"},
+    {"unroll-reductions-threshold", IND_OPT_INT, "8",
+     "reductions over fewer than this many elements become pointwise with the reduction unrolled in "
+     "the body (Inductor's config.unroll_reductions_threshold; <= 2: never); not with realize-all"},
     {"realize-all", IND_OPT_BOOL, "false",
      "op-level lowering: realize every op (views included, constants and mean's division excepted); "
      "what eager mode and TVM's FuseOps see"},

@@ -629,6 +629,49 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
   }
 }
 
+/* N_UNROLLED: the number of points of the reduced dims. */
+static int64_t unrolled_rnumel(const Node *n) {
+  int64_t rn = 1;
+  for (int k = 0; k < n->operands[0]->rank; ++k)
+    if (n->reduced & (1u << k))
+      rn *= n->operands[0]->shape[k];
+  return rn;
+}
+
+/* N_UNROLLED: the index of operand 0 read at `idx` (n's shape, the reduced dims kept as size 1 or
+ * dropped) with its reduced dims at point r of their row-major product (the last one fastest, as
+ * itertools.product in _unroll_reduction_fn). */
+static void unrolled_index(Lower *L, const Node *n, const MlirAffineExpr *idx, int64_t r, MlirAffineExpr *res) {
+  const Node *in = n->operands[0];
+  bool keep = n->rank == in->rank;
+  for (int k = in->rank - 1, j = n->rank - 1; k >= 0; --k) {
+    if (n->reduced & (1u << k)) {
+      res[k] = ind_lower_cst(L, r % in->shape[k]);
+      r /= in->shape[k];
+      j -= keep;
+    } else {
+      res[k] = idx[j--];
+    }
+  }
+}
+
+/* N_UNROLLED: the combined value of every reduced point, in f32 (as the reduction body), converted to
+ * the node's compute type. The combines are those of the reduction kernels (maximumf / minimumf
+ * propagate NaN). */
+static MlirValue emit_unrolled(Emit *e, Node *n, const MlirAffineExpr *idx) {
+  static const char *const combine[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
+  MlirLocation loc = node_loc(e, n);
+  MlirValue acc = {NULL};
+  int64_t rn = unrolled_rnumel(n);
+  for (int64_t r = 0; r < rn; ++r) {
+    MlirAffineExpr sub[LOWER_MAX_RANK];
+    unrolled_index(e->L, n, idx, r, sub);
+    MlirValue v = to_f32(e, loc, emit_node(e, n->operands[0], sub));
+    acc = r == 0 ? v : emit2(e, loc, combine[n->rtype], acc, v);
+  }
+  return to_compute(e, loc, acc, n->elem);
+}
+
 static MlirValue emit_node(Emit *e, Node *n, const MlirAffineExpr *idx) {
   switch (n->kind) {
   case N_BUFFER:
@@ -641,6 +684,8 @@ static MlirValue emit_node(Emit *e, Node *n, const MlirAffineExpr *idx) {
     MlirValue s = emit_node(e, n->operands[0], idx);
     return emit2(e, loc, "arith.divf", s, emit_constant(e, loc, n->divisor));
   }
+  case N_UNROLLED:
+    return emit_unrolled(e, n, idx);
   case N_RECIPE:
     return emit_recipe(e, n, idx);
   }
@@ -791,6 +836,22 @@ static int64_t count_node(Count *c, Node *n, const MlirAffineExpr *idx) {
     c->op_count += fresh;
     return id;
   }
+  case N_UNROLLED: { /* the loads of every point and one combine per point after the first */
+    int64_t acc = -1, rn = unrolled_rnumel(n);
+    for (int64_t r = 0; r < rn; ++r) {
+      MlirAffineExpr sub[LOWER_MAX_RANK];
+      unrolled_index(c->L, n, idx, r, sub);
+      int64_t id = count_node(c, n->operands[0], sub);
+      if (r == 0) {
+        acc = id;
+        continue;
+      }
+      CountKey key = {TAG_OP, acc, id, (int64_t)n->rtype, n, NULL};
+      acc = count_key(c, key, &fresh);
+      c->op_count += fresh;
+    }
+    return acc;
+  }
   case N_RECIPE:
     return count_recipe(c, n, idx);
   }
@@ -824,7 +885,9 @@ int64_t ind_lower_tree_size(Node *n) {
   if (n->tree_size >= 0)
     return n->tree_size;
   int64_t s = 1;
-  if (n->kind == N_RECIPE || n->kind == N_MEAN_DIV)
+  if (n->kind == N_UNROLLED)
+    s += unrolled_rnumel(n) * (ind_lower_tree_size(n->operands[0]) + 1);
+  else if (n->kind == N_RECIPE || n->kind == N_MEAN_DIV)
     for (int k = 0; k < n->noperands; ++k) {
       s += ind_lower_tree_size(n->operands[k]);
       if (s > ((int64_t)1 << 40))

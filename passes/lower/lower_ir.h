@@ -71,6 +71,9 @@ typedef enum NodeKind {
   N_CONST,    /* 0-d scalar constant */
   N_RECIPE,   /* unrealized graph op: pointwise or view */
   N_MEAN_DIV, /* unrealized: operand[0] (the realized sum) / divisor */
+  N_UNROLLED, /* unrealized: a small reduction unrolled into a pointwise (Reduction.create with rnumel <
+               * unroll_reductions_threshold): operand[0] read at every index of its `reduced` dims,
+               * combined by `rtype` in row-major order (_unroll_reduction_fn) */
 } NodeKind;
 
 typedef struct Node {
@@ -83,11 +86,12 @@ typedef struct Node {
   const OpInfo *info; /* N_RECIPE */
   struct Node *operands[LOWER_MAX_OPERANDS];
   int noperands;
-  MlirValue memref;  /* N_BUFFER */
-  double value;      /* N_CONST */
-  double divisor;    /* N_MEAN_DIV */
-  unsigned reduced;  /* K_ARGSEL: bit k set when dim k is reduced */
-  int64_t tree_size; /* ops emitted when inlined (without CSE); -1 = not computed */
+  MlirValue memref;       /* N_BUFFER */
+  double value;           /* N_CONST */
+  double divisor;         /* N_MEAN_DIV */
+  unsigned reduced;       /* K_ARGSEL, N_UNROLLED: bit k set when dim k (of operand 0 for N_UNROLLED) is reduced */
+  IndReductionType rtype; /* N_UNROLLED: the combine */
+  int64_t tree_size;      /* ops emitted when inlined (without CSE); -1 = not computed */
 } Node;
 
 /* One graph op of the function, in program order. */
@@ -107,6 +111,7 @@ typedef struct Thresholds {
   int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
   int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
   int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
+  int64_t unroll;         /* unroll_reductions_threshold = 8: rnumel < this -> pointwise */
   bool realize_all;       /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
   SplitPolicy split;      /* split reductions (split_reduction.h) */
 } Thresholds;
@@ -147,7 +152,9 @@ static inline MlirType ind_lower_compute_type(Lower *L, MlirType storage) {
 }
 static inline MlirAffineExpr ind_lower_cst(Lower *L, int64_t v) { return mlirAffineConstantExprGet(L->ctx, v); }
 static inline MlirAffineExpr ind_lower_dim(Lower *L, int p) { return mlirAffineDimExprGet(L->ctx, p); }
-static inline bool ind_lower_is_unrealized(const Node *n) { return n->kind == N_RECIPE || n->kind == N_MEAN_DIV; }
+static inline bool ind_lower_is_unrealized(const Node *n) {
+  return n->kind == N_RECIPE || n->kind == N_MEAN_DIV || n->kind == N_UNROLLED;
+}
 /* A recipe that only remaps the index of its operand (Inductor's View, not Pointwise data). */
 static inline bool ind_lower_is_view_recipe(const Node *n) {
   if (n->kind != N_RECIPE)

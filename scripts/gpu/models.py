@@ -112,6 +112,12 @@ def sum_of_amax(x):
     return x.amax(dim=1).sum()
 
 
+def small_r_sum(x, v):
+    # ours (examples/small_r_sum.mlir): sums over a last dim of 3 and of 5 (below Inductor's
+    # unroll_reductions_threshold: pointwise kernels with the sum unrolled), 1000 rows per n
+    return x.sum(2), v.sum(2)
+
+
 def odd_sizes(x, w, v):
     return x.sum(1), x.amax(0), w.sum(), v.sum(0)
 
@@ -126,9 +132,9 @@ CASES = {
     "col_sum": (col_sum, "col_sum", lambda n: [(n, n)]),
     "transpose_add": (transpose_add, "transpose_add", lambda n: [(n, n)]),
     "mm_epilogue": (mm_epilogue, "mm_epilogue", lambda n: [(n, n), (n, n), (n,)]),
-    "lock_in": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
+    "lock_in": (lock_in, "lock_in (ours)", lambda n: [(n, n, 8), (n, 1), (n, 1), (n, 1), (n, 1)]),
     # the same program compiled with --fuse=search (scripts/gpu/prepare.sh, IND_GPU_VARIANTS)
-    "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 4), (n, 1), (n, 1), (n, 1), (n, 1)]),
+    "lock_in_search": (lock_in, "lock_in (ours)", lambda n: [(n, n, 8), (n, 1), (n, 1), (n, 1), (n, 1)]),
     "masked_softmax": (masked_softmax, "masked_softmax (ind only)", lambda n: [(n, n)]),
     "argmax": (argmax, "argmax (ind only)", lambda n: [(n, n)]),
     "split_glu": (split_glu, None, lambda n: [(n, 2, n)]),
@@ -141,6 +147,7 @@ CASES = {
     "var_normalize": (var_normalize, None, lambda n: [(n, n)]),
     "log_softmax": (log_softmax, None, lambda n: [(n, n)]),
     "sum_of_amax": (sum_of_amax, None, lambda n: [(n, n)]),
+    "small_r_sum": (small_r_sum, None, lambda n: [(n, 1000, 3), (n, 1000, 5)]),
     "odd_sizes": (odd_sizes, None, lambda n: [(1023, 4097), (3, 4097), (1, 4097)]),
 }
 

@@ -32,6 +32,13 @@ OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
+# Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
+# unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
+# rowsnu_*: the same with the unroll off, so that 2..7 are packed-row reductions too (rthreads 1). Both
+# with inner-rows-min-grid=1, so that xblock reaches its caps (128 rows per block for r <= 8, 16 for 128)
+# on 131 rows: a full block and a 3-row tail (small enough to carry: about 2 MB of inputs per case).
+SHORT_R = [2, 3, 5, 7, 8, 9, 16, 17, 31, 33, 64, 100, 128, 129]
+MANY_ROWS = 131
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 
@@ -43,6 +50,10 @@ def cases():
         out["red_" + k] = {"geometry": "inner", "kind": k, "sizes": [(ROWS, r) for r in INNER_RED]}
         out["redsmall_" + k] = {"geometry": "inner", "kind": k, "sizes": [(ROWS, r) for r in SMALL_RED],
                                 "codegen": "persistent-threshold=0"}
+        out["rows_" + k] = {"geometry": "inner", "kind": k, "sizes": [(MANY_ROWS, r) for r in SHORT_R],
+                            "codegen": "inner-rows-min-grid=1"}
+        out["rowsnu_" + k] = {"geometry": "inner", "kind": k, "sizes": [(MANY_ROWS, r) for r in SHORT_R],
+                              "lower": "unroll-reductions-threshold=0", "codegen": "inner-rows-min-grid=1"}
         out["outer_" + k] = {"geometry": "outer", "kind": k, "sizes": OUTER_PER}
         out["outerred_" + k] = {"geometry": "outer", "kind": k, "sizes": OUTER_RED}
     out["pointwise"] = {"geometry": "pointwise", "sizes": [(n,) for n in POINTWISE]}
@@ -207,9 +218,27 @@ def cmd_list(a):
     return 0
 
 
+def lower_to_sched(a, prog, out):
+    """prog -> a sched-level program through the case's lowering options (cases with "lower")."""
+    lower = cases()[a.case].get("lower")
+    if lower is None:
+        r = run([a.ind_opt, prog, "--lower", "--fuse", "-o", out])
+    else:
+        pipe = ("builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{%s},ind-schedule,"
+                "fuse-inductor)" % lower)
+        r = run([a.ind_opt, prog, "--pass-pipeline=" + pipe, "-o", out])
+    if r.returncode:
+        sys.exit("numerics.py: ind-opt lowering failed:\n" + r.stderr)
+    return out
+
+
 def cmd_cpu(a):
     import numpy as np
     prog, variants = write_case(np, a.case, a.work)
+    if cases()[a.case].get("lower") is not None:
+        if not a.ind_opt:
+            sys.exit("numerics.py: case %s needs --ind-opt (lowering options)" % a.case)
+        prog = lower_to_sched(a, prog, os.path.join(a.work, "prog.sched.mlir"))
     fails = 0
     for v in variants:
         cmd = [a.ind_run, prog, "--rtol", str(v["rtol"]), "--atol", str(v["atol"])]
@@ -230,10 +259,7 @@ def cmd_prepare(a):
     import numpy as np
     c = cases()[a.case]
     prog, variants = write_case(np, a.case, a.work)
-    sched = os.path.join(a.work, "prog.sched.mlir")
-    r = run([a.ind_opt, prog, "--lower", "--fuse", "-o", sched])
-    if r.returncode:
-        sys.exit("numerics.py: ind-opt --lower --fuse failed:\n" + r.stderr)
+    sched = lower_to_sched(a, prog, os.path.join(a.work, "prog.sched.mlir"))
     pipe = "builtin.module(sched-to-kernel{%s},kernel-cse,kernel-reuse-buffers)" % c.get("codegen", "")
     for emit, out in (("ptx", "k.ptx"), ("launch-plan", "plan.json")):
         r = run([a.ind_opt, sched, "--pass-pipeline=" + pipe, "--emit=" + emit, "-o", os.path.join(a.work, out)])
@@ -359,6 +385,8 @@ def main():
             p.add_argument("--ind-run", required=True)
         if name in ("prepare", "gpu"):
             p.add_argument("--ind-opt", required=True)
+        if name == "cpu":
+            p.add_argument("--ind-opt", help="needed by cases with lowering options (rowsnu_*)")
         if name in ("device", "gpu"):
             p.add_argument("--runner", default=os.environ.get("IND_CUDA_RUNNER"))
         p.add_argument("--work", required=True)

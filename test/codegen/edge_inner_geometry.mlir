@@ -4,7 +4,7 @@
 // chunks * vector_width <= 64 (chunks = ceil(rnumel / (block * vector_width))).
 // RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=AUTO
 //
-/// Auto block: 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->
+/// Auto block (one row per block; 4 x 128 and 4 x 256 pack rows on top, test/codegen/edge_inner_rows.mlir): 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->
 /// 1024 -> clamped to 512. rnumel 1024 is persistent (at the threshold), 1026 and 1025 are not; vector
 /// width 4 / 2 / 1 by divisibility.
 // AUTO: block = 32 : i64, kind = "persistent_reduction"

@@ -1,4 +1,4 @@
-// RUN: %ind-opt %s --pass-pipeline='builtin.module(convert-graph-to-ind)' | %filecheck %s
+// RUN: %ind-opt %s --pass-pipeline='builtin.module(convert-graph-to-ind{unroll-reductions-threshold=0})' | %filecheck %s
 //
 /// Buffers are numbered in creation order; origins carry FX node names: the ATen op's name,
 /// numbered per name in program order (mul, mul_1, ...), Python builtins start at _1 (sum_1,

@@ -1,4 +1,4 @@
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-graph-to-ind)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-graph-to-ind{unroll-reductions-threshold=0})' | %filecheck %s
 //
 // Each graph op's body ops: composites of arith/math as in docs/ir-contract.md (relu is
 // maximumf(x, 0), sigmoid 1/(1+exp(-x)), gelu Inductor's erf decomposition), constants as
