@@ -102,13 +102,16 @@ typedef struct GraphOp {
 
 /* Pass options (Inductor's config names in comments). */
 typedef struct Thresholds {
-  int64_t reads;          /* realize_reads_threshold = 4 */
-  int64_t opcount;        /* realize_opcount_threshold = 30 */
-  int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
-  int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
-  int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
-  bool realize_all;       /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
-  SplitPolicy split;      /* split reductions (split_reduction.h) */
+  int64_t reads;             /* realize_reads_threshold = 4 */
+  int64_t opcount;           /* realize_opcount_threshold = 30 */
+  int64_t acc_reads;         /* realize_acc_reads_threshold = 8 */
+  int64_t large_inner_fn;    /* has_large_inner_fn(threshold=100) */
+  int64_t max_tree;          /* ours: uncse'd inline size that forces realize */
+  bool realize_all;          /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
+  SplitPolicy split;         /* split reductions (split_reduction.h) */
+  bool welford;              /* ours: var/std/layer-norm m2 as welford_reduce (else always two-step) */
+  bool online_softmax;       /* config.online_softmax */
+  int64_t unroll_reductions; /* config.unroll_reductions_threshold = 8 */
 } Thresholds;
 
 typedef struct Lower {
@@ -126,6 +129,8 @@ typedef struct Lower {
   MlirOperation new_func;
   MlirBlock new_block;
   int next_buf;
+  bool refuse_split;  /* reduce_node: return NULL (no error) instead of splitting ... */
+  bool split_refused; /* ... and say so here */
 } Lower;
 
 /* The iteration context of one body: its variables' ranges, for simplification. */
