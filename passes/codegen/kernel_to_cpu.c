@@ -491,10 +491,11 @@ static void state_identity(Builder *b, KernelReduction r, MlirType t, MlirValue 
   }
 }
 
-/* s * exp(m_old - m), exactly s when m_old == m (so that -inf - -inf never makes a NaN). */
+/* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
+ * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
 static MlirValue rescale(Builder *b, MlirValue s, MlirValue m_old, MlirValue m) {
   MlirValue scaled = fbin(b, "arith.mulf", s, fexp(b, fbin(b, "arith.subf", m_old, m)));
-  return select3(b, cmp_float_eq(b, m_old, m), s, scaled);
+  return select3(b, cmp_float_eq(b, m, const_float(b, mlirValueGetType(m), -__builtin_inf())), s, scaled);
 }
 
 static void state_combine(Builder *b, KernelReduction r, const MlirValue *x, const MlirValue *y, MlirValue *out) {
@@ -509,6 +510,10 @@ static void state_combine(Builder *b, KernelReduction r, const MlirValue *x, con
     MlirValue corr = fbin(b, "arith.mulf", fbin(b, "arith.mulf", fbin(b, "arith.mulf", delta, delta), x[2]), frac);
     out[1] = fbin(b, "arith.addf", fbin(b, "arith.addf", x[1], y[1]), corr);
     out[2] = w;
+    /* an empty side leaves the other as it is (delta * 0 would be a NaN for an infinite mean) */
+    MlirValue x_empty = cmp_float_eq(b, x[2], zero), y_empty = cmp_float_eq(b, y[2], zero);
+    for (int q = 0; q < 2; ++q)
+      out[q] = select3(b, y_empty, x[q], select3(b, x_empty, y[q], out[q]));
   } else if (f == KERNEL_RED_ONLINE_MAX) {
     MlirValue m = fbin(b, "arith.maximumf", x[0], y[0]);
     out[1] = fbin(b, "arith.addf", rescale(b, x[1], x[0], m), rescale(b, y[1], y[0], m));
@@ -688,6 +693,15 @@ static bool emit_program(Kernel *k) {
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirValue st[3] = {{0}}, in = mlirOperationGetOperand(op, 0);
+      /* a sum of the value a welford sibling reduces is that state's mean * weight (var_mean: one pass) */
+      bool sum_of_welford = false;
+      for (int q = 0; q < k->nops && n.rtype == KERNEL_RED_SUM; ++q)
+        if (kernel_is_reduce(k->ops[q]) &&
+            kernel_reduction_family(kernel_reduce_type(k->ops[q])) == KERNEL_RED_WELFORD_MEAN &&
+            mlirValueEqual(mlirOperationGetOperand(k->ops[q], 0), in))
+          sum_of_welford = true;
+      if (sum_of_welford)
+        n.rtype = KERNEL_RED_WELFORD_MEAN;
       KernelReduction fam = kernel_reduction_family(n.rtype);
       /* a sibling of the same family over the same value already computed the state */
       int shared = -1;
@@ -706,7 +720,10 @@ static bool emit_program(Kernel *k) {
           memcpy(shared_st[nshared++], st, sizeof st);
         }
       }
-      map_put(&k->global, mlirOperationGetResult(op, 0), st[kernel_reduction_component(n.rtype)]);
+      MlirValue res = st[kernel_reduction_component(n.rtype)];
+      if (sum_of_welford)
+        res = fbin(&k->b, "arith.mulf", st[0], st[2]);
+      map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
       has_rstores |= kernel_is_store(op);
     } else if (!emit_op(k, op, false)) {
