@@ -488,15 +488,20 @@ static State state_combine(Gen *g, KernelReduction r, State a, State b) {
   return o;
 }
 
-/* One element v into acc; `valid` (null: always) keeps acc for an out-of-range element. */
-static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, MlirValue valid) {
+/* One element v into acc; `valid` (null: always) keeps acc for an out-of-range element. A plain
+ * reduction selects the neutral element instead (*nv: created once, on first need); a null acc (plain
+ * only) starts from v. */
+static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, MlirValue valid, MlirValue *nv) {
   State o = {{{NULL}, {NULL}, {NULL}}};
   KernelReduction f = kernel_reduction_family(r);
   int S = kernel_reduction_state_width(r);
   if (f == KERNEL_RED_INVALID) {
-    if (!mlirValueIsNull(valid))
-      v = select_(g, valid, v, neutral(g, r));
-    o.v[0] = combine(g, r, acc.v[0], v);
+    if (!mlirValueIsNull(valid)) {
+      if (mlirValueIsNull(*nv))
+        *nv = neutral(g, r);
+      v = select_(g, valid, v, *nv);
+    }
+    o.v[0] = mlirValueIsNull(acc.v[0]) ? v : combine(g, r, acc.v[0], v);
     return o;
   }
   if (f == KERNEL_RED_WELFORD_MEAN) {
@@ -517,9 +522,12 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
 /* Combines the thread's lanes of x (masked lanes leave the state as it is) into a state. */
 static State combine_lanes(Gen *g, KernelReduction r, const Lanes *x) {
   int vw = (int)g->geom.vector_width;
-  State acc = state_neutral(g, r);
+  State acc = {{{NULL}, {NULL}, {NULL}}};
+  if (kernel_reduction_family(r) != KERNEL_RED_INVALID)
+    acc = state_neutral(g, r);
+  MlirValue nv = {NULL};
   for (int l = 0; l < x->n; ++l)
-    acc = state_update(g, r, acc, x->v[l], g->valid[l / vw]);
+    acc = state_update(g, r, acc, x->v[l], g->valid[l / vw], &nv);
   return acc;
 }
 
@@ -636,14 +644,14 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
     int mark = g->nvals;
     gpu_setup_r_chunks(g, iv, 1);
     bool ok = emit_value(g, in, &x);
-    MlirValue next[MAX_LANES];
+    MlirValue next[MAX_LANES], nv = {NULL};
     for (int l = 0; l < nl; ++l) {
       State a = {{{NULL}, {NULL}, {NULL}}};
       for (int q = 0; q < S; ++q)
         a.v[q] = next[l * S + q] = acc[l * S + q];
       if (!ok || (x.n == 1 && l > 0))
         continue;
-      State u = state_update(g, r, a, lane(&x, l), g->valid[0]);
+      State u = state_update(g, r, a, lane(&x, l), g->valid[0], &nv);
       for (int q = 0; q < S; ++q)
         next[l * S + q] = u.v[q];
     }

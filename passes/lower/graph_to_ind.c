@@ -689,7 +689,8 @@ static Node *lower_index_reduction(Lower *L, GraphOp *g, Node *res, Node *in, co
 /* --- Multi-output reductions chosen by lowering (docs/passes/lower.md, "Welford and online softmax").
  *
  * Both are recognized on the graph, as Inductor's decompositions / post-grad patterns produce them:
- *   var / layer-norm:  M = mean(X, D, keepdim); c = X - M; sum(c * c, D) or mean(c * c, D)
+ *   var / layer-norm:  M = mean(X, D, keepdim); c = X - M; sum(c * c, D) or mean(c * c, D), the
+ *                      reduction tagged var_m2 by graph-decompose (a user's own is two-step, as Inductor)
  *   softmax:           A = amax(X, D, keepdim); sum(exp(X - A), D)
  * and the reduction of c * c (of exp(X - A)) becomes a welford_m2 (online_softmax_sum) reduction of X
  * itself, so that it no longer depends on M (A): the scheduler sees two reductions of X with one read.
@@ -755,6 +756,7 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
   MlirValue sq = mlirOperationGetOperand(g->op, 0);
   MlirOperation mul = defined_by(sq, GRAPH_OP_MUL);
   if (!L->th.welford || mlirOperationIsNull(mul) ||
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(g->op, ind_str(GRAPH_ATTR_VAR_M2))) ||
       !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
     return 0;
   MlirOperation sub = defined_by(mlirOperationGetOperand(mul, 0), GRAPH_OP_SUB);
