@@ -696,7 +696,42 @@ static int64_t product(const int64_t *v, int n) {
   return p;
 }
 
-typedef enum { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_ANY } RedKind;
+typedef enum {
+  RED_SUM,
+  RED_PROD,
+  RED_MAX,
+  RED_MIN,
+  RED_ANY,
+  RED_WELFORD_MEAN,
+  RED_WELFORD_M2,
+  RED_ONLINE_MAX,
+  RED_ONLINE_SUM
+} RedKind;
+
+/* The multi-output kinds are defined by what they compute, exactly (in double, two passes over the
+ * row's values): the mean, the sum of squared deviations from the mean, the max, the sum of
+ * exp(v - max). How a kernel gets there in one pass (Welford's update, the online softmax rescale) is
+ * the codegen's business; the reference does not imitate it. */
+static bool red_two_pass(RedKind k) { return k >= RED_WELFORD_MEAN; }
+
+static double red_finish_row(RedKind k, const double *v, int64_t n) {
+  double m = k == RED_ONLINE_MAX || k == RED_ONLINE_SUM ? -INFINITY : 0.0, acc = 0.0;
+  for (int64_t j = 0; j < n; ++j) {
+    if (k == RED_ONLINE_MAX || k == RED_ONLINE_SUM)
+      m = (isnan(v[j]) || v[j] > m) ? v[j] : m;
+    else
+      m += v[j];
+  }
+  if (k == RED_ONLINE_MAX)
+    return m;
+  if (k == RED_WELFORD_MEAN || k == RED_WELFORD_M2)
+    m = n > 0 ? m / (double)n : 0.0;
+  if (k == RED_WELFORD_MEAN)
+    return m;
+  for (int64_t j = 0; j < n; ++j)
+    acc += k == RED_WELFORD_M2 ? (v[j] - m) * (v[j] - m) : (m == -INFINITY ? 0.0 : exp(v[j] - m));
+  return acc;
+}
 
 static double red_init(RedKind k) {
   switch (k) {
@@ -709,8 +744,9 @@ static double red_init(RedKind k) {
     return -INFINITY;
   case RED_MIN:
     return INFINITY;
+  default:
+    return 0.0;
   }
-  return 0.0;
 }
 
 /* Combines like torch: max/min propagate NaN. */
@@ -726,13 +762,15 @@ static double red_combine(RedKind k, double acc, double v) {
     return (isnan(v) || v < acc) ? v : acc;
   case RED_ANY:
     return (acc != 0.0 || v != 0.0) ? 1.0 : 0.0;
+  default:
+    return acc;
   }
-  return acc;
 }
 
 static bool parse_red_kind(MlirStringRef s, RedKind *k) {
-  static const char *names[] = {"sum", "prod", "max", "min", "any"};
-  for (int i = 0; i < 5; ++i)
+  static const char *names[] = {
+      "sum", "prod", "max", "min", "any", "welford_mean", "welford_m2", "online_softmax_max", "online_softmax_sum"};
+  for (int i = 0; i < 9; ++i)
     if (ind_sref_eq(s, names[i])) {
       *k = (RedKind)i;
       return true;
@@ -789,10 +827,14 @@ static MlirLogicalResult bind_result(InterpState *s, MlirOperation op, InterpVal
 static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n, int nr, bool reduction, RedKind rk,
                                       InterpValue *out) {
   double *reg = calloc((size_t)(b->nregs ? b->nregs : 1), sizeof *reg);
-  if (!reg)
-    return ind_emit_error(b->code ? b->code[0].op : (MlirOperation){NULL}, "interpreter: out of memory");
-  int64_t d[MAX_ITER_DIMS] = {0}, bad_point[MAX_ITER_DIMS] = {0};
   int64_t numel = product(sizes, n), rnumel = reduction ? product(sizes + n, nr) : 1;
+  double *row = reduction && red_two_pass(rk) ? malloc((size_t)(rnumel ? rnumel : 1) * sizeof *row) : NULL;
+  if (!reg || (reduction && red_two_pass(rk) && !row)) {
+    free(reg);
+    free(row);
+    return ind_emit_error(b->code ? b->code[0].op : (MlirOperation){NULL}, "interpreter: out of memory");
+  }
+  int64_t d[MAX_ITER_DIMS] = {0}, bad_point[MAX_ITER_DIMS] = {0};
   const Instr *bad = NULL;
   int64_t bad_pos = 0;
   bool ok = true;
@@ -805,15 +847,21 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
       if (!ok)
         memcpy(bad_point, d, sizeof d);
       if (reduction) {
-        acc = red_combine(rk, acc, v);
+        if (row)
+          row[j] = v;
+        else
+          acc = red_combine(rk, acc, v);
         next_point(d, sizes, n, n + nr);
       }
     }
+    if (row && ok)
+      acc = red_finish_row(rk, row, rnumel);
     out->store.data[i] = ind_round_to_dtype(reduction ? acc : v, out->store.dtype);
     next_point(d, sizes, 0, n);
   }
   MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + nr);
   free(reg);
+  free(row);
   return r;
 }
 
@@ -826,7 +874,8 @@ static MlirLogicalResult interp_computed_buffer(InterpState *s, MlirOperation op
   if (reduction) {
     MlirStringRef t;
     if (!ind_attr_str(op, "reduction_type", &t) || !parse_red_kind(t, &rk))
-      return ind_emit_error(op, "interpreter: 'reduction_type' must be sum, prod, max, min or any");
+      return ind_emit_error(op, "interpreter: 'reduction_type' must be sum, prod, max, min, any, welford_mean, "
+                                "welford_m2, online_softmax_max or online_softmax_sum");
   }
   InterpValue out;
   if (mlirLogicalResultIsFailure(make_result(op, product(sizes, n), &out)))

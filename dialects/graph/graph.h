@@ -186,6 +186,10 @@ MlirType graph_dtype_type(MlirContext ctx, GraphDtype d);
 #define GRAPH_ATTR_DIMS "dims"
 #define GRAPH_ATTR_KEEPDIM "keepdim"
 #define GRAPH_ATTR_CORRECTION "correction"
+/* Unit attribute graph-decompose puts on the sum / mean of squared deviations it makes of var and
+ * layer_norm (Inductor's var_mean): the lowering may compute that one with welford (docs/passes/lower.md).
+ * A user's own mean((x - mean(x))**2) is not tagged, and Inductor keeps it two-step too. */
+#define GRAPH_ATTR_VAR_M2 "var_m2"
 #define GRAPH_ATTR_APPROXIMATE "approximate"
 #define GRAPH_ATTR_SHAPE "shape"
 #define GRAPH_ATTR_DIM "dim"

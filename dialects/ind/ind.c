@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const k_reduction_names[] = {"sum", "max", "min", "prod"};
+static const char *const k_reduction_names[] = {
+    "sum", "max", "min", "prod", "welford_mean", "welford_m2", "online_softmax_max", "online_softmax_sum"};
 
 const char *ind_reduction_type_name(IndReductionType t) {
   return t >= IND_REDUCE_SUM && t < IND_REDUCE_INVALID ? k_reduction_names[t] : NULL;
@@ -521,7 +522,9 @@ static MlirLogicalResult verify_computed(MlirOperation op) {
     if (m == 0)
       return ind_emit_error(op, "'reduction_ranges' must not be empty");
     if (ind_reduction_type(op) == IND_REDUCE_INVALID)
-      return ind_emit_error(op, "'reduction_type' must be one of \"sum\", \"max\", \"min\", \"prod\"");
+      return ind_emit_error(op,
+                            "'reduction_type' must be one of \"sum\", \"max\", \"min\", \"prod\", \"welford_mean\", "
+                            "\"welford_m2\", \"online_softmax_max\", \"online_softmax_sum\"");
   }
   if (mlirLogicalResultIsFailure(verify_buffer_result(op, product(ranges, n), true)))
     return mlirLogicalResultFailure();

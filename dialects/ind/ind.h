@@ -47,12 +47,20 @@ typedef enum IndReductionType {
   IND_REDUCE_MAX,
   IND_REDUCE_MIN,
   IND_REDUCE_PROD,
+  /* One output of a multi-output reduction (Inductor's welford_reduce / online_softmax_reduce, whose
+   * getitem k is the suffix): every buffer of the family computes the same state in one pass over its
+   * body's value, and a kernel holding several of them over the same value computes it once. */
+  IND_REDUCE_WELFORD_MEAN, /* the mean of the values */
+  IND_REDUCE_WELFORD_M2,   /* the sum of squared deviations from their mean */
+  IND_REDUCE_ONLINE_MAX,   /* online_softmax_reduce[0]: the max */
+  IND_REDUCE_ONLINE_SUM,   /* online_softmax_reduce[1]: the sum of exp(v - max) */
   IND_REDUCE_INVALID
 } IndReductionType;
 
-/* "sum" | "max" | "min" | "prod"; NULL for IND_REDUCE_INVALID. */
+/* "sum" | "max" | "min" | "prod" | "welford_mean" | "welford_m2" | "online_softmax_max" |
+ * "online_softmax_sum"; NULL for IND_REDUCE_INVALID. */
 const char *ind_reduction_type_name(IndReductionType t);
-/* IND_REDUCE_INVALID when the string is none of the four. */
+/* IND_REDUCE_INVALID when the string is none of those. */
 IndReductionType ind_reduction_type_parse(MlirStringRef s);
 
 /* --- Predicates. */

@@ -7,7 +7,8 @@
 
 static const char *const kind_names[] = {"pointwise", "persistent_reduction", "reduction"};
 static const char *const kind_prefixes[] = {"poi", "per", "red"};
-static const char *const red_names[] = {"sum", "max", "min", "prod"};
+static const char *const red_names[] = {
+    "sum", "max", "min", "prod", "welford_mean", "welford_m2", "online_softmax_max", "online_softmax_sum"};
 
 const char *kernel_kind_str(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_names[k] : "?"; }
 const char *kernel_kind_prefix(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_prefixes[k] : "?"; }
@@ -19,10 +20,28 @@ KernelKind kernel_kind_parse(MlirStringRef s) {
   return KERNEL_KIND_INVALID;
 }
 
-const char *kernel_reduction_str(KernelReduction r) { return r >= 0 && r <= KERNEL_RED_PROD ? red_names[r] : "?"; }
+const char *kernel_reduction_str(KernelReduction r) {
+  return r >= 0 && r <= KERNEL_RED_ONLINE_SUM ? red_names[r] : "?";
+}
+
+int kernel_reduction_state_width(KernelReduction r) {
+  return r == KERNEL_RED_WELFORD_MEAN || r == KERNEL_RED_WELFORD_M2 ? 3 : r >= KERNEL_RED_ONLINE_MAX ? 2 : 1;
+}
+
+int kernel_reduction_component(KernelReduction r) {
+  return r == KERNEL_RED_WELFORD_M2 || r == KERNEL_RED_ONLINE_SUM ? 1 : 0;
+}
+
+KernelReduction kernel_reduction_family(KernelReduction r) {
+  if (r == KERNEL_RED_WELFORD_MEAN || r == KERNEL_RED_WELFORD_M2)
+    return KERNEL_RED_WELFORD_MEAN;
+  if (r == KERNEL_RED_ONLINE_MAX || r == KERNEL_RED_ONLINE_SUM)
+    return KERNEL_RED_ONLINE_MAX;
+  return KERNEL_RED_INVALID;
+}
 
 KernelReduction kernel_reduction_parse(MlirStringRef s) {
-  for (int r = 0; r <= KERNEL_RED_PROD; ++r)
+  for (int r = 0; r <= KERNEL_RED_ONLINE_SUM; ++r)
     if (ind_sref_eq(s, red_names[r]))
       return (KernelReduction)r;
   return KERNEL_RED_INVALID;

@@ -58,9 +58,23 @@ typedef enum KernelReduction {
   KERNEL_RED_MAX,
   KERNEL_RED_MIN,
   KERNEL_RED_PROD,
+  KERNEL_RED_WELFORD_MEAN, /* the ind reduction types of the same names (ind.h) */
+  KERNEL_RED_WELFORD_M2,
+  KERNEL_RED_ONLINE_MAX,
+  KERNEL_RED_ONLINE_SUM,
 } KernelReduction;
-const char *kernel_reduction_str(KernelReduction r); /* "sum" | "max" | "min" | "prod" */
+/* "sum" | "max" | "min" | "prod" | "welford_mean" | "welford_m2" | "online_softmax_max" | "online_softmax_sum" */
+const char *kernel_reduction_str(KernelReduction r);
 KernelReduction kernel_reduction_parse(MlirStringRef s);
+/* Multi-output reductions: the state a lowering carries per accumulator (welford: mean, m2, weight;
+ * online softmax: max, sum) and which of its entries the reduction yields. The plain four carry one
+ * value (state_width 1, component 0). Two reduces of one family (kernel_reduction_family equal and
+ * not KERNEL_RED_INVALID) over the same value share one state. */
+int kernel_reduction_state_width(KernelReduction r);
+int kernel_reduction_component(KernelReduction r);
+/* KERNEL_RED_WELFORD_MEAN for both welford outputs, KERNEL_RED_ONLINE_MAX for both online softmax ones,
+ * KERNEL_RED_INVALID for the plain four. */
+KernelReduction kernel_reduction_family(KernelReduction r);
 
 /* Upper bound on the rank of xranges / rranges that accessors copy out. */
 #define KERNEL_MAX_RANK 8

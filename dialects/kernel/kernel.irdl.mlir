@@ -43,7 +43,8 @@ irdl.dialect @kernel {
     irdl.attributes { "index" = %index }
   }
   // Body op: reduces a tile over r (an r-varying value) to one value per x point.
-  // reduction_type: "sum" | "max" | "min" | "prod".
+  // reduction_type: "sum" | "max" | "min" | "prod" | "welford_mean" | "welford_m2" | "online_softmax_max" |
+  // "online_softmax_sum".
   irdl.operation @reduce {
     %value = irdl.any
     %res = irdl.any

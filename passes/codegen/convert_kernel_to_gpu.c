@@ -410,6 +410,15 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
 
 /* --- reductions */
 
+/* A reduction's accumulator is a state of kernel_reduction_state_width(r) f32 values: the value itself
+ * for sum/max/min/prod, (mean, m2, weight) for welford, (max, sum) for online softmax. Elements enter
+ * by state_update (Welford's update; the online softmax step), partial states merge by state_combine
+ * (Chan et al.'s merge; the online rescale), across lanes, threads of a warp (gpu.shuffle of each
+ * value) and warps (workgroup memory, one slot per value). */
+typedef struct State {
+  MlirValue v[3];
+} State;
+
 static MlirValue neutral(Gen *g, KernelReduction r) {
   switch (r) {
   case KERNEL_RED_SUM:
@@ -423,169 +432,308 @@ static MlirValue neutral(Gen *g, KernelReduction r) {
   }
 }
 
+static State state_neutral(Gen *g, KernelReduction r) {
+  State s = {{{NULL}, {NULL}, {NULL}}};
+  if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
+    s.v[0] = s.v[1] = s.v[2] = cf32(g, 0.0);
+  } else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX) {
+    s.v[0] = cf32(g, -INFINITY);
+    s.v[1] = cf32(g, 0.0);
+  } else {
+    s.v[0] = neutral(g, r);
+  }
+  return s;
+}
+
+static MlirValue cmpf_oeq(Gen *g, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1 /* oeq */));
+  return op1(g, "arith.cmpf", 2, ops, g->i1_t, 1, &at);
+}
+
+/* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
+ * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
+static MlirValue rescale(Gen *g, MlirValue s, MlirValue m_old, MlirValue m) {
+  MlirValue d = bin(g, "arith.subf", m_old, m);
+  MlirValue scaled = bin(g, "arith.mulf", s, op1(g, "math.exp", 1, &d, g->f32_t, 0, NULL));
+  return select_(g, cmpf_oeq(g, m, cf32(g, -INFINITY)), s, scaled);
+}
+
 static MlirValue combine(Gen *g, KernelReduction r, MlirValue a, MlirValue b) {
   static const char *ops[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
   return bin(g, ops[r], a, b);
 }
 
-/* Combines the thread's lanes of x (masked lanes give the neutral value) into `acc`. */
-static MlirValue combine_lanes(Gen *g, KernelReduction r, const Lanes *x, MlirValue acc) {
-  int vw = (int)g->geom.vector_width;
-  MlirValue nv = {NULL};
-  for (int l = 0; l < x->n; ++l) {
-    MlirValue v = x->v[l];
-    MlirValue valid = g->valid[l / vw];
+static State state_combine(Gen *g, KernelReduction r, State a, State b) {
+  State o = {{{NULL}, {NULL}, {NULL}}};
+  KernelReduction f = kernel_reduction_family(r);
+  if (f == KERNEL_RED_WELFORD_MEAN) {
+    MlirValue zero = cf32(g, 0.0), delta = bin(g, "arith.subf", b.v[0], a.v[0]);
+    MlirValue w = bin(g, "arith.addf", a.v[2], b.v[2]);
+    MlirValue frac = select_(g, cmpf_oeq(g, w, zero), zero, bin(g, "arith.divf", b.v[2], w));
+    o.v[0] = bin(g, "arith.addf", a.v[0], bin(g, "arith.mulf", delta, frac));
+    MlirValue corr = bin(g, "arith.mulf", bin(g, "arith.mulf", bin(g, "arith.mulf", delta, delta), a.v[2]), frac);
+    o.v[1] = bin(g, "arith.addf", bin(g, "arith.addf", a.v[1], b.v[1]), corr);
+    o.v[2] = w;
+    /* an empty side leaves the other as it is (delta * 0 would be a NaN for an infinite mean) */
+    MlirValue a_empty = cmpf_oeq(g, a.v[2], zero), b_empty = cmpf_oeq(g, b.v[2], zero);
+    for (int q = 0; q < 2; ++q)
+      o.v[q] = select_(g, b_empty, a.v[q], select_(g, a_empty, b.v[q], o.v[q]));
+  } else if (f == KERNEL_RED_ONLINE_MAX) {
+    MlirValue m = bin(g, "arith.maximumf", a.v[0], b.v[0]);
+    o.v[1] = bin(g, "arith.addf", rescale(g, a.v[1], a.v[0], m), rescale(g, b.v[1], b.v[0], m));
+    o.v[0] = m;
+  } else {
+    o.v[0] = combine(g, r, a.v[0], b.v[0]);
+  }
+  return o;
+}
+
+/* One element v into acc; `valid` (null: always) keeps acc for an out-of-range element. A plain
+ * reduction selects the neutral element instead (*nv: created once, on first need); a null acc (plain
+ * only) starts from v. */
+static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, MlirValue valid, MlirValue *nv) {
+  State o = {{{NULL}, {NULL}, {NULL}}};
+  KernelReduction f = kernel_reduction_family(r);
+  int S = kernel_reduction_state_width(r);
+  if (f == KERNEL_RED_INVALID) {
     if (!mlirValueIsNull(valid)) {
-      if (mlirValueIsNull(nv))
-        nv = neutral(g, r);
-      v = select_(g, valid, v, nv);
+      if (mlirValueIsNull(*nv))
+        *nv = neutral(g, r);
+      v = select_(g, valid, v, *nv);
     }
-    acc = mlirValueIsNull(acc) ? v : combine(g, r, acc, v);
+    o.v[0] = mlirValueIsNull(acc.v[0]) ? v : combine(g, r, acc.v[0], v);
+    return o;
   }
+  if (f == KERNEL_RED_WELFORD_MEAN) {
+    MlirValue w = bin(g, "arith.addf", acc.v[2], cf32(g, 1.0)), delta = bin(g, "arith.subf", v, acc.v[0]);
+    o.v[0] = bin(g, "arith.addf", acc.v[0], bin(g, "arith.divf", delta, w));
+    o.v[1] = bin(g, "arith.addf", acc.v[1], bin(g, "arith.mulf", delta, bin(g, "arith.subf", v, o.v[0])));
+    o.v[2] = w;
+  } else {
+    State one = {{v, cf32(g, 1.0)}};
+    o = state_combine(g, r, acc, one);
+  }
+  if (!mlirValueIsNull(valid))
+    for (int q = 0; q < S; ++q)
+      o.v[q] = select_(g, valid, o.v[q], acc.v[q]);
+  return o;
+}
+
+/* Combines the thread's lanes of x (masked lanes leave the state as it is) into a state. */
+static State combine_lanes(Gen *g, KernelReduction r, const Lanes *x) {
+  int vw = (int)g->geom.vector_width;
+  State acc = {{{NULL}, {NULL}, {NULL}}};
+  if (kernel_reduction_family(r) != KERNEL_RED_INVALID)
+    acc = state_neutral(g, r);
+  MlirValue nv = {NULL};
+  for (int l = 0; l < x->n; ++l)
+    acc = state_update(g, r, acc, x->v[l], g->valid[l / vw], &nv);
   return acc;
 }
 
-/* Outer reductions (xblock > 1): the rthreads partial values of one x point go through workgroup memory
- * (slot + rtid * xblock + tx = slot + tid); every thread combines those of its x point. */
-static MlirValue block_reduce_outer(Gen *g, KernelReduction r, MlirValue v) {
-  int64_t slot = (int64_t)g->nreduce * g->geom.block;
-  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
-  op0(g, "memref.store", 3, st_ops, 0, NULL);
+/* Outer reductions (xblock > 1): the rthreads partial states of one x point go through workgroup memory
+ * (slot + rtid * xblock + tx = slot + tid, one slot range per state value); every thread combines those
+ * of its x point. */
+static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
+  int S = kernel_reduction_state_width(r);
+  for (int q = 0; q < S; ++q) {
+    int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
+    MlirValue st_ops[3] = {v.v[q], g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
+    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  }
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
-  MlirValue acc = {NULL};
+  State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t j = 0; j < g->rthreads; ++j) {
-    MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, slot + j * g->geom.xblock), g->tx)};
-    MlirValue x = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
-    acc = mlirValueIsNull(acc) ? x : combine(g, r, acc, x);
+    State x = {{{NULL}, {NULL}, {NULL}}};
+    for (int q = 0; q < S; ++q) {
+      int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
+      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, slot + j * g->geom.xblock), g->tx)};
+      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
+    acc = j == 0 ? x : state_combine(g, r, acc, x);
   }
   return acc;
 }
 
-/* Warp butterfly, then one value per warp through workgroup memory; every thread gets the result. */
-static MlirValue block_reduce(Gen *g, KernelReduction r, MlirValue v) {
+/* Warp butterfly (each state value shuffled), then one state per warp through workgroup memory; every
+ * thread gets the result. */
+static State block_reduce(Gen *g, KernelReduction r, State v) {
   bool rows = g->geom.xblock > 1 && g->geom.row_threads;
   if (g->geom.xblock > 1 && !rows)
     return block_reduce_outer(g, r, v);
+  int S = kernel_reduction_state_width(r);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
   /* row_threads: a row's rthreads (a power of 2 <= 32) threads are an aligned group of the warp, so the
    * butterfly over offsets < rthreads stays inside the row and needs no workgroup memory */
   for (int off = (int)(rows ? g->rthreads : WARP) / 2; off >= 1; off /= 2) {
-    MlirValue ops[3] = {v, ci32(g, off), width};
-    MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
-    mlirOperationStateAddOperands(&st, 3, ops);
-    MlirType res[2] = {g->f32_t, g->i1_t};
-    mlirOperationStateAddResults(&st, 2, res);
-    mlirOperationStateAddAttributes(&st, 1, &mode);
-    v = combine(g, r, v, mlirOperationGetResult(put(g, &st), 0));
+    State other = {{{NULL}, {NULL}, {NULL}}};
+    for (int q = 0; q < S; ++q) {
+      MlirValue ops[3] = {v.v[q], ci32(g, off), width};
+      MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
+      mlirOperationStateAddOperands(&st, 3, ops);
+      MlirType res[2] = {g->f32_t, g->i1_t};
+      mlirOperationStateAddResults(&st, 2, res);
+      mlirOperationStateAddAttributes(&st, 1, &mode);
+      other.v[q] = mlirOperationGetResult(put(g, &st), 0);
+    }
+    v = state_combine(g, r, v, other);
   }
   int64_t nwarps = g->geom.block / WARP;
   if (nwarps <= 1 || rows)
     return v;
-  MlirValue slot0 = cidx(g, (int64_t)g->nreduce * WARP);
   MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
   MlirValue first = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, 0));
   MlirBlock saved = open_if(g, first);
-  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", slot0, warp)};
-  op0(g, "memref.store", 3, st_ops, 0, NULL);
+  for (int q = 0; q < S; ++q) {
+    MlirValue st_ops[3] = {v.v[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), warp)};
+    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  }
   close_if(g, saved);
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
-  MlirValue acc = {NULL};
+  State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t w = 0; w < nwarps; ++w) {
-    MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)g->nreduce * WARP + w)};
-    MlirValue x = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
-    acc = mlirValueIsNull(acc) ? x : combine(g, r, acc, x);
+    State x = {{{NULL}, {NULL}, {NULL}}};
+    for (int q = 0; q < S; ++q) {
+      MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)(g->nreduce + q) * WARP + w)};
+      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
+    acc = w == 0 ? x : state_combine(g, r, acc, x);
   }
   return acc;
 }
 
-/* A kernel.reduce of a uniform value: sum is value * rnumel, max/min the value. */
-static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const Lanes *x, Lanes *out) {
-  out->n = 1;
+/* A kernel.reduce of a uniform value: sum is value * rnumel, max/min the value; welford (v, 0, rnumel),
+ * online softmax (v, rnumel). */
+static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const Lanes *x, State *out) {
+  double n = (double)g->rnumel;
   if (r == KERNEL_RED_MAX || r == KERNEL_RED_MIN)
     out->v[0] = x->v[0];
   else if (r == KERNEL_RED_SUM)
-    out->v[0] = bin(g, "arith.mulf", x->v[0], cf32(g, (double)g->rnumel));
+    out->v[0] = bin(g, "arith.mulf", x->v[0], cf32(g, n));
   else if (r == KERNEL_RED_PROD) {
     /* value ** rnumel by repeated squaring: ceil(log2(rnumel)) + popcount multiplications */
-    (void)op;
     MlirValue acc = {NULL}, p = x->v[0];
-    for (int64_t n = g->rnumel; n > 0; n >>= 1) {
-      if (n & 1)
+    for (int64_t k = g->rnumel; k > 0; k >>= 1) {
+      if (k & 1)
         acc = mlirValueIsNull(acc) ? p : bin(g, "arith.mulf", acc, p);
-      if (n > 1)
+      if (k > 1)
         p = bin(g, "arith.mulf", p, p);
     }
     out->v[0] = mlirValueIsNull(acc) ? cf32(g, 1.0) : acc;
-  } else
+  } else if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN)
+    *out = (State){{x->v[0], cf32(g, 0.0), cf32(g, n)}};
+  else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX)
+    *out = (State){{x->v[0], cf32(g, n)}};
+  else
     return fail(g, op, "reduction type of an r-invariant value is not supported");
   return true;
 }
 
-static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
-  KernelReduction r = kernel_reduce_type(op);
-  MlirValue in = mlirOperationGetOperand(op, 0);
-  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
-    return fail(g, op, "kernel.reduce needs an f32 value and reduction_type sum|max|min|prod");
+static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue in, State *out) {
+  int S = kernel_reduction_state_width(r);
   Lanes x;
   if (!is_rvar_value(g, in)) {
     if (!emit_value(g, in, &x))
       return false;
     return reduce_uniform(g, op, r, &x, out);
   }
-  MlirValue partial;
+  State partial = {{{NULL}, {NULL}, {NULL}}};
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
     if (!emit_value(g, in, &x))
       return false;
-    partial = combine_lanes(g, r, &x, (MlirValue){NULL});
+    partial = combine_lanes(g, r, &x);
   } else {
-    /* one accumulator per vector lane (Triton's RBLOCK-wide accumulators), combined pairwise after
-     * the loop: each lane's running value covers rnumel / (rthreads * vector_width) elements */
+    /* one accumulator state per vector lane (Triton's RBLOCK-wide accumulators), combined pairwise
+     * after the loop: each lane's running state covers rnumel / (rthreads * vector_width) elements */
     int64_t chunk = g->rthreads * g->geom.vector_width;
     int nl = (int)g->geom.vector_width;
     MlirBlock saved = g->blk;
     MlirValue iv, acc[MAX_LANES], inits[MAX_LANES];
-    for (int l = 0; l < nl; ++l)
-      inits[l] = neutral(g, r);
-    MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl, inits, &iv, acc);
+    State id = state_neutral(g, r);
+    for (int l = 0; l < nl * S; ++l)
+      inits[l] = id.v[l % S];
+    MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl * S, inits, &iv, acc);
     int mark = g->nvals;
     gpu_setup_r_chunks(g, iv, 1);
     bool ok = emit_value(g, in, &x);
     MlirValue next[MAX_LANES], nv = {NULL};
     for (int l = 0; l < nl; ++l) {
-      next[l] = acc[l];
+      State a = {{{NULL}, {NULL}, {NULL}}};
+      for (int q = 0; q < S; ++q)
+        a.v[q] = next[l * S + q] = acc[l * S + q];
       if (!ok || (x.n == 1 && l > 0))
         continue;
-      MlirValue v = lane(&x, l), valid = g->valid[0];
-      if (!mlirValueIsNull(valid)) {
-        if (mlirValueIsNull(nv))
-          nv = neutral(g, r);
-        v = select_(g, valid, v, nv);
-      }
-      next[l] = combine(g, r, acc[l], v);
+      State u = state_update(g, r, a, lane(&x, l), g->valid[0], &nv);
+      for (int q = 0; q < S; ++q)
+        next[l * S + q] = u.v[q];
     }
-    yield(g, "scf.yield", nl, next);
+    yield(g, "scf.yield", nl * S, next);
     g->nvals = mark;
     g->blk = saved;
     if (!ok)
       return false;
-    MlirValue part[MAX_LANES];
+    State part[MAX_LANES];
     int np = nl;
     for (int l = 0; l < nl; ++l)
-      part[l] = mlirOperationGetResult(loop, l);
+      for (int q = 0; q < S; ++q)
+        part[l].v[q] = mlirOperationGetResult(loop, l * S + q);
     while (np > 1) {
       int m = 0;
       for (int i = 0; i + 1 < np; i += 2)
-        part[m++] = combine(g, r, part[i], part[i + 1]);
+        part[m++] = state_combine(g, r, part[i], part[i + 1]);
       if (np % 2)
         part[m++] = part[np - 1];
       np = m;
     }
     partial = part[0];
   }
+  *out = block_reduce(g, r, partial);
+  g->nreduce += S;
+  return true;
+}
+
+/* Whether the kernel body holds a welford reduce of v. */
+static bool has_welford_of(MlirBlock body, MlirValue v) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (kernel_is_reduce(op) && kernel_reduction_family(kernel_reduce_type(op)) == KERNEL_RED_WELFORD_MEAN &&
+        mlirValueEqual(mlirOperationGetOperand(op, 0), v))
+      return true;
+  return false;
+}
+
+static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
+  KernelReduction r = kernel_reduce_type(op);
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
+    return fail(g, op,
+                "kernel.reduce needs an f32 value and reduction_type sum|max|min|prod|welford_mean|welford_m2|"
+                "online_softmax_max|online_softmax_sum");
+  /* a sum of the value a welford sibling reduces is that state's mean * weight (var_mean: one pass) */
+  bool sum_of_welford = r == KERNEL_RED_SUM && has_welford_of(kernel_def_body(g->def), in);
+  if (sum_of_welford)
+    r = KERNEL_RED_WELFORD_MEAN;
+  KernelReduction fam = kernel_reduction_family(r);
+  State st = {{{NULL}, {NULL}, {NULL}}};
+  int shared = -1;
+  for (int q = 0; q < g->nshared && fam != KERNEL_RED_INVALID; ++q)
+    if (g->shared_fam[q] == fam && mlirValueEqual(g->shared_in[q], in))
+      shared = q;
+  if (shared >= 0) {
+    memcpy(st.v, g->shared_st[shared], sizeof st.v);
+  } else {
+    if (!reduce_state(g, op, r, in, &st))
+      return false;
+    if (fam != KERNEL_RED_INVALID && g->nshared < 16) {
+      g->shared_fam[g->nshared] = fam;
+      g->shared_in[g->nshared] = in;
+      memcpy(g->shared_st[g->nshared++], st.v, sizeof st.v);
+    }
+  }
   out->n = 1;
-  out->v[0] = block_reduce(g, r, partial);
-  g->nreduce++;
+  out->v[0] = sum_of_welford ? bin(g, "arith.mulf", st.v[0], st.v[2]) : st.v[kernel_reduction_component(r)];
   return true;
 }
 
@@ -692,11 +840,12 @@ static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
 
 /* --- kernels */
 
+/* Workgroup-memory slots of the body's reductions: one per state value. */
 static int count_reduces(MlirBlock body) {
   int n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    n += kernel_is_reduce(op);
+    n += kernel_is_reduce(op) ? kernel_reduction_state_width(kernel_reduce_type(op)) : 0;
   return n;
 }
 
@@ -845,6 +994,7 @@ static void reset_kernel_state(Gen *g) {
   g->nrvar = 0;
   g->nvals = 0;
   g->nreduce = 0;
+  g->nshared = 0;
   memset(g->dims, 0, sizeof g->dims);
   memset(g->valid, 0, sizeof g->valid);
   g->smem = (MlirValue){NULL};

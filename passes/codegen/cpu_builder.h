@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 /* The most iter_args an scf.for built here carries (build_for). */
-#define CPU_MAX_ITER_ARGS 72
+#define CPU_MAX_ITER_ARGS 200
 
 /* ------------------------------------------------------------------------------------------------
  * Building ops: a cursor (append to `block`, or insert before `before` when it is not null). */

@@ -59,7 +59,12 @@ typedef struct Gen {
   bool tiled;
   MlirValue ttx, tty, ttr, ttc;
   int nstaged;
-  int nreduce;
+  int nreduce; /* workgroup-memory slots used by reductions so far (one per state value) */
+  /* Multi-output reductions already computed in this kernel (family, reduced value, state), shared by
+   * a later sibling over the same value. */
+  int nshared;
+  KernelReduction shared_fam[16];
+  MlirValue shared_in[16], shared_st[16][3];
   /* kernel value -> lanes (scoped: loops truncate what they added) */
   ValEntry *vals;
   int nvals, capvals;

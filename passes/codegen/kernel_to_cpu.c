@@ -334,7 +334,7 @@ static const char *combiner(KernelReduction r) {
     return "arith.minimumf";
   case KERNEL_RED_PROD:
     return "arith.mulf";
-  case KERNEL_RED_INVALID:
+  default: /* the multi-output reductions combine states (state_combine) */
     break;
   }
   return NULL;
@@ -465,9 +465,86 @@ static int bitlen(int64_t v) {
   return n;
 }
 
+/* --- Accumulator states. A plain reduction carries one value per accumulator; welford carries
+ * (mean, m2, weight) and online softmax (max, sum) (kernel_reduction_state_width). An element enters
+ * by state_update, two partial states merge by state_combine (Chan et al.'s merge of two Welford
+ * states; the online softmax rescale), and the identity state is what a masked lane contributes. */
+
+static MlirValue fbin(Builder *b, const char *name, MlirValue x, MlirValue y) { return ibin(b, name, x, y); }
+
+static MlirValue cmp_float_eq(Builder *b, MlirValue x, MlirValue y) {
+  MlirValue ops[2] = {x, y};
+  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 1 /* oeq */));
+  return build1(b, "arith.cmpf", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+static MlirValue fexp(Builder *b, MlirValue x) { return build1(b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL); }
+
+static void state_identity(Builder *b, KernelReduction r, MlirType t, MlirValue *st) {
+  if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
+    st[0] = st[1] = st[2] = const_float(b, t, 0.0);
+  } else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX) {
+    st[0] = const_float(b, t, -__builtin_inf());
+    st[1] = const_float(b, t, 0.0);
+  } else {
+    st[0] = const_float(b, t, identity(r));
+  }
+}
+
+/* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
+ * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
+static MlirValue rescale(Builder *b, MlirValue s, MlirValue m_old, MlirValue m) {
+  MlirValue scaled = fbin(b, "arith.mulf", s, fexp(b, fbin(b, "arith.subf", m_old, m)));
+  return select3(b, cmp_float_eq(b, m, const_float(b, mlirValueGetType(m), -__builtin_inf())), s, scaled);
+}
+
+static void state_combine(Builder *b, KernelReduction r, const MlirValue *x, const MlirValue *y, MlirValue *out) {
+  KernelReduction f = kernel_reduction_family(r);
+  if (f == KERNEL_RED_WELFORD_MEAN) {
+    MlirType t = mlirValueGetType(x[0]);
+    MlirValue zero = const_float(b, t, 0.0);
+    MlirValue delta = fbin(b, "arith.subf", y[0], x[0]);
+    MlirValue w = fbin(b, "arith.addf", x[2], y[2]);
+    MlirValue frac = select3(b, cmp_float_eq(b, w, zero), zero, fbin(b, "arith.divf", y[2], w));
+    out[0] = fbin(b, "arith.addf", x[0], fbin(b, "arith.mulf", delta, frac));
+    MlirValue corr = fbin(b, "arith.mulf", fbin(b, "arith.mulf", fbin(b, "arith.mulf", delta, delta), x[2]), frac);
+    out[1] = fbin(b, "arith.addf", fbin(b, "arith.addf", x[1], y[1]), corr);
+    out[2] = w;
+    /* an empty side leaves the other as it is (delta * 0 would be a NaN for an infinite mean) */
+    MlirValue x_empty = cmp_float_eq(b, x[2], zero), y_empty = cmp_float_eq(b, y[2], zero);
+    for (int q = 0; q < 2; ++q)
+      out[q] = select3(b, y_empty, x[q], select3(b, x_empty, y[q], out[q]));
+  } else if (f == KERNEL_RED_ONLINE_MAX) {
+    MlirValue m = fbin(b, "arith.maximumf", x[0], y[0]);
+    out[1] = fbin(b, "arith.addf", rescale(b, x[1], x[0], m), rescale(b, y[1], y[0], m));
+    out[0] = m;
+  } else {
+    out[0] = fbin(b, combiner(r), x[0], y[0]);
+  }
+}
+
+/* One element v into the state acc (Welford's update; the online softmax step). */
+static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out) {
+  MlirType t = mlirValueGetType(v);
+  KernelReduction f = kernel_reduction_family(r);
+  if (f == KERNEL_RED_WELFORD_MEAN) {
+    MlirValue w = fbin(b, "arith.addf", acc[2], const_float(b, t, 1.0));
+    MlirValue delta = fbin(b, "arith.subf", v, acc[0]);
+    out[0] = fbin(b, "arith.addf", acc[0], fbin(b, "arith.divf", delta, w));
+    out[1] = fbin(b, "arith.addf", acc[1], fbin(b, "arith.mulf", delta, fbin(b, "arith.subf", v, out[0])));
+    out[2] = w;
+  } else if (f == KERNEL_RED_ONLINE_MAX) {
+    MlirValue one[2] = {v, const_float(b, t, 1.0)};
+    state_combine(b, r, acc, one, out);
+  } else {
+    out[0] = fbin(b, combiner(r), acc[0], v);
+  }
+}
+
 static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *out) {
   Builder *b = &k->b;
-  const char *comb = combiner(n->rtype);
+  KernelReduction r = n->rtype;
+  int S = kernel_reduction_state_width(r);
   int64_t R = 1;
   for (intptr_t d = 0; d < k->nr; ++d)
     R *= k->rr[d];
@@ -481,29 +558,31 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
     M = 1;
   int64_t C = L * M, nchunks = (R + C - 1) / C;
   bool guard = R % C != 0 || R == 0;
+  bool plain = S == 1;
   int K = nchunks > 1 ? bitlen(nchunks - 1) + 1 : 0;
-  MlirValue id = const_float(b, t, identity(n->rtype));
+  MlirValue id[3];
+  state_identity(b, r, t, id);
   MlirValue Rv = const_index(b, R);
   Builder outer_saved = *b;
   MlirOperation cloop = {NULL};
   MlirValue c = k->zero, stack[CPU_MAX_ITER_ARGS];
   if (K > 0) {
     MlirValue inits[CPU_MAX_ITER_ARGS];
-    for (int l = 0; l < K; ++l)
-      inits[l] = id;
-    cloop = build_for(b, k->zero, const_index(b, nchunks), k->one, K, inits);
+    for (int l = 0; l < K * S; ++l)
+      inits[l] = id[l % S];
+    cloop = build_for(b, k->zero, const_index(b, nchunks), k->one, K * S, inits);
     b->block = for_body(cloop);
     b->before = (MlirOperation){NULL};
     c = mlirBlockGetArgument(b->block, 0);
-    for (int l = 0; l < K; ++l)
+    for (int l = 0; l < K * S; ++l)
       stack[l] = mlirBlockGetArgument(b->block, 1 + l);
   }
   MlirValue cbase = ibin(b, "arith.muli", c, const_index(b, C));
   MlirValue linit[CPU_MAX_ITER_ARGS];
-  for (int64_t l = 0; l < L; ++l)
-    linit[l] = id;
+  for (int64_t l = 0; l < L * S; ++l)
+    linit[l] = id[l % S];
   Builder chunk_saved = *b;
-  MlirOperation tloop = build_for(b, k->zero, const_index(b, M), k->one, L, linit);
+  MlirOperation tloop = build_for(b, k->zero, const_index(b, M), k->one, (intptr_t)(L * S), linit);
   b->block = for_body(tloop);
   b->before = (MlirOperation){NULL};
   MlirValue tv = mlirBlockGetArgument(b->block, 0);
@@ -520,75 +599,130 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
     ok = emit_lane_value(k, n, j, t, &v);
     if (!ok)
       break;
-    if (guard)
-      v = select3(b, valid, v, id);
-    MlirValue acc = mlirBlockGetArgument(b->block, 1 + l);
-    next[l] = ibin(b, comb, acc, v);
+    if (guard && plain)
+      v = select3(b, valid, v, id[0]);
+    MlirValue acc[3];
+    for (int q = 0; q < S; ++q)
+      acc[q] = mlirBlockGetArgument(b->block, (intptr_t)(1 + l * S + q));
+    state_update(b, r, acc, v, next + l * S);
+    if (guard && !plain)
+      for (int q = 0; q < S; ++q)
+        next[l * S + q] = select3(b, valid, next[l * S + q], acc[q]);
   }
   if (!ok)
-    for (int64_t l = 0; l < L; ++l)
-      next[l] = mlirBlockGetArgument(b->block, 1 + l);
-  build_yield(b->block, b->loc, L, next);
+    for (int64_t l = 0; l < L * S; ++l)
+      next[l] = mlirBlockGetArgument(b->block, (intptr_t)(1 + l));
+  build_yield(b->block, b->loc, (intptr_t)(L * S), next);
   *b = chunk_saved;
   for (intptr_t d = 0; d < k->nr; ++d)
     k->ivs[k->nx + d] = k->zero;
   /* the lanes, pairwise */
   MlirValue part[CPU_MAX_ITER_ARGS];
   int64_t np = L;
-  for (int64_t l = 0; l < L; ++l)
-    part[l] = mlirOperationGetResult(tloop, l);
+  for (int64_t l = 0; l < L * S; ++l)
+    part[l] = mlirOperationGetResult(tloop, (intptr_t)l);
   while (np > 1) {
     int64_t m = 0;
-    for (int64_t i = 0; i + 1 < np; i += 2)
-      part[m++] = ibin(b, comb, part[i], part[i + 1]);
-    if (np % 2)
-      part[m++] = part[np - 1];
+    for (int64_t i = 0; i + 1 < np; i += 2, ++m) {
+      MlirValue merged[3];
+      state_combine(b, r, part + i * S, part + (i + 1) * S, merged);
+      memcpy(part + m * S, merged, sizeof(MlirValue) * (size_t)S);
+    }
+    if (np % 2) {
+      memmove(part + m * S, part + (np - 1) * S, sizeof(MlirValue) * (size_t)S);
+      ++m;
+    }
     np = m;
   }
-  MlirValue chunk = part[0];
+  MlirValue chunk[3];
+  memcpy(chunk, part, sizeof(MlirValue) * (size_t)S);
   if (K == 0) {
-    *out = chunk;
+    memcpy(out, chunk, sizeof(MlirValue) * (size_t)S);
     return ok;
   }
   /* the binary counter over chunks: carry `chunk` up through the levels whose bit of c is set */
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirNamedAttribute tr = named(b->ctx, "value", mlirIntegerAttrGet(i1, 1));
   MlirValue active = build1(b, "arith.constant", 0, NULL, i1, 1, &tr), truev = active;
-  MlirValue carry = chunk, nstack[CPU_MAX_ITER_ARGS];
+  MlirValue carry[3], nstack[CPU_MAX_ITER_ARGS];
+  memcpy(carry, chunk, sizeof carry);
   for (int l = 0; l < K; ++l) {
     MlirValue bit = ibin(b, "arith.andi", ibin(b, "arith.shrui", c, const_index(b, l)), k->one);
     MlirValue set = cmp_index(b, 0 /* eq */, bit, k->one);
     MlirValue merge = ibin(b, "arith.andi", active, set);
     MlirValue place = ibin(b, "arith.andi", active, ibin(b, "arith.xori", set, truev));
-    nstack[l] = select3(b, place, carry, select3(b, merge, id, stack[l]));
-    carry = select3(b, merge, ibin(b, comb, stack[l], carry), carry);
+    MlirValue merged[3];
+    state_combine(b, r, stack + l * S, carry, merged);
+    for (int q = 0; q < S; ++q) {
+      nstack[l * S + q] = select3(b, place, carry[q], select3(b, merge, id[q], stack[l * S + q]));
+      carry[q] = select3(b, merge, merged[q], carry[q]);
+    }
     active = merge;
   }
-  build_yield(b->block, b->loc, K, nstack);
+  build_yield(b->block, b->loc, K * S, nstack);
   *b = outer_saved;
-  MlirValue total = mlirOperationGetResult(cloop, K - 1);
-  for (int l = K - 2; l >= 0; --l)
-    total = ibin(b, comb, total, mlirOperationGetResult(cloop, l));
-  *out = total;
+  MlirValue total[3];
+  for (int q = 0; q < S; ++q)
+    total[q] = mlirOperationGetResult(cloop, (K - 1) * S + q);
+  for (int l = K - 2; l >= 0; --l) {
+    MlirValue lvl[3], merged[3];
+    for (int q = 0; q < S; ++q)
+      lvl[q] = mlirOperationGetResult(cloop, l * S + q);
+    state_combine(b, r, total, lvl, merged);
+    memcpy(total, merged, sizeof total);
+  }
+  memcpy(out, total, sizeof(MlirValue) * (size_t)S);
   return ok;
 }
 
 /* Emits one program (the body for the current x ivs) at the builder. */
 static bool emit_program(Kernel *k) {
   bool has_rstores = false;
+  enum { KERNEL_MAX_SHARED = 16 };
+  KernelReduction shared_fam[KERNEL_MAX_SHARED];
+  MlirValue shared_in[KERNEL_MAX_SHARED], shared_st[KERNEL_MAX_SHARED][3];
+  int nshared = 0;
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation op = k->ops[i];
     if (kernel_is_reduce(op)) {
       RNest n = {op, kernel_reduce_type(op)};
-      if (!combiner(n.rtype))
+      if (n.rtype == KERNEL_RED_INVALID)
         return mlirLogicalResultIsSuccess(
-            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\", \"prod\", "
+                               "\"welford_mean\", \"welford_m2\", \"online_softmax_max\" or \"online_softmax_sum\""));
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      MlirValue res = {0};
-      k->local.n = 0;
-      if (!emit_tree_reduce(k, &n, t, &res))
-        return false;
+      MlirValue st[3] = {{0}}, in = mlirOperationGetOperand(op, 0);
+      /* a sum of the value a welford sibling reduces is that state's mean * weight (var_mean: one pass) */
+      bool sum_of_welford = false;
+      for (int q = 0; q < k->nops && n.rtype == KERNEL_RED_SUM; ++q)
+        if (kernel_is_reduce(k->ops[q]) &&
+            kernel_reduction_family(kernel_reduce_type(k->ops[q])) == KERNEL_RED_WELFORD_MEAN &&
+            mlirValueEqual(mlirOperationGetOperand(k->ops[q], 0), in))
+          sum_of_welford = true;
+      if (sum_of_welford)
+        n.rtype = KERNEL_RED_WELFORD_MEAN;
+      KernelReduction fam = kernel_reduction_family(n.rtype);
+      /* a sibling of the same family over the same value already computed the state */
+      int shared = -1;
+      for (int q = 0; q < nshared && fam != KERNEL_RED_INVALID; ++q)
+        if (shared_fam[q] == fam && mlirValueEqual(shared_in[q], in))
+          shared = q;
+      if (shared >= 0) {
+        memcpy(st, shared_st[shared], sizeof st);
+      } else {
+        k->local.n = 0;
+        if (!emit_tree_reduce(k, &n, t, st))
+          return false;
+        if (fam != KERNEL_RED_INVALID && nshared < KERNEL_MAX_SHARED) {
+          shared_fam[nshared] = fam;
+          shared_in[nshared] = in;
+          memcpy(shared_st[nshared++], st, sizeof st);
+        }
+      }
+      MlirValue res = st[kernel_reduction_component(n.rtype)];
+      if (sum_of_welford)
+        res = fbin(&k->b, "arith.mulf", st[0], st[2]);
       map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
       has_rstores |= kernel_is_store(op);

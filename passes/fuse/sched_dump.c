@@ -1,5 +1,6 @@
 /* sched_dump.c - the scheduler graph as text: Inductor's ir_pre_fusion.txt / ir_post_fusion.txt format
  * (writes, unmet_dependencies, met_dependencies, outputs, group, sizes, loop body) and Graphviz DOT. */
+#include "dialects/ind/ind.h"
 #include "lib/ptrmap.h"
 #include "lib/vec.h"
 #include "passes/fuse/sched_graph.h"
@@ -255,16 +256,31 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   MlirStringRef out = n->nwrites ? n->writes[0].name : ind_str("?");
   MlirStringRef rtype = ind_str("sum");
   ind_attr_str(inner, "reduction_type", &rtype);
-  if (red)
+  /* a multi-output reduction prints as Inductor's: the family's reduction, then getitem k */
+  IndReductionType rt = ind_reduction_type_parse(rtype);
+  bool welford = rt == IND_REDUCE_WELFORD_MEAN || rt == IND_REDUCE_WELFORD_M2;
+  bool online = rt == IND_REDUCE_ONLINE_MAX || rt == IND_REDUCE_ONLINE_SUM;
+  int item = rt == IND_REDUCE_WELFORD_M2 || rt == IND_REDUCE_ONLINE_SUM ? 1 : 0;
+  const char *stored = "reduction";
+  char items[3][64];
+  if (red && (welford || online)) {
+    ind_strbuf_printf(&lines, "        reduction = ops.reduction(torch.float32, torch.float32, '%s', %s)\n",
+                      welford ? "welford_reduce" : "online_softmax_reduce", v);
+    for (int i = 0; i < (welford ? 3 : 2); ++i) {
+      fresh_name(&bn, "getitem", items[i], sizeof items[i]);
+      ind_strbuf_printf(&lines, "        %s = reduction[%d]\n", items[i], i);
+    }
+    stored = items[item];
+  } else if (red) {
     ind_strbuf_printf(&lines, "        reduction = ops.reduction(torch.float32, torch.float32, '%.*s', %s)\n",
                       (int)rtype.length, rtype.data, v);
+  }
   char gi[64];
   fresh_name(&bn, "get_index", gi, sizeof gi);
   ind_strbuf_printf(&lines, "        %s = self.get_index('index%d')\n", gi, ws);
   if (red)
-    ind_strbuf_printf(&lines,
-                      "        store_reduction = ops.store_reduction('%.*s', %s, reduction)\n        return None\n",
-                      (int)out.length, out.data, gi);
+    ind_strbuf_printf(&lines, "        store_reduction = ops.store_reduction('%.*s', %s, %s)\n        return None\n",
+                      (int)out.length, out.data, gi, stored);
   else
     ind_strbuf_printf(&lines, "        store = ops.store('%.*s', %s, %s, None)\n        return store\n",
                       (int)out.length, out.data, gi, v);

@@ -690,6 +690,162 @@ static Node *lower_index_reduction(Lower *L, GraphOp *g, Node *res, Node *in, co
   return reduce_node(L, g, res, sel, reduced, IND_REDUCE_MIN);
 }
 
+/* --- Multi-output reductions chosen by lowering (docs/passes/lower.md, "Welford and online softmax").
+ *
+ * Both are recognized on the graph, as Inductor's decompositions / post-grad patterns produce them:
+ *   var / layer-norm:  M = mean(X, D, keepdim); c = X - M; sum(c * c, D) or mean(c * c, D), the
+ *                      reduction tagged var_m2 by graph-decompose (a user's own is two-step, as Inductor)
+ *   softmax:           A = amax(X, D, keepdim); sum(exp(X - A), D)
+ * and the reduction of c * c (of exp(X - A)) becomes a welford_m2 (online_softmax_sum) reduction of X
+ * itself, so that it no longer depends on M (A): the scheduler sees two reductions of X with one read.
+ * M's realized sum becomes its welford_mean sibling (when nothing reads it yet), A's max becomes
+ * online_softmax_max (the same value, so always). Inductor's rules: welford unless
+ * use_two_step_variance (rnumel <= unroll-reductions-threshold and more than one output);
+ * online softmax when the reduction is not split and rnumel >= unroll-reductions-threshold. Neither
+ * is split here (Inductor splits welford; we fall back to two-step instead, see the docs). */
+
+/* The op defining v when it is a graph op `id`, else a null op. */
+static MlirOperation defined_by(MlirValue v, GraphOpId id) {
+  if (!mlirValueIsAOpResult(v))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirOpResultGetOwner(v);
+  return graph_op_id(op) == id ? op : (MlirOperation){NULL};
+}
+
+/* op reduces exactly the dims `reduced` of a rank-`rank` operand with keepdim. */
+static bool same_keepdim_reduction(MlirOperation op, int rank, const bool *reduced) {
+  bool r[LOWER_MAX_RANK];
+  if (!graph_keepdim(op) || !reduction_dims(op, rank, r))
+    return false;
+  for (int k = 0; k < rank; ++k)
+    if (r[k] != reduced[k])
+      return false;
+  return true;
+}
+
+static int64_t reduced_numel(const Node *in, const bool *reduced, int64_t *numel) {
+  int64_t r = 1;
+  *numel = 1;
+  for (int k = 0; k < in->rank; ++k)
+    *(reduced[k] ? &r : numel) *= in->shape[k];
+  return r;
+}
+
+/* The ind.reduction of `type` defining a buffer node, or a null op. */
+static MlirOperation reduction_buffer_op(const Node *n, IndReductionType type) {
+  if (!n || n->kind != N_BUFFER || !mlirValueIsAOpResult(n->memref))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirOpResultGetOwner(n->memref);
+  return ind_is_reduction(op) && ind_reduction_type(op) == type ? op : (MlirOperation){NULL};
+}
+
+static void set_reduction_type(MlirOperation op, IndReductionType t) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationSetAttributeByName(op, ind_str(IND_ATTR_REDUCTION_TYPE),
+                                  mlirStringAttrGet(ctx, ind_str(ind_reduction_type_name(t))));
+}
+
+/* reduce_node of x as `type` unless it would be split; *out NULL and true when refused. */
+static bool reduce_unsplit(Lower *L, GraphOp *g, Node *res, Node *x, const bool *reduced, IndReductionType type,
+                           Node **out) {
+  L->refuse_split = true;
+  L->split_refused = false;
+  *out = reduce_node(L, g, res, x, reduced, type);
+  L->refuse_split = false;
+  return *out || L->split_refused;
+}
+
+/* 1: lowered as welford_m2 into *out; 0: not the pattern (or two-step chosen); -1: error. */
+static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Node **out) {
+  MlirValue sq = mlirOperationGetOperand(g->op, 0);
+  MlirOperation mul = defined_by(sq, GRAPH_OP_MUL);
+  if (!L->th.welford || mlirOperationIsNull(mul) ||
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(g->op, ind_str(GRAPH_ATTR_VAR_M2))) ||
+      !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
+    return 0;
+  MlirOperation sub = defined_by(mlirOperationGetOperand(mul, 0), GRAPH_OP_SUB);
+  if (mlirOperationIsNull(sub))
+    return 0;
+  MlirValue xv = mlirOperationGetOperand(sub, 0);
+  MlirOperation mean = defined_by(mlirOperationGetOperand(sub, 1), GRAPH_OP_MEAN);
+  Node *x = env_get(L, xv);
+  if (mlirOperationIsNull(mean) || !mlirValueEqual(mlirOperationGetOperand(mean, 0), xv) || !x ||
+      !same_keepdim_reduction(mean, x->rank, reduced))
+    return 0;
+  int64_t numel, rnumel = reduced_numel(x, reduced, &numel);
+  if (rnumel <= L->th.unroll && numel != 1) {
+    if (fusion_log_enabled())
+      fprintf(stderr, "var %s: two-step (use_two_step_variance: rnumel=%lld <= unroll-reductions-threshold=%lld)\n",
+              g->fx_name, (long long)rnumel, (long long)L->th.unroll);
+    return 0;
+  }
+  if (!reduce_unsplit(L, g, res, x, reduced, IND_REDUCE_WELFORD_M2, out))
+    return -1;
+  if (!*out) {
+    if (fusion_log_enabled())
+      fprintf(stderr, "var %s: two-step (the reduction would be split)\n", g->fx_name);
+    return 0;
+  }
+  /* the mean's realized sum becomes the welford_mean sibling when no body reads it yet */
+  Node *m = env_get(L, mlirOperationGetResult(mean, 0));
+  MlirOperation msum =
+      m && m->kind == N_MEAN_DIV ? reduction_buffer_op(m->operands[0], IND_REDUCE_SUM) : (MlirOperation){NULL};
+  bool sibling = !mlirOperationIsNull(msum) && mlirOpOperandIsNull(mlirValueGetFirstUse(m->operands[0]->memref));
+  if (sibling) {
+    set_reduction_type(msum, IND_REDUCE_WELFORD_MEAN);
+    int op_index = m->op_index;
+    *m = *m->operands[0];
+    m->op_index = op_index;
+  }
+  if (fusion_log_enabled()) {
+    MlirOperation def =
+        mlirOpResultGetOwner(graph_op_id(g->op) == GRAPH_OP_MEAN ? (*out)->operands[0]->memref : (*out)->memref);
+    MlirStringRef name = ind_buffer_name(def);
+    fprintf(stderr, "var %s: welford %.*s (rnumel=%lld > unroll-reductions-threshold=%lld)%s\n", g->fx_name,
+            (int)name.length, name.data, (long long)rnumel, (long long)L->th.unroll,
+            sibling ? ", its mean the welford_mean sibling" : "");
+  }
+  return 1;
+}
+
+/* 1: lowered as online_softmax_sum into *out; 0: not the pattern (or not chosen); -1: error. */
+static int try_online_softmax(Lower *L, GraphOp *g, Node *res, const bool *reduced, Node **out) {
+  MlirOperation ex = defined_by(mlirOperationGetOperand(g->op, 0), GRAPH_OP_EXP);
+  MlirOperation sub = mlirOperationIsNull(ex) ? ex : defined_by(mlirOperationGetOperand(ex, 0), GRAPH_OP_SUB);
+  if (!L->th.online_softmax || mlirOperationIsNull(sub))
+    return 0;
+  MlirValue xv = mlirOperationGetOperand(sub, 0);
+  MlirOperation amax = defined_by(mlirOperationGetOperand(sub, 1), GRAPH_OP_AMAX);
+  Node *x = env_get(L, xv);
+  if (mlirOperationIsNull(amax) || !mlirValueEqual(mlirOperationGetOperand(amax, 0), xv) || !x ||
+      !same_keepdim_reduction(amax, x->rank, reduced))
+    return 0;
+  MlirOperation mop = reduction_buffer_op(env_get(L, mlirOperationGetResult(amax, 0)), IND_REDUCE_MAX);
+  int64_t numel, rnumel = reduced_numel(x, reduced, &numel);
+  if (rnumel < L->th.unroll) { /* the max and the sum are unrolled into pointwise code, or three-pass */
+    if (fusion_log_enabled())
+      fprintf(stderr, "softmax %s: not online (rnumel=%lld < unroll-reductions-threshold=%lld)\n", g->fx_name,
+              (long long)rnumel, (long long)L->th.unroll);
+    return 0;
+  }
+  if (mlirOperationIsNull(mop))
+    return 0;
+  if (!reduce_unsplit(L, g, res, x, reduced, IND_REDUCE_ONLINE_SUM, out))
+    return -1;
+  if (!*out) {
+    if (fusion_log_enabled())
+      fprintf(stderr, "softmax %s: three-pass (the reduction would be split)\n", g->fx_name);
+    return 0;
+  }
+  set_reduction_type(mop, IND_REDUCE_ONLINE_MAX);
+  if (fusion_log_enabled()) {
+    MlirStringRef a = ind_buffer_name(mop), b = ind_buffer_name(mlirOpResultGetOwner((*out)->memref));
+    fprintf(stderr, "softmax %s: online_softmax_reduce %.*s, %.*s (rnumel=%lld >= unroll-reductions-threshold=%lld)\n",
+            g->fx_name, (int)a.length, a.data, (int)b.length, b.data, (long long)rnumel, (long long)L->th.unroll);
+  }
+  return 1;
+}
+
 static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
   bool reduced[LOWER_MAX_RANK];
   if (!reduction_dims(g->op, in->rank, reduced))
@@ -712,6 +868,14 @@ static Node *lower_reduction(Lower *L, GraphOp *g, Node *res, Node *in) {
     env_set(L, mlirOperationGetResult(g->op, 1), indices);
     return values;
   }
+  Node *multi = NULL;
+  int found = 0;
+  if (id == GRAPH_OP_SUM || id == GRAPH_OP_MEAN)
+    found = try_welford(L, g, res, reduced, &multi);
+  if (found == 0 && id == GRAPH_OP_SUM)
+    found = try_online_softmax(L, g, res, reduced, &multi);
+  if (found)
+    return multi;
   return reduce_node(L, g, res, in, reduced, reduction_type_of(g->info));
 }
 
@@ -758,7 +922,10 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   next_buf_name(L, name, sizeof name);
   MlirLocation loc = mlirOperationGetLocation(g->op);
   Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, res->elem);
-  if (rnumel > 1 && rnumel < L->th.unroll && !L->th.realize_all &&
+  /* multi-output reductions (welford, online softmax) are never unrolled: Inductor's WelfordReduction
+   * has no unrolled form, and online softmax is only chosen for rnumel >= the threshold */
+  bool single = type == IND_REDUCE_SUM || type == IND_REDUCE_MAX || type == IND_REDUCE_MIN || type == IND_REDUCE_PROD;
+  if (single && rnumel > 1 && rnumel < L->th.unroll && !L->th.realize_all &&
       (res->rank == in->rank || res->rank == in->rank - count_reduced(reduced, in->rank))) {
     /* Reduction.create: rnumel < unroll_reductions_threshold: a Pointwise with the reduction unrolled
      * in its inner_fn (_unroll_reduction_fn), not realized (make_reduction realizes only a Reduction):
@@ -804,6 +971,12 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   count_read_strides(buf, n, m, &nreads, &ninner, &nouter);
   SplitHint hint;
   int64_t split = split_num_splits(&L->th.split, numel, rnumel, nreads, ninner, nouter, &hint);
+  if (split > 1 && split < rnumel && L->refuse_split) {
+    mlirOperationDestroy(buf);
+    L->next_buf--;
+    L->split_refused = true;
+    return NULL;
+  }
   if (split > 1 && split < rnumel) {
     mlirOperationDestroy(buf);
     L->next_buf--;
@@ -1247,7 +1420,9 @@ static Thresholds read_thresholds(const IndPassOptions *o) {
                       ind_opt_int(o, "max-inline-size"),
                       ind_opt_int(o, "unroll-reductions-threshold"),
                       ind_opt_bool(o, "realize-all"),
-                      sp};
+                      sp,
+                      ind_opt_bool(o, "welford"),
+                      ind_opt_bool(o, "online-softmax")};
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
@@ -1298,6 +1473,11 @@ static const IndPassOptionDef k_options[] = {
     {"split-threads-per-sm", IND_OPT_INT, "2048", "split reductions: threads_per_sm"},
     {"split-inner-min-rnumel", IND_OPT_INT, "8192",
      "split reductions: inner reductions with rnumel <= this stay whole"},
+    {"welford", IND_OPT_BOOL, "true",
+     "lower the m2 of var/std/layer-norm (sum or mean of (x - mean(x))^2) to a welford_reduce pair, unless "
+     "use_two_step_variance"},
+    {"online-softmax", IND_OPT_BOOL, "true",
+     "lower amax + sum(exp(x - amax)) to an online_softmax_reduce pair (Inductor's config.online_softmax)"},
     {"realize-reads-threshold", IND_OPT_INT, "4",
      "should_realize_on_reuse: realize a multi-use recipe reading more than this many buffers"},
     {"realize-opcount-threshold", IND_OPT_INT, "30",
@@ -1309,7 +1489,9 @@ static const IndPassOptionDef k_options[] = {
      "realize a recipe whose inlined expression tree (without CSE) exceeds this many ops"},
     {"unroll-reductions-threshold", IND_OPT_INT, "8",
      "reductions over fewer than this many elements become pointwise with the reduction unrolled in "
-     "the body (Inductor's config.unroll_reductions_threshold; <= 2: never); not with realize-all"},
+     "the body (Inductor's config.unroll_reductions_threshold; <= 2: never; not with realize-all); "
+     "also welford's use_two_step_variance (rnumel <= this and more than one output: two-step) and online "
+     "softmax (needs rnumel >= this)"},
     {"realize-all", IND_OPT_BOOL, "false",
      "op-level lowering: realize every op (views included, constants and mean's division excepted); "
      "what eager mode and TVM's FuseOps see"},

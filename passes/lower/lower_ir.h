@@ -111,9 +111,12 @@ typedef struct Thresholds {
   int64_t acc_reads;      /* realize_acc_reads_threshold = 8 */
   int64_t large_inner_fn; /* has_large_inner_fn(threshold=100) */
   int64_t max_tree;       /* ours: uncse'd inline size that forces realize */
-  int64_t unroll;         /* unroll_reductions_threshold = 8: rnumel < this -> pointwise */
+  int64_t unroll;         /* unroll_reductions_threshold = 8: rnumel < this -> pointwise; also
+                           * use_two_step_variance and the online-softmax minimum */
   bool realize_all;       /* ours: every op its own buffer (op-level lowering, as eager / TVM see it) */
   SplitPolicy split;      /* split reductions (split_reduction.h) */
+  bool welford;           /* ours: var/std/layer-norm m2 as welford_reduce (else always two-step) */
+  bool online_softmax;    /* config.online_softmax */
 } Thresholds;
 
 typedef struct Lower {
@@ -131,6 +134,8 @@ typedef struct Lower {
   MlirOperation new_func;
   MlirBlock new_block;
   int next_buf;
+  bool refuse_split;  /* reduce_node: return NULL (no error) instead of splitting ... */
+  bool split_refused; /* ... and say so here */
 } Lower;
 
 /* The iteration context of one body: its variables' ranges, for simplification. */

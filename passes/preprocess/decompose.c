@@ -78,6 +78,15 @@ static MlirValue reduce(GraphBuilder *b, GraphOpId id, MlirValue x, const int64_
   return mlirValueIsNull(x) ? kFailed : graph_build_reduction(b, id, x, dims, n, keep, kInfer);
 }
 
+/* Tags the reduction defining m2 as a variance's (GRAPH_ATTR_VAR_M2). */
+static MlirValue var_m2(MlirValue m2) {
+  if (!mlirValueIsNull(m2) && mlirValueIsAOpResult(m2)) {
+    MlirOperation op = mlirOpResultGetOwner(m2);
+    mlirOperationSetAttributeByName(op, ind_str(GRAPH_ATTR_VAR_M2), mlirUnitAttrGet(mlirOperationGetContext(op)));
+  }
+  return m2;
+}
+
 static MlirValue decompose_softmax(MlirOperation op, GraphBuilder *b, bool log) {
   MlirValue x = upcast(b, operand(op, 0));
   int64_t d;
@@ -183,7 +192,7 @@ static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
     return kFailed;
   MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
   MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
-  MlirValue v = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true);
+  MlirValue v = var_m2(reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true));
   MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
   MlirValue y = bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, c, r), operand(op, 1));
   return bin(b, GRAPH_OP_ADD, y, operand(op, 2));
@@ -253,7 +262,7 @@ static MlirValue decompose_var(MlirOperation op, GraphBuilder *b) {
     count *= (double)mlirShapedTypeGetDimSize(mlirValueGetType(x), dims[i]);
   MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
   MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
-  MlirValue s = reduce(b, GRAPH_OP_SUM, bin(b, GRAPH_OP_MUL, c, c), dims, n, graph_keepdim(op));
+  MlirValue s = var_m2(reduce(b, GRAPH_OP_SUM, bin(b, GRAPH_OP_MUL, c, c), dims, n, graph_keepdim(op)));
   return bin(b, GRAPH_OP_DIV, s, scalar(b, count - correction, x));
 }
 

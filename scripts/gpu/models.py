@@ -108,6 +108,14 @@ def log_softmax(x):
     return torch.log_softmax(x, dim=-1)
 
 
+def var_mean(x):
+    return torch.var_mean(x, dim=-1)
+
+
+def layer_norm(x, w, b):
+    return torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, eps=1e-5)
+
+
 def sum_of_amax(x):
     return x.amax(dim=1).sum()
 
@@ -146,6 +154,8 @@ CASES = {
     "sum_middle": (sum_middle, None, lambda n: [(32, n, 32)]),
     "var_normalize": (var_normalize, None, lambda n: [(n, n)]),
     "log_softmax": (log_softmax, None, lambda n: [(n, n)]),
+    "var_mean": (var_mean, None, lambda n: [(n, n)]),
+    "layer_norm": (layer_norm, None, lambda n: [(n, n), (n,), (n,)]),
     "sum_of_amax": (sum_of_amax, None, lambda n: [(n, n)]),
     "small_r_sum": (small_r_sum, None, lambda n: [(n, 1000, 3), (n, 1000, 5)]),
     "odd_sizes": (odd_sizes, None, lambda n: [(1023, 4097), (3, 4097), (1, 4097)]),

@@ -60,6 +60,12 @@ def cases():
     out["pointwise_transposed"] = {"geometry": "transposed", "sizes": TRANSPOSED}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099)]}
+    # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)
+    # and online softmax (log_softmax: 7 stays three-pass, 8 is online), persistent and looped
+    out["var_per"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1, 3, 5, 8, 9, 17, 129, 1021, 1024)]}
+    out["var_red"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
+    out["logsoftmax_per"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (3, 7, 8, 17, 129, 1021)]}
+    out["logsoftmax_red"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
     return out
 
 
@@ -109,11 +115,17 @@ def program(case):
             body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, b, st, s),
                      '  %%s%d = "graph.add"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
             rets.append(("%%s%d" % i, s))
-        elif g == "softmax":
+        elif g in ("softmax", "log_softmax"):
             s = t(sz)
             args.append("%s: %s" % (a, s))
-            body.append('  %%r%d = "graph.softmax"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, a, s, s))
+            body.append('  %%r%d = "graph.%s"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, g, a, s, s))
             rets.append(("%%r%d" % i, s))
+        elif g == "var":
+            s, o = t(sz), t([sz[0]])
+            args.append("%s: %s" % (a, s))
+            body.append('  %%r%d = "graph.var"(%s) {dims = array<i64: 1>, keepdim = false, correction = 1 : i64} '
+                        ': (%s) -> %s' % (i, a, s, o))
+            rets.append(("%%r%d" % i, o))
     text = "func.func @%s(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
         case, ", ".join(args), ", ".join(r[1] for r in rets), "\n".join(body), ", ".join(r[0] for r in rets),
         ", ".join(r[1] for r in rets))
@@ -182,7 +194,7 @@ def make_input(np, case, k, shape, kind):
 
 def tolerances(case, kind):
     c = cases()[case]
-    if c.get("kind") in ("sum", "mean") or c["geometry"] == "softmax":
+    if c.get("kind") in ("sum", "mean") or c["geometry"] in ("softmax", "log_softmax", "var"):
         return 1e-4, 1e-4
     return 1e-4, 1e-5
 

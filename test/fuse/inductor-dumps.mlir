@@ -197,12 +197,11 @@ func.func @rmsnorm_residual(%arg0_1: memref<1024x1024xf32>, %arg1_1: memref<1024
 
 // -----
 
-/// softmax: max, sum of exp(x - max), divide. Inductor's online softmax computes the sum without
-/// reading buf0 (a multi-output reduction); our lowering's sum reads buf0, which adds an
-/// intermediate-node rejection to the log, but the grouping is the same: op0+op1, then op2.
+/// softmax: Inductor's online softmax, two outputs of one online_softmax_reduce of x (buf1 does not
+/// read buf0), then the divide; the log as Inductor's: 3 candidates, op0+op1, then op2.
 // LOG: ===== attempting fusion (1/10): 3 nodes =====
-// LOG: cannot fuse op0 with op2: intermediate nodes between node1 & node2
-// LOG: found 2 possible fusions
+// LOG-NOT: cannot fuse
+// LOG: found 3 possible fusions
 // LOG: fusing op0 with op1
 // LOG-NEXT: fusing op0_op1 with op2
 // LOG-NEXT: completed fusion round (1/10): fused 3 nodes into 1 nodes
@@ -213,14 +212,11 @@ func.func @softmax(%arg0_1: memref<1024x1024xf32>) -> memref<1024x1024xf32> {
   %buf0 = "ind.reduction"() ({
     %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1, d2) -> (d0 * 1024 + d2)>} : (memref<1024x1024xf32>) -> f32
     "gpu.yield"(%0) : (f32) -> ()
-  }) {name = "buf0", ranges = array<i64: 1024, 1>, reduction_ranges = array<i64: 1024>, reduction_type = "max"} : () -> memref<1024x1xf32>
+  }) {name = "buf0", ranges = array<i64: 1024, 1>, reduction_ranges = array<i64: 1024>, reduction_type = "online_softmax_max"} : () -> memref<1024x1xf32>
   %buf1 = "ind.reduction"() ({
     %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1, d2) -> (d0 * 1024 + d2)>} : (memref<1024x1024xf32>) -> f32
-    %1 = "ind.load"(%buf0) {index = affine_map<(d0, d1, d2) -> (d0)>} : (memref<1024x1xf32>) -> f32
-    %2 = "arith.subf"(%0, %1) : (f32, f32) -> f32
-    %3 = "math.exp"(%2) : (f32) -> f32
-    "gpu.yield"(%3) : (f32) -> ()
-  }) {name = "buf1", ranges = array<i64: 1024, 1>, reduction_ranges = array<i64: 1024>, reduction_type = "sum"} : () -> memref<1024x1xf32>
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 1024, 1>, reduction_ranges = array<i64: 1024>, reduction_type = "online_softmax_sum"} : () -> memref<1024x1xf32>
   %buf2 = "ind.pointwise"() ({
     %0 = "ind.load"(%arg0_1) {index = affine_map<(d0, d1) -> (d0 * 1024 + d1)>} : (memref<1024x1024xf32>) -> f32
     %1 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0)>} : (memref<1024x1xf32>) -> f32

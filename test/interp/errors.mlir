@@ -61,7 +61,7 @@ func.func @index_dims(%x: memref<4xf32>) -> memref<1xf32> {
   return %buf0 : memref<1xf32>
 }
 func.func @bad_reduction_type(%x: memref<4xf32>) -> memref<1xf32> {
-  // RTYPE: errors.mlir:[[@LINE+1]]:11: error: interpreter: 'reduction_type' must be sum, prod, max, min or any
+  // RTYPE: errors.mlir:[[@LINE+1]]:11: error: interpreter: 'reduction_type' must be sum, prod, max, min, any, welford_mean, welford_m2, online_softmax_max or online_softmax_sum
   %buf0 = "ind.reduction"() ({
     %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d1)>} : (memref<4xf32>) -> f32
     "gpu.yield"(%0) : (f32) -> ()

@@ -39,7 +39,7 @@
 "kernel.def"() ({
 ^bb0(%in_ptr0: memref<8xf32>):
   %0 = "kernel.load"(%in_ptr0) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<8xf32>) -> f32
-  // expected-error @+1 {{reduction_type must be "sum", "max", "min" or "prod"}}
+  // expected-error @+1 {{reduction_type must be "sum", "max", "min", "prod", "welford_mean", "welford_m2", "online_softmax_max" or "online_softmax_sum"}}
   %1 = "kernel.reduce"(%0) {reduction_type = "argmax"} : (f32) -> f32
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "reduction", xranges = array<i64: 2>, rranges = array<i64: 4>,

@@ -27,7 +27,7 @@ func.func @split(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x1xf32>) {
 
 // CHECK-DAG: #[[J:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
-// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 10 + d3 * 2 + d2)>
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 18 + d3 * 2 + d2)>
 // CHECK-LABEL: sym_name = "cumsum"
 // CHECK: "ind.reduction"
 // CHECK: "ind.index_expr"() {index = #[[J]]}
@@ -35,23 +35,24 @@ func.func @split(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x1xf32>) {
 // CHECK: "arith.cmpf"
 // CHECK: "ind.load"(%arg0) {index = #[[X]]}
 // CHECK: "arith.select"
-// CHECK: ranges = array<i64: 3, 5, 2>, reduction_ranges = array<i64: 5>, reduction_type = "sum"
+// CHECK: ranges = array<i64: 3, 9, 2>, reduction_ranges = array<i64: 9>, reduction_type = "sum"
 // CHECK-NOT: "ind.pointwise"
 // CHECK-NOT: "ind.reduction"
-func.func @cumsum(%x: tensor<3x5x2xf32>) -> tensor<3x5x2xf32> {
-  %o = "graph.cumsum"(%x) {dim = 1 : i64} : (tensor<3x5x2xf32>) -> tensor<3x5x2xf32>
-  return %o : tensor<3x5x2xf32>
+func.func @cumsum(%x: tensor<3x9x2xf32>) -> tensor<3x9x2xf32> {
+  %o = "graph.cumsum"(%x) {dim = 1 : i64} : (tensor<3x9x2xf32>) -> tensor<3x9x2xf32>
+  return %o : tensor<3x9x2xf32>
 }
 
 // -----
 
-// CHECK: function_type = (memref<4x6xf32>, memref<6xf32>, memref<6xf32>) -> (memref<4x6xf32>, memref<4x1xf32>, memref<4x1xf32>)
+// CHECK: function_type = (memref<4x10xf32>, memref<10xf32>, memref<10xf32>) -> (memref<4x10xf32>, memref<4x1xf32>, memref<4x1xf32>)
 // CHECK-SAME: sym_name = "native_layer_norm"
+// CHECK-NOT: sym_name = "group_norm"
 // CHECK: "ind.reduction"
 // CHECK: "func.return"
-func.func @native_layer_norm(%x: tensor<4x6xf32>, %w: tensor<6xf32>, %b: tensor<6xf32>) -> (tensor<4x6xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
-  %o, %m, %r = "graph.native_layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 6>, eps = 1.0e-05 : f64} : (tensor<4x6xf32>, tensor<6xf32>, tensor<6xf32>) -> (tensor<4x6xf32>, tensor<4x1xf32>, tensor<4x1xf32>)
-  return %o, %m, %r : tensor<4x6xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+func.func @native_layer_norm(%x: tensor<4x10xf32>, %w: tensor<10xf32>, %b: tensor<10xf32>) -> (tensor<4x10xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %o, %m, %r = "graph.native_layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 10>, eps = 1.0e-05 : f64} : (tensor<4x10xf32>, tensor<10xf32>, tensor<10xf32>) -> (tensor<4x10xf32>, tensor<4x1xf32>, tensor<4x1xf32>)
+  return %o, %m, %r : tensor<4x10xf32>, tensor<4x1xf32>, tensor<4x1xf32>
 }
 
 // -----

@@ -38,7 +38,7 @@ func.func @log_softmax(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK: %[[MU:.*]] = "graph.mean"(%arg0) {dims = array<i64: 1>, keepdim = true}
 // CHECK: %[[C:.*]] = "graph.sub"(%arg0, %[[MU]])
 // CHECK: %[[SQ:.*]] = "graph.mul"(%[[C]], %[[C]])
-// CHECK: %[[V:.*]] = "graph.mean"(%[[SQ]]) {dims = array<i64: 1>, keepdim = true}
+// CHECK: %[[V:.*]] = "graph.mean"(%[[SQ]]) {dims = array<i64: 1>, keepdim = true, var_m2}
 // CHECK: %[[EPS:.*]] = "graph.constant"() {value = 1.000000e-05 : f64} : () -> tensor<f32>
 // CHECK: %[[VE:.*]] = "graph.add"(%[[V]], %[[EPS]])
 // CHECK: %[[R:.*]] = "graph.rsqrt"(%[[VE]])
@@ -125,7 +125,7 @@ func.func @addmm(%b: tensor<5xf32>, %x: tensor<2x3xf32>, %y: tensor<3x5xf32>) ->
 // CHECK: %[[MU:.*]] = "graph.mean"(%arg0) {dims = array<i64: 1>, keepdim = true}
 // CHECK: %[[C:.*]] = "graph.sub"(%arg0, %[[MU]])
 // CHECK: %[[SQ:.*]] = "graph.mul"(%[[C]], %[[C]])
-// CHECK: %[[S:.*]] = "graph.sum"(%[[SQ]]) {dims = array<i64: 1>, keepdim = false} : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK: %[[S:.*]] = "graph.sum"(%[[SQ]]) {dims = array<i64: 1>, keepdim = false, var_m2} : (tensor<4x8xf32>) -> tensor<4xf32>
 // CHECK: %[[N:.*]] = "graph.constant"() {value = 7.000000e+00 : f64}
 // CHECK: "graph.div"(%[[S]], %[[N]])
 func.func @var(%a: tensor<4x8xf32>) -> tensor<4xf32> {
@@ -137,7 +137,7 @@ func.func @var(%a: tensor<4x8xf32>) -> tensor<4xf32> {
 
 /// var with correction 0 over every dim divides by N = 32.
 // CHECK-LABEL: sym_name = "var_population"
-// CHECK: "graph.sum"({{.*}}) {dims = array<i64: 0, 1>, keepdim = true}
+// CHECK: "graph.sum"({{.*}}) {dims = array<i64: 0, 1>, keepdim = true, var_m2}
 // CHECK: "graph.constant"() {value = 3.200000e+01 : f64}
 func.func @var_population(%a: tensor<4x8xf32>) -> tensor<1x1xf32> {
   %0 = "graph.var"(%a) {correction = 0 : i64, dims = array<i64>, keepdim = true} : (tensor<4x8xf32>) -> tensor<1x1xf32>

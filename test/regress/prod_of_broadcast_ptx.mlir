@@ -4,7 +4,9 @@
 // now computes value ** rnumel by repeated squaring (x^5 = x * (x^2)^2: 3 multiplications), as
 // sum is value * rnumel and max/min the value itself.
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen --emit=ptx -o /dev/null
-// RUN: %ind-opt %s --split-input-file --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// These rnumel (< 8) would be unrolled into pointwise code by lowering (unroll-reductions-threshold), so the
+// GPU IR is checked with unrolling off: the r-invariant prod reaches convert-kernel-to-gpu.
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind{unroll-reductions-threshold=0},ind-schedule,fuse-inductor,sched-to-kernel,kernel-cse,convert-kernel-to-gpu)' | %filecheck %s
 // RUN: %ind-run %s --func repro | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %s --func five | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %s --func rows | %filecheck %s --check-prefix=DRV
