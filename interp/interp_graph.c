@@ -835,7 +835,7 @@ static int64_t clamp_index(int64_t i, int64_t size) {
 }
 
 static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
+  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK] = {0};
   if (in->rank == 0)
     return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
@@ -848,10 +848,11 @@ static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTens
   start = clamp_index(start, in->shape[d]);
   end = clamp_index(end, in->shape[d]);
   memcpy(shape, in->shape, sizeof shape);
-  shape[d] = end > start ? (end - start + step - 1) / step : 0;
+  shape[d] = end > start ? (end - start - 1) / step + 1 : 0; /* no end - start + step - 1: step may be huge */
   contiguous_strides(in->rank, in->shape, st);
   int64_t base = start * st[d];
-  st[d] *= step;
+  if (shape[d] > 1)
+    st[d] *= step; /* < the input's numel here; a size-1 dim's stride is immaterial */
   if (mlirLogicalResultIsFailure(alloc(op, out, in->rank, shape)))
     return mlirLogicalResultFailure();
   gather(in, out, st, base);
