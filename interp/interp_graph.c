@@ -1300,7 +1300,23 @@ static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
 
 bool interp_is_graph_op(MlirOperation op) { return ind_op_in_dialect(op, "graph"); }
 
+/* True when every operand is a ranked tensor of static shape (the shape rules need that; before
+ * graph-infer-shapes an operand may still be unranked or have `?` sizes). */
+static bool operands_static(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+      return false;
+  }
+  return true;
+}
+
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
+  /* The compiler's own rules first (graph-infer-shapes shares graph_verify_result_types): the
+   * reference runs no program the compiler rejects, and rejects it with the same located error. */
+  if (graph_op_id(op) != GRAPH_OP_UNKNOWN && operands_static(op) &&
+      mlirLogicalResultIsFailure(graph_verify_result_types(op)))
+    return mlirLogicalResultFailure();
   EwKind ek;
   int arity;
   if (ew_lookup(op, &ek, &arity))

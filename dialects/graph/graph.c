@@ -595,8 +595,11 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
     if (__builtin_mul_overflow(s.start, in->strides[s.dim], &a) || __builtin_add_overflow(out->offset, a, &out->offset))
       return false;
     out->sizes[s.dim] = s.len;
-    if (s.len > 1 && __builtin_mul_overflow(in->strides[s.dim], s.step, &out->strides[s.dim]))
-      return false;
+    if (__builtin_mul_overflow(in->strides[s.dim], s.step, &out->strides[s.dim])) {
+      if (s.len > 1)
+        return false;
+      out->strides[s.dim] = in->strides[s.dim];
+    }
     return true;
   case GRAPH_OP_SELECT:
     if (!graph_select_params(op, &a, &b))

@@ -820,3 +820,39 @@ MlirType graph_infer_result_type(MlirOperation op, intptr_t i) {
   return mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(mlirOperationGetContext(op), 64),
                                  mlirAttributeGetNull()); /* max_dim / min_dim: the indices */
 }
+
+bool graph_type_compatible(MlirType written, MlirType inferred) {
+  if (!mlirTypeIsAShaped(written) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(written), mlirShapedTypeGetElementType(inferred)))
+    return false;
+  if (!mlirShapedTypeHasRank(written))
+    return true;
+  int64_t rank = mlirShapedTypeGetRank(written);
+  if (rank != mlirShapedTypeGetRank(inferred))
+    return false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t w = mlirShapedTypeGetDimSize(written, d);
+    if (!mlirShapedTypeIsDynamicSize(w) && w != mlirShapedTypeGetDimSize(inferred, d))
+      return false;
+  }
+  return true;
+}
+
+MlirLogicalResult graph_verify_result_types(MlirOperation op) {
+  for (intptr_t i = 0; i < graph_op_num_results(graph_op_id(op)); ++i) {
+    MlirType inferred = graph_infer_result_type(op, i);
+    if (mlirTypeIsNull(inferred))
+      return mlirLogicalResultFailure();
+    MlirType written = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (!graph_type_compatible(written, inferred)) {
+      IndStrBuf w = {0}, t = {0};
+      mlirTypePrint(written, ind_strbuf_callback, &w);
+      mlirTypePrint(inferred, ind_strbuf_callback, &t);
+      MlirLogicalResult r = ind_emit_error(op, "result type mismatch: written %s, inferred %s", w.data, t.data);
+      ind_strbuf_free(&w);
+      ind_strbuf_free(&t);
+      return r;
+    }
+  }
+  return mlirLogicalResultSuccess();
+}

@@ -433,8 +433,9 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
     for (int i = 0; i < n->rank; ++i)
       res[i] = idx[i];
     /* one element: the step is immaterial (it may be huge, and idx * step must not overflow) */
-    res[sl.dim] = mlirAffineAddExprGet(mlirAffineMulExprGet(idx[sl.dim], ind_lower_cst(L, sl.len > 1 ? sl.step : 1)),
-                                       ind_lower_cst(L, sl.start));
+    res[sl.dim] = mlirAffineAddExprGet(
+        mlirAffineMulExprGet(idx[sl.dim], ind_lower_cst(L, sl.len > 1 || sl.step <= sl.end ? sl.step : 1)),
+        ind_lower_cst(L, sl.start));
     return;
   }
   case K_SELECT: { /* the dropped dim reads `index` */

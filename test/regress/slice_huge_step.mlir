@@ -15,8 +15,8 @@
 // SHAPE: "graph.slice"{{.*}}offset = 11 : i64{{.*}}strides = array<i64: 11, 1>{{.*}}-> tensor<1x11xf32>
 // SHAPE: "graph.unsqueeze"{{.*}}offset = 11 : i64, strides = array<i64: 11, 11, 1>{{.*}}-> tensor<1x1x11xf32>
 // SHAPE-LABEL: sym_name = "select_of_slice"
-// SHAPE: "graph.slice"{{.*}}offset = 2 : i64{{.*}}strides = array<i64: 21, 7, 1>{{.*}}-> tensor<5x3x1xf32>
-// SHAPE: "graph.select"{{.*}}offset = 86 : i64, strides = array<i64: 7, 1>{{.*}}-> tensor<3x1xf32>
+// SHAPE: "graph.slice"{{.*}}offset = 2 : i64{{.*}}strides = array<i64: 21, 7, 9223372036854775806>{{.*}}-> tensor<5x3x1xf32>
+// SHAPE: "graph.select"{{.*}}offset = 86 : i64, strides = array<i64: 7, 9223372036854775806>{{.*}}-> tensor<3x1xf32>
 func.func @huge_step(%a: tensor<4x11xf32>) -> tensor<1x1x11xf32> {
   %0 = "graph.slice"(%a) {dim = 0 : i64, start = 1 : i64, end = 4 : i64, step = 9223372036854775807 : i64} : (tensor<4x11xf32>) -> tensor<1x11xf32>
   %1 = "graph.unsqueeze"(%0) {dim = 0 : i64} : (tensor<1x11xf32>) -> tensor<1x1x11xf32>
