@@ -94,7 +94,9 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
     return r;
   }
   t->dtype = dt;
-  ind_tensor_round(t);
+  /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert */
+  if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT))
+    ind_tensor_round(t);
   InterpValue v;
   memset(&v, 0, sizeof v);
   v.store = *t;
