@@ -345,8 +345,8 @@ static MlirLogicalResult collect_outputs(InterpState *s, MlirOperation ret, IndT
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult ind_interp_func(MlirOperation func, const IndTensor *inputs, int n_inputs, IndTensor *outputs,
-                                  int max_outputs, int *n_outputs) {
+static MlirLogicalResult interp_func(MlirOperation func, const IndTensor *inputs, int n_inputs, IndTensor *outputs,
+                                     int max_outputs, int *n_outputs, bool keep_lowp) {
   *n_outputs = 0;
   if (!ind_op_is(func, "func.func") || mlirBlockIsNull(func_entry(func)))
     return ind_emit_error(func, "interpreter: expected a func.func with a body");
@@ -354,6 +354,7 @@ MlirLogicalResult ind_interp_func(MlirOperation func, const IndTensor *inputs, i
     return mlirLogicalResultFailure();
   InterpState s;
   memset(&s, 0, sizeof s);
+  s.keep_lowp = keep_lowp;
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (int k = 0; k < n_inputs && mlirLogicalResultIsSuccess(r); ++k)
     r = bind_argument(&s, func, k, &inputs[k]);
@@ -364,6 +365,18 @@ MlirLogicalResult ind_interp_func(MlirOperation func, const IndTensor *inputs, i
     r = ind_emit_error(func, "interpreter: the function does not end in func.return");
   if (mlirLogicalResultIsSuccess(r))
     r = collect_outputs(&s, term, outputs, max_outputs, n_outputs);
+  for (int k = 0; keep_lowp && mlirLogicalResultIsSuccess(r) && k < *n_outputs; ++k)
+    ind_tensor_round(&outputs[k]); /* stored outputs are rounded, as the compiled program's */
   state_free(&s);
   return r;
+}
+
+MlirLogicalResult ind_interp_func(MlirOperation func, const IndTensor *inputs, int n_inputs, IndTensor *outputs,
+                                  int max_outputs, int *n_outputs) {
+  return interp_func(func, inputs, n_inputs, outputs, max_outputs, n_outputs, false);
+}
+
+MlirLogicalResult ind_interp_func_unrounded(MlirOperation func, const IndTensor *inputs, int n_inputs,
+                                            IndTensor *outputs, int max_outputs, int *n_outputs) {
+  return interp_func(func, inputs, n_inputs, outputs, max_outputs, n_outputs, true);
 }

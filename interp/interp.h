@@ -41,6 +41,14 @@ extern "C" {
 MlirLogicalResult ind_interp_func(MlirOperation func, const IndTensor *inputs, int n_inputs, IndTensor *outputs,
                                   int max_outputs, int *n_outputs);
 
+/* As ind_interp_func, but the f16/bf16 results of graph ops (other than `convert`) are not rounded:
+ * every intermediate stays in double and only the outputs are rounded to their dtype. The other
+ * end of the precision range a compiled program may have (a fused kernel keeps intermediates in
+ * f32 and rounds only what it stores): ind-run's check accepts an element matching either end
+ * (docs/tools/ind-run.md, "Checking low-precision programs"). */
+MlirLogicalResult ind_interp_func_unrounded(MlirOperation func, const IndTensor *inputs, int n_inputs,
+                                            IndTensor *outputs, int max_outputs, int *n_outputs);
+
 /* The number of arguments of `func` (what ind_interp_random_inputs fills). */
 int ind_interp_num_inputs(MlirOperation func);
 

@@ -94,7 +94,9 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
     return r;
   }
   t->dtype = dt;
-  ind_tensor_round(t);
+  /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert */
+  if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT))
+    ind_tensor_round(t);
   InterpValue v;
   memset(&v, 0, sizeof v);
   v.store = *t;
@@ -835,7 +837,7 @@ static int64_t clamp_index(int64_t i, int64_t size) {
 }
 
 static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTensor *out) {
-  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK];
+  int64_t d = 0, start, end, step = 1, shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK] = {0};
   if (in->rank == 0)
     return ind_emit_error(op, "interpreter: cannot slice a 0-d tensor");
   if (mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
@@ -848,10 +850,11 @@ static MlirLogicalResult do_slice(MlirOperation op, const IndTensor *in, IndTens
   start = clamp_index(start, in->shape[d]);
   end = clamp_index(end, in->shape[d]);
   memcpy(shape, in->shape, sizeof shape);
-  shape[d] = end > start ? (end - start + step - 1) / step : 0;
+  shape[d] = end > start ? (end - start - 1) / step + 1 : 0; /* no end - start + step - 1: step may be huge */
   contiguous_strides(in->rank, in->shape, st);
   int64_t base = start * st[d];
-  st[d] *= step;
+  if (shape[d] > 1)
+    st[d] *= step; /* < the input's numel here; a size-1 dim's stride is immaterial */
   if (mlirLogicalResultIsFailure(alloc(op, out, in->rank, shape)))
     return mlirLogicalResultFailure();
   gather(in, out, st, base);
@@ -1438,7 +1441,23 @@ static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
 
 bool interp_is_graph_op(MlirOperation op) { return ind_op_in_dialect(op, "graph"); }
 
+/* True when every operand is a ranked tensor of static shape (the shape rules need that; before
+ * graph-infer-shapes an operand may still be unranked or have `?` sizes). */
+static bool operands_static(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+      return false;
+  }
+  return true;
+}
+
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
+  /* The compiler's own rules first (graph-infer-shapes shares graph_verify_result_types): the
+   * reference runs no program the compiler rejects, and rejects it with the same located error. */
+  if (graph_op_id(op) != GRAPH_OP_UNKNOWN && operands_static(op) &&
+      mlirLogicalResultIsFailure(graph_verify_result_types(op)))
+    return mlirLogicalResultFailure();
   EwKind ek;
   int arity;
   if (ew_lookup(op, &ek, &arity))

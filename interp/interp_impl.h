@@ -29,7 +29,8 @@ typedef struct InterpValue {
 typedef struct InterpState {
   InterpValue **slots; /* owned values */
   int nslots, slot_cap;
-  IndPtrMap map; /* MlirValue.ptr -> slot index */
+  IndPtrMap map;  /* MlirValue.ptr -> slot index */
+  bool keep_lowp; /* ind_interp_func_unrounded: f16/bf16 graph results stay unrounded (outputs rounded) */
 } InterpState;
 
 /* Binds `v` to a new slot that takes ownership of *val (which is zeroed). False on OOM. */

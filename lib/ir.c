@@ -245,3 +245,44 @@ bool ind_norm_dim(int64_t d, int64_t rank, int64_t *out) {
 }
 
 int ind_arg_name(char *buf, size_t len, intptr_t index) { return snprintf(buf, len, "arg%ld_1", (long)index); }
+
+bool ind_text_too_deep(const char *text, size_t len, int max_depth, int *line, int *col) {
+  int depth = 0, ln = 1, cl = 1;
+  for (size_t i = 0; i < len; ++i, ++cl) {
+    char ch = text[i];
+    if (ch == '\n') {
+      ++ln, cl = 0;
+    } else if (ch == '"') { /* a string literal, with backslash escapes */
+      for (++i, ++cl; i < len && text[i] != '"' && text[i] != '\n'; ++i, ++cl)
+        if (text[i] == '\\' && i + 1 < len && text[i + 1] != '\n')
+          ++i, ++cl;
+      if (i < len && text[i] == '\n')
+        ++ln, cl = 0;
+    } else if (ch == '/' && i + 1 < len && text[i + 1] == '/') {
+      while (i + 1 < len && text[i + 1] != '\n')
+        ++i, ++cl;
+    } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+      if (++depth > max_depth) {
+        *line = ln, *col = cl;
+        return true;
+      }
+    } else if ((ch == ')' || ch == ']' || ch == '}' || (ch == '>' && !(i > 0 && text[i - 1] == '-'))) && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
+MlirModule ind_parse_module(MlirContext ctx, const char *text, size_t len) {
+  int line = 0, col = 0;
+  if (ind_text_too_deep(text, len, IND_MAX_NESTING, &line, &col)) {
+    char msg[128];
+    snprintf(msg, sizeof msg,
+             "input nested deeper than %d levels of ( [ { <: not parsed (the parser would overflow "
+             "its stack)",
+             IND_MAX_NESTING);
+    mlirEmitError(mlirLocationFileLineColGet(ctx, ind_str("-"), (unsigned)line, (unsigned)col), msg);
+    return (MlirModule){NULL};
+  }
+  return mlirModuleCreateParse(ctx, (MlirStringRef){text, len});
+}

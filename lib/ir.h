@@ -24,6 +24,17 @@ static inline MlirStringRef ind_str(const char *s) { return mlirStringRefCreateF
 bool ind_sref_eq(MlirStringRef a, const char *b);
 bool ind_sref_starts_with(MlirStringRef a, const char *prefix);
 
+/* The deepest bracket nesting ind parses: MLIR's parser recurses once per nested ( [ { <, so a
+ * deeper input (an attribute nested 10,000 arrays deep) would overflow the stack. Real programs
+ * nest a few dozen levels at most. */
+#define IND_MAX_NESTING 512
+/* The first position (1-based line and column) in text[0..len) where the bracket nesting of
+ * ( [ { < (outside strings and // comments; the `>` of `->` excepted) exceeds max_depth, or false. */
+bool ind_text_too_deep(const char *text, size_t len, int max_depth, int *line, int *col);
+/* mlirModuleCreateParse behind the nesting guard: a too-deep input is the located error
+ * "input nested deeper than N levels" (at the file "-", the tools' own buffer) and a null module. */
+MlirModule ind_parse_module(MlirContext ctx, const char *text, size_t len);
+
 /* The op's name ("graph.add") as a string ref; ind_op_is compares it with `name`. */
 MlirStringRef ind_op_name(MlirOperation op);
 bool ind_op_is(MlirOperation op, const char *name);

@@ -134,6 +134,8 @@ int64_t ind_npy_numel(const IndNpyHeader *h) {
 /* Before allocating: the file must hold the data its header declares (a short or hostile file
  * must not make us allocate gigabytes). */
 static bool check_data_size(FILE *f, const char *path, const IndNpyHeader *hdr, char *err, size_t errlen) {
+  if (ind_npy_numel(hdr) < 0)
+    return fail(err, errlen, "'%s': the shape's element count overflows int64", path);
   double need = (double)elem_size(hdr->type);
   for (int i = 0; i < hdr->rank; ++i)
     need *= (double)hdr->shape[i];

@@ -332,7 +332,7 @@ static bool make_jit(IndProgram *p, const char *kir, size_t len, int opt_level) 
 
 static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, const IndCompileOptions *o,
                                 IndProgram *p) {
-  MlirModule src = mlirModuleCreateParse(c->ic.ctx, (MlirStringRef){text, len});
+  MlirModule src = ind_parse_module(c->ic.ctx, text, len);
   if (mlirModuleIsNull(src))
     return ind_status_create("parse");
   IndStatus st = NULL;
@@ -626,7 +626,7 @@ IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, vo
     return ind_status_create("no reference: %s", !p->c ? "the program was loaded without a compiler"
                                                        : "the program has no source (compiled from kernel IR?)");
   diag_begin(p->c, "<source-mlir>");
-  MlirModule m = mlirModuleCreateParse(p->c->ic.ctx, (MlirStringRef){src, len});
+  MlirModule m = ind_parse_module(p->c->ic.ctx, src, len);
   IndStatus st = NULL;
   if (mlirModuleIsNull(m)) {
     st = ind_status_create("the stored source does not parse");

@@ -230,7 +230,7 @@ static bool emit(const OptConfig *c, MlirModule m, IndStrBuf *out) {
 /* Processes one piece: `text` is padded with newlines so that its line numbers are the file's. */
 static bool process_piece(const OptConfig *c, IndContext *ic, IndDiagEngine *diag, const char *text, size_t len,
                           IndStrBuf *out) {
-  MlirModule m = mlirModuleCreateParse(ic->ctx, (MlirStringRef){text, len});
+  MlirModule m = ind_parse_module(ic->ctx, text, len);
   bool ok = !mlirModuleIsNull(m);
   if (ok)
     ok = mlirOperationVerify(mlirModuleGetOperation(m));

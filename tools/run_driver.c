@@ -426,7 +426,7 @@ static bool report_outputs(const RunConfig *c, const IndTensor *in, int n_in, co
 /* Parses, verifies and runs the program. On failure the error has been reported through the
  * diagnostic engine, or (for output and comparison errors) directly, which sets *reported. */
 static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, size_t len, bool *reported) {
-  MlirModule m = mlirModuleCreateParse(ctx, (MlirStringRef){src, len});
+  MlirModule m = ind_parse_module(ctx, src, len);
   if (mlirModuleIsNull(m))
     return false;
   bool ok = mlirOperationVerify(mlirModuleGetOperation(m));

@@ -366,7 +366,8 @@ bool graph_slice_params(MlirOperation op, GraphSlice *s) {
   if (s->end < s->start)
     s->end = s->start;
   s->step = step;
-  s->len = (s->end - s->start + step - 1) / step;
+  /* ceil((end - start) / step) without forming end - start + step - 1 (step may be INT64_MAX) */
+  s->len = s->end == s->start ? 0 : (s->end - s->start - 1) / step + 1;
   return true;
 }
 
@@ -630,14 +631,22 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
   case GRAPH_OP_SLICE:
     if (!graph_slice_params(op, &s))
       return false;
-    out->offset += s.start * in->strides[s.dim];
+    /* checked: a huge step (valid: it takes one element) must not overflow the stride; a size-1
+     * dim's stride is immaterial, so it keeps the input's */
+    if (__builtin_mul_overflow(s.start, in->strides[s.dim], &a) || __builtin_add_overflow(out->offset, a, &out->offset))
+      return false;
     out->sizes[s.dim] = s.len;
-    out->strides[s.dim] *= s.step;
+    if (__builtin_mul_overflow(in->strides[s.dim], s.step, &out->strides[s.dim])) {
+      if (s.len > 1)
+        return false;
+      out->strides[s.dim] = in->strides[s.dim];
+    }
     return true;
   case GRAPH_OP_SELECT:
     if (!graph_select_params(op, &a, &b))
       return false;
-    out->offset += b * in->strides[a];
+    if (__builtin_mul_overflow(b, in->strides[a], &b) || __builtin_add_overflow(out->offset, b, &out->offset))
+      return false;
     for (int64_t d = a; d + 1 < in->rank; ++d)
       out->sizes[d] = in->sizes[d + 1], out->strides[d] = in->strides[d + 1];
     out->rank = in->rank - 1;
@@ -652,7 +661,9 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
         int64_t j = d < a ? d : d - 1;
         out->sizes[d] = d == a ? 1 : in->sizes[j];
         /* a size-1 dim's stride is immaterial; use the one a contiguous tensor would have */
-        out->strides[d] = d != a ? in->strides[j] : d < in->rank ? in->strides[d] * in->sizes[d] : 1;
+        out->strides[d] = d != a ? in->strides[j] : 1;
+        if (d == a && d < in->rank && __builtin_mul_overflow(in->strides[d], in->sizes[d], &out->strides[d]))
+          out->strides[d] = 1; /* immaterial (size 1): only avoid the overflow */
       }
       out->rank = in->rank + 1;
       return true;

@@ -295,6 +295,14 @@ bool graph_sdpa_params(MlirOperation op, double *scale, bool *is_causal);
 MlirType graph_infer_type(MlirOperation op);
 /* The type of result i (graph_infer_type is result 0; max_dim/min_dim have the i64 indices as 1). */
 MlirType graph_infer_result_type(MlirOperation op, intptr_t i);
+/* True when a written result type agrees with the inferred one: same element type and rank, every
+ * static written size equal (a `?` size or an unranked written type matches anything). */
+bool graph_type_compatible(MlirType written, MlirType inferred);
+/* Every result of `op` against its rule (graph_infer_result_type, then graph_type_compatible): a
+ * located error ("result type mismatch: written T, inferred U", or the rule's own) and failure when
+ * the op is invalid. The one check graph-infer-shapes and the reference interpreter share, so the
+ * interpreter runs no program the compiler rejects. Operands must have ranked static types. */
+MlirLogicalResult graph_verify_result_types(MlirOperation op);
 /* Number of results of the op (2 for max_dim/min_dim, 3 for native_layer_norm/native_group_norm, -1 for
  * split (one per piece: graph_op_num_results_of), else 1). */
 int graph_op_num_results(GraphOpId id);

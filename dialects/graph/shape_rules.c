@@ -99,10 +99,12 @@ static void copy_shape(Result *r, const Operand *o) {
   memcpy(r->shape, o->shape, sizeof(int64_t) * (size_t)o->rank);
 }
 
+/* The element count, or -1 when it overflows int64 (sizes are >= 0). */
 static int64_t numel(const int64_t *shape, int64_t rank) {
   int64_t n = 1;
   for (int64_t i = 0; i < rank; ++i)
-    n *= shape[i];
+    if (__builtin_mul_overflow(n, shape[i], &n))
+      return -1;
   return n;
 }
 
@@ -391,8 +393,10 @@ static bool infer_reshape(MlirOperation op, Result *r) {
     else if (r->shape[i] < 0) {
       ind_emit_error(op, "'shape' may hold one -1 and otherwise sizes >= 0");
       return false;
-    } else
-      known *= r->shape[i];
+    } else if (__builtin_mul_overflow(known, r->shape[i], &known)) {
+      ind_emit_error(op, "the requested shape's element count overflows int64");
+      return false;
+    }
   }
   int64_t total = numel(x.shape, x.rank);
   if (infer_at >= 0 && known > 0 && total % known == 0)
@@ -539,7 +543,11 @@ static bool infer_index_remap(MlirOperation op, GraphOpId id, Result *r) {
       return false;
     }
     for (int64_t d = 0; d < x.rank; ++d) {
-      r->shape[d] = x.shape[d] + lo[d] + hi[d];
+      if (__builtin_add_overflow(x.shape[d], lo[d], &r->shape[d]) ||
+          __builtin_add_overflow(r->shape[d], hi[d], &r->shape[d])) {
+        ind_emit_error(op, "padding dim %d overflows int64", (int)d);
+        return false;
+      }
       if (r->shape[d] < 0) {
         ind_emit_error(op, "padding dim %d of size %lld by (%lld, %lld) leaves a negative size", (int)d,
                        (long long)x.shape[d], (long long)lo[d], (long long)hi[d]);
@@ -555,7 +563,10 @@ static bool infer_index_remap(MlirOperation op, GraphOpId id, Result *r) {
     r->rank = n;
     for (intptr_t d = 0; d < n; ++d) {
       intptr_t j = d - (n - x.rank);
-      r->shape[d] = reps[d] * (j >= 0 ? x.shape[j] : 1);
+      if (__builtin_mul_overflow(reps[d], j >= 0 ? x.shape[j] : 1, &r->shape[d])) {
+        ind_emit_error(op, "repeating dim %d %lld times overflows int64", (int)d, (long long)reps[d]);
+        return false;
+      }
     }
     return true;
   }
@@ -919,4 +930,40 @@ MlirType graph_infer_result_type(MlirOperation op, intptr_t i) {
     shape[d] = mlirShapedTypeGetDimSize(t, d);
   return mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(mlirOperationGetContext(op), 64),
                                  mlirAttributeGetNull()); /* max_dim / min_dim: the indices */
+}
+
+bool graph_type_compatible(MlirType written, MlirType inferred) {
+  if (!mlirTypeIsAShaped(written) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(written), mlirShapedTypeGetElementType(inferred)))
+    return false;
+  if (!mlirShapedTypeHasRank(written))
+    return true;
+  int64_t rank = mlirShapedTypeGetRank(written);
+  if (rank != mlirShapedTypeGetRank(inferred))
+    return false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t w = mlirShapedTypeGetDimSize(written, d);
+    if (!mlirShapedTypeIsDynamicSize(w) && w != mlirShapedTypeGetDimSize(inferred, d))
+      return false;
+  }
+  return true;
+}
+
+MlirLogicalResult graph_verify_result_types(MlirOperation op) {
+  for (intptr_t i = 0; i < graph_op_num_results(graph_op_id(op)); ++i) {
+    MlirType inferred = graph_infer_result_type(op, i);
+    if (mlirTypeIsNull(inferred))
+      return mlirLogicalResultFailure();
+    MlirType written = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (!graph_type_compatible(written, inferred)) {
+      IndStrBuf w = {0}, t = {0};
+      mlirTypePrint(written, ind_strbuf_callback, &w);
+      mlirTypePrint(inferred, ind_strbuf_callback, &t);
+      MlirLogicalResult r = ind_emit_error(op, "result type mismatch: written %s, inferred %s", w.data, t.data);
+      ind_strbuf_free(&w);
+      ind_strbuf_free(&t);
+      return r;
+    }
+  }
+  return mlirLogicalResultSuccess();
 }

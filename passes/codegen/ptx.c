@@ -57,6 +57,38 @@ static int keep_kernel_defs(MlirOperation module) {
   return n;
 }
 
+/* The top-level kernel.def named `name`, or a null op. */
+static MlirOperation find_def(MlirOperation module, MlirStringRef name) {
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef n;
+    if (kernel_is_def(op) && ind_attr_str(op, "sym_name", &n) && n.length == name.length &&
+        !memcmp(n.data, name.data, n.length))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+typedef struct LaunchCheck {
+  MlirOperation module;
+  bool failed;
+} LaunchCheck;
+
+/* Every kernel.launch must name a kernel.def of the module (the PTX holds only the defs: a launch
+ * of a missing kernel would fail only when the runtime looks it up). */
+static bool check_launch(MlirOperation op, void *user) {
+  LaunchCheck *c = user;
+  if (!kernel_is_launch(op))
+    return true;
+  MlirStringRef k = kernel_launch_kernel(op);
+  if (mlirOperationIsNull(find_def(c->module, k))) {
+    ind_emit_error(op, "kernel.launch of '%.*s', which is not a kernel.def of this module", (int)k.length, k.data);
+    c->failed = true;
+  }
+  return !c->failed;
+}
+
 static bool collect_ptx(MlirOperation op, void *user) {
   if (!ind_op_is(op, "gpu.binary"))
     return true;
@@ -114,6 +146,10 @@ MlirLogicalResult ind_ptx_emit_chip(MlirOperation module, const char *chip, IndS
   if (!ind_ptx_chip_ok(chip))
     return ind_emit_error(module, "unsupported PTX target '%s' (sm_50 .. sm_90a)", chip);
   if (mlirLogicalResultIsFailure(check_level(module)))
+    return mlirLogicalResultFailure();
+  LaunchCheck lc = {module, false};
+  ind_walk(module, check_launch, &lc);
+  if (lc.failed)
     return mlirLogicalResultFailure();
   MlirOperation clone = mlirOperationClone(module);
   if (keep_kernel_defs(clone) == 0) {

@@ -432,8 +432,10 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
     graph_slice_params(op, &sl);
     for (int i = 0; i < n->rank; ++i)
       res[i] = idx[i];
-    res[sl.dim] =
-        mlirAffineAddExprGet(mlirAffineMulExprGet(idx[sl.dim], ind_lower_cst(L, sl.step)), ind_lower_cst(L, sl.start));
+    /* one element: the step is immaterial (it may be huge, and idx * step must not overflow) */
+    res[sl.dim] = mlirAffineAddExprGet(
+        mlirAffineMulExprGet(idx[sl.dim], ind_lower_cst(L, sl.len > 1 || sl.step <= sl.end ? sl.step : 1)),
+        ind_lower_cst(L, sl.start));
     return;
   }
   case K_SELECT: { /* the dropped dim reads `index` */

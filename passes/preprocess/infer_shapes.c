@@ -21,25 +21,6 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
-/* A written result type is compatible with the inferred one when it is unranked with the same
- * element type, or ranked with the same rank and element type and every static dim equal. */
-static bool is_compatible(MlirType written, MlirType inferred) {
-  if (!mlirTypeIsAShaped(written) ||
-      !mlirTypeEqual(mlirShapedTypeGetElementType(written), mlirShapedTypeGetElementType(inferred)))
-    return false;
-  if (!mlirShapedTypeHasRank(written))
-    return true;
-  int64_t rank = mlirShapedTypeGetRank(written);
-  if (rank != mlirShapedTypeGetRank(inferred))
-    return false;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t w = mlirShapedTypeGetDimSize(written, d);
-    if (!mlirShapedTypeIsDynamicSize(w) && w != mlirShapedTypeGetDimSize(inferred, d))
-      return false;
-  }
-  return true;
-}
-
 static void print_type(MlirType t, IndStrBuf *b) { mlirTypePrint(t, ind_strbuf_callback, b); }
 
 static MlirLogicalResult mismatch_error(MlirOperation op, MlirType written, MlirType inferred) {
@@ -143,7 +124,7 @@ static MlirLogicalResult infer_op(MlirOperation op) {
       return mlirLogicalResultFailure();
     MlirValue res = mlirOperationGetResult(op, i);
     MlirType written = mlirValueGetType(res);
-    if (!is_compatible(written, inferred))
+    if (!graph_type_compatible(written, inferred))
       return mismatch_error(op, written, inferred);
     if (!mlirTypeEqual(written, inferred))
       mlirValueSetType(res, inferred);
@@ -176,7 +157,7 @@ static MlirLogicalResult refine_function_type(MlirOperation func) {
     outs[i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
     if (mlirTypeEqual(declared, outs[i]))
       continue;
-    if (!is_compatible(declared, outs[i]))
+    if (!graph_type_compatible(declared, outs[i]))
       return mismatch_error(ret, declared, outs[i]);
     changed = true;
   }

@@ -258,7 +258,9 @@ class Gen:
         if rule == "pow":
             a = self.operand(floats=True)
             b = self.constant(self.r.choice(self.float_dtypes), self.r.choice((2.0, 3.0, 0.0, 1.0)))
-            return self.emit(op, [a, b], [], a.shape, a.dtype)
+            # pow.Tensor_Scalar keeps a dimensioned base's dtype; a 0-d base with a 0-d float
+            # constant of another dtype promotes like any two 0-d operands (docs/dialects/graph.md)
+            return self.emit(op, [a, b], [], a.shape, promote_vals(a, b))
         a, b = self._binary_operands()
         shape = broadcast(a.shape, b.shape)
         dt = promote_vals(a, b)

@@ -168,9 +168,18 @@ def check_text(text, args, strats, seed=0, stop_at=None):
         shutil.rmtree(d, ignore_errors=True)
 
 
+COMPILE_CHUNK = 200  # programs per batched ind-opt: the per-process timeout must not grow with N
+
+
 def batch_compile(args, strats, seeds):
-    """Every program through `ind-opt --split-input-file --fuse=S --codegen` in one process per
-    strategy (fast: no process start per program). Returns failures (seed, stage, kind, message)."""
+    """Every program through `ind-opt --split-input-file --fuse=S --codegen`, COMPILE_CHUNK programs
+    per process and strategy (fast: no process start per program; chunks keep each process well
+    inside TIMEOUT on a loaded machine, and run --jobs at a time). Returns failures (seed, stage,
+    kind, message)."""
+    if len(seeds) > COMPILE_CHUNK:
+        chunks = [seeds[i:i + COMPILE_CHUNK] for i in range(0, len(seeds), COMPILE_CHUNK)]
+        with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+            return [f for part in ex.map(lambda c: batch_compile(args, strats, c), chunks) for f in part]
     texts = [gen.generate(sd, args.ops, args.max_numel, tuple(args.dtypes.split(","))) for sd in seeds]
     starts, line = [], 1
     for t in texts:

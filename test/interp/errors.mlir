@@ -27,12 +27,12 @@ func.func @unsupported_top(%a: tensor<2xf32>) -> tensor<2xf32> {
   return %0 : tensor<2xf32>
 }
 func.func @bad_broadcast(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> tensor<2x3xf32> {
-  // BCAST: errors.mlir:[[@LINE+1]]:8: error: interpreter: operand shapes [2, 3] and [2] do not broadcast
+  // BCAST: errors.mlir:[[@LINE+1]]:8: error: operands are not broadcast-compatible
   %0 = "graph.add"(%a, %b) : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
 func.func @wrong_result_type(%a: tensor<2x3xf32>) -> tensor<3xf32> {
-  // RESULT: errors.mlir:[[@LINE+1]]:8: error: interpreter: the computed result shape [2] does not match the result type
+  // RESULT: errors.mlir:[[@LINE+1]]:8: error: result type mismatch: written tensor<3xf32>, inferred tensor<2xf32>
   %0 = "graph.sum"(%a) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
@@ -69,7 +69,7 @@ func.func @bad_reduction_type(%x: memref<4xf32>) -> memref<1xf32> {
   return %buf0 : memref<1xf32>
 }
 func.func @bad_dim(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  // BADDIM: errors.mlir:[[@LINE+1]]:8: error: interpreter: 'dim' = 2 is out of range for rank 2
+  // BADDIM: errors.mlir:[[@LINE+1]]:8: error: 'dim' must be a dim in [-2, 2)
   %0 = "graph.softmax"(%a) {dim = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
