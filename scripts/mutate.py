@@ -11,7 +11,12 @@ their limit. Every mutant is one JSON line in the record; a summary is printed (
 
     scripts/mutate.py list  [--seed N] [--max N] [--files GLOB ...]     # the sample, nothing built
     scripts/mutate.py run   [--seed N] [--max N] [--budget-s S] [--resume] [--out R.jsonl] [--jobs J]
-    scripts/mutate.py summary --out R.jsonl [--md F.md]
+    scripts/mutate.py summary --out R.jsonl [--md F.md] [--equivalent E.json]
+
+--phase-limit 1 triages (a survivor of the first phase is recorded with tests = "phase1"); a later
+`run --resume --rerun-survivors` without it runs those survivors through every phase. --equivalent
+E.json ({mutant id: the argument}) counts argued-equivalent survivors apart from the score (and
+--rerun-survivors leaves them alone).
 
 The tree is never modified: the sources are copied into --work (default build-mutate/, ignored by
 git) and mutated there; the copy is restored after each mutant (in a finally block, and on SIGINT /
@@ -702,7 +707,8 @@ def cmd_run(args):
     started = time.time()
     done = load_record(args.out) if args.resume else {}
     if args.rerun_survivors:
-        done = {k: r for k, r in done.items() if r["status"] != "survived"}
+        eq = load_equivalent(args.equivalent)  # argued equivalent: re-running cannot kill them
+        done = {k: r for k, r in done.items() if r["status"] != "survived" or k in eq}
     if not args.resume and os.path.exists(args.out):
         os.remove(args.out)
     try:
@@ -752,7 +758,7 @@ def cmd_run(args):
     finally:
         ws.restore()
     recs = load_record(args.out).values()
-    summarize(recs, md=args.summary)
+    summarize(recs, md=args.summary, equivalent=load_equivalent(args.equivalent))
     return 0
 
 
@@ -779,6 +785,8 @@ def main():
     r.add_argument("--resume", action="store_true", help="skip mutants already in the record")
     r.add_argument("--rerun-survivors", action="store_true",
                    help="with --resume: run the recorded survivors again (after adding tests)")
+    r.add_argument("--equivalent", default=None,
+                   help="JSON {mutant id: why}: --rerun-survivors leaves these argued equivalents alone")
     r.add_argument("--budget-s", type=float, default=0, help="start no mutant after this many seconds")
     r.add_argument("--jobs", type=int, default=2)
     r.add_argument("--no-subset", dest="subset", action="store_false", help="run the whole suite per mutant")
