@@ -11,7 +11,12 @@ their limit. Every mutant is one JSON line in the record; a summary is printed (
 
     scripts/mutate.py list  [--seed N] [--max N] [--files GLOB ...]     # the sample, nothing built
     scripts/mutate.py run   [--seed N] [--max N] [--budget-s S] [--resume] [--out R.jsonl] [--jobs J]
-    scripts/mutate.py summary --out R.jsonl [--md F.md]
+    scripts/mutate.py summary --out R.jsonl [--md F.md] [--equivalent E.json]
+
+--phase-limit 1 triages (a survivor of the first phase is recorded with tests = "phase1"); a later
+`run --resume --rerun-survivors` without it runs those survivors through every phase. --equivalent
+E.json ({mutant id: the argument}) counts argued-equivalent survivors apart from the score (and
+--rerun-survivors leaves them alone).
 
 The tree is never modified: the sources are copied into --work (default build-mutate/, ignored by
 git) and mutated there; the copy is restored after each mutant (in a finally block, and on SIGINT /
@@ -40,6 +45,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_FILES = ["passes/**/*.c", "lib/**/*.c", "dialects/**/*.c", "interp/**/*.c", "runtime/jit.c"]
 LIT = "/usr/lib/llvm-22/bin/lit"
+# tests of the tree, not of the compiler's behaviour: never run against a mutant
+TREE_TESTS = r"tools/(format|headers-cxx|doc-paths)\.test"
 
 # --------------------------------------------------------------------------------------------- lexer
 
@@ -542,6 +549,8 @@ class IndProject:
         if subset is None:
             return [("all", [base])]
         out = [("phase%d" % (i + 1), [os.path.join(base, d) for d in ds]) for i, ds in enumerate(subset) if ds]
+        if self.args.phase_limit:
+            return out[:self.args.phase_limit]  # a quick triage; --rerun-survivors runs the rest later
         if self.args.confirm:
             used = set(subset[0]) | set(subset[1])
             rest = sorted(d for d in os.listdir(self.test_root)
@@ -551,8 +560,10 @@ class IndProject:
         return out
 
     def test_cmd(self, paths):
-        # the style gate fails on any unformatted mutant: a mutant is judged by behaviour, not layout
-        return [LIT, "-q", "-j", str(self.args.jobs), "--max-failures", "1", "--order", "lexical", "--filter-out", r"tools/format\.test"] + paths
+        # the style gate fails on any unformatted mutant: a mutant is judged by behaviour, not layout; the
+        # tree checks (headers-cxx, doc-paths) read `git ls-files`, which the copy (no checkout) cannot answer
+        return [LIT, "-q", "-j", str(self.args.jobs), "--max-failures", "1", "--order", "lexical", "--filter-out",
+                TREE_TESTS] + paths
 
 
 class GenericProject:
@@ -622,8 +633,20 @@ def load_record(path):
     return done
 
 
-def summarize(records, out=sys.stdout, md=None):
-    recs = list(records)
+def load_equivalent(path):
+    """{mutant id: the argument why it is equivalent} from a JSON file (docs/results/*-equivalent.json)."""
+    if not path:
+        return {}
+    with open(path) as fh:
+        return json.load(fh)
+
+
+def summarize(records, out=sys.stdout, md=None, equivalent=None):
+    """Counts, score, per file/operator, survivors. A survivor whose id has an argument in `equivalent`
+    is counted as `equivalent` (out of the score) and listed with its argument."""
+    equivalent = equivalent or {}
+    recs = [dict(r, status="equivalent", why=equivalent[r["id"]]) if r["status"] == "survived" and
+            r["id"] in equivalent else r for r in records]
     by = {}
     for r in recs:
         by[r["status"]] = by.get(r["status"], 0) + 1
@@ -650,6 +673,10 @@ def summarize(records, out=sys.stdout, md=None):
     if surv_l:
         lines.append("survivors:")
         lines += ["  %s  %r -> %r" % (r["id"], r["original"], r["mutated"]) for r in surv_l]
+    eq_l = [r for r in recs if r["status"] == "equivalent"]
+    if eq_l:
+        lines.append("equivalent (argued):")
+        lines += ["  %s  %r -> %r: %s" % (r["id"], r["original"], r["mutated"], r["why"]) for r in eq_l]
     print("\n".join(lines), file=out)
     if md:
         with open(md, "w") as fh:
@@ -680,7 +707,8 @@ def cmd_run(args):
     started = time.time()
     done = load_record(args.out) if args.resume else {}
     if args.rerun_survivors:
-        done = {k: r for k, r in done.items() if r["status"] != "survived"}
+        eq = load_equivalent(args.equivalent)  # argued equivalent: re-running cannot kill them
+        done = {k: r for k, r in done.items() if r["status"] != "survived" or k in eq}
     if not args.resume and os.path.exists(args.out):
         os.remove(args.out)
     try:
@@ -730,12 +758,12 @@ def cmd_run(args):
     finally:
         ws.restore()
     recs = load_record(args.out).values()
-    summarize(recs, md=args.summary)
+    summarize(recs, md=args.summary, equivalent=load_equivalent(args.equivalent))
     return 0
 
 
 def cmd_summary(args):
-    summarize(load_record(args.out).values(), md=args.md)
+    summarize(load_record(args.out).values(), md=args.md, equivalent=load_equivalent(args.equivalent))
     return 0
 
 
@@ -757,11 +785,16 @@ def main():
     r.add_argument("--resume", action="store_true", help="skip mutants already in the record")
     r.add_argument("--rerun-survivors", action="store_true",
                    help="with --resume: run the recorded survivors again (after adding tests)")
+    r.add_argument("--equivalent", default=None,
+                   help="JSON {mutant id: why}: --rerun-survivors leaves these argued equivalents alone")
     r.add_argument("--budget-s", type=float, default=0, help="start no mutant after this many seconds")
     r.add_argument("--jobs", type=int, default=2)
     r.add_argument("--no-subset", dest="subset", action="store_false", help="run the whole suite per mutant")
     r.add_argument("--confirm", action="store_true",
                    help="a survivor of its subset also runs the rest of the suite")
+    r.add_argument("--phase-limit", type=int, default=0,
+                   help="run only the first N phases of a subset (triage: a survivor is recorded with the "
+                        "phases it ran, `tests`; --resume --rerun-survivors without it runs them all)")
     r.add_argument("--no-check-baseline", dest="check_baseline", action="store_false",
                    help="do not run the whole suite on the unmutated copy first (it must pass)")
     r.add_argument("--build-timeout", type=float, default=300)
@@ -771,6 +804,8 @@ def main():
     s = sub.add_parser("summary")
     s.add_argument("--out", required=True)
     s.add_argument("--md", default=None)
+    s.add_argument("--equivalent", default=None,
+                   help="JSON {mutant id: why it is equivalent}: those survivors are counted apart")
     args = ap.parse_args()
     if args.cmd == "run":
         if args.out is None:

@@ -12,6 +12,12 @@
 // CHECK: block = 256 : i64, kind = "persistent_reduction", rranges
 // CHECK-SAME: sym_name = "triton_per_fused_permute_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // CHECK: grid = array<i64: 2>
+/// A load that does not vary with r does not vote: x.permute(2, 0, 1) (r stride 8, x strides 1 and 128:
+/// neither contiguous) plus a bias b[x0, x1, 0] (contiguous along the innermost x, but r-invariant) stays
+/// DEFAULT, i.e. the inner geometry (xblock 1, vector width 4), not OUTER (xblock 32).
+// CHECK: block = 32 : i64, kind = "persistent_reduction"
+// CHECK-SAME: sym_name = "triton_per_fused_add_permute_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// CHECK: grid = array<i64: 32>
 func.func @mixed_rx(%arg0_1: tensor<64x64xf32>, %arg1_1: tensor<64x64xf32>) -> tensor<64xf32> {
   %t = "graph.permute"(%arg1_1) {dims = array<i64: 1, 0>} : (tensor<64x64xf32>) -> tensor<64x64xf32>
   %a = "graph.add"(%arg0_1, %t) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
@@ -30,4 +36,11 @@ func.func @only_x(%arg0_1: tensor<64x64xf32>) -> tensor<64xf32> {
   %t = "graph.permute"(%arg0_1) {dims = array<i64: 1, 0>} : (tensor<64x64xf32>) -> tensor<64x64xf32>
   %s = "graph.sum"(%t) {dims = array<i64: 1>, keepdim = false} : (tensor<64x64xf32>) -> tensor<64xf32>
   return %s : tensor<64xf32>
+}
+// -----
+func.func @strided_r_bias_x(%a: tensor<4x16x8xf32>, %b: tensor<8x4x1xf32>) -> tensor<8x4xf32> {
+  %t = "graph.permute"(%a) {dims = array<i64: 2, 0, 1>} : (tensor<4x16x8xf32>) -> tensor<8x4x16xf32>
+  %m = "graph.add"(%t, %b) : (tensor<8x4x16xf32>, tensor<8x4x1xf32>) -> tensor<8x4x16xf32>
+  %s = "graph.sum"(%m) {dims = array<i64: 2>, keepdim = false} : (tensor<8x4x16xf32>) -> tensor<8x4xf32>
+  return %s : tensor<8x4xf32>
 }

@@ -46,3 +46,28 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64>, rranges = array<i64>,
     block = 32 : i64, xblock = 128 : i64, vector_width = 4 : i64} : () -> ()
+
+// -----
+
+/// kernel.index_expr computes one value: an index map of two results is reported, not half-lowered.
+"kernel.def"() ({
+^bb0(%o: memref<64xf32>):
+  // expected-error @+1 {{kernel.index_expr needs a one-result index}}
+  %0 = "kernel.index_expr"() {index = affine_map<(d0) -> (d0, d0 + 1)>} : () -> f32
+  "kernel.store"(%o, %0) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64>, rranges = array<i64>,
+    block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// prod of an r-invariant value (value ** rnumel) is not lowered: reported.
+"kernel.def"() ({
+^bb0(%a: memref<64xf32>, %o: memref<64xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
+  // expected-error @+1 {{prod reduction of an r-invariant value is not supported}}
+  %1 = "kernel.reduce"(%0) {reduction_type = "prod"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 48>,
+    block = 32 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()

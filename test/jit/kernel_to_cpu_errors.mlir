@@ -158,3 +158,22 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 8>, rranges = array<i64>,
     block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// More x dims than the CPU lowering holds (8): reported, not truncated.
+// expected-error @+1 {{kernel.def needs xranges (at most 8 dims)}}
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<512xf32>):
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 2, 2, 2, 2, 2, 2, 2, 2, 2>, rranges = array<i64>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// Eight x dims are within the limit: no diagnostic.
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<256xf32>):
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 2, 2, 2, 2, 2, 2, 2, 2>, rranges = array<i64>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()

@@ -1,0 +1,45 @@
+// A reduction of an r-invariant value (convert_kernel_to_gpu.c, reduce_uniform): sum is the value times
+// rnumel (48), max and min are the value itself (no combiner, no shuffle); prod is reported (not
+// lowered wrong): test/codegen/errors_gpu.mlir.
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// CHECK-LABEL: "gpu.module"
+// CHECK: [[X:%[0-9]+]] = "memref.load"(%arg0,
+// CHECK-NEXT: [[N:%[0-9]+]] = "arith.constant"() <{value = 4.800000e+01 : f32}>
+// CHECK-NEXT: [[S:%[0-9]+]] = "arith.mulf"([[X]], [[N]])
+// CHECK: "memref.store"([[S]], %arg1,
+// CHECK-LABEL: "gpu.module"
+// CHECK: [[X:%[0-9]+]] = "memref.load"(%arg0,
+// CHECK-NOT: "arith.maximumf"
+// CHECK-NOT: "gpu.shuffle"
+// CHECK: "memref.store"([[X]], %arg1,
+// CHECK-LABEL: "gpu.module"
+// CHECK: [[X:%[0-9]+]] = "memref.load"(%arg0,
+// CHECK-NOT: "arith.minimumf"
+// CHECK-NOT: "gpu.shuffle"
+// CHECK: "memref.store"([[X]], %arg1,
+"kernel.def"() ({
+^bb0(%a: memref<64xf32>, %o: memref<64xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 48>,
+    block = 32 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+// -----
+"kernel.def"() ({
+^bb0(%a: memref<64xf32>, %o: memref<64xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "max"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 48>,
+    block = 32 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+// -----
+"kernel.def"() ({
+^bb0(%a: memref<64xf32>, %o: memref<64xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
+  %1 = "kernel.reduce"(%0) {reduction_type = "min"} : (f32) -> f32
+  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 48>,
+    block = 32 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
