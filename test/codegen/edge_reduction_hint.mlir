@@ -14,10 +14,11 @@
 // CHECK: grid = array<i64: 2>
 /// A load that does not vary with r does not vote: x.permute(2, 0, 1) (r stride 8, x strides 1 and 128:
 /// neither contiguous) plus a bias b[x0, x1, 0] (contiguous along the innermost x, but r-invariant) stays
-/// DEFAULT, i.e. the inner geometry (xblock 1, vector width 4), not OUTER (xblock 32).
-// CHECK: block = 32 : i64, kind = "persistent_reduction"
-// CHECK-SAME: sym_name = "triton_per_fused_add_permute_sum_0", vector_width = 4 : i64, xblock = 1 : i64
-// CHECK: grid = array<i64: 32>
+/// DEFAULT, i.e. the inner geometry (threads along r, vector width 4; rows of 16 pack 16 to a block,
+/// row_threads), not OUTER (32 columns per block, scalar, threads along x).
+// CHECK: block = 32 : i64, kind = "persistent_reduction", row_threads = true
+// CHECK-SAME: sym_name = "triton_per_fused_add_permute_sum_0", vector_width = 4 : i64, xblock = 16 : i64
+// CHECK: grid = array<i64: 2>
 func.func @mixed_rx(%arg0_1: tensor<64x64xf32>, %arg1_1: tensor<64x64xf32>) -> tensor<64xf32> {
   %t = "graph.permute"(%arg1_1) {dims = array<i64: 1, 0>} : (tensor<64x64xf32>) -> tensor<64x64xf32>
   %a = "graph.add"(%arg0_1, %t) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>

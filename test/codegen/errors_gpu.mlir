@@ -58,16 +58,3 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64>, rranges = array<i64>,
     block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()
-
-// -----
-
-/// prod of an r-invariant value (value ** rnumel) is not lowered: reported.
-"kernel.def"() ({
-^bb0(%a: memref<64xf32>, %o: memref<64xf32>):
-  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>) -> f32
-  // expected-error @+1 {{prod reduction of an r-invariant value is not supported}}
-  %1 = "kernel.reduce"(%0) {reduction_type = "prod"} : (f32) -> f32
-  "kernel.store"(%o, %1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xf32>, f32) -> ()
-  "gpu.yield"() : () -> ()
-}) {sym_name = "k", kind = "persistent_reduction", xranges = array<i64: 64>, rranges = array<i64: 48>,
-    block = 32 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
