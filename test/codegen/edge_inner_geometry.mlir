@@ -4,25 +4,26 @@
 // chunks * vector_width <= 64 (chunks = ceil(rnumel / (block * vector_width))).
 // RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=AUTO
 //
-/// Auto block (one row per block; 4 x 128 and 4 x 256 pack rows on top, test/codegen/edge_inner_rows.mlir): 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->
+/// Auto block (one row per block; rows of at most 128 pack several to a block on top, here 2 rows of 16
+/// threads for 4 x 128, test/codegen/edge_inner_rows.mlir): 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->
 /// 1024 -> clamped to 512. rnumel 1024 is persistent (at the threshold), 1026 and 1025 are not; vector
 /// width 4 / 2 / 1 by divisibility.
+// AUTO: block = 32 : i64, kind = "persistent_reduction", row_threads = true
+// AUTO-SAME: rranges = array<i64: 128>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 2 : i64
 // AUTO: block = 32 : i64, kind = "persistent_reduction"
-// 128-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
-// AUTO: block = 32 : i64, kind = "persistent_reduction"
-// 256-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 256>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // AUTO: block = 64 : i64, kind = "persistent_reduction"
-// 264-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 264>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // AUTO: block = 512 : i64, kind = "reduction"
-// 4096-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 4096>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // AUTO: block = 512 : i64, kind = "reduction"
-// 4104-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 4104>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // AUTO: block = 128 : i64, kind = "persistent_reduction"
-// 1024-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 1024>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // AUTO: block = 256 : i64, kind = "reduction"
-// 1026-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 2 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 1026>, sym_name = "triton_red_fused_sum_0", vector_width = 2 : i64, xblock = 1 : i64
 // AUTO: block = 256 : i64, kind = "reduction"
-// 1025-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
+// AUTO-SAME: rranges = array<i64: 1025>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
 
 func.func @rowsum_4x128(%arg0_1: tensor<4x128xf32>) -> tensor<4xf32> {
   %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<4x128xf32>) -> tensor<4xf32>

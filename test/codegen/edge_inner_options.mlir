@@ -15,23 +15,23 @@
 // RUN: %ind-opt %s --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{vector-bytes=8})' | %filecheck %s --check-prefix=VB8
 // RUN: %ind-opt %s --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{vector-bytes=7})' | %filecheck %s --check-prefix=VB4
 // REG64: block = 128 : i64, kind = "persistent_reduction"
-// 8192-SAME: rranges = array<i64: REG64>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// REG64-SAME: rranges = array<i64: 8192>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // REG128: block = 64 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: REG128>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// REG128-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // PT: block = 512 : i64, kind = "persistent_reduction"
-// 8192-SAME: rranges = array<i64: PT>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// PT-SAME: rranges = array<i64: 8192>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // PTBELOW: block = 512 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: PTBELOW>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// PTBELOW-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // RB96: block = 96 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: RB96>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// RB96-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // RB95: block = 64 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: RB95>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// RB95-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // VB16: block = 512 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: VB16>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
+// VB16-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 4 : i64, xblock = 1 : i64
 // VB8: block = 512 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: VB8>, sym_name = "triton_red_fused_sum_0", vector_width = 2 : i64, xblock = 1 : i64
+// VB8-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 2 : i64, xblock = 1 : i64
 // VB4: block = 512 : i64, kind = "reduction"
-// 8192-SAME: rranges = array<i64: VB4>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
+// VB4-SAME: rranges = array<i64: 8192>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
 // REG64: grid = array<i64: 4>
 
 func.func @rowsum_4x8192(%arg0_1: tensor<4x8192xf32>) -> tensor<4xf32> {

@@ -12,51 +12,51 @@
 /// 64 x 16 and 64 x 17: 16 columns take half the default 32 (16 >= 16), 17 do not. rnumel 64 is at the
 /// default threshold: persistent.
 // AUTO: block = 128 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
+// AUTO-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
 // AUTO: block = 256 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: AUTO>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AUTO-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 /// 256 x 512 (16 blocks of 32 columns): looped by default, persistent at threshold 256, not at 255.
 // AUTO: block = 256 : i64, kind = "reduction"
-// 256-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AUTO-SAME: rranges = array<i64: 256>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AUTO: grid = array<i64: 16>
 /// 512 rows: ceil(512 / 8) = 64 per thread, persistent when the threshold allows; 520 rows: 65, looped.
 // AUTO: block = 256 : i64, kind = "reduction"
-// 512-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AUTO-SAME: rranges = array<i64: 512>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AUTO: block = 256 : i64, kind = "reduction"
-// 520-SAME: rranges = array<i64: AUTO>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AUTO-SAME: rranges = array<i64: 520>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AT: block = 128 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: AT>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
+// AT-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
 // AT: block = 256 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: AT>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AT-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AT: block = 256 : i64, kind = "persistent_reduction"
-// 256-SAME: rranges = array<i64: AT>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AT-SAME: rranges = array<i64: 256>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AT: block = 256 : i64, kind = "reduction"
-// 512-SAME: rranges = array<i64: AT>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AT-SAME: rranges = array<i64: 512>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // AT: block = 256 : i64, kind = "reduction"
-// 520-SAME: rranges = array<i64: AT>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// AT-SAME: rranges = array<i64: 520>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BELOW: block = 128 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: BELOW>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
+// BELOW-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
 // BELOW: block = 256 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: BELOW>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BELOW-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BELOW: block = 256 : i64, kind = "reduction"
-// 256-SAME: rranges = array<i64: BELOW>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BELOW-SAME: rranges = array<i64: 256>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BELOW: block = 256 : i64, kind = "reduction"
-// 512-SAME: rranges = array<i64: BELOW>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BELOW-SAME: rranges = array<i64: 512>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BELOW: block = 256 : i64, kind = "reduction"
-// 520-SAME: rranges = array<i64: BELOW>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BELOW-SAME: rranges = array<i64: 520>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BIG: block = 128 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: BIG>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
+// BIG-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 16 : i64
 // BIG: block = 256 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: BIG>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BIG-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BIG: block = 256 : i64, kind = "persistent_reduction"
-// 256-SAME: rranges = array<i64: BIG>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BIG-SAME: rranges = array<i64: 256>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BIG: block = 256 : i64, kind = "persistent_reduction"
-// 512-SAME: rranges = array<i64: BIG>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BIG-SAME: rranges = array<i64: 512>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 // BIG: block = 256 : i64, kind = "reduction"
-// 520-SAME: rranges = array<i64: BIG>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
+// BIG-SAME: rranges = array<i64: 520>, sym_name = "triton_red_fused_sum_0", vector_width = 1 : i64, xblock = 32 : i64
 /// outer-xblock=2 outer-rthreads=8: 16 threads, so rthreads doubles to 16 (block 32).
 // GROW: block = 32 : i64, kind = "persistent_reduction"
-// 64-SAME: rranges = array<i64: GROW>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 2 : i64
+// GROW-SAME: rranges = array<i64: 64>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 2 : i64
 
 func.func @colsum_64x16(%arg0_1: tensor<64x16xf32>) -> tensor<16xf32> {
   %s = "graph.sum"(%arg0_1) {dims = array<i64: 0>, keepdim = false} : (tensor<64x16xf32>) -> tensor<16xf32>
