@@ -445,11 +445,13 @@ static State state_neutral(Gen *g, KernelReduction r) {
   return s;
 }
 
-static MlirValue cmpf_oeq(Gen *g, MlirValue a, MlirValue b) {
+static MlirValue cmpf_pred(Gen *g, int pred, MlirValue a, MlirValue b) {
   MlirValue ops[2] = {a, b};
-  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1 /* oeq */));
+  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), pred));
   return op1(g, "arith.cmpf", 2, ops, g->i1_t, 1, &at);
 }
+
+static MlirValue cmpf_oeq(Gen *g, MlirValue a, MlirValue b) { return cmpf_pred(g, 1 /* oeq */, a, b); }
 
 /* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
  * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
@@ -511,8 +513,23 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
     o.v[1] = bin(g, "arith.addf", acc.v[1], bin(g, "arith.mulf", delta, bin(g, "arith.subf", v, o.v[0])));
     o.v[2] = w;
   } else {
-    State one = {{v, cf32(g, 1.0)}};
-    o = state_combine(g, r, acc, one);
+    /* The online softmax step with one exp per element (state_combine with (v, 1) takes two): with
+     * e = exp(-|v - m_old|), a new max (v > m_old) rescales the old sum, s * e + 1, and any other v
+     * adds e. The 1 is (v - m) * 0 + 1, so that v = m = +inf still gives exp(inf - inf) = NaN, as torch
+     * does; e is 0 while the max is -inf (-inf - -inf would be a NaN). */
+    MlirValue m_old = acc.v[0], s = acc.v[1];
+    MlirValue m = bin(g, "arith.maximumf", m_old, v), d = bin(g, "arith.subf", v, m_old);
+    MlirValue ad = op1(g, "math.absf", 1, &d, g->f32_t, 0, NULL);
+    MlirValue nd = op1(g, "arith.negf", 1, &ad, g->f32_t, 0, NULL);
+    MlirValue ex = op1(g, "math.exp", 1, &nd, g->f32_t, 0, NULL);
+    MlirValue at_ninf = cmpf_oeq(g, m, cf32(g, -INFINITY));
+    MlirValue e = select_(g, at_ninf, cf32(g, 0.0), ex);
+    MlirValue zero_d = bin(g, "arith.mulf", bin(g, "arith.subf", v, m), cf32(g, 0.0));
+    MlirValue one = bin(g, "arith.addf", zero_d, cf32(g, 1.0));
+    MlirValue grew = bin(g, "arith.addf", bin(g, "arith.mulf", s, e), one);
+    MlirValue kept = bin(g, "arith.addf", s, e);
+    o.v[0] = m;
+    o.v[1] = select_(g, cmpf_pred(g, 2 /* ogt */, v, m_old), grew, kept);
   }
   if (!mlirValueIsNull(valid))
     for (int q = 0; q < S; ++q)
