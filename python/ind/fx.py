@@ -213,28 +213,26 @@ class _Emitter:
 
     def op(self, opname, operands, shape, dtype, attrs=None, name=None, own=False):
         v = Value(self.fresh(name or opname, own), shape, dtype)
-        attr = ""
-        if attrs:
-            attr = " {" + ", ".join(f"{k} = {_fmt_attr(a)}" for k, a in sorted(attrs.items())) + "}"
-        ins = ", ".join(o.name for o in operands)
-        tys = ", ".join(o.type for o in operands)
-        loc = " " + self.loc.mlir() if self.loc else ""
-        self.lines.append(f'  {v.name} = "graph.{opname}"({ins}){attr} : ({tys}) -> {v.type}{loc}')
+        self._emit(opname, operands, [v], attrs)
         return v
 
     def op_multi(self, opname, operands, results, attrs=None, names=None):
         """An op of several results: results is [(shape, dtype)], names their base names."""
         vals = [Value(self.fresh(n, True), sh, dt) for (sh, dt), n in zip(results, names)]
+        self._emit(opname, operands, vals, attrs)
+        return vals
+
+    def _emit(self, opname, operands, results, attrs):
+        """One line of generic-form MLIR: `%r = "graph.op"(%a, ...) {attrs} : (types) -> type(s) loc`."""
         attr = ""
         if attrs:
             attr = " {" + ", ".join(f"{k} = {_fmt_attr(a)}" for k, a in sorted(attrs.items())) + "}"
         ins = ", ".join(o.name for o in operands)
         tys = ", ".join(o.type for o in operands)
         loc = " " + self.loc.mlir() if self.loc else ""
-        outs = ", ".join(v.name for v in vals)
-        rtys = ", ".join(v.type for v in vals)
-        self.lines.append(f'  {outs} = "graph.{opname}"({ins}){attr} : ({tys}) -> ({rtys}){loc}')
-        return vals
+        outs = ", ".join(v.name for v in results)
+        rtys = results[0].type if len(results) == 1 else "(" + ", ".join(v.type for v in results) + ")"
+        self.lines.append(f'  {outs} = "graph.{opname}"({ins}){attr} : ({tys}) -> {rtys}{loc}')
 
 
 
