@@ -183,19 +183,29 @@ static bool norm_params(MlirOperation op, int64_t *dims, intptr_t *n, double *ep
   return true;
 }
 
-static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
+/* native_layer_norm(x, w, b) -> (out, mean, rstd); layer_norm is its out (the m2 tagged var_m2, so
+ * that lowering may make it a Welford pair, as Inductor's var_mean does):
+ *   mean = mean(x, D, keepdim); c = x - mean; rstd = rsqrt(mean(c * c, D, keepdim) + eps);
+ *   out = c * rstd * w + b */
+static bool decompose_native_layer_norm(MlirOperation op, GraphBuilder *b, MlirValue *out) {
   MlirValue x = upcast(b, operand(op, 0));
   int64_t dims[GRAPH_MAX_RANK];
   intptr_t n;
   double eps;
   if (!norm_params(op, dims, &n, &eps))
-    return kFailed;
+    return false;
   MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
   MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
   MlirValue v = var_m2(reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true));
   MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
   MlirValue y = bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, c, r), operand(op, 1));
-  return bin(b, GRAPH_OP_ADD, y, operand(op, 2));
+  out[0] = bin(b, GRAPH_OP_ADD, y, operand(op, 2)), out[1] = mu, out[2] = r;
+  return !mlirValueIsNull(out[0]);
+}
+
+static MlirValue decompose_layer_norm(MlirOperation op, GraphBuilder *b) {
+  MlirValue out[3];
+  return decompose_native_layer_norm(op, b, out) ? out[0] : kFailed;
 }
 
 static MlirValue decompose_rms_norm(MlirOperation op, GraphBuilder *b) {
@@ -290,25 +300,6 @@ static bool decompose_split(MlirOperation op, GraphBuilder *b, MlirValue *out) {
     start += sizes[i];
   }
   return true;
-}
-
-/* native_layer_norm(x, w, b) -> (out, mean, rstd) as layer_norm, keeping the stats:
- *   mean = mean(x, D, keepdim); c = x - mean; rstd = rsqrt(mean(c * c, D, keepdim) + eps);
- *   out = c * rstd * w + b */
-static bool decompose_native_layer_norm(MlirOperation op, GraphBuilder *b, MlirValue *out) {
-  MlirValue x = upcast(b, operand(op, 0));
-  int64_t dims[GRAPH_MAX_RANK];
-  intptr_t n;
-  double eps;
-  if (!norm_params(op, dims, &n, &eps))
-    return false;
-  MlirValue mu = reduce(b, GRAPH_OP_MEAN, x, dims, n, true);
-  MlirValue c = bin(b, GRAPH_OP_SUB, x, mu);
-  MlirValue v = reduce(b, GRAPH_OP_MEAN, bin(b, GRAPH_OP_MUL, c, c), dims, n, true);
-  MlirValue r = un(b, GRAPH_OP_RSQRT, bin(b, GRAPH_OP_ADD, v, scalar(b, eps, x)));
-  MlirValue y = bin(b, GRAPH_OP_MUL, bin(b, GRAPH_OP_MUL, c, r), operand(op, 1));
-  out[0] = bin(b, GRAPH_OP_ADD, y, operand(op, 2)), out[1] = mu, out[2] = r;
-  return !mlirValueIsNull(out[0]);
 }
 
 /* native_group_norm(x [N, C, *], w [C], b [C]) {group G, eps} -> (out, mean [N, G], rstd [N, G]):
