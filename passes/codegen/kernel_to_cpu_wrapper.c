@@ -21,6 +21,14 @@ typedef struct Wrapper {
   int nallocs;
 } Wrapper;
 
+/* A `memref.alloc` of the static type t at the builder, 64-byte aligned (buffers and scratch rows). */
+static MlirValue build_alloc(Builder *b, MlirType t) {
+  int32_t seg[2] = {0, 0};
+  MlirNamedAttribute a[2] = {named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg)),
+                             named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 64))};
+  return build1(b, "memref.alloc", 0, NULL, t, 2, a);
+}
+
 static bool lower_alloc(Wrapper *w, MlirOperation op) {
   MlirStringRef name = {"", 0}, reuse;
   ind_attr_str(op, KERNEL_ATTR_NAME, &name);
@@ -45,12 +53,8 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
       }
   if (w->nallocs >= 256)
     return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many buffers"));
-  MlirContext ctx = mlirOperationGetContext(op);
-  Builder b = {ctx, mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  int32_t seg[2] = {0, 0};
-  MlirNamedAttribute a[2] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
-                             named(ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 64))};
-  MlirValue nv = build1(&b, "memref.alloc", 0, NULL, t, 2, a);
+  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  MlirValue nv = build_alloc(&b, t);
   mlirValueReplaceAllUsesOfWith(old, nv);
   w->alloc_names[w->nallocs] = name;
   w->allocs[w->nallocs++] = nv;
@@ -181,10 +185,7 @@ static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool 
   MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, n);
   MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
   MlirValue dzero = const_float(b, f64, 0.0);
-  int32_t seg[2] = {0, 0};
-  MlirNamedAttribute aa = named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg));
-  MlirValue row =
-      build1(b, "memref.alloc", 0, NULL, mlirMemRefTypeContiguousGet(f64, 1, &n, mlirAttributeGetNull()), 1, &aa);
+  MlirValue row = build_alloc(b, mlirMemRefTypeContiguousGet(f64, 1, &n, mlirAttributeGetNull()));
   Builder s0, s1, s2, s3;
   MlirValue idx[3];
   MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
