@@ -1263,8 +1263,30 @@ void ind_cuda_graph_destroy(IndCudaGraph *g) {
 
 /* --- helpers --------------------------------------------------------------------------------- */
 
-IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr) {
+/* The driver API allocates and creates streams in the calling thread's current context. A host program may
+ * call these helpers before it loads any program (seed_host allocates its buffers first): then device 0's
+ * primary context is retained, once for the process, and made current, as the CUDA runtime API would. */
+static IndStatus current_context(void) {
   IndStatus st = load_driver();
+  if (st)
+    return st;
+  CUcontext ctx = NULL;
+  CU_TRY(p_cuCtxGetCurrent(&ctx));
+  if (ctx)
+    return NULL;
+  int count = 0;
+  CUdevice dev = 0;
+  CU_TRY(p_cuDeviceGetCount(&count));
+  if (count < 1)
+    return ind_status_create("no CUDA device");
+  CU_TRY(p_cuDeviceGet(&dev, 0));
+  CU_TRY(p_cuDevicePrimaryCtxRetain(&ctx, dev));
+  CU_TRY(p_cuCtxSetCurrent(ctx));
+  return NULL;
+}
+
+IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr) {
+  IndStatus st = current_context();
   if (st)
     return st;
   CUdeviceptr p = 0;
@@ -1297,7 +1319,7 @@ IndStatus ind_cuda_memset_d32(uint64_t dst, uint32_t value, size_t count, void *
 }
 
 IndStatus ind_cuda_stream_create(void **stream) {
-  IndStatus st = load_driver();
+  IndStatus st = current_context();
   if (st)
     return st;
   CUstream s = NULL;

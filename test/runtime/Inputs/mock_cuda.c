@@ -104,6 +104,8 @@ static int live_allocs, nallocs;
 static CUdeviceptr allocs[256]; /* in allocation order, for naming pointers a0, a1, ... in traces */
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
   void *q = NULL;
+  if (!current_ctx) /* as the driver: allocation needs a current context */
+    return CUDA_ERROR_INVALID_CONTEXT;
   if (n == 0)
     return CUDA_ERROR_INVALID_VALUE;
   if (posix_memalign(&q, 256, n))
@@ -150,6 +152,8 @@ CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, CUstream 
 static int stream_token;
 CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned flags) {
   (void)flags;
+  if (!current_ctx)
+    return CUDA_ERROR_INVALID_CONTEXT;
   *s = (CUstream)&stream_token;
   return CUDA_SUCCESS;
 }
