@@ -65,16 +65,21 @@ class IndKernel(torch.nn.Module):
             raise ind_fx.IndImportError(f"partition {name} captured {len(g.constants)} tensor constants")
         self.graph = g
         self.ops = [str(n.target) for n in sub.graph.nodes if n.op == "call_function"]
+        self._out_specs = [(tuple(s), ind_fx._TORCH_DTYPE[d]) for s, d in g.outputs]
+        self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
 
     def forward(self, *args):
         dev = args[0].device if args else torch.device("cpu")
-        g = self.graph
-        prog = get_program(g.text, g.inputs, g.outputs, dev.type)
-        outs = [torch.empty(s, dtype=ind_fx._TORCH_DTYPE[d], device=dev) for s, d in g.outputs]
-        ins = [a.contiguous() for a in args]
+        prog = self._progs.get(dev.type)
+        if prog is None:
+            g = self.graph
+            prog = self._progs[dev.type] = get_program(g.text, g.inputs, g.outputs, dev.type)
+        else:
+            STATS["cache_hits"] += 1
+        outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
+        ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
-            stream = torch.cuda.current_stream(dev).cuda_stream
-            prog.run(ins, outs, stream=stream)
+            prog.run(ins, outs, stream=torch.cuda.current_stream(dev).cuda_stream)
         elif all(t.dtype in _NUMPY_OK for t in ins + outs):
             res = prog(*[t.numpy() for t in ins])
             outs = [torch.from_numpy(r).to(o.dtype) for r, o in zip(res, outs)]
