@@ -46,6 +46,7 @@ typedef struct RunConfig {
   bool save_inputs;
   const char *device; /* --device=cuda|cpu, NULL: cuda when a driver and a GPU are present */
   bool bench;         /* --bench (cuda): median time of many launches and of a graph replay */
+  bool check;         /* --check: the compiled run's check against the reference (the default), said explicitly */
 } RunConfig;
 
 static void print_help(FILE *f) {
@@ -64,6 +65,8 @@ static void print_help(FILE *f) {
              "  --device=cuda|cpu      where the compiled program runs (default: cuda when a CUDA driver and a\n"
              "                         GPU are present, else the CPU JIT, with a one-line notice)\n"
              "  --bench                (cuda) time many launches and a CUDA-graph replay; achieved bandwidth\n"
+             "  --check                check the compiled run against the reference interpreter (the default;\n"
+             "                         an error with --reference, which runs only the interpreter)\n"
              "  --rtol X               relative tolerance of --compare-dir and the compiled check (default 1e-4)\n"
              "  --atol Y               absolute tolerance of --compare-dir and the compiled check (default 1e-5)\n"
              "  --help                 this text\n");
@@ -178,6 +181,8 @@ static int parse_args(int argc, char **argv, RunConfig *c) {
       c->save_inputs = true;
     } else if (!strcmp(a, "--bench")) {
       c->bench = true;
+    } else if (!strcmp(a, "--check")) {
+      c->check = true;
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       print_help(stdout);
       return 2;
@@ -194,6 +199,10 @@ static int parse_args(int argc, char **argv, RunConfig *c) {
   }
   if (!c->program) {
     ind_diag_tool_error(TOOL, "no program given (see --help)");
+    return 1;
+  }
+  if (c->check && c->reference) {
+    ind_diag_tool_error(TOOL, "--check compares a compiled run with the reference interpreter: not with --reference");
     return 1;
   }
   if (c->save_inputs && !c->output_dir) {

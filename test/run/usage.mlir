@@ -18,6 +18,9 @@
 /// Without --reference, the program is compiled, run on the CPU and checked against the reference.
 // RUN: %ind-run %s --func f 2>&1 | %filecheck %s --check-prefix=COMPILED
 // COMPILED: check out0: 2xf32 {{.*}} PASS
+// RUN: %ind-run %s --func f --check 2>&1 | %filecheck %s --check-prefix=COMPILED
+// RUN: %not %ind-run --reference --check %s --func f 2>&1 | %filecheck %s --check-prefix=CHECKREF
+// CHECKREF: ind-run: error: --check compares a compiled run with the reference interpreter: not with --reference
 // RUN: %not %ind-run --reference %S/does-not-exist.mlir 2>&1 | %filecheck %s --check-prefix=NOFILE
 func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
