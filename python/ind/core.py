@@ -231,7 +231,9 @@ _capsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
 
 
 def _device_pointer(x):
-    """A device address from x.data_ptr() (torch, fastest), __cuda_array_interface__, or __dlpack__."""
+    """A device address: an int as is, x.data_ptr() (torch), __cuda_array_interface__, or __dlpack__."""
+    if type(x) is int:
+        return x
     f = getattr(x, "data_ptr", None)
     if f is not None:
         return f()

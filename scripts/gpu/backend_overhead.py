@@ -5,6 +5,7 @@ is host-bound), the time per call of back-to-back calls (perf_counter over N cal
   graph     the partitioned ATen GraphModule ind's backend returned (its eager glue + the IndKernels);
   kernel    each IndKernel.forward alone (output allocation + Program.run);
   run       Program.run alone on preallocated tensors (ctypes + ind_program_run_cuda);
+  run_ptrs  the same on raw addresses (what IndKernel.forward passes);
   inductor  torch.compile() of the same function.
 Prints lines 'OVERHEAD case=... part=... per_call_us=...'.
 
@@ -76,6 +77,8 @@ def main():
                 outs = [torch.empty(s, dtype=d, device="cuda") for s, d in k._out_specs]
                 stream = torch.cuda.current_stream().cuda_stream
                 res["run"] = per_call_us(lambda: prog.run(list(xs), outs, stream=stream))
+                ip, op = [x.data_ptr() for x in xs], [o.data_ptr() for o in outs]
+                res["run_ptrs"] = per_call_us(lambda: prog.run(ip, op, stream=stream))
             torch._dynamo.reset()
             ic = torch.compile(fn, dynamic=False)
             ic(*xs)
