@@ -996,29 +996,48 @@ static IndStatus load_ptx(IndCudaModule *m) {
   return st;
 }
 
-static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
+/* Makes a context current in the calling thread when none is: device `device`'s primary context, retained
+ * (*retained says so, *dev names the device, for the release). The driver API allocates, creates streams and
+ * loads modules in the current context. */
+static IndStatus make_context_current(int device, CUdevice *dev, bool *retained) {
   IndStatus st = load_driver();
   if (st)
     return st;
+  *retained = false;
   CUcontext ctx = NULL;
   CU_TRY(p_cuCtxGetCurrent(&ctx));
-  if (!ctx) {
-    int count = 0;
-    CU_TRY(p_cuDeviceGetCount(&count));
-    if (opts->device < 0 || opts->device >= count)
-      return ind_status_create("no CUDA device %d (%d present)", opts->device, count);
-    CU_TRY(p_cuDeviceGet(&m->dev, opts->device));
-    if (opts->verbose) {
-      int version = 0;
-      char name[256] = "";
-      CU_TRY(p_cuDriverGetVersion(&version));
-      CU_TRY(p_cuDeviceGetName(name, (int)sizeof name, m->dev));
-      fprintf(stderr, "ind: device %d: %s, driver API %d.%d\n", opts->device, name, version / 1000,
-              version % 1000 / 10);
-    }
-    CU_TRY(p_cuDevicePrimaryCtxRetain(&ctx, m->dev));
-    m->ctx_retained = true;
-    CU_TRY(p_cuCtxSetCurrent(ctx));
+  if (ctx)
+    return NULL;
+  int count = 0;
+  CU_TRY(p_cuDeviceGetCount(&count));
+  if (device < 0 || device >= count)
+    return ind_status_create("no CUDA device %d (%d present)", device, count);
+  CU_TRY(p_cuDeviceGet(dev, device));
+  CU_TRY(p_cuDevicePrimaryCtxRetain(&ctx, *dev));
+  *retained = true;
+  CU_TRY(p_cuCtxSetCurrent(ctx));
+  return NULL;
+}
+
+/* For the helpers below, which a host program may call before it loads any program (seed_host allocates
+ * its buffers first): device 0's primary context, retained for the rest of the process, as the CUDA runtime
+ * API would. */
+static IndStatus current_context(void) {
+  CUdevice dev = 0;
+  bool retained = false;
+  return make_context_current(0, &dev, &retained);
+}
+
+static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
+  IndStatus st = make_context_current(opts->device, &m->dev, &m->ctx_retained);
+  if (st)
+    return st;
+  if (m->ctx_retained && opts->verbose) {
+    int version = 0;
+    char name[256] = "";
+    CU_TRY(p_cuDriverGetVersion(&version));
+    CU_TRY(p_cuDeviceGetName(name, (int)sizeof name, m->dev));
+    fprintf(stderr, "ind: device %d: %s, driver API %d.%d\n", opts->device, name, version / 1000, version % 1000 / 10);
   }
   if ((st = plan_sources(m)))
     return st;
@@ -1262,28 +1281,6 @@ void ind_cuda_graph_destroy(IndCudaGraph *g) {
 }
 
 /* --- helpers --------------------------------------------------------------------------------- */
-
-/* The driver API allocates and creates streams in the calling thread's current context. A host program may
- * call these helpers before it loads any program (seed_host allocates its buffers first): then device 0's
- * primary context is retained, once for the process, and made current, as the CUDA runtime API would. */
-static IndStatus current_context(void) {
-  IndStatus st = load_driver();
-  if (st)
-    return st;
-  CUcontext ctx = NULL;
-  CU_TRY(p_cuCtxGetCurrent(&ctx));
-  if (ctx)
-    return NULL;
-  int count = 0;
-  CUdevice dev = 0;
-  CU_TRY(p_cuDeviceGetCount(&count));
-  if (count < 1)
-    return ind_status_create("no CUDA device");
-  CU_TRY(p_cuDeviceGet(&dev, 0));
-  CU_TRY(p_cuDevicePrimaryCtxRetain(&ctx, dev));
-  CU_TRY(p_cuCtxSetCurrent(ctx));
-  return NULL;
-}
 
 IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr) {
   IndStatus st = current_context();
