@@ -14,10 +14,8 @@ xz -T0 -6 -c "$B/lib/libind-standalone.so" > $T/libind-standalone.so.xz
 suite="${IND_SUITE:-../shared/bench/inductor_suite.py}"
 cp "$suite" $T/inductor_suite.py
 LLVM_INC=$(llvm-config-22 --includedir 2>/dev/null || echo /usr/lib/llvm-22/include)
-for t in ind-run ind-opt; do
-  gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$LLVM_INC" tools/$t.c -L"$B/lib" -l:libind-standalone.so \
-    -Wl,-rpath,'$ORIGIN' -lm -o $T/$t
+for src in tools/ind-run.c tools/ind-opt.c examples/host/seed_host.c; do
+  gcc -std=c11 -O2 -Wall -Wextra -Werror -I. -Iinclude -I"$LLVM_INC" "$src" -L"$B/lib" -l:libind-standalone.so \
+    -Wl,-rpath,'$ORIGIN' -lm -o $T/"$(basename "$src" .c)"
 done
-gcc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude examples/host/seed_host.c -L"$B/lib" -l:libind-standalone.so \
-  -Wl,-rpath,'$ORIGIN' -lm -o $T/seed_host
 du -sh $T
