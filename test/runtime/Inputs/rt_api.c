@@ -44,7 +44,16 @@ static void show(const char *what, IndStatus st) {
 int main(int argc, char **argv) {
   if (argc != 4)
     return 2;
-  setvbuf(stdout, NULL, _IONBF, 0); /* interleaved with the mock's stderr trace */
+  setvbuf(stdout, NULL, _IONBF, 0);     /* interleaved with the mock's stderr trace */
+  if (getenv("RT_API_HELPERS_FIRST")) { /* a host's first calls, before any program: no context is current */
+    void *s = NULL;
+    uint64_t buf = 0;
+    show("stream before any program", ind_cuda_stream_create(&s));
+    show("malloc before any program", ind_cuda_malloc(64, &buf));
+    ind_cuda_free(buf);
+    ind_cuda_stream_destroy(s);
+    return 0;
+  }
   size_t plan_len, ptx_len;
   char *plan = slurp(argv[1], &plan_len), *ptx = slurp(argv[2], &ptx_len);
   IndRtProgram *p = NULL;
@@ -69,6 +78,11 @@ int main(int argc, char **argv) {
   IndDeviceAllocator al = {my_alloc, my_free, &refuse};
   IndCudaOptions o = {0, &al, false};
   IndCudaModule *m = NULL;
+  /* no context is current yet, so the ordinal is checked against the device count (the mock has one) */
+  IndCudaOptions bad = {1, NULL, false};
+  show("load module on device 1", ind_cuda_module_load(p, &bad, &m));
+  bad.device = -1;
+  show("load module on device -1", ind_cuda_module_load(p, &bad, &m));
   show("load module", ind_cuda_module_load(p, &o, &m));
   void *stream = NULL;
   show("stream", ind_cuda_stream_create(&stream));
