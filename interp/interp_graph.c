@@ -1437,6 +1437,78 @@ static MlirLogicalResult interp_linear(InterpState *s, MlirOperation op) {
   return finish(s, op, &out);
 }
 
+/* An index tensor's value as a position in a dim of `size`: a negative value counts from the end
+ * (ATen); outside [-size, size) it is a located error (ATen: "index out of range"). */
+static bool indirect_position(MlirOperation op, double v, int64_t size, int64_t *out) {
+  int64_t i = v > -9.2e18 && v < 9.2e18 ? (int64_t)v : INT64_MIN;
+  if (i < 0 && i != INT64_MIN)
+    i += size;
+  if (i < 0 || i >= size) {
+    ind_emit_error(op, "interpreter: index %.0f is out of bounds for a dim of size %lld", v, (long long)size);
+    return false;
+  }
+  *out = i;
+  return true;
+}
+
+/* index_select(x, index) {dim}, gather(x, index) {dim}, embedding(weight, indices). */
+static MlirLogicalResult interp_indirect(InterpState *s, MlirOperation op) {
+  if (mlirLogicalResultIsFailure(expect_operands(op, 2)))
+    return mlirLogicalResultFailure();
+  GraphOpId id = graph_op_id(op);
+  const IndTensor *x = tensor_operand(s, op, 0), *ix = tensor_operand(s, op, 1);
+  if (!x || !ix)
+    return mlirLogicalResultFailure();
+  int64_t d = 0, shape[IND_TENSOR_MAX_RANK], xst[IND_TENSOR_MAX_RANK], ost[IND_TENSOR_MAX_RANK];
+  int rank;
+  if (id == GRAPH_OP_EMBEDDING) {
+    if (x->rank != 2 || ix->rank + 1 > IND_TENSOR_MAX_RANK)
+      return ind_emit_error(op, "interpreter: embedding needs a 2-D weight");
+    rank = ix->rank + 1;
+    memcpy(shape, ix->shape, sizeof(int64_t) * (size_t)ix->rank);
+    shape[ix->rank] = x->shape[1];
+  } else {
+    if (mlirLogicalResultIsFailure(dim_attr(op, "dim", x->rank, &d)))
+      return mlirLogicalResultFailure();
+    rank = id == GRAPH_OP_GATHER ? ix->rank : x->rank;
+    memcpy(shape, id == GRAPH_OP_GATHER ? ix->shape : x->shape, sizeof(int64_t) * (size_t)rank);
+    if (id == GRAPH_OP_INDEX_SELECT)
+      shape[d] = ix->numel;
+  }
+  IndTensor out;
+  if (mlirLogicalResultIsFailure(alloc(op, &out, rank, shape)))
+    return mlirLogicalResultFailure();
+  contiguous_strides(x->rank, x->shape, xst);
+  contiguous_strides(rank, shape, ost);
+  for (int64_t f = 0; f < out.numel; ++f) {
+    int64_t o[IND_TENSOR_MAX_RANK], src = 0, ipos = 0, p;
+    for (int k = 0; k < rank; ++k) /* the output index */
+      o[k] = (f / ost[k]) % shape[k];
+    if (id == GRAPH_OP_EMBEDDING) {
+      for (int k = 0; k < ix->rank; ++k)
+        ipos = ipos * ix->shape[k] + o[k];
+      if (!indirect_position(op, ix->data[ipos], x->shape[0], &p))
+        goto fail;
+      src = p * xst[0] + o[rank - 1];
+    } else {
+      if (id == GRAPH_OP_INDEX_SELECT)
+        ipos = o[d];
+      else
+        for (int k = 0; k < rank; ++k)
+          ipos = ipos * ix->shape[k] + o[k];
+      if (!indirect_position(op, ix->data[ipos], x->shape[d], &p))
+        goto fail;
+      for (int k = 0; k < x->rank; ++k)
+        src += (k == d ? p : o[k]) * xst[k];
+    }
+    out.data[f] = x->data[src];
+  }
+  return finish(s, op, &out);
+fail:
+  ind_tensor_free(&out);
+  return mlirLogicalResultFailure();
+}
+
 /* --- dispatch ------------------------------------------------------------------------------ */
 
 bool interp_is_graph_op(MlirOperation op) { return ind_op_in_dialect(op, "graph"); }
@@ -1490,6 +1562,10 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
     return interp_split(s, op);
   case GRAPH_OP_CUMSUM:
     return interp_cumsum(s, op);
+  case GRAPH_OP_INDEX_SELECT:
+  case GRAPH_OP_GATHER:
+  case GRAPH_OP_EMBEDDING:
+    return interp_indirect(s, op);
   case GRAPH_OP_NATIVE_LAYER_NORM:
   case GRAPH_OP_NATIVE_GROUP_NORM:
     return interp_native_norm(s, op, graph_op_id(op) == GRAPH_OP_NATIVE_GROUP_NORM);

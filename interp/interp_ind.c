@@ -10,6 +10,7 @@
  * Index maps are evaluated exactly in int64 with MLIR's semantics: floordiv/ceildiv round toward
  * -inf/+inf and mod is non-negative; divisors must be positive constants (no symbols). A load
  * outside its buffer's storage is a located error, never a wild read. */
+#include "dialects/ind/ind.h"
 #include "interp/interp_impl.h"
 #include "lib/vec.h"
 
@@ -34,17 +35,18 @@ typedef struct AffNode {
 /* --- body instructions --------------------------------------------------------------------- */
 
 typedef enum {
-  I_CONST,   /* dst = imm */
-  I_LOAD,    /* dst = buf[aff] */
-  I_INDEX,   /* dst = aff */
-  I_UNARY,   /* dst = f1(a) */
-  I_BINARY,  /* dst = f2(a, b) */
-  I_FMA,     /* dst = a * b + c */
-  I_CMPF,    /* dst = pred(a, b) */
-  I_CMPI,    /* dst = pred(a, b) */
-  I_SELECT,  /* dst = a ? b : c */
-  I_ROUND,   /* dst = round a to dt */
-  I_INT_BIN, /* dst = integer op `pred` on (int64)a, (int64)b */
+  I_CONST,    /* dst = imm */
+  I_LOAD,     /* dst = buf[aff] */
+  I_INDEX,    /* dst = aff */
+  I_UNARY,    /* dst = f1(a) */
+  I_BINARY,   /* dst = f2(a, b) */
+  I_FMA,      /* dst = a * b + c */
+  I_CMPF,     /* dst = pred(a, b) */
+  I_CMPI,     /* dst = pred(a, b) */
+  I_SELECT,   /* dst = a ? b : c */
+  I_ROUND,    /* dst = round a to dt */
+  I_INT_BIN,  /* dst = integer op `pred` on (int64)a, (int64)b */
+  I_INDIRECT, /* dst = a as a position in [0, imm): negatives wrap once; outside is an error */
 } InstrKind;
 
 typedef struct Instr {
@@ -459,14 +461,21 @@ static MlirLogicalResult compile_constant(MlirOperation op, Instr *in) {
   return ind_emit_error(op, "interpreter: arith.constant must be a scalar float or integer");
 }
 
-/* ind.load: the buffer operand is an outer value (a realized buffer). */
+/* ind.load: the buffer operand is an outer value (a realized buffer); an indirect load's offset
+ * (operand 1) a body value (register a; -1 for a direct load). */
 static MlirLogicalResult compile_load(InterpState *s, Body *b, MlirOperation op, Instr *in) {
   in->kind = I_LOAD;
+  in->a = -1;
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  if (nops != 1 && nops != 2)
+    return ind_emit_error(op, "interpreter: ind.load takes a buffer and an optional offset");
   in->buf = interp_operand(s, op, 0);
   if (!in->buf)
     return mlirLogicalResultFailure();
   if (!in->buf->is_buffer)
     return ind_emit_error(op, "interpreter: ind.load of a value that is not a buffer (memref)");
+  if (nops == 2 && mlirLogicalResultIsFailure(operand_reg(b, op, 1, &in->a)))
+    return mlirLogicalResultFailure();
   return compile_index(b, op, &in->aff);
 }
 
@@ -520,6 +529,14 @@ static MlirLogicalResult compile_compute(Body *b, MlirOperation op, Instr *in) {
   if (ind_op_is(op, "ind.index_expr")) {
     in->kind = I_INDEX;
     return compile_index(b, op, &in->aff);
+  }
+  if (ind_is_indirect_indexing(op)) {
+    int64_t size = ind_indirect_size(op);
+    if (size < 1)
+      return ind_emit_error(op, "interpreter: ind.indirect_indexing needs an integer 'size' >= 1");
+    in->kind = I_INDIRECT;
+    in->imm = (double)size;
+    return operand_regs(b, op, in, 1);
   }
   if (lookup_unary(op, &in->f1)) {
     in->kind = I_UNARY;
@@ -625,6 +642,8 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       break;
     case I_LOAD: {
       int64_t p = aff_eval(b->aff, in->aff, d);
+      if (in->a >= 0)
+        p = wrap_add(p, to_i64(reg[in->a]));
       if (p < 0 || p >= in->buf->store.numel) {
         *bad = in;
         *bad_pos = p;
@@ -660,6 +679,16 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
     case I_INT_BIN:
       v = int_binary(in->pred, reg[in->a], reg[in->b]);
       break;
+    case I_INDIRECT:
+      v = trunc(reg[in->a]);
+      if (v < 0)
+        v += in->imm;
+      if (!(v >= 0 && v < in->imm)) { /* NaN included */
+        *bad = in;
+        *bad_pos = to_i64(reg[in->a]);
+        return false;
+      }
+      break;
     }
     reg[in->dst] = v;
   }
@@ -673,6 +702,10 @@ static MlirLogicalResult report_bad_load(const Instr *bad, int64_t pos, const in
   pt[0] = '\0';
   for (int k = 0; k < nd && n < sizeof pt; ++k)
     n += (size_t)snprintf(pt + n, sizeof pt - n, "%s%lld", k ? ", " : "", (long long)d[k]);
+  if (bad->kind == I_INDIRECT)
+    return ind_emit_error(bad->op,
+                          "interpreter: index %lld is out of bounds for a dim of size %lld at iteration point (%s)",
+                          (long long)pos, (long long)bad->imm, pt);
   return ind_emit_error(bad->op,
                         "interpreter: load at storage offset %lld outside the buffer (%lld elements) at "
                         "iteration point (%s)",

@@ -14,8 +14,9 @@
  * the same way on a machine without a GPU):
  *  1. loads the program: a program file (libind's save format: ind_program_save, python Program.save) or a plan + PTX
  *     pair; the runtime validates both;
- *  2. reads the inputs from D/in<K>.npy (dtype and shape checked against the plan) or draws f32 ones from a
- *     seeded PRNG (uniform in [-1, 1)) and, with --outputs-dir, writes them to O/in<K>.npy;
+ *  2. reads the inputs from D/in<K>.npy (dtype and shape checked against the plan) or draws them from a
+ *     seeded PRNG (f32 uniform in [-1, 1); i32/i64 uniform in [0, --int-high), default 10, as ind-run's)
+ *     and, with --outputs-dir, writes them to O/in<K>.npy;
  *  3. loads the PTX on device 0 (JIT log printed on failure), allocates inputs and outputs;
  *  4. correctness run: poisons outputs and intermediates with NaN (0x7fc00000), runs the steps one by one
  *     with a synchronize after each (so an error names its step), copies the outputs back, writes
@@ -137,6 +138,22 @@ static void fill_random(float *x, int64_t n, uint64_t seed, int k) {
   }
 }
 
+/* The same stream as integers in [0, high) (index inputs: in range for a dim of at least `high`). */
+static void fill_random_int(void *x, bool wide, int64_t n, uint64_t seed, int k, int64_t high) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + (uint64_t)k * 0xD1B54A32D192ED03ull + 1;
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    int64_t v = (int64_t)((z >> 1) % (uint64_t)high);
+    if (wide)
+      ((int64_t *)x)[i] = v;
+    else
+      ((int32_t *)x)[i] = (int32_t)v;
+  }
+}
+
 /* ------------------------------------------------------------------------------------------------------ */
 /* Options. */
 
@@ -144,6 +161,7 @@ typedef struct Options {
   const char *program, *plan, *ptx, *inputs_dir, *outputs_dir, *compare_dir, *name;
   uint64_t seed;
   int iters, flush_reps;
+  int64_t int_high;
   double rtol, atol;
   bool check, graph;
 } Options;
@@ -154,7 +172,7 @@ static int usage(const char *msg) {
   fprintf(stderr,
           "usage: ind_cuda_run (--program P.indprog | --plan P.json --ptx K.ptx) [--inputs-dir D] [--seed S]\n"
           "                    [--outputs-dir O] [--compare-dir R [--rtol X] [--atol Y]] [--iters N] [--check]\n"
-          "                    [--name NAME] [--flush-reps R] [--graph]\n");
+          "                    [--name NAME] [--flush-reps R] [--graph] [--int-high N]\n");
   return 1;
 }
 
@@ -178,6 +196,7 @@ static bool parse_double(const char *s, double *out) {
 static int parse_options(int argc, char **argv, Options *o) {
   o->rtol = 1e-4;
   o->atol = 1e-5;
+  o->int_high = 10;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (strcmp(a, "--check") == 0 || strcmp(a, "--graph") == 0) {
@@ -197,7 +216,7 @@ static int parse_options(int argc, char **argv, Options *o) {
                        : strcmp(a, "--name") == 0        ? &o->name
                                                          : NULL;
     bool numeric = strcmp(a, "--seed") == 0 || strcmp(a, "--iters") == 0 || strcmp(a, "--flush-reps") == 0 ||
-                   strcmp(a, "--rtol") == 0 || strcmp(a, "--atol") == 0;
+                   strcmp(a, "--rtol") == 0 || strcmp(a, "--atol") == 0 || strcmp(a, "--int-high") == 0;
     if (!dst && !numeric) {
       fprintf(stderr, "ind_cuda_run: error: unknown option %s\n", a);
       return usage(NULL);
@@ -218,6 +237,8 @@ static int parse_options(int argc, char **argv, Options *o) {
       o->iters = (int)n;
     else if (strcmp(a, "--flush-reps") == 0 && parse_int(v, 0, 100000, &n))
       o->flush_reps = (int)n;
+    else if (strcmp(a, "--int-high") == 0 && parse_int(v, 1, INT32_MAX, &n))
+      o->int_high = n;
     else if (strcmp(a, "--rtol") == 0 && parse_double(v, &o->rtol))
       ;
     else if (strcmp(a, "--atol") == 0 && parse_double(v, &o->atol))
@@ -284,8 +305,9 @@ static bool prepare_inputs(Run *r) {
         return false;
       continue;
     }
-    if (t.type != IND_ELEM_F32) {
-      fprintf(stderr, "ind_cuda_run: error: input %s is %s; only f32 inputs can be drawn\n", t.name,
+    bool integer = t.type == IND_ELEM_I32 || t.type == IND_ELEM_I64;
+    if (t.type != IND_ELEM_F32 && !integer) {
+      fprintf(stderr, "ind_cuda_run: error: input %s is %s; only f32, i32 and i64 inputs can be drawn\n", t.name,
               ind_element_type_name(t.type));
       return false;
     }
@@ -293,7 +315,10 @@ static bool prepare_inputs(Run *r) {
       fprintf(stderr, "ind_cuda_run: error: out of host memory for input %s\n", t.name);
       return false;
     }
-    fill_random(r->host_in[k], t.numel, r->o->seed, k);
+    if (integer)
+      fill_random_int(r->host_in[k], t.type == IND_ELEM_I64, t.numel, r->o->seed, k, r->o->int_high);
+    else
+      fill_random(r->host_in[k], t.numel, r->o->seed, k);
     if (r->o->outputs_dir) {
       snprintf(path, sizeof path, "%s/in%d.npy", r->o->outputs_dir, k);
       if (!write_npy(path, &t, r->host_in[k]))

@@ -118,6 +118,9 @@ static const GraphOpInfo g_ops[GRAPH_OP_COUNT] = {
     [GRAPH_OP_NATIVE_LAYER_NORM] = {"graph.native_layer_norm", GRAPH_KIND_COMPOSITE, 3},
     [GRAPH_OP_NATIVE_GROUP_NORM] = {"graph.native_group_norm", GRAPH_KIND_COMPOSITE, 3},
     [GRAPH_OP_CUMSUM] = {"graph.cumsum", GRAPH_KIND_COMPOSITE, 1},
+    [GRAPH_OP_INDEX_SELECT] = {"graph.index_select", GRAPH_KIND_LAYOUT, 2},
+    [GRAPH_OP_GATHER] = {"graph.gather", GRAPH_KIND_LAYOUT, 2},
+    [GRAPH_OP_EMBEDDING] = {"graph.embedding", GRAPH_KIND_LAYOUT, 2},
 };
 
 GraphOpId graph_op_id(MlirOperation op) {

@@ -140,6 +140,10 @@ typedef enum GraphOpId {
   GRAPH_OP_NATIVE_LAYER_NORM, /* native_layer_norm(x, w, b) {normalized_shape, eps}: out, mean, rstd */
   GRAPH_OP_NATIVE_GROUP_NORM, /* native_group_norm(x, w, b) {group, eps}: out, mean [N, G], rstd [N, G] */
   GRAPH_OP_CUMSUM,            /* cumsum {dim} */
+  /* indirect indexing (the index tensor's values in the load's address) */
+  GRAPH_OP_INDEX_SELECT, /* index_select(x, index) {dim}: index 1-D, integer */
+  GRAPH_OP_GATHER,       /* gather(x, index) {dim}: index of x's rank, integer; the result has its shape */
+  GRAPH_OP_EMBEDDING,    /* embedding(weight, indices): weight 2-D; indices.shape + [weight.shape[1]] */
   GRAPH_OP_COUNT
 } GraphOpId;
 

@@ -739,4 +739,33 @@ irdl.dialect @graph {
     irdl.results(res: %res)
     irdl.attributes { "dim" = %attr_dim }
   }
+  // Indirect indexing (Inductor's ops.indirect_indexing): the index tensor's values pick elements.
+  // index_select(input, index) {dim}: input with dim replaced by the 1-D index's entries.
+  irdl.operation @index_select {
+    %input = irdl.any
+    %index = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, index: %index)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  // gather(input, index) {dim}: out[..i..] = input[..index[..i..]..] at dim; the index's shape.
+  irdl.operation @gather {
+    %input = irdl.any
+    %index = irdl.any
+    %res = irdl.any
+    %attr_dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, index: %index)
+    irdl.results(res: %res)
+    irdl.attributes { "dim" = %attr_dim }
+  }
+  // embedding(weight, indices): rows of the 2-D weight, shape indices.shape + [weight.shape[1]].
+  irdl.operation @embedding {
+    %weight = irdl.any
+    %indices = irdl.any
+    %res = irdl.any
+    irdl.operands(weight: %weight, indices: %indices)
+    irdl.results(res: %res)
+  }
 }

@@ -833,6 +833,63 @@ static bool infer_matmul(MlirOperation op, GraphOpId id, Result *r) {
   return true;
 }
 
+/* index_select(x, index) {dim}, gather(x, index) {dim}, embedding(weight, indices): the index is an
+ * i32/i64 tensor; the result has x's dtype. Index values are checked where they are known (the
+ * interpreter; the compiled kernels wrap negatives and clamp, docs/dialects/graph.md). */
+static bool infer_indirect(MlirOperation op, GraphOpId id, Result *r) {
+  Operand x, ix;
+  if (!read_operand(op, 0, &x) || !read_operand(op, 1, &ix))
+    return false;
+  if (ix.dtype != GRAPH_DTYPE_I32 && ix.dtype != GRAPH_DTYPE_I64) {
+    ind_emit_error(op, "the index of '%s' must be an i32 or i64 tensor", graph_op_name(id));
+    return false;
+  }
+  r->dtype = x.dtype;
+  if (id == GRAPH_OP_EMBEDDING) {
+    if (x.rank != 2) {
+      ind_emit_error(op, "the weight of 'graph.embedding' must be 2-D, got rank %d", (int)x.rank);
+      return false;
+    }
+    if (ix.rank + 1 > GRAPH_MAX_RANK) {
+      ind_emit_error(op, "'graph.embedding' of rank-%d indices gives more than %d dims", (int)ix.rank, GRAPH_MAX_RANK);
+      return false;
+    }
+    copy_shape(r, &ix);
+    r->shape[r->rank++] = x.shape[1];
+    return true;
+  }
+  int64_t dim;
+  if (x.rank < 1) {
+    ind_emit_error(op, "'%s' needs an input of rank >= 1", graph_op_name(id));
+    return false;
+  }
+  if (!graph_dim(op, &dim)) {
+    ind_emit_error(op, "'%s' needs a 'dim' in [-%d, %d)", graph_op_name(id), (int)x.rank, (int)x.rank);
+    return false;
+  }
+  if (id == GRAPH_OP_INDEX_SELECT) {
+    if (ix.rank > 1) {
+      ind_emit_error(op, "the index of 'graph.index_select' must be 1-D (or 0-d), got rank %d", (int)ix.rank);
+      return false;
+    }
+    copy_shape(r, &x);
+    r->shape[dim] = ix.rank ? ix.shape[0] : 1;
+    return true;
+  }
+  if (ix.rank != x.rank) {
+    ind_emit_error(op, "the index of 'graph.gather' must have the input's rank %d, got %d", (int)x.rank, (int)ix.rank);
+    return false;
+  }
+  for (int64_t d = 0; d < x.rank; ++d)
+    if (d != dim && ix.shape[d] > x.shape[d]) {
+      ind_emit_error(op, "the index of 'graph.gather' is larger than the input in dim %d (%lld > %lld)", (int)d,
+                     (long long)ix.shape[d], (long long)x.shape[d]);
+      return false;
+    }
+  copy_shape(r, &ix);
+  return true;
+}
+
 static bool infer(MlirOperation op, GraphOpId id, Result *r) {
   switch (graph_op_id_kind(id)) {
   case GRAPH_KIND_POINTWISE_BINARY:
@@ -875,6 +932,10 @@ static bool infer(MlirOperation op, GraphOpId id, Result *r) {
   case GRAPH_OP_CONSTANT_PAD_ND:
   case GRAPH_OP_REPEAT:
     return infer_index_remap(op, id, r);
+  case GRAPH_OP_INDEX_SELECT:
+  case GRAPH_OP_GATHER:
+  case GRAPH_OP_EMBEDDING:
+    return infer_indirect(op, id, r);
   case GRAPH_OP_LAYER_NORM:
   case GRAPH_OP_RMS_NORM:
     return infer_norm(op, r);

@@ -30,6 +30,7 @@ bool ind_is_pointwise(MlirOperation op) { return ind_op_is(op, IND_POINTWISE_OP)
 bool ind_is_reduction(MlirOperation op) { return ind_op_is(op, IND_REDUCTION_OP); }
 bool ind_is_extern(MlirOperation op) { return ind_op_is(op, IND_EXTERN_OP); }
 bool ind_is_load(MlirOperation op) { return ind_op_is(op, IND_LOAD_OP); }
+bool ind_is_indirect_indexing(MlirOperation op) { return ind_op_is(op, IND_INDIRECT_INDEXING_OP); }
 bool ind_is_index_expr(MlirOperation op) { return ind_op_is(op, IND_INDEX_EXPR_OP); }
 bool ind_is_yield(MlirOperation op) { return ind_op_is(op, IND_YIELD_OP); }
 bool ind_is_computed_buffer(MlirOperation op) { return ind_is_pointwise(op) || ind_is_reduction(op); }
@@ -94,13 +95,30 @@ MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *
   return mlirOperationCreate(&st);
 }
 
-MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result) {
+MlirOperation ind_load_indirect_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirValue offset,
+                                       MlirType result) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(IND_LOAD_OP), loc);
   MlirNamedAttribute attr = named(ctx, IND_ATTR_INDEX, mlirAffineMapAttrGet(index));
+  MlirValue ops[2] = {buffer, offset};
   mlirOperationStateAddAttributes(&st, 1, &attr);
-  mlirOperationStateAddOperands(&st, 1, &buffer);
+  mlirOperationStateAddOperands(&st, mlirValueIsNull(offset) ? 1 : 2, ops);
   mlirOperationStateAddResults(&st, 1, &result);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result) {
+  return ind_load_indirect_create(loc, buffer, index, (MlirValue){NULL}, result);
+}
+
+MlirOperation ind_indirect_indexing_create(MlirLocation loc, MlirValue value, int64_t size) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_INDIRECT_INDEXING_OP), loc);
+  MlirNamedAttribute attr = named(ctx, IND_ATTR_SIZE, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), size));
+  MlirType it = mlirIndexTypeGet(ctx);
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddOperands(&st, 1, &value);
+  mlirOperationStateAddResults(&st, 1, &it);
   return mlirOperationCreate(&st);
 }
 
@@ -209,9 +227,21 @@ MlirStringRef ind_extern_kernel(MlirOperation op) {
 }
 
 MlirValue ind_load_buffer(MlirOperation op) {
-  if (!ind_is_load(op) || mlirOperationGetNumOperands(op) != 1)
+  intptr_t n = ind_is_load(op) ? mlirOperationGetNumOperands(op) : 0;
+  if (n != 1 && n != 2)
     return (MlirValue){NULL};
   return mlirOperationGetOperand(op, 0);
+}
+
+MlirValue ind_load_offset(MlirOperation op) {
+  if (!ind_is_load(op) || mlirOperationGetNumOperands(op) != 2)
+    return (MlirValue){NULL};
+  return mlirOperationGetOperand(op, 1);
+}
+
+int64_t ind_indirect_size(MlirOperation op) {
+  int64_t v;
+  return ind_is_indirect_indexing(op) && ind_attr_int(op, IND_ATTR_SIZE, &v) ? v : -1;
 }
 
 MlirAffineMap ind_index_map(MlirOperation op) {
@@ -450,7 +480,8 @@ static MlirLogicalResult verify_load(MlirOperation op) {
   MlirValue b = ind_load_buffer(op);
   if (mlirValueIsNull(b) || !is_static_memref(mlirValueGetType(b)))
     return ind_emit_error(op, "the loaded buffer must be a statically shaped memref");
-  if (mlirLogicalResultIsFailure(verify_load_bounds(op, mlirValueGetType(b))))
+  /* An indirect load's reach depends on its offset: the interpreter checks each access. */
+  if (mlirValueIsNull(ind_load_offset(op)) && mlirLogicalResultIsFailure(verify_load_bounds(op, mlirValueGetType(b))))
     return mlirLogicalResultFailure();
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!is_compute_type(rt))
@@ -541,7 +572,18 @@ static MlirLogicalResult verify_extern(MlirOperation op) {
   return verify_buffer_result(op, 0, false);
 }
 
+static MlirLogicalResult verify_indirect_indexing(MlirOperation op) {
+  if (ind_indirect_size(op) < 1)
+    return ind_emit_error(op, "'size' must be an integer >= 1");
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (!mlirTypeIsAF32(t) && !mlirTypeIsAIndex(t) && !(mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1))
+    return ind_emit_error(op, "the value must be f32, an integer wider than i1, or index");
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult ind_verify_op(MlirOperation op) {
+  if (ind_is_indirect_indexing(op))
+    return verify_indirect_indexing(op);
   if (ind_is_computed_buffer(op))
     return verify_computed(op);
   if (ind_is_extern(op))

@@ -28,6 +28,7 @@ extern "C" {
 #define IND_EXTERN_OP "ind.extern"
 #define IND_LOAD_OP "ind.load"
 #define IND_INDEX_EXPR_OP "ind.index_expr"
+#define IND_INDIRECT_INDEXING_OP "ind.indirect_indexing"
 #define IND_YIELD_OP "gpu.yield" /* the body terminator (an upstream op, see toolchain.md) */
 
 /* Attribute keys. */
@@ -38,6 +39,7 @@ extern "C" {
 #define IND_ATTR_ORIGINS "origins"
 #define IND_ATTR_KERNEL "kernel"
 #define IND_ATTR_INDEX "index"
+#define IND_ATTR_SIZE "size"
 
 /* Upper bound on the rank of ranges / reduction_ranges handled by the helpers below. */
 #define IND_MAX_RANK 16
@@ -69,6 +71,7 @@ bool ind_is_reduction(MlirOperation op);
 bool ind_is_extern(MlirOperation op);
 bool ind_is_load(MlirOperation op);
 bool ind_is_index_expr(MlirOperation op);
+bool ind_is_indirect_indexing(MlirOperation op);
 bool ind_is_yield(MlirOperation op);
 /* pointwise or reduction: a ComputedBuffer with a body. */
 bool ind_is_computed_buffer(MlirOperation op);
@@ -87,6 +90,11 @@ MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *
                                 intptr_t ninputs, MlirType result);
 /* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */
 MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result);
+/* An indirect load: at `index` + `offset` (an index value computed in the body). */
+MlirOperation ind_load_indirect_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirValue offset,
+                                       MlirType result);
+/* ind.indirect_indexing of `value` (f32, an integer or index) as a position in a dim of `size`. */
+MlirOperation ind_indirect_indexing_create(MlirLocation loc, MlirValue value, int64_t size);
 MlirOperation ind_index_expr_create(MlirLocation loc, MlirAffineMap index, MlirType result);
 /* The body terminator `gpu.yield %value`. */
 MlirOperation ind_yield_create(MlirLocation loc, MlirValue value);
@@ -114,6 +122,10 @@ MlirStringRef ind_origin_at(MlirOperation op, intptr_t i);
 MlirStringRef ind_extern_kernel(MlirOperation op);
 /* ind.load's buffer operand; the index map of ind.load / ind.index_expr. */
 MlirValue ind_load_buffer(MlirOperation op);
+/* ind.load's `offset` operand (null for a direct load). */
+MlirValue ind_load_offset(MlirOperation op);
+/* ind.indirect_indexing's `size` (-1 when absent). */
+int64_t ind_indirect_size(MlirOperation op);
 MlirAffineMap ind_index_map(MlirOperation op);
 
 /* The buffer name of a memref SSA value, written into buf (NUL-terminated, truncated at len):

@@ -37,14 +37,26 @@ irdl.dialect @ind {
     irdl.attributes { "name" = %name, "kernel" = %kernel }
   }
   // Body op: load one element of `buffer` at the flat storage offset `index` (an affine map of the
-  // iteration variables), converted to the compute type (f32).
+  // iteration variables) plus the optional `offset` (an index value: an indirect load), converted to
+  // the compute type (f32).
   irdl.operation @load {
     %buffer = irdl.any
+    %offset = irdl.is index
     %res = irdl.any
     %index = irdl.base "#builtin.affine_map"
-    irdl.operands(buffer: %buffer)
+    irdl.operands(buffer: %buffer, offset: optional %offset)
     irdl.results(res: %res)
     irdl.attributes { "index" = %index }
+  }
+  // Body op: Inductor's ops.indirect_indexing: a tensor's value (f32, an integer or index) used as a
+  // position in a dim of `size`: negative values count from the end; the result (index) is in [0, size).
+  irdl.operation @indirect_indexing {
+    %value = irdl.any
+    %res = irdl.is index
+    %size = irdl.base "#builtin.integer"
+    irdl.operands(value: %value)
+    irdl.results(res: %res)
+    irdl.attributes { "size" = %size }
   }
   // Body op: the value of an affine expression of the iteration variables (Inductor's ops.index_expr).
   irdl.operation @index_expr {

@@ -175,6 +175,12 @@ MlirOperation kernel_load_create(MlirLocation loc, MlirValue buffer, MlirAffineM
   return indexed_create(KERNEL_LOAD, loc, 1, &buffer, index, &result_type);
 }
 
+MlirOperation kernel_load_indirect_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirValue offset,
+                                          MlirType result_type) {
+  MlirValue ops[2] = {buffer, offset};
+  return indexed_create(KERNEL_LOAD, loc, mlirValueIsNull(offset) ? 1 : 2, ops, index, &result_type);
+}
+
 MlirOperation kernel_store_create(MlirLocation loc, MlirValue buffer, MlirValue value, MlirAffineMap index) {
   MlirValue ops[2] = {buffer, value};
   return indexed_create(KERNEL_STORE, loc, 2, ops, index, NULL);
@@ -212,6 +218,9 @@ static MlirValue operand_or_null(MlirOperation op, intptr_t i) {
 }
 
 MlirValue kernel_load_buffer(MlirOperation load) { return operand_or_null(load, 0); }
+MlirValue kernel_load_offset(MlirOperation load) {
+  return kernel_is_load(load) ? operand_or_null(load, 1) : (MlirValue){NULL};
+}
 MlirValue kernel_store_buffer(MlirOperation store) { return operand_or_null(store, 0); }
 MlirValue kernel_store_value(MlirOperation store) { return operand_or_null(store, 1); }
 

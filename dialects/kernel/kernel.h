@@ -109,6 +109,9 @@ bool kernel_def_geometry(MlirOperation def, KernelGeometry *out);
 /* --- body ops */
 /* `"kernel.load"(buffer) {index}` -> result_type (f32 in practice). */
 MlirOperation kernel_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result_type);
+/* An indirect load: element `index` + `offset` (an index value of the body; null: a direct load). */
+MlirOperation kernel_load_indirect_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirValue offset,
+                                          MlirType result_type);
 MlirOperation kernel_store_create(MlirLocation loc, MlirValue buffer, MlirValue value, MlirAffineMap index);
 MlirOperation kernel_index_expr_create(MlirLocation loc, MlirAffineMap index, MlirType result_type);
 MlirOperation kernel_reduce_create(MlirLocation loc, MlirValue value, KernelReduction r);
@@ -120,6 +123,8 @@ bool kernel_is_reduce(MlirOperation op);
 MlirAffineMap kernel_index_map(MlirOperation op);
 /* load: operand 0; store: operand 0 (buffer) and 1 (value). */
 MlirValue kernel_load_buffer(MlirOperation load);
+/* load: operand 1, the indirect offset (null for a direct load). */
+MlirValue kernel_load_offset(MlirOperation load);
 MlirValue kernel_store_buffer(MlirOperation store);
 MlirValue kernel_store_value(MlirOperation store);
 KernelReduction kernel_reduce_type(MlirOperation reduce);

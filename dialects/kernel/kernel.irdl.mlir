@@ -18,12 +18,14 @@ irdl.dialect @kernel {
     irdl.attributes { "sym_name" = %name, "kind" = %kind, "xranges" = %xranges, "rranges" = %rranges,
                       "block" = %block, "xblock" = %xblock, "vector_width" = %vw }
   }
-  // Body op: element `index` (affine map of the kernel's dims -> flat offset) of `buffer`, as f32.
+  // Body op: element `index` (affine map of the kernel's dims -> flat offset) + `offset` (optional
+  // index value: an indirect load) of `buffer`, as f32.
   irdl.operation @load {
     %buffer = irdl.any
+    %offset = irdl.is index
     %res = irdl.any
     %index = irdl.base "#builtin.affine_map"
-    irdl.operands(buffer: %buffer)
+    irdl.operands(buffer: %buffer, offset: optional %offset)
     irdl.results(res: %res)
     irdl.attributes { "index" = %index }
   }

@@ -240,7 +240,8 @@ static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (til
 /* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
  * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
 static bool stageable(Gen *g, MlirOperation op) {
-  if (!g->tiled || g->geom.vector_width != 4 || tile_rows(g) % 4 != 0 || !kernel_is_load(op))
+  if (!g->tiled || g->geom.vector_width != 4 || tile_rows(g) % 4 != 0 || !kernel_is_load(op) ||
+      !mlirValueIsNull(kernel_load_offset(op)))
     return false;
   MlirAffineMap m = kernel_index_map(op);
   MlirValue buf = kernel_load_buffer(op);
@@ -307,6 +308,24 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   return !g->failed;
 }
 
+/* An indirect load: one scalar load per lane at the affine index plus the lane's offset (the offsets
+ * are data, so neither vector loads nor staging apply). */
+static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, MlirValue offset,
+                               MlirType res, Lanes *out) {
+  Lanes off;
+  if (!mlirTypeIsAIndex(mlirValueGetType(offset)) || !emit_value(g, offset, &off))
+    return g->failed ? false : fail(g, op, "kernel.load's offset must be an index value of the body");
+  int n;
+  classify(g, e, memref_elem(mem), &n);
+  if (off.n > n)
+    n = off.n;
+  out->n = n;
+  for (int l = 0; l < n; ++l)
+    out->v[l] =
+        to_compute(g, op, load_scalar(g, mem, bin(g, "arith.addi", emit_expr(g, op, e, l), lane(&off, l))), res);
+  return !g->failed;
+}
+
 static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
   Lanes *buf = lookup(g, kernel_load_buffer(op));
   MlirAffineMap m = kernel_index_map(op);
@@ -315,6 +334,8 @@ static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
   MlirValue mem = buf->v[0];
   MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirAffineExpr e = mlirAffineMapGetResult(m, 0);
+  if (!mlirValueIsNull(kernel_load_offset(op)))
+    return emit_indirect_load(g, op, mem, e, kernel_load_offset(op), res, out);
   if (stageable(g, op) && mlirTypeIsAF32(res))
     return emit_staged_load(g, op, mem, e, out);
   int n, vw = (int)g->geom.vector_width;

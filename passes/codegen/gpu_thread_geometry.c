@@ -69,7 +69,8 @@ bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    MlirAffineMap m = kernel_is_load(op) ? kernel_index_map(op) : (MlirAffineMap){NULL};
+    bool direct = kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op));
+    MlirAffineMap m = direct ? kernel_index_map(op) : (MlirAffineMap){NULL};
     if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
       continue;
     int64_t coef[MAX_DIMS] = {0}, cst = 0;

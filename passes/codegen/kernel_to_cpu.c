@@ -152,8 +152,8 @@ static bool check_memory_op(MlirOperation o) {
   intptr_t nopd = mlirOperationGetNumOperands(o), nres = mlirOperationGetNumResults(o);
   bool ok = true;
   if (kernel_is_load(o))
-    ok = nopd == 1 && nres == 1 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
-         is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+    ok = (nopd == 1 || (nopd == 2 && mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 1))))) && nres == 1 &&
+         is_flat_buffer(mlirOperationGetOperand(o, 0)) && is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
   else if (kernel_is_store(o))
     ok = nopd == 2 && nres == 0 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
          is_scalar(mlirValueGetType(mlirOperationGetOperand(o, 1)));
@@ -271,6 +271,10 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
   MlirValue res = {0};
   if (kernel_is_load(op)) {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
+    if (nopd == 2) { /* an indirect load: the affine part plus the offset */
+      MlirValue sum[2] = {ops[1], opd[1]};
+      ops[1] = build1(b, "arith.addi", 2, sum, index_type(b), 0, NULL);
+    }
     MlirType mt = mlirValueGetType(opd[0]);
     MlirValue raw = build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));

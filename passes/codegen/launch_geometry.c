@@ -50,8 +50,8 @@ bool launch_is_outer_reduction(MlirBlock body, int nx, int nr) {
   bool inner = false, outer = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!kernel_is_load(op))
-      continue;
+    if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
+      continue; /* an indirect load's pattern is data */
     MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(op), 0);
     int64_t coef[2 * KERNEL_MAX_RANK] = {0};
     bool uses_r = false;

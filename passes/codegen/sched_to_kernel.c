@@ -22,6 +22,7 @@
  * func.return. Preserves: program semantics. Failure: a located error for input it cannot map (no
  * function, unknown ops, sub-node ranges incompatible with the kernel's, a buffer read at another index
  * than it is written inside one kernel, non-static buffers). */
+#include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
@@ -353,7 +354,7 @@ static int find_in(KGen *k, MlirValue v) {
 
 static bool note_input(MlirOperation op, void *user) {
   KGen *k = user;
-  if (!ind_op_is(op, "ind.load") || mlirOperationGetNumOperands(op) != 1)
+  if (!ind_op_is(op, "ind.load") || (mlirOperationGetNumOperands(op) != 1 && mlirOperationGetNumOperands(op) != 2))
     return true;
   MlirValue b = mlirOperationGetOperand(op, 0);
   if (producer(k, b) >= 0 || find_in(k, b) >= 0)
@@ -450,8 +451,16 @@ static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
   MlirAffineExpr e;
   if (!compose_index(k, s, op, &e))
     return false;
-  MlirValue buf = mlirOperationGetOperand(op, 0), res = mlirOperationGetResult(op, 0);
+  MlirValue buf = mlirOperationGetOperand(op, 0), res = mlirOperationGetResult(op, 0), offset = {NULL};
   int p = producer(k, buf);
+  if (mlirOperationGetNumOperands(op) == 2) {
+    if (p >= 0)
+      return ind_emit_error(op, "sched-to-kernel: an indirect load of a buffer computed in this kernel (fusion must "
+                                "not merge an indirect read with its producer)"),
+             false;
+    if (!mapped(k, mlirOperationGetOperand(op, 1), &offset))
+      return ind_emit_error(op, "sched-to-kernel: the load's offset is defined outside the node body"), false;
+  }
   if (p >= 0) {
     if (!mlirAffineExprEqual(e, k->subs[p].write))
       return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is read at another index than "
@@ -462,7 +471,8 @@ static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
   }
   int in = find_in(k, buf);
   MlirValue arg = mlirBlockGetArgument(k->body, in);
-  MlirOperation l = append(k, kernel_load_create(mlirOperationGetLocation(op), arg, kmap(k, e), mlirValueGetType(res)));
+  MlirOperation l = append(
+      k, kernel_load_indirect_create(mlirOperationGetLocation(op), arg, kmap(k, e), offset, mlirValueGetType(res)));
   map_value(k, res, mlirOperationGetResult(l, 0));
   return true;
 }
@@ -475,6 +485,82 @@ static bool emit_index_expr(KGen *k, Sub *s, MlirOperation op) {
   MlirOperation x =
       append(k, kernel_index_expr_create(mlirOperationGetLocation(op), kmap(k, e), mlirValueGetType(res)));
   map_value(k, res, mlirOperationGetResult(x, 0));
+  return true;
+}
+
+/* An arith op of the kernel body. */
+static MlirValue arith(KGen *k, MlirLocation loc, const char *name, const MlirValue *ops, intptr_t n, MlirType t,
+                       const char *attr, MlirAttribute value) {
+  MlirOperationState st = mlirOperationStateGet(ind_str(name), loc);
+  mlirOperationStateAddOperands(&st, n, ops);
+  mlirOperationStateAddResults(&st, 1, &t);
+  if (attr) {
+    MlirNamedAttribute a = mlirNamedAttributeGet(mlirIdentifierGet(k->ctx, ind_str(attr)), value);
+    mlirOperationStateAddAttributes(&st, 1, &a);
+  }
+  return mlirOperationGetResult(append(k, mlirOperationCreate(&st)), 0);
+}
+
+static MlirValue index_cst(KGen *k, MlirLocation loc, int64_t v) {
+  MlirType it = mlirIndexTypeGet(k->ctx);
+  return arith(k, loc, "arith.constant", NULL, 0, it, "value", mlirIntegerAttrGet(it, v));
+}
+
+static MlirValue f32_cst(KGen *k, MlirLocation loc, double v) {
+  MlirType f = mlirF32TypeGet(k->ctx);
+  return arith(k, loc, "arith.constant", NULL, 0, f, "value", mlirFloatAttrDoubleGet(k->ctx, f, v));
+}
+
+static MlirValue cmp(KGen *k, MlirLocation loc, const char *name, int64_t pred, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return arith(k, loc, name, ops, 2, mlirIntegerTypeGet(k->ctx, 1), "predicate",
+               mlirIntegerAttrGet(mlirIntegerTypeGet(k->ctx, 64), pred));
+}
+
+static MlirValue bin(KGen *k, MlirLocation loc, const char *name, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return arith(k, loc, name, ops, 2, mlirValueGetType(a), NULL, (MlirAttribute){NULL});
+}
+
+static MlirValue sel(KGen *k, MlirLocation loc, MlirValue c, MlirValue a, MlirValue b) {
+  MlirValue ops[3] = {c, a, b};
+  return arith(k, loc, "arith.select", ops, 3, mlirValueGetType(a), NULL, (MlirAttribute){NULL});
+}
+
+/* ind.indirect_indexing as arith ops, the same for both backends: the value (f32: NaN as 0 and clamped
+ * to [-size, size] before the conversion, which would be poison outside i64) as an index, a negative
+ * one plus size (ATen's wrap), then clamped to [0, size - 1] so that no access leaves the buffer. An
+ * out-of-range index is the program's error: the reference interpreter reports it (Inductor's
+ * device_assert); the compiled kernels read the nearest row instead of faulting. */
+static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
+  MlirValue v;
+  if (mlirOperationGetNumOperands(op) != 1 || !mapped(k, mlirOperationGetOperand(op, 0), &v))
+    return ind_emit_error(op, "sched-to-kernel: ind.indirect_indexing of a value defined outside the node body"), false;
+  int64_t size = ind_indirect_size(op);
+  if (size < 1)
+    return ind_emit_error(op, "sched-to-kernel: ind.indirect_indexing needs a 'size' >= 1"), false;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = mlirValueGetType(v), it = mlirIndexTypeGet(k->ctx), i64 = mlirIntegerTypeGet(k->ctx, 64);
+  if (mlirTypeIsAF32(t)) {
+    enum { CMPF_ORD = 7 };
+    v = sel(k, loc, cmp(k, loc, "arith.cmpf", CMPF_ORD, v, v), v, f32_cst(k, loc, 0.0));
+    v = bin(k, loc, "arith.minimumf", bin(k, loc, "arith.maximumf", v, f32_cst(k, loc, (double)-size)),
+            f32_cst(k, loc, (double)size));
+    v = arith(k, loc, "arith.fptosi", &v, 1, i64, NULL, (MlirAttribute){NULL});
+    t = i64;
+  }
+  if (mlirTypeIsAInteger(t))
+    v = arith(k, loc, "arith.index_cast", &v, 1, it, NULL, (MlirAttribute){NULL});
+  else if (!mlirTypeIsAIndex(t))
+    return ind_emit_error(op, "sched-to-kernel: ind.indirect_indexing of a value that is not f32, an integer or "
+                              "index"),
+           false;
+  enum { CMPI_SLT = 2 };
+  MlirValue zero = index_cst(k, loc, 0);
+  v = sel(k, loc, cmp(k, loc, "arith.cmpi", CMPI_SLT, v, zero), bin(k, loc, "arith.addi", v, index_cst(k, loc, size)),
+          v);
+  v = bin(k, loc, "arith.minsi", bin(k, loc, "arith.maxsi", v, zero), index_cst(k, loc, size - 1));
+  map_value(k, mlirOperationGetResult(op, 0), v);
   return true;
 }
 
@@ -534,6 +620,8 @@ static bool emit_sub(KGen *k, Sub *s) {
       ok = emit_load(k, s, op);
     else if (ind_op_is(op, "ind.index_expr"))
       ok = emit_index_expr(k, s, op);
+    else if (ind_is_indirect_indexing(op))
+      ok = emit_indirect_indexing(k, op);
     else
       ok = emit_clone(k, op);
     if (!ok)

@@ -143,6 +143,9 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_NATIVE_LAYER_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_NATIVE_GROUP_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_CUMSUM, K_COMPOSITE, NULL},
+    {GRAPH_OP_INDEX_SELECT, K_INDIRECT, "index_select"},
+    {GRAPH_OP_GATHER, K_INDIRECT, "gather"},
+    {GRAPH_OP_EMBEDDING, K_INDIRECT, "embedding"},
 };
 
 /* The table entry of a graph op (NULL for an op outside the graph dialect or unknown to it). */
@@ -1029,11 +1032,12 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   if (nin > LOWER_MAX_OPERANDS)
     return ind_emit_error(g->op, "at most %d operands are supported", LOWER_MAX_OPERANDS), NULL;
   OpKind k = g->info->kind;
-  int want = k == K_BINARY || k == K_COMPARE || k == K_LOGICAL || k == K_BITWISE || k == K_MASKED_FILL ? 2
-             : k == K_WHERE                                                                            ? 3
-             : k == K_CAT                                                                              ? -1
-             : k == K_IOTA                                                                             ? 0
-                                                                                                       : 1;
+  int want =
+      k == K_BINARY || k == K_COMPARE || k == K_LOGICAL || k == K_BITWISE || k == K_MASKED_FILL || k == K_INDIRECT ? 2
+      : k == K_WHERE                                                                                               ? 3
+      : k == K_CAT                                                                                                 ? -1
+      : k == K_IOTA                                                                                                ? 0
+                                                                                                                   : 1;
   if ((want >= 0 && nin != want) || (nin == 0 && k != K_IOTA))
     return ind_emit_error(g->op, "'%s' expects %d operand(s), got %d", graph_op_name(g->info->id), want, nin), NULL;
   if (k == K_CAT) {
@@ -1055,7 +1059,7 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
     int64_t len;
     if (!graph_range_params(g->op, &start, &step, &len) || res->rank != 1 || res->shape[0] != len)
       return ind_emit_error(g->op, "'%s' needs a 1-d result of its length", graph_op_name(g->info->id)), NULL;
-  } else if (k == K_SELECT || k == K_FLIP || k == K_PAD || k == K_REPEAT) {
+  } else if (k == K_SELECT || k == K_FLIP || k == K_PAD || k == K_REPEAT || k == K_INDIRECT) {
     MlirType t = graph_infer_type(g->op); /* the shape rule (a located error on bad attributes) */
     if (mlirTypeIsNull(t))
       return NULL;

@@ -69,6 +69,14 @@ bool ind_ix_bounds(MlirAffineExpr e, const IndIxRanges *r, int64_t *lo, int64_t 
     *hi = r->sizes[p] - 1;
     return true;
   }
+  if (mlirAffineExprIsASymbol(e)) {
+    intptr_t p = mlirAffineSymbolExprGetPosition(e);
+    if (p >= r->nsyms)
+      return false;
+    *lo = 0;
+    *hi = r->sym_sizes[p] - 1;
+    return true;
+  }
   if (!mlirAffineExprIsABinary(e))
     return false;
   MlirAffineExpr a = mlirAffineBinaryOpExprGetLHS(e), b = mlirAffineBinaryOpExprGetRHS(e);

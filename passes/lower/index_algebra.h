@@ -16,10 +16,13 @@
 extern "C" {
 #endif
 
-/* The ranges of the iteration variables d0..d(n-1). */
+/* The ranges of the iteration variables d0..d(n-1), and of the indirect-indexing symbols
+ * s0..s(nsyms-1) (each in [0, sym_sizes[k]); none when nsyms is 0). */
 typedef struct IndIxRanges {
   const int64_t *sizes;
   intptr_t n;
+  const int64_t *sym_sizes;
+  intptr_t nsyms;
 } IndIxRanges;
 
 /* Bounds [lo, hi] of `e` over the ranges; false when `e` has a form without known bounds. */

@@ -8,6 +8,7 @@
 #include "passes/lower/lower_ir.h"
 
 #include "lib/ir.h"
+#include "lib/vec.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinAttributes.h>
@@ -39,7 +40,7 @@ Node *ind_lower_node_new(Lower *L, NodeKind kind, int rank, const int64_t *shape
 /* ------------------------------------------------------------------------------------------ */
 /* Index remapping (views and broadcasts)                                                       */
 
-static IndIxRanges space_ranges(const IterSpace *s) { return (IndIxRanges){s->sizes, s->n}; }
+static IndIxRanges space_ranges(const IterSpace *s) { return (IndIxRanges){s->sizes, s->n, NULL, 0}; }
 
 /* Numpy broadcasting: the index of an operand of shape `in` read at the index `idx` of `out`. */
 static void broadcast_index(Lower *L, const Node *in, int out_rank, const MlirAffineExpr *idx, MlirAffineExpr *res) {
@@ -51,9 +52,9 @@ static void broadcast_index(Lower *L, const Node *in, int out_rank, const MlirAf
 /* Reshape: groups input and output dims with equal products (as Inductor's
  * _dynamic_reshape_indexer), linearizes the output index of each group and delinearizes it over
  * the group's input dims; range-aware simplification turns the common cases back into plain dims. */
-static void reshape_index(Lower *L, const IterSpace *sp, const int64_t *in_shape, int in_rank, const int64_t *out_shape,
-                          int out_rank, const MlirAffineExpr *idx, MlirAffineExpr *res) {
-  IndIxRanges r = space_ranges(sp);
+static void reshape_index(Lower *L, const IndIxRanges *rp, const int64_t *in_shape, int in_rank,
+                          const int64_t *out_shape, int out_rank, const MlirAffineExpr *idx, MlirAffineExpr *res) {
+  IndIxRanges r = *rp;
   int i = 0, j = 0;
   while (i < in_rank || j < out_rank) {
     if (i < in_rank && in_shape[i] == 1) {
@@ -90,11 +91,22 @@ static void reshape_index(Lower *L, const IterSpace *sp, const int64_t *in_shape
 /* ------------------------------------------------------------------------------------------ */
 /* Emission of recipes into a body                                                              */
 
+/* An emission context. Indirect indexing (index_select, gather, embedding) puts a symbol s<k> into
+ * the index expressions: its value is the k-th ind.indirect_indexing of the body (syms[k]), a position
+ * in [0, size) that the index tensor gave (Inductor's indirect<k> variables). */
 typedef struct Emit {
   Lower *L;
   MlirBlock block;
   IterSpace space;
+  MlirValue *syms;    /* s<k>: ind.indirect_indexing results (emission only) */
+  int64_t *sym_sizes; /* s<k> lies in [0, sym_sizes[k]) */
+  int nsyms, cap_syms, cap_sizes;
 } Emit;
+
+/* The ranges of e's iteration variables and symbols, for index simplification. */
+static IndIxRanges emit_ranges(const Emit *e) {
+  return (IndIxRanges){e->space.sizes, e->space.n, e->sym_sizes, e->sym_sizes ? e->nsyms : 0};
+}
 
 static MlirValue append(Emit *e, MlirOperation op) {
   mlirBlockAppendOwnedOperation(e->block, op);
@@ -148,8 +160,77 @@ static MlirValue emit_select(Emit *e, MlirLocation loc, MlirValue c, MlirValue a
   return emit_generic(e, loc, "arith.select", ops, 3, mlirValueGetType(a), NULL, 0);
 }
 
+/* Whether an index expression involves an indirect-indexing symbol. */
+static bool has_symbol(MlirAffineExpr x) {
+  if (mlirAffineExprIsASymbol(x))
+    return true;
+  return mlirAffineExprIsABinary(x) &&
+         (has_symbol(mlirAffineBinaryOpExprGetLHS(x)) || has_symbol(mlirAffineBinaryOpExprGetRHS(x)));
+}
+
+static MlirValue index_constant(Emit *e, MlirLocation loc, int64_t v) {
+  MlirType it = mlirIndexTypeGet(e->L->ctx);
+  MlirNamedAttribute a =
+      mlirNamedAttributeGet(mlirIdentifierGet(e->L->ctx, ind_str("value")), mlirIntegerAttrGet(it, v));
+  return emit_generic(e, loc, "arith.constant", NULL, 0, it, &a, 1);
+}
+
+/* The value (index) of an affine expression of the iteration variables and the indirect symbols, as
+ * arith ops: dims through ind.index_expr, symbols their ind.indirect_indexing, mod as a - (a floordiv b) * b
+ * (MLIR's non-negative mod). */
+static MlirValue emit_index_value(Emit *e, MlirLocation loc, MlirAffineExpr x) {
+  MlirType it = mlirIndexTypeGet(e->L->ctx);
+  if (mlirAffineExprIsASymbol(x))
+    return e->syms[mlirAffineSymbolExprGetPosition(x)];
+  if (mlirAffineExprIsAConstant(x))
+    return index_constant(e, loc, mlirAffineConstantExprGetValue(x));
+  if (!has_symbol(x)) {
+    MlirAffineMap m = mlirAffineMapGet(e->L->ctx, e->space.n, 0, 1, &x);
+    return append(e, ind_index_expr_create(loc, m, it));
+  }
+  MlirValue ops[2] = {emit_index_value(e, loc, mlirAffineBinaryOpExprGetLHS(x)),
+                      emit_index_value(e, loc, mlirAffineBinaryOpExprGetRHS(x))};
+  if (mlirAffineExprIsAAdd(x))
+    return emit_generic(e, loc, "arith.addi", ops, 2, it, NULL, 0);
+  if (mlirAffineExprIsAMul(x))
+    return emit_generic(e, loc, "arith.muli", ops, 2, it, NULL, 0);
+  if (mlirAffineExprIsACeilDiv(x))
+    return emit_generic(e, loc, "arith.ceildivsi", ops, 2, it, NULL, 0);
+  MlirValue q = emit_generic(e, loc, "arith.floordivsi", ops, 2, it, NULL, 0);
+  if (mlirAffineExprIsAFloorDiv(x))
+    return q;
+  MlirValue qb[2] = {q, ops[1]};
+  MlirValue diff[2] = {ops[0], emit_generic(e, loc, "arith.muli", qb, 2, it, NULL, 0)};
+  return emit_generic(e, loc, "arith.subi", diff, 2, it, NULL, 0);
+}
+
+/* Splits the sum x into its symbol-free terms (*direct, an affine map's expression) and the rest
+ * (*indirect; false when there is none). */
+static bool split_indirect(Emit *e, MlirAffineExpr x, MlirAffineExpr *direct, MlirAffineExpr *indirect) {
+  if (!has_symbol(x)) {
+    *direct = x;
+    return false;
+  }
+  if (!mlirAffineExprIsAAdd(x)) {
+    *direct = ind_lower_cst(e->L, 0);
+    *indirect = x;
+    return true;
+  }
+  MlirAffineExpr dl, il, dr, ir;
+  bool hl = split_indirect(e, mlirAffineBinaryOpExprGetLHS(x), &dl, &il);
+  bool hr = split_indirect(e, mlirAffineBinaryOpExprGetRHS(x), &dr, &ir);
+  *direct = mlirAffineAddExprGet(dl, dr);
+  *indirect = hl && hr ? mlirAffineAddExprGet(il, ir) : hl ? il : ir;
+  return true;
+}
+
 /* The value of an affine expression of the iteration variables, as f32 (ops.index_expr). */
 static MlirValue emit_index_expr(Emit *e, MlirLocation loc, MlirAffineExpr x) {
+  if (has_symbol(x)) {
+    MlirValue v = emit_index_value(e, loc, x);
+    v = emit_generic(e, loc, "arith.index_cast", &v, 1, mlirIntegerTypeGet(e->L->ctx, 64), NULL, 0);
+    return emit_generic(e, loc, "arith.sitofp", &v, 1, f32(e), NULL, 0);
+  }
   MlirAffineMap m = mlirAffineMapGet(e->L->ctx, e->space.n, 0, 1, &x);
   return append(e, ind_index_expr_create(loc, m, f32(e)));
 }
@@ -192,11 +273,20 @@ static MlirAffineExpr flat_offset(Lower *L, const Node *n, const MlirAffineExpr 
   return ind_ix_simplify(acc);
 }
 
-static MlirValue emit_load(Emit *e, Node *n, const MlirAffineExpr *idx) {
-  MlirAffineExpr off = flat_offset(e->L, n, idx);
-  MlirAffineMap map = mlirAffineMapGet(e->L->ctx, e->space.n, 0, 1, &off);
+/* A load of buffer node n at idx as `type`; an index with indirect symbols becomes an indirect load
+ * (the symbol-free terms in the map, the rest as the offset operand). */
+static MlirValue emit_load_as(Emit *e, Node *n, const MlirAffineExpr *idx, MlirType type) {
+  MlirAffineExpr off = flat_offset(e->L, n, idx), direct, indirect;
   MlirLocation loc = node_loc(e, n);
-  return append(e, ind_load_create(loc, n->memref, map, ind_lower_compute_type(e->L, n->elem)));
+  MlirValue offset = {NULL};
+  if (split_indirect(e, off, &direct, &indirect))
+    offset = emit_index_value(e, loc, indirect);
+  MlirAffineMap map = mlirAffineMapGet(e->L->ctx, e->space.n, 0, 1, &direct);
+  return append(e, ind_load_indirect_create(loc, n->memref, map, offset, type));
+}
+
+static MlirValue emit_load(Emit *e, Node *n, const MlirAffineExpr *idx) {
+  return emit_load_as(e, n, idx, ind_lower_compute_type(e->L, n->elem));
 }
 
 /* x ** k for an integer k >= 1 by repeated multiplication (Inductor's pow_recursive). */
@@ -408,7 +498,8 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
   MlirOperation op = n->op_index >= 0 ? L->ops[n->op_index].op : (MlirOperation){NULL};
   switch (n->kind == N_RECIPE ? n->info->kind : K_BINARY) {
   case K_RESHAPE:
-    reshape_index(L, &e->space, in->shape, in->rank, n->shape, n->rank, idx, res);
+    IndIxRanges r = emit_ranges(e);
+    reshape_index(L, &r, in->shape, in->rank, n->shape, n->rank, idx, res);
     return;
   case K_PERMUTE: { /* attributes checked by check_view */
     int64_t dims[LOWER_MAX_RANK];
@@ -457,14 +548,14 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
     return;
   }
   case K_REPEAT: { /* trailing dims align; each reads i mod size */
-    IndIxRanges r = space_ranges(&e->space);
+    IndIxRanges r = emit_ranges(e);
     int off = n->rank - in->rank;
     for (int i = 0; i < in->rank; ++i)
       res[i] = in->shape[i] == 1 ? ind_lower_cst(L, 0) : ind_ix_mod(idx[i + off], in->shape[i], &r);
     return;
   }
   case K_PAD: { /* (i - low) mod size: always in bounds; emit_pad selects the pad value outside */
-    IndIxRanges r = space_ranges(&e->space);
+    IndIxRanges r = emit_ranges(e);
     int64_t lo[LOWER_MAX_RANK], hi[LOWER_MAX_RANK];
     double v;
     graph_pad_params(op, lo, hi, &v);
@@ -544,9 +635,8 @@ static int cat_dim(Lower *L, const Node *n) {
 static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx) {
   Lower *L = e->L;
   int d = cat_dim(L, n);
-  IndIxRanges r = space_ranges(&e->space);
-  MlirAffineMap imap = mlirAffineMapGet(L->ctx, e->space.n, 0, 1, (MlirAffineExpr *)&idx[d]);
-  MlirValue pos = n->noperands > 1 ? append(e, ind_index_expr_create(loc, imap, f32(e))) : (MlirValue){NULL};
+  IndIxRanges r = emit_ranges(e);
+  MlirValue pos = n->noperands > 1 ? emit_index_expr(e, loc, idx[d]) : (MlirValue){NULL};
   MlirValue vals[LOWER_MAX_OPERANDS] = {{0}};
   int64_t offsets[LOWER_MAX_OPERANDS], off = 0;
   for (int k = 0; k < n->noperands; ++k) {
@@ -570,6 +660,51 @@ static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
   return v;
 }
 
+/* index_select / gather / embedding read at idx: the index tensor (operand 1) is read at *ix_idx,
+ * *dim is the indexed dim of operand 0 and *size its size. */
+static void indirect_positions(Lower *L, const Node *n, const MlirAffineExpr *idx, MlirAffineExpr *ix_idx, int *dim,
+                               int64_t *size) {
+  const Node *x = n->operands[0], *ix = n->operands[1];
+  int64_t d = 0;
+  if (n->info->id != GRAPH_OP_EMBEDDING)
+    graph_dim(L->ops[n->op_index].op, &d); /* checked by lower_recipe's shape rule */
+  *dim = (int)d;
+  *size = x->shape[d];
+  for (int k = 0; k < ix->rank; ++k)
+    ix_idx[k] = n->info->id == GRAPH_OP_INDEX_SELECT ? idx[d] : idx[k];
+}
+
+/* Operand 0's index: idx with the indexed dim at the symbol (embedding: the row, then the column). */
+static void indirect_input_index(const Node *n, const MlirAffineExpr *idx, int dim, MlirAffineExpr sym,
+                                 MlirAffineExpr *res) {
+  if (n->info->id == GRAPH_OP_EMBEDDING) {
+    res[0] = sym;
+    res[1] = idx[n->rank - 1];
+    return;
+  }
+  for (int k = 0; k < n->rank; ++k)
+    res[k] = k == dim ? sym : idx[k];
+}
+
+/* index_select / gather / embedding: ind.indirect_indexing of the index tensor's value, then operand 0
+ * at an index holding the new symbol. An integer index buffer is loaded as its integer type, so that
+ * positions past 2^24 stay exact. */
+static MlirValue emit_indirect(Emit *e, Node *n, MlirLocation loc, const MlirAffineExpr *idx) {
+  MlirAffineExpr ix_idx[LOWER_MAX_RANK], x_idx[LOWER_MAX_RANK];
+  int dim;
+  int64_t size;
+  indirect_positions(e->L, n, idx, ix_idx, &dim, &size);
+  Node *ix = n->operands[1];
+  MlirValue v = ix->kind == N_BUFFER && mlirTypeIsAInteger(ix->elem) ? emit_load_as(e, ix, ix_idx, ix->elem)
+                                                                     : emit_node(e, ix, ix_idx);
+  MlirValue s = append(e, ind_indirect_indexing_create(loc, v, size));
+  int k = e->nsyms;
+  IND_VEC_PUSH(e->sym_sizes, k, e->cap_sizes, size);
+  IND_VEC_PUSH(e->syms, e->nsyms, e->cap_syms, s);
+  indirect_input_index(n, idx, dim, mlirAffineSymbolExprGet(e->L->ctx, e->nsyms - 1), x_idx);
+  return to_compute(e, loc, emit_node(e, n->operands[0], x_idx), n->elem);
+}
+
 static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
   MlirLocation loc = node_loc(e, n);
   OpKind kind = n->info->kind;
@@ -577,6 +712,8 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
     return emit_cat(e, n, loc, idx);
   if (kind == K_IOTA)
     return emit_iota(e, n, loc, idx);
+  if (kind == K_INDIRECT)
+    return emit_indirect(e, n, loc, idx);
   MlirValue v[LOWER_MAX_OPERANDS];
   int64_t k_pow = 0;
   bool is_pow = n->info->id == GRAPH_OP_POW;
@@ -752,7 +889,7 @@ static int64_t own_ops(Node *n) {
 }
 
 static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
-  Emit view = {c->L, {NULL}, c->space};
+  Emit view = {c->L, {NULL}, c->space, NULL, NULL, 0, 0, 0};
   CountKey key = {TAG_OP, 0, 0, 0, NULL, NULL};
   bool fresh;
   if (n->info->kind == K_CAT) {
@@ -774,6 +911,17 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
     if (fresh)
       c->op_count += 1 + 3 * (n->noperands - 1); /* index_expr, then a constant, compare, select per source */
     return id;
+  }
+  if (n->info->kind == K_INDIRECT) { /* the index's value, one indirect_indexing, operand 0 at the symbol */
+    MlirAffineExpr ix_idx[LOWER_MAX_RANK], x_idx[LOWER_MAX_RANK];
+    int dim;
+    int64_t size;
+    indirect_positions(c->L, n, idx, ix_idx, &dim, &size);
+    CountKey ik = {TAG_OP, count_node(c, n->operands[1], ix_idx), size, 0, n->info, NULL};
+    int64_t sym = count_key(c, ik, &fresh);
+    c->op_count += fresh;
+    indirect_input_index(n, idx, dim, mlirAffineSymbolExprGet(c->L->ctx, (unsigned)sym), x_idx);
+    return count_node(c, n->operands[0], x_idx);
   }
   if (n->info->kind == K_IOTA) { /* one index_expr per distinct index */
     CountKey ik = {TAG_INDEX_EXPR, n->id, 0, 0, n->rank ? idx[0].ptr : NULL, NULL};
@@ -901,7 +1049,9 @@ int64_t ind_lower_tree_size(Node *n) {
 
 void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
                          MlirType storage, MlirLocation loc) {
-  Emit e = {L, block, *sp};
+  Emit e = {L, block, *sp, NULL, NULL, 0, 0, 0};
   MlirValue v = to_compute(&e, loc, emit_node(&e, n, idx), storage);
   mlirBlockAppendOwnedOperation(block, ind_yield_create(loc, v));
+  free(e.syms);
+  free(e.sym_sizes);
 }

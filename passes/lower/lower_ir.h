@@ -56,6 +56,7 @@ typedef enum OpKind {
   K_PAD,         /* constant_pad_nd: in-bounds reads selected against the pad value */
   K_REPEAT,      /* repeat: i mod size */
   K_ARGSEL,      /* internal (argmax/argmin's second reduction): x == extreme ? flat reduced index : numel */
+  K_INDIRECT, /* index_select gather embedding: operand 0 read where operand 1's value points (ind.indirect_indexing) */
 } OpKind;
 
 typedef struct OpInfo {

@@ -70,7 +70,7 @@ static void canonicalize_dims(MlirOperation op) {
       dims[n] = mlirShapedTypeGetDimSize(t, n);
     set_i64_array(op, GRAPH_ATTR_SHAPE, dims, n);
   } else if ((id == GRAPH_OP_CAT || id == GRAPH_OP_SOFTMAX || id == GRAPH_OP_LOG_SOFTMAX || id == GRAPH_OP_SPLIT ||
-              id == GRAPH_OP_CUMSUM) &&
+              id == GRAPH_OP_CUMSUM || id == GRAPH_OP_INDEX_SELECT || id == GRAPH_OP_GATHER) &&
              graph_dim(op, &a))
     set_i64(op, GRAPH_ATTR_DIM, a);
 }

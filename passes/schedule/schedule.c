@@ -89,10 +89,16 @@ static bool scan_load(MlirOperation op, void *user) {
   if (!ind_op_is(op, "ind.load"))
     return true;
   MlirStringRef name;
-  if (mlirOperationGetNumOperands(op) != 1 || !sched_buffer_name(mlirOperationGetOperand(op, 0), &name)) {
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  if ((nops != 1 && nops != 2) || !sched_buffer_name(mlirOperationGetOperand(op, 0), &name)) {
     s->result = ind_emit_error(op, "ind-schedule: the loaded buffer is neither a function argument nor a "
                                    "named computed buffer");
     return false;
+  }
+  if (nops == 2) { /* an indirect load may read any element: the whole buffer (Inductor's indirect reads) */
+    IndMemDep d = ind_memdep_star(name);
+    deplist_add(&s->reads, &d);
+    return true;
   }
   MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
   IndMemDep d;

@@ -54,16 +54,23 @@ def cmd_copy_bw(args):
 
 
 def load_inputs(data, shapes, torch, np):
+    from models import spec_dtype, spec_shape
     xs = []
-    for k, shape in enumerate(shapes):
+    for k, spec in enumerate(shapes):
         path = os.path.join(data, "in%d.npy" % k)
         if not os.path.exists(path):
             return None
         a = np.load(path)
-        if a.dtype != np.float32 or tuple(a.shape) != tuple(shape):
-            raise ValueError("%s: dtype %s shape %s, expected float32 %s" % (path, a.dtype, a.shape, shape))
+        want, shape = spec_dtype(spec), spec_shape(spec)
+        if a.dtype != np.dtype(want) or tuple(a.shape) != tuple(shape):
+            raise ValueError("%s: dtype %s shape %s, expected %s %s" % (path, a.dtype, a.shape, want, shape))
         xs.append(torch.from_numpy(a).to(DEV))
     return xs
+
+
+def as_reference(xs):
+    """The inputs of the float64 reference: floats in double, index tensors unchanged."""
+    return [x.double() if x.is_floating_point() else x for x in xs]
 
 
 def errors(out, ref, torch):
@@ -118,14 +125,16 @@ def cmd_case(args):
     if xs is None:
         row["notes"].append("runner wrote no inputs; Inductor/eager timed on fresh torch.rand inputs")
         g = torch.Generator(device=DEV).manual_seed(args.n)
-        xs = [torch.rand(s, device=DEV, generator=g) * 2 - 1 for s in shapes]
+        from models import spec_dtype, spec_shape
+        xs = [torch.randint(0, args.n, spec_shape(s), device=DEV, generator=g) if spec_dtype(s) == "int64"
+              else torch.rand(s, device=DEV, generator=g) * 2 - 1 for s in shapes]
     verdict = "FAIL"
     try:
         if args.runner_rc == 77:
             verdict = "SKIP"
         elif have_outputs:
             with torch.no_grad():
-                ref = fn(*[x.double() for x in xs])
+                ref = fn(*as_reference(xs))
             refs = ref if isinstance(ref, tuple) else (ref,)
             rels, maxs, nans = [], [], 0
             for k, rf in enumerate(refs):
@@ -175,7 +184,7 @@ def cmd_case(args):
         if have_outputs:
             couts = cout if isinstance(cout, tuple) else (cout,)
             with torch.no_grad():
-                ref = fn(*[x.double() for x in xs])
+                ref = fn(*as_reference(xs))
             refs = ref if isinstance(ref, tuple) else (ref,)
             row["inductor_rel_err"] = max(errors(c, r, torch)[0] for c, r in zip(couts, refs))
             del ref, refs, couts
@@ -190,7 +199,7 @@ def cmd_case(args):
         try:
             outs = fn(*xs)
             outs = outs if isinstance(outs, tuple) else (outs,)
-            row["bytes"] = sum(x.numel() * 4 for x in xs) + sum(o.numel() * o.element_size() for o in outs)
+            row["bytes"] = sum(x.numel() * x.element_size() for x in xs) + sum(o.numel() * o.element_size() for o in outs)
         except Exception as e:
             row["notes"].append("eager error: %s" % repr(e)[:200])
     if row.get("copy_bw") and row.get("bytes"):

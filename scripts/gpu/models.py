@@ -130,7 +130,33 @@ def odd_sizes(x, w, v):
     return x.sum(1), x.amax(0), w.sum(), v.sum(0)
 
 
-# example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n)
+# issue 11, indirect indexing (examples/embedding_layer_norm.mlir, examples/nll_loss.mlir)
+def embedding_layer_norm(table, idx, w, b):
+    e = torch.nn.functional.embedding(idx, table)
+    return torch.nn.functional.layer_norm(e, (table.shape[1],), w, b, eps=1e-5)
+
+
+def nll_loss(x, target):
+    return torch.nn.functional.nll_loss(torch.log_softmax(x, dim=-1), target)
+
+
+class Int:
+    """An int64 input of this shape, uniform in [0, n) (ind_cuda_run --int-high n; run.sh passes n)."""
+
+    def __init__(self, *shape):
+        self.shape = tuple(shape)
+
+
+def spec_shape(spec):
+    return spec.shape if isinstance(spec, Int) else tuple(spec)
+
+
+def spec_dtype(spec):
+    return "int64" if isinstance(spec, Int) else "float32"
+
+
+# example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n; an Int
+# entry is an int64 input)
 CASES = {
     "seed": (seed_model, "seed_10op", lambda n: [(n, n), (n,), (n,), (n,)]),
     "softmax": (softmax, "softmax", lambda n: [(n, n)]),
@@ -159,6 +185,8 @@ CASES = {
     "sum_of_amax": (sum_of_amax, None, lambda n: [(n, n)]),
     "small_r_sum": (small_r_sum, None, lambda n: [(n, 1000, 3), (n, 1000, 5)]),
     "odd_sizes": (odd_sizes, None, lambda n: [(1023, 4097), (3, 4097), (1, 4097)]),
+    "embedding_layer_norm": (embedding_layer_norm, None, lambda n: [(n, n), Int(n), (n,), (n,)]),
+    "nll_loss": (nll_loss, None, lambda n: [(n, n), Int(n)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.

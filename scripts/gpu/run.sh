@@ -59,7 +59,7 @@ run_case() { # case n
   rm -rf "$d" && mkdir -p "$d"
   if [ -n "$RUNNER" ] && [ -f "$PLANS/$name.json" ] && [ -f "$PLANS/$name.ptx" ]; then
     timeout "$t_run" "$RUNNER" --plan "$PLANS/$name.json" --ptx "$PLANS/$name.ptx" --outputs-dir "$d" \
-      --seed "$SEED" --check --name "$name" > "$OUT/logs/$name.runner.log" 2>&1
+      --seed "$SEED" --int-high "$n" --check --name "$name" > "$OUT/logs/$name.runner.log" 2>&1
     rc=$?
     cat "$OUT/logs/$name.runner.log"
     echo "run.sh: runner exit $rc"
@@ -93,7 +93,8 @@ sanitize_case() { # name
   local name=$1
   echo "== compute-sanitizer memcheck $name  (t=${SECONDS}s)"
   timeout 90 compute-sanitizer --tool memcheck --print-limit 5 "$RUNNER" --plan "$PLANS/$name.json" \
-    --ptx "$PLANS/$name.ptx" --iters 1 --flush-reps 1 --name "$name" > "$OUT/logs/$name.memcheck.log" 2>&1
+    --ptx "$PLANS/$name.ptx" --iters 1 --flush-reps 1 --int-high "${name##*_}" --name "$name" \
+    > "$OUT/logs/$name.memcheck.log" 2>&1
   local rc=$?
   local summary
   summary=$(grep -m1 'ERROR SUMMARY' "$OUT/logs/$name.memcheck.log" || echo "no summary (exit $rc)")

@@ -15,7 +15,8 @@ tmp = sys.argv[3]
 
 def inputs_for(p, seed=0):
     rng = np.random.default_rng(seed)
-    return [rng.uniform(-1, 1, s).astype(np.float32) if d == "f32" else rng.integers(0, 10, s).astype(d)
+    ints = {"i64": np.int64, "i32": np.int32, "i1": np.bool_}
+    return [rng.uniform(-1, 1, s).astype(np.float32) if d == "f32" else rng.integers(0, 10, s).astype(ints[d])
             for s, d in p.inputs]
 
 

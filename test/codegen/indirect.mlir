@@ -1,0 +1,47 @@
+// sched-to-kernel lowers ind.indirect_indexing to arith ops (the same for both backends): an f32 value
+// is NaN -> 0, clamped to [-size, size] and converted (fptosi, index_cast); an integer one index_cast;
+// then a negative position plus size, and a clamp to [0, size - 1] (no access leaves the buffer). The
+// indirect kernel.load keeps its offset operand; on the GPU each lane loads its own element (scalar
+// loads, no vector load of the gathered data, the stores stay vectorized).
+// RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen | %filecheck %s
+// RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen --emit=ptx | %filecheck %s --check-prefix=PTX
+
+// CHECK-LABEL: "kernel.def"
+// CHECK: %[[I:.*]] = "kernel.load"(%{{.*}}) {{.*}} : (memref<3xi64>) -> f32
+// CHECK: %[[J:.*]] = "arith.addf"(%[[I]],
+// CHECK: %[[Z:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
+// CHECK-NEXT: %[[ORD:.*]] = "arith.cmpf"(%[[J]], %[[J]]) {{.*}}predicate = 7
+// CHECK-NEXT: %[[NN:.*]] = "arith.select"(%[[ORD]], %[[J]], %[[Z]])
+// CHECK-NEXT: %[[HI:.*]] = "arith.constant"() <{value = 1.600000e+01 : f32}>
+// CHECK-NEXT: %[[LO:.*]] = "arith.constant"() <{value = -1.600000e+01 : f32}>
+// CHECK-NEXT: %[[A:.*]] = "arith.maximumf"(%[[NN]], %[[LO]])
+// CHECK-NEXT: %[[B:.*]] = "arith.minimumf"(%[[A]], %[[HI]])
+// CHECK-NEXT: %[[C:.*]] = "arith.fptosi"(%[[B]]) : (f32) -> i64
+// CHECK-NEXT: %[[X:.*]] = "arith.index_cast"(%[[C]]) : (i64) -> index
+// CHECK-NEXT: %[[ZERO:.*]] = "arith.constant"() <{value = 0 : index}>
+// CHECK-NEXT: %[[SIZE:.*]] = "arith.constant"() <{value = 16 : index}>
+// CHECK-NEXT: %[[WR:.*]] = "arith.addi"(%[[X]], %[[SIZE]])
+// CHECK-NEXT: %[[NEG:.*]] = "arith.cmpi"(%[[X]], %[[ZERO]]) <{predicate = 2 : i64}>
+// CHECK-NEXT: %[[W:.*]] = "arith.select"(%[[NEG]], %[[WR]], %[[X]])
+// CHECK-NEXT: %[[LAST:.*]] = "arith.constant"() <{value = 15 : index}>
+// CHECK-NEXT: %[[M:.*]] = "arith.maxsi"(%[[W]], %[[ZERO]])
+// CHECK-NEXT: %[[P:.*]] = "arith.minsi"(%[[M]], %[[LAST]])
+// CHECK-NEXT: %[[D:.*]] = "arith.constant"() <{value = 8 : index}>
+// CHECK-NEXT: %[[OFF:.*]] = "arith.muli"(%[[P]], %[[D]])
+// CHECK-NEXT: "kernel.load"(%{{.*}}, %[[OFF]]) {{.*}} : (memref<128xf32>, index) -> f32
+// CHECK-LABEL: "kernel.def"
+// CHECK: %[[K:.*]] = "kernel.load"(%{{.*}}) {{.*}} : (memref<6xi32>) -> i32
+// CHECK-NEXT: "arith.index_cast"(%[[K]]) : (i32) -> index
+// CHECK: "arith.minsi"(%{{.*}}, %{{.*}})
+// CHECK-NEXT: "kernel.load"(%{{.*}}, %{{.*}}) {{.*}} : (memref<640xf32>, index) -> f32
+
+// PTX-LABEL: .entry triton_poi_fused_add_embedding_0
+// PTX: cvt.rzi.s64.f32
+// PTX: max.s64 {{.*}}, 0;
+// PTX: min.s64 {{.*}}, 15;
+// PTX-COUNT-4: ld.global.nc.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}{{(\+[0-9]+)?}}];
+// PTX: st.global.v4.b32
+// PTX-LABEL: .entry triton_poi_fused_index_select_1
+// PTX-NOT: ld.global.nc.v2
+// PTX: min.s64 {{.*}}, 19;
+// PTX: st.global.v2.b32
