@@ -308,21 +308,64 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   return !g->failed;
 }
 
-/* An indirect load: one scalar load per lane at the affine index plus the lane's offset (the offsets
- * are data, so neither vector loads nor staging apply). */
+/* Whether the index value v (of the kernel body) is a multiple of k: a constant, a product with a
+ * multiple, a sum or difference of multiples, a select of multiples. */
+static bool multiple_of(MlirValue v, int64_t k) {
+  if (k == 1)
+    return true;
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (ind_op_is(d, "arith.constant")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(d, ind_str("value"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) && mlirIntegerAttrGetValueInt(a) % k == 0;
+  }
+  if (ind_op_is(d, "arith.muli"))
+    return multiple_of(mlirOperationGetOperand(d, 0), k) || multiple_of(mlirOperationGetOperand(d, 1), k);
+  if (ind_op_is(d, "arith.addi") || ind_op_is(d, "arith.subi"))
+    return multiple_of(mlirOperationGetOperand(d, 0), k) && multiple_of(mlirOperationGetOperand(d, 1), k);
+  if (ind_op_is(d, "arith.select"))
+    return multiple_of(mlirOperationGetOperand(d, 1), k) && multiple_of(mlirOperationGetOperand(d, 2), k);
+  return false;
+}
+
+/* An indirect load: at the affine index plus the lane's offset. A vector's lanes share one offset when it
+ * does not vary along the vectorized dim (an embedding's row); with an offset that is a multiple of the
+ * vector width and an affine part a vector access would take, the chunk is one aligned vector load (an
+ * embedding row read as 16-byte loads). Otherwise each lane loads its own element (the offsets are data:
+ * no staging either). */
 static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, MlirValue offset,
                                MlirType res, Lanes *out) {
   Lanes off;
   if (!mlirTypeIsAIndex(mlirValueGetType(offset)) || !emit_value(g, offset, &off))
     return g->failed ? false : fail(g, op, "kernel.load's offset must be an index value of the body");
-  int n;
-  classify(g, e, memref_elem(mem), &n);
+  int n, vw = (int)g->geom.vector_width;
+  Access acc = classify(g, e, memref_elem(mem), &n);
   if (off.n > n)
     n = off.n;
   out->n = n;
-  for (int l = 0; l < n; ++l)
-    out->v[l] =
-        to_compute(g, op, load_scalar(g, mem, bin(g, "arith.addi", emit_expr(g, op, e, l), lane(&off, l))), res);
+  for (int l = 0; l < n; ++l) {
+    int first = l - l % vw;
+    bool shared = acc == ACCESS_VECTOR && n % vw == 0 && mlirTypeIsAF32(res);
+    for (int j = first; shared && j < first + vw; ++j)
+      shared = mlirValueEqual(lane(&off, j), lane(&off, first)) && multiple_of(lane(&off, j), vw);
+    if (!shared) {
+      MlirValue at = bin(g, "arith.addi", emit_expr(g, op, e, l), lane(&off, l));
+      out->v[l] = to_compute(g, op, load_scalar(g, mem, at), res);
+      continue;
+    }
+    if (l != first)
+      continue; /* loaded with its chunk */
+    MlirValue ops[2] = {mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first))};
+    int64_t shape[1] = {vw};
+    MlirNamedAttribute al = align_attr(g);
+    MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+    for (int k = 0; k < vw; ++k) {
+      int64_t pos[1] = {k};
+      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+      out->v[first + k] = op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p);
+    }
+  }
   return !g->failed;
 }
 
@@ -419,6 +462,20 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
   }
   out->n = n;
   for (int l = 0; l < n; ++l) {
+    /* a lane whose operands are those of an earlier lane (a value replicated across a vector's lanes, as
+     * an index read per row) reuses its result: one op, and later ops see the lanes are one value */
+    int same = -1;
+    for (int j = 0; j < l && same < 0; ++j) {
+      bool eq = true;
+      for (intptr_t i = 0; i < nops && eq; ++i)
+        eq = mlirValueEqual(lane(&in[i], l), lane(&in[i], j));
+      if (eq)
+        same = j;
+    }
+    if (same >= 0) {
+      out->v[l] = out->v[same];
+      continue;
+    }
     MlirOperation c = mlirOperationClone(op);
     for (intptr_t i = 0; i < nops; ++i)
       mlirOperationSetOperand(c, i, lane(&in[i], l));
@@ -594,18 +651,13 @@ static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
   return acc;
 }
 
-/* Warp butterfly (each state value shuffled), then one state per warp through workgroup memory; every
- * thread gets the result. */
-static State block_reduce(Gen *g, KernelReduction r, State v) {
-  bool rows = g->geom.xblock > 1 && g->geom.row_threads;
-  if (g->geom.xblock > 1 && !rows)
-    return block_reduce_outer(g, r, v);
+/* An xor butterfly over the lanes of each aligned group of `group` lanes (a power of 2 <= 32): every lane
+ * ends with the combination of its group's states. */
+static State butterfly(Gen *g, KernelReduction r, State v, int group) {
   int S = kernel_reduction_state_width(r);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
-  /* row_threads: a row's rthreads (a power of 2 <= 32) threads are an aligned group of the warp, so the
-   * butterfly over offsets < rthreads stays inside the row and needs no workgroup memory */
-  for (int off = (int)(rows ? g->rthreads : WARP) / 2; off >= 1; off /= 2) {
+  for (int off = group / 2; off >= 1; off /= 2) {
     State other = {{{NULL}, {NULL}, {NULL}}};
     for (int q = 0; q < S; ++q) {
       MlirValue ops[3] = {v.v[q], ci32(g, off), width};
@@ -618,6 +670,21 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
     }
     v = state_combine(g, r, v, other);
   }
+  return v;
+}
+
+/* Warp butterfly (each state value shuffled), then one state per warp through workgroup memory, combined
+ * by a second butterfly in which lane l reads warp l mod nwarps' state (log2(nwarps) combines per thread
+ * instead of nwarps: a Welford or online-softmax combine costs a division or two exps); every thread gets
+ * the result. */
+static State block_reduce(Gen *g, KernelReduction r, State v) {
+  bool rows = g->geom.xblock > 1 && g->geom.row_threads;
+  if (g->geom.xblock > 1 && !rows)
+    return block_reduce_outer(g, r, v);
+  int S = kernel_reduction_state_width(r);
+  /* row_threads: a row's rthreads (a power of 2 <= 32) threads are an aligned group of the warp, so the
+   * butterfly over offsets < rthreads stays inside the row and needs no workgroup memory */
+  v = butterfly(g, r, v, (int)(rows ? g->rthreads : WARP));
   int64_t nwarps = g->geom.block / WARP;
   if (nwarps <= 1 || rows)
     return v;
@@ -630,6 +697,15 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
   }
   close_if(g, saved);
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  if (nwarps <= WARP && (nwarps & (nwarps - 1)) == 0) {
+    MlirValue slot = bin(g, "arith.remui", g->tid, cidx(g, nwarps)); /* (tid mod 32) mod nwarps */
+    State x = {{{NULL}, {NULL}, {NULL}}};
+    for (int q = 0; q < S; ++q) {
+      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), slot)};
+      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
+    return butterfly(g, r, x, (int)nwarps);
+  }
   State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t w = 0; w < nwarps; ++w) {
     State x = {{{NULL}, {NULL}, {NULL}}};

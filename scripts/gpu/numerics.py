@@ -31,6 +31,7 @@ OUTER_PER = [(3, 17), (17, 33), (64, 31), (5, 64)]  # (rows reduced, columns); r
 OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
+EMB_ROWS = 7  # rows of the embedding tables
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -66,6 +67,14 @@ def cases():
     out["var_red"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
     out["logsoftmax_per"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (3, 7, 8, 17, 129, 1021)]}
     out["logsoftmax_red"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
+    # indirect loads: gather along the reduced dim with indices in [-r, r) (negatives count from the end),
+    # the gathered values stored (pointwise) and reduced by `kind` (persistent and looped)
+    for k in ("sum", "amax"):
+        out["gather_per_" + k] = {"geometry": "gather", "kind": k, "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021)]}
+        out["gather_red_" + k] = {"geometry": "gather", "kind": k, "sizes": [(ROWS, r) for r in (1025, 2052, 4099)]}
+    # embedding rows (a 7-row table, 5 lookups in [-7, 7)): the row offset is shared by a vector's lanes, so
+    # widths that are multiples of 4 read the table with vector loads; stored and summed per lookup
+    out["embedding_sum"] = {"geometry": "embedding", "kind": "sum", "sizes": [(5, d) for d in (1, 4, 17, 64, 1021, 1024, 4100)]}
     return out
 
 
@@ -79,8 +88,8 @@ def inputs_for(case):
 
 # ------------------------------------------------------------------------------------------------ programs
 
-def t(shape):
-    return "tensor<%sxf32>" % "x".join(str(s) for s in shape) if shape else "tensor<f32>"
+def t(shape, dtype="f32"):
+    return "tensor<%sx%s>" % ("x".join(str(s) for s in shape), dtype) if shape else "tensor<%s>" % dtype
 
 
 def program(case):
@@ -120,6 +129,23 @@ def program(case):
             args.append("%s: %s" % (a, s))
             body.append('  %%r%d = "graph.%s"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, g, a, s, s))
             rets.append(("%%r%d" % i, s))
+        elif g == "gather":
+            s, si, o = t(sz), t(sz, "i64"), t([sz[0]])
+            b = "%%arg%d_2" % i
+            args += ["%s: %s" % (a, s), "%s: %s" % (b, si)]
+            body += ['  %%g%d = "graph.gather"(%s, %s) {dim = 1 : i64} : (%s, %s) -> %s' % (i, a, b, s, si, s),
+                     '  %%r%d = "graph.%s"(%%g%d) {dims = array<i64: 1>, keepdim = false} : (%s) -> %s' %
+                     (i, c["kind"], i, s, o)]
+            rets += [("%%g%d" % i, s), ("%%r%d" % i, o)]
+        elif g == "embedding":
+            n, d = sz
+            s, si, so, o = t([EMB_ROWS, d]), t([n], "i64"), t([n, d]), t([n])
+            b = "%%arg%d_2" % i
+            args += ["%s: %s" % (a, s), "%s: %s" % (b, si)]
+            body += ['  %%g%d = "graph.embedding"(%s, %s) : (%s, %s) -> %s' % (i, a, b, s, si, so),
+                     '  %%r%d = "graph.%s"(%%g%d) {dims = array<i64: 1>, keepdim = false} : (%s) -> %s' %
+                     (i, c["kind"], i, so, o)]
+            rets += [("%%g%d" % i, so), ("%%r%d" % i, o)]
         elif g == "var":
             s, o = t(sz), t([sz[0]])
             args.append("%s: %s" % (a, s))
@@ -138,6 +164,10 @@ def arg_shapes(case):
     for sz in c["sizes"]:
         if c["geometry"] == "transposed":
             out += [list(sz), [sz[1], sz[0]]]
+        elif c["geometry"] == "gather":
+            out += [list(sz), list(sz)]
+        elif c["geometry"] == "embedding":
+            out += [[EMB_ROWS, sz[1]], [sz[0]]]
         else:
             out.append(list(sz))
     return out
@@ -146,6 +176,10 @@ def arg_shapes(case):
 def make_input(np, case, k, shape, kind):
     seed = int(hashlib.sha1(("%s|%d|%s" % (case, k, kind)).encode()).hexdigest()[:12], 16)
     rng = np.random.default_rng(seed)
+    if cases()[case]["geometry"] == "gather" and k % 2 == 1:  # the index of a gather: [-r, r)
+        return rng.integers(-shape[-1], shape[-1], shape).astype(np.int64)
+    if cases()[case]["geometry"] == "embedding" and k % 2 == 1:  # rows of the table: [-rows, rows)
+        return rng.integers(-EMB_ROWS, EMB_ROWS, shape).astype(np.int64)
     n = int(np.prod(shape)) if shape else 1
     u = rng.random(n)
     if kind == "random":

@@ -1,8 +1,9 @@
 // sched-to-kernel lowers ind.indirect_indexing to arith ops (the same for both backends): an f32 value
 // is NaN -> 0, clamped to [-size, size] and converted (fptosi, index_cast); an integer one index_cast;
 // then a negative position plus size, and a clamp to [0, size - 1] (no access leaves the buffer). The
-// indirect kernel.load keeps its offset operand; on the GPU each lane loads its own element (scalar
-// loads, no vector load of the gathered data, the stores stay vectorized).
+// indirect kernel.load keeps its offset operand. On the GPU an embedding row (an offset shared by the
+// vector's lanes, 8 * s: a multiple of the width) is read with 16-byte loads; index_select along the
+// vectorized dim (an offset per lane) loads each lane's element (scalar loads; the stores stay vectors).
 // RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen | %filecheck %s
 // RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen --emit=ptx | %filecheck %s --check-prefix=PTX
 
@@ -39,7 +40,7 @@
 // PTX: cvt.rzi.s64.f32
 // PTX: max.s64 {{.*}}, 0;
 // PTX: min.s64 {{.*}}, 15;
-// PTX-COUNT-4: ld.global.nc.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}{{(\+[0-9]+)?}}];
+// PTX: ld.global.nc.v4.b32 {{.*}}[%rd{{[0-9]+}}];
 // PTX: st.global.v4.b32
 // PTX-LABEL: .entry triton_poi_fused_index_select_1
 // PTX-NOT: ld.global.nc.v2
