@@ -25,12 +25,26 @@ RTOL = 1e-5  # max |got - want| / max |want|, per output (f32); f16 outputs: 1e-
 
 
 def rel_err(got, want):
+    """max |got - want| / max |want| over the finite values; inf where the shapes, the NaN positions or
+    the infinities differ, or (integer and bool outputs: exact) where any value differs."""
+    if not np.issubdtype(np.asarray(want).dtype, np.floating):
+        return 0.0 if np.array_equal(np.asarray(got), np.asarray(want)) else float("inf")
     got = np.asarray(got, dtype=np.float64)
     want = np.asarray(want, dtype=np.float64)
     if got.shape != want.shape:
         return float("inf")
     if want.size == 0:
         return 0.0
+    nan = np.isnan(want)
+    if not np.array_equal(np.isnan(got), nan):
+        return float("inf")
+    inf = np.isinf(want)
+    if not np.array_equal(got[inf], want[inf]):
+        return float("inf")
+    fin = ~(nan | inf)
+    if not fin.any():
+        return 0.0
+    got, want = got[fin], want[fin]
     scale = np.max(np.abs(want))
     err = np.max(np.abs(got - want))
     return float(err / scale) if scale > 0 else float(err)
@@ -176,6 +190,19 @@ def main():
         under[7] += 2 * 0.8e-5
         failed = int(not (rel_err(over, w) > RTOL)) + int(not (rel_err(under, w) <= RTOL))
         print(f"over {rel_err(over, w):.2e} under {rel_err(under, w):.2e}: {'ok' if not failed else 'BROKEN'}")
+        # integer and bool outputs exact; NaN where eager has NaN, infinities equal
+        big = np.arange(64, dtype=np.int64) * 10**6
+        nan = w.copy()
+        nan[3], nan[9] = np.nan, np.inf
+        moved, ninf = nan.copy(), nan.copy()
+        moved[3], moved[4] = nan[4], np.nan
+        ninf[9] = -np.inf
+        checks = [rel_err(big + (np.arange(64) == 5), big) == float("inf"), rel_err(big, big) == 0.0,
+                  rel_err(w > 0.5, w > 0) == float("inf"), rel_err(nan.copy(), nan) == 0.0,
+                  rel_err(moved, nan) == float("inf"), rel_err(ninf, nan) == float("inf"),
+                  rel_err(np.full(4, np.nan), np.full(4, np.nan)) == 0.0]
+        failed += checks.count(False)
+        print(f"exact ints and bools, NaN and inf positions: {'ok' if all(checks) else 'BROKEN ' + str(checks)}")
     else:
         sys.exit(f"unknown mode {what}")
     print(f"{'FAILED' if failed else 'ALL PASSED'} ({failed} failed)")
