@@ -68,7 +68,7 @@ def trace(fn, args):
 
 
 # Table entries for overloads torch 1.13 does not have (torch 2.x's AOTAutograd / export produce them).
-NOT_IN_TORCH_1_13 = {"aten.rms_norm.default", "aten.squeeze.dims"}
+NOT_IN_TORCH_1_13 = {"aten.rms_norm.default", "aten.squeeze.dims", "prims.iota.default"}
 
 
 def run_case(name, fn, args):
