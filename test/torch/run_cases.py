@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 import cases  # noqa: E402
 from ind import fx, runner  # noqa: E402
@@ -148,13 +149,31 @@ def api_errors():
     def const64(x):
         return x * torch.tensor(2.0, dtype=torch.float64)
 
+    def int_arange(x):
+        return x + torch.arange(0, 4.5, dtype=torch.int64)  # ATen truncates 4.5: ind refuses
+
+    def nll_2d(x, t):
+        return F.cross_entropy(x, t)  # a [N, C, H, W] input: nll_loss2d_forward
+
+    def adv_index(x, i):
+        return x[i]  # aten.index.Tensor (index_select has an explicit dim)
+
+    def renorm(x, i):
+        return F.embedding(i, x, max_norm=1.0)  # embedding_renorm_ writes the weight
+
     x = torch.randn(3, 4)
+    i = torch.tensor([0, 2])
     checks = [("const64", lambda: fx.import_graph(fx.trace(const64, [x]))),
               ("cumprod", lambda: fx.import_graph(fx.trace(cumprod, [x]))),
               ("float64", lambda: fx.import_graph(fx.trace(float64, [x]))),
               ("rounding", lambda: fx.import_graph(fx.trace(rounding, [x, x]))),
               ("not_aten", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: torch.relu(a)), example_inputs=[x])),
-              ("no_meta", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: a + 1)))]
+              ("no_meta", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: a + 1))),
+              ("int_arange", lambda: fx.import_graph(fx.trace(int_arange, [x]))),
+              ("nll_2d", lambda: fx.import_graph(fx.trace(nll_2d, [torch.randn(2, 3, 4, 4),
+                                                                    torch.zeros(2, 4, 4).long()]))),
+              ("adv_index", lambda: fx.import_graph(fx.trace(adv_index, [x, i]))),
+              ("renorm", lambda: fx.import_graph(fx.trace(renorm, [x, i])))]
     for name, f in checks:
         try:
             f()
@@ -166,6 +185,36 @@ def api_errors():
     # is_node_supported agrees with import_graph, node by node
     gm = fx.trace(cumprod, [x])
     print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes if n.op == "call_function"))
+    gm = fx.trace(int_arange, [x])
+    print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes
+                                 if n.op == "call_function"))
+    return negative_indices()
+
+
+def negative_indices():
+    """Eager refuses a negative index of index_select / gather / embedding (so tracing with one fails); the
+    index is data, which the importer cannot check: ind counts a negative one from the end
+    (docs/dialects/graph.md, "Indirect indexing")."""
+    def fn(x, idx, t, ids):
+        return torch.index_select(x, 1, idx), torch.gather(x, 1, t), F.embedding(ids, x)
+
+    x = torch.randn(4, 8)
+    ok = [x, torch.tensor([0, 3, 7]), torch.tensor([[1], [2], [3], [4]]), torch.tensor([0, 3])]
+    neg = [x, torch.tensor([-1, -8, 2]), torch.tensor([[-1], [-2], [0], [-8]]), torch.tensor([-1, -4])]
+    for k, name in enumerate(["index_select", "gather", "embedding"], 1):
+        args = list(ok)
+        args[k] = neg[k]
+        try:
+            fn(*args)
+            print(f"negative {name}: eager accepts")
+        except (RuntimeError, IndexError) as e:
+            print(f"negative {name}: eager {type(e).__name__}: {str(e).splitlines()[0]}")
+    g = fx.import_graph(fx.trace(fn, ok), example_inputs=ok)
+    got = runner.compile(g.text, g.inputs, g.outputs, device="cpu")(*[a.numpy() for a in neg])
+    want = fn(x, neg[1] % 8, neg[2] % 8, neg[3] % 4)
+    names = ["index_select", "gather", "embedding"]
+    print("negative indices in ind count from the end:",
+          " ".join(f"{n}={int(np.array_equal(a, b.numpy()))}" for n, a, b in zip(names, got, want)))
     return 0
 
 
