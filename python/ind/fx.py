@@ -714,6 +714,173 @@ def _cumsum(c):
     return c.emit("cumsum", [c.convert(x, d)], {"dim": int(c.a["dim"]) % max(len(x.shape), 1)})
 
 
+def _round(c):  # round.decimals: ATen's round(x * 10^d) / 10^d (d < 0: round(x / 10^-d) * 10^-d)
+    x = c.t(c.a["self"])
+    d = int(c.a.get("decimals", 0) or 0)
+    if d == 0:
+        return c.emit("round", [x])
+    if x.dtype not in _FLOAT:
+        c.unsupported(f"round with decimals of a {x.dtype} tensor")
+    xf = c.convert(x, "f32")  # ATen computes f16/bf16 in f32 (opmath) too
+    scale = c.constant(10.0 ** abs(d), (), "f32")
+    y = c.tmp("round", [c.binary_tmp("mul" if d > 0 else "div", xf, scale)], x.shape, "f32")
+    if x.dtype == "f32":
+        return c.emit("div" if d > 0 else "mul", [y, scale])
+    return c.emit("convert", [c.binary_tmp("div" if d > 0 else "mul", y, scale)])
+
+
+def _arg_reduction(op):  # argmax / argmin / any / all: dims (one or every dim) + keepdim
+    def h(c):
+        x = c.t(c.a["self"])
+        dims = c.dims(c.a.get("dim"), len(x.shape))
+        return c.emit(op, [x], {"dims": dims, "keepdim": bool(c.a.get("keepdim", False))})
+    return h
+
+
+def _minmax_dim(op):  # max.dim / min.dim -> graph.max_dim / graph.min_dim: (values, i64 indices)
+    def h(c):
+        x = c.t(c.a["self"])
+        keep = bool(c.a.get("keepdim", False))
+        names = [c.node.name, c.node.name + "_indices"]
+        if not x.shape:  # a 0-d input (dim 0 or -1): itself, index 0
+            return [c.emit("clone", [x], shape=(), dtype=x.dtype, name=names[0]), c.constant(0, (), "i64")]
+        dim = int(c.a["dim"])
+        k = dim % len(x.shape)
+        shape = x.shape[:k] + ((1,) if keep else ()) + x.shape[k + 1:]
+        return c.em.op_multi(op, [x], [(shape, x.dtype), (shape, "i64")], {"dim": dim, "keepdim": keep}, names)
+    return h
+
+
+def _arange(c):
+    s, d = c.out()
+    start, end, step = c.a.get("start", 0), c.a["end"], c.a.get("step", 1)
+    for v in (start, end, step):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            c.unsupported(f"a bound {v!r} that is not a Python number (ind's arange takes static bounds)")
+    if d not in _FLOAT and any(float(v) != int(v) for v in (start, end, step)):
+        c.unsupported(f"an integer ({d}) arange with non-integer bounds start={start}, end={end}, step={step} "
+                      "(ATen truncates them first: write integer bounds)")
+    attrs = {"end": float(end)}
+    if start != 0:
+        attrs["start"] = float(start)
+    if step != 1:
+        attrs["step"] = float(step)
+    return c.emit("arange", [], attrs)
+
+
+def _iota(c):  # prims.iota(length, *, start, step, dtype, ...): start + i * step
+    attrs = {"length": int(c.a["length"])}
+    for k in ("start", "step"):
+        v = c.a.get(k)
+        if not isinstance(v, int) or isinstance(v, bool):
+            c.unsupported(f"'{k}' {v!r} is not a Python int")
+        if v != (0 if k == "start" else 1):
+            attrs[k] = v
+    return c.emit("iota", [], attrs)
+
+
+def _flip(c):
+    return c.emit("flip", [c.t(c.a["self"])], {"dims": [int(d) for d in c.a["dims"]]})
+
+
+def _constant_pad_nd(c):
+    x = c.t(c.a["self"])
+    v = c.a.get("value", 0)
+    if isinstance(v, torch.fx.Node):
+        c.unsupported("a pad value computed in the graph")
+    v = 0 if v is None else v
+    # ATen fills with the value cast to the tensor's dtype: truncated for integers, nonzero for bool
+    v = float(bool(v)) if x.dtype == "i1" else float(int(v)) if x.dtype not in _FLOAT else float(v)
+    attrs = {"pad": [int(p) for p in c.a["pad"]]}
+    if v != 0.0 or math.copysign(1.0, v) < 0:
+        attrs["value"] = v
+    return c.emit("constant_pad_nd", [x], attrs)
+
+
+def _repeat(c):
+    return c.emit("repeat", [c.t(c.a["self"])], {"repeats": [int(r) for r in c.a["repeats"]]})
+
+
+def _index(c, v, what):
+    if v.dtype not in ("i32", "i64"):
+        c.unsupported(f"{what} of dtype {v.dtype} (ind indexes with i32 or i64 tensors)")
+    return v
+
+
+def _index_select(c):
+    x = c.t(c.a["self"])
+    if not x.shape:
+        c.unsupported("index_select of a 0-d tensor")
+    idx = _index(c, c.t(c.a["index"]), "an index")
+    if len(idx.shape) > 1:
+        c.unsupported(f"an index of rank {len(idx.shape)} (index_select takes a 1-d or 0-d index)")
+    return c.emit("index_select", [x, idx], {"dim": int(c.a["dim"])})
+
+
+def _gather(c):  # sparse_grad changes only the backward
+    x = c.t(c.a["self"])
+    if not x.shape:
+        c.unsupported("gather of a 0-d tensor")
+    idx = _index(c, c.t(c.a["index"]), "an index")
+    return c.emit("gather", [x, idx], {"dim": int(c.a["dim"])})
+
+
+def _embedding(c):  # padding_idx, scale_grad_by_freq and sparse change only the backward
+    w = c.t(c.a["weight"])
+    if len(w.shape) != 2:
+        c.unsupported(f"an embedding weight of rank {len(w.shape)} (ATen's is 2-d)")
+    return c.emit("embedding", [w, _index(c, c.t(c.a["indices"]), "indices")])
+
+
+def _nll_loss_forward(c):
+    """(output, total_weight) as ATen computes them: a target equal to ignore_index (also a negative one, the
+    default -100) counts neither in the loss nor in the total weight. torch 1.13's decomposition masks only
+    for ignore_index >= 0 and would gather at -100: this handler is used instead."""
+    x = c.t(c.a["self"])
+    t = _index(c, c.t(c.a["target"]), "a target")
+    w = c.t(c.a["weight"]) if c.a.get("weight") is not None else None
+    red, ignore = int(c.a["reduction"]), int(c.a["ignore_index"])
+    if x.dtype not in _FLOAT:
+        c.unsupported(f"nll_loss of a {x.dtype} input")
+    if len(x.shape) not in (1, 2) or len(t.shape) != len(x.shape) - 1:
+        c.unsupported(f"input {x.shape} with target {t.shape} (ind takes [N, C] with [N], or [C] with [])")
+    if red not in (0, 1, 2):
+        c.unsupported(f"reduction {red}")
+    cd = len(x.shape) - 1
+    keep = t.shape + (1,)  # the target with a size-1 class dim: [N, 1] or [1]
+    mask = c.binary_tmp("ne", t, c.constant(ignore, (), t.dtype))
+    safe = c.tmp("where", [mask, t, c.constant(0, (), t.dtype)], t.shape, t.dtype)
+    idx = c.tmp("unsqueeze", [safe], keep, t.dtype, {"dim": cd})
+    g = c.tmp("gather", [x, idx], keep, x.dtype, {"dim": cd})
+    g = c.tmp("squeeze", [g], t.shape, x.dtype, {"dims": [cd]})
+    if w is not None:
+        wt = c.tmp("index_select", [w, safe if t.shape else idx], t.shape or (1,), w.dtype, {"dim": 0})
+        if not t.shape:
+            wt = c.tmp("squeeze", [wt], (), w.dtype, {"dims": [0]})
+        g = c.binary_tmp("mul", g, wt)
+    zero = c.constant(0.0, (), x.dtype)
+    loss = c.tmp("where", [mask, c.tmp("neg", [g], g.shape, g.dtype), zero], g.shape, g.dtype)
+    s0, d0 = c.out(0)
+    names = (c.node.name, c.node.name + "_total_weight")
+    if red == 0 and cd == 1:
+        out = c.emit("clone", [loss], shape=s0, dtype=d0, name=names[0])
+        return [out, c.emit("constant", [], {"value": 0.0}, shape=(), dtype=x.dtype, name=names[1])]
+    if w is not None:
+        tw = c.emit("sum", [c.tmp("where", [mask, wt, zero], t.shape, x.dtype)], {"dims": [], "keepdim": False},
+                    shape=(), dtype=x.dtype, name=names[1])
+    else:
+        n = c.tmp("sum", [mask], (), "i64", {"dims": [], "keepdim": False})
+        tw = c.emit("convert", [n], shape=(), dtype=x.dtype, name=names[1])
+    if red == 0:
+        out = c.emit("clone", [loss], shape=s0, dtype=d0, name=names[0])
+    elif red == 2:
+        out = c.emit("sum", [loss], {"dims": [], "keepdim": False}, shape=s0, dtype=d0, name=names[0])
+    else:
+        total = c.tmp("sum", [loss], (), x.dtype, {"dims": [], "keepdim": False})
+        out = c.emit("div", [total, tw], shape=s0, dtype=d0, name=names[0])
+    return [out, tw]
+
+
 def _layer_norm(c):  # aten.layer_norm (torch.export keeps it)
     x = c.t(c.a["input"])
     ns = [int(s) for s in c.a["normalized_shape"]]
@@ -794,6 +961,19 @@ ATEN_TO_GRAPH = {
     "aten.gt.Scalar": _binary("gt"),
     "aten.ge.Tensor": _binary("ge"),
     "aten.ge.Scalar": _binary("ge"),
+    "aten.remainder.Tensor": _binary("remainder"),
+    "aten.remainder.Scalar": _binary("remainder"),
+    "aten.remainder.Scalar_Tensor": _binary("remainder"),
+    "aten.fmod.Tensor": _binary("fmod"),
+    "aten.fmod.Scalar": _binary("fmod"),
+    "aten.logical_and.default": _binary("logical_and"),
+    "aten.logical_or.default": _binary("logical_or"),
+    "aten.bitwise_and.Tensor": _binary("bitwise_and"),
+    "aten.bitwise_and.Scalar": _binary("bitwise_and"),
+    "aten.bitwise_or.Tensor": _binary("bitwise_or"),
+    "aten.bitwise_or.Scalar": _binary("bitwise_or"),
+    "aten.bitwise_xor.Tensor": _binary("bitwise_xor"),
+    "aten.bitwise_xor.Scalar": _binary("bitwise_xor"),
     "aten.where.self": _where,
     "aten.where.ScalarSelf": _where,
     "aten.where.ScalarOther": _where,
@@ -817,6 +997,18 @@ ATEN_TO_GRAPH = {
     "aten.erf.default": _unary("erf"),
     "aten.gelu.default": _gelu,
     "aten.silu.default": _silu,
+    "aten.sin.default": _unary("sin"),
+    "aten.cos.default": _unary("cos"),
+    "aten.floor.default": _unary("floor"),
+    "aten.ceil.default": _unary("ceil"),
+    "aten.round.default": _unary("round"),
+    "aten.round.decimals": _round,
+    "aten.trunc.default": _unary("trunc"),
+    "aten.sign.default": _unary("sign"),
+    "aten.logical_not.default": _unary("logical_not"),
+    "aten.bitwise_not.default": _unary("bitwise_not"),
+    "aten.isnan.default": _unary("isnan"),
+    "aten.isinf.default": _unary("isinf"),
     "aten._to_copy.default": _to_copy,
     "prims.convert_element_type.default": _convert("dtype"),
     "aten.clone.default": _clone,
@@ -835,6 +1027,10 @@ ATEN_TO_GRAPH = {
     "aten.ones_like.default": _full(value=1),
     "aten.new_zeros.default": _full(value=0),
     "aten.new_ones.default": _full(value=1),
+    "aten.arange.default": _arange,
+    "aten.arange.start": _arange,
+    "aten.arange.start_step": _arange,
+    "prims.iota.default": _iota,
     # reductions
     "aten.sum.default": _reduction("sum", None),
     "aten.sum.dim_IntList": _reduction("sum"),
@@ -846,6 +1042,14 @@ ATEN_TO_GRAPH = {
     "aten.min.default": _reduction("amin", None, None),
     "aten.prod.default": _reduction("prod", None),
     "aten.prod.dim_int": _reduction("prod"),
+    "aten.argmax.default": _arg_reduction("argmax"),
+    "aten.argmin.default": _arg_reduction("argmin"),
+    "aten.any.default": _arg_reduction("any"),
+    "aten.any.dim": _arg_reduction("any"),
+    "aten.all.default": _arg_reduction("all"),
+    "aten.all.dim": _arg_reduction("all"),
+    "aten.max.dim": _minmax_dim("max_dim"),
+    "aten.min.dim": _minmax_dim("min_dim"),
     "aten.var.default": _var,
     "aten.var.dim": _var,
     "aten.var.correction": _var,
@@ -874,6 +1078,14 @@ ATEN_TO_GRAPH = {
     "aten.unbind.int": _unbind,
     "aten.cat.default": _cat,
     "aten.stack.default": _stack,
+    "aten.flip.default": _flip,
+    "aten.constant_pad_nd.default": _constant_pad_nd,
+    "aten.repeat.default": _repeat,
+    # indirect indexing
+    "aten.index_select.default": _index_select,
+    "aten.gather.default": _gather,
+    "aten.embedding.default": _embedding,
+    "aten.nll_loss_forward.default": _nll_loss_forward,
     # composites
     "aten._softmax.default": _softmax("softmax"),
     "aten.softmax.int": _softmax("softmax"),

@@ -208,6 +208,109 @@ def fx_graph_ops(x, w, b, i):
 fx_graph_ops.symbolic = True
 
 
+# --- issue 11: the ops of real models
+def rounding_trig(x, h, i):
+    """h holds exact halves (round is half to even), i int64."""
+    return (torch.sin(x), torch.cos(x), torch.floor(x * 3), torch.ceil(x * 3), torch.round(h), torch.round(x * 3),
+            torch.trunc(x * 3), torch.trunc(h), torch.sign(x), torch.sign(h), torch.floor(i), torch.ceil(i),
+            torch.sign(i), torch.round(x, decimals=2), torch.round(x * 100, decimals=-1), torch.sin(i), torch.cos(h))
+
+
+def logic_bits(x, xn, i, m):
+    """xn holds NaN and +-inf; i int64 with negatives, m bool."""
+    return (torch.logical_not(m), torch.logical_and(m, x < 0.5), torch.logical_or(m, x < -0.5), torch.logical_not(x),
+            torch.logical_and(x, i), torch.logical_or(xn, m), ~i, i & 3, i & (i + 1), i | (i * 3), i ^ (i - 2), ~m,
+            m & (x < 1), m | (x < -1), m ^ (x < 1), torch.isnan(xn), torch.isinf(xn), torch.isnan(i),
+            torch.isinf(x * 1e38 * 10))
+
+
+def remainders(x, y, i, j):
+    """remainder (the sign of the divisor) and fmod (the sign of the dividend); j: nonzero, either sign."""
+    return (x % 2, x % y, torch.remainder(x, -1.5), torch.fmod(x, 2), torch.fmod(x, y), i % 3, i % j, torch.fmod(i, j),
+            torch.fmod(i, -3), i % 2.5, 2 % (y.abs() + 0.5), (x * 4) % 1, torch.fmod(x * 4, -1), i % -4)
+
+
+def arg_reductions(x, xn, i, m):
+    """argmax/argmin (first index of ties; a NaN is the max and the min, as ATen), any/all."""
+    r = torch.round(x)  # ties
+    return (x.argmax(), x.argmax(1), x.argmin(0, keepdim=True), x.argmax(keepdim=True), xn.argmax(1), xn.argmin(1),
+            xn.argmax(), xn.argmin(0), r.argmax(1), r.argmin(0), i.argmax(1), i.argmin(), m.any(), m.any(1), m.all(),
+            m.all(0), m.any(0, keepdim=True), x.any(1), xn.all(), (x > -1).all(1, keepdim=True), i.any(0))
+
+
+def max_min_dim(x, xn, i):
+    """max.dim / min.dim: values and indices (first of ties, NaN wins), keepdim, a 0-d input."""
+    r = torch.round(x)
+    return (*x.max(1), *x.min(0, keepdim=True), *xn.max(1), *xn.min(1), *xn.max(0), *i.max(0), *r.max(1), *r.min(-1),
+            *x[0, 0].max(0), x.max(-1, keepdim=True)[1], x.min(1).values * 2)
+
+
+def aranges(x):
+    return (torch.arange(5), torch.arange(2, 10), torch.arange(0, 10, 3), torch.arange(1.0, 2.0, 0.25),
+            torch.arange(8, dtype=torch.float32) + x, torch.arange(0, 1, 0.1), torch.arange(10, 0, -3),
+            torch.arange(-1.5, 2.0, 0.5), torch.arange(4, dtype=torch.int32), x * torch.arange(8))
+
+
+def causal_attention(q, k, v):
+    """A causal mask from arange: key j <= query i."""
+    t = q.shape[1]
+    pos = torch.arange(t)
+    mask = pos[None, :] <= pos[:, None]
+    s = (q @ k.transpose(1, 2)).masked_fill(~mask, float("-inf"))
+    return torch.softmax(s, -1) @ v, mask
+
+
+def remaps(x, i, m):
+    """flip, constant_pad_nd (F.pad: positive pads, negative crops, values cast as ATen casts them), repeat."""
+    return (x.flip(0), x.flip((0, 1)), i.flip(-1), F.pad(x, (1, 2)), F.pad(x, (1, 1, 2, 0), value=3.0),
+            F.pad(x, (-1, 2)), F.pad(i, (2, 0), value=7), F.pad(i, (1, 1), value=-1.5), F.pad(m, (1, 1), value=0.5),
+            F.pad(x, (0, 0, 1, 1), value=float("-inf")), x.repeat(2, 1), x.repeat(1, 2, 3), m.repeat(2, 2),
+            (x.flip(1) + 1).repeat(1, 2))
+
+
+def indirect(x, idx, t2, t0, ids):
+    """index_select (1-d and 0-d index, i32 and i64, a negative dim), gather, embedding."""
+    return (torch.index_select(x, 1, idx), torch.index_select(x, 0, idx[2:4] % 4), x.index_select(1, idx[1]),
+            torch.gather(x, 1, t2), torch.gather(x, 0, t0), F.embedding(ids, x.t()),
+            F.embedding(ids.int(), x.t(), padding_idx=0), torch.index_select(x, -1, idx.int()),
+            torch.gather(x * 2, -1, t2[:2, :1]) + 1)
+
+
+def nll_losses(x, t, ti, w):
+    """gather of log_softmax at the target (nll by hand), cross_entropy / nll_loss (nll_loss_forward): the
+    reductions, class weights, ignore_index (ti holds -100, the default), a [C] input, every target ignored
+    (0/0: NaN, as eager)."""
+    lp = F.log_softmax(x, -1)
+    return (-torch.gather(lp, 1, t[:, None]).squeeze(1).mean(), F.cross_entropy(x, t),
+            F.nll_loss(lp, t, reduction="none"), F.nll_loss(lp, t, reduction="sum"), F.cross_entropy(x, ti), F.cross_entropy(x, ti, weight=w),
+            F.cross_entropy(x, ti.clamp(min=0), ignore_index=2), F.cross_entropy(x, ti, weight=w, reduction="sum"),
+            F.cross_entropy(x, ti, weight=w, reduction="none"), F.nll_loss(lp[0], t[0]),
+            F.nll_loss(lp[1], t[1], weight=w, reduction="none"), F.cross_entropy(x[:2], ti[1:2].expand(2)))
+
+
+class EmbeddingLayerNorm(torch.nn.Module):
+    """Token embedding, layer norm, a linear head (examples/embedding_layer_norm.mlir)."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 8)
+        self.norm = torch.nn.LayerNorm(8)
+        self.head = torch.nn.Linear(8, 10)
+
+    def forward(self, ids):
+        h = self.norm(self.emb(ids))
+        return h, self.head(h).argmax(-1)
+
+
+def aten_direct_issue11(i, x):
+    """Scalar forms torch 1.13's make_fx fails on (`i | 2` raises there), called directly."""
+    return (aten.bitwise_or.Scalar(i, 2), aten.bitwise_xor.Scalar(i, 5), aten.bitwise_and.Scalar(i, 6),
+            aten.remainder.Scalar_Tensor(3, x), aten.fmod.Scalar(x, 0.75), aten.argmax.default(x, None, False))
+
+
+aten_direct_issue11.symbolic = True
+
+
 class MLP(torch.nn.Module):
     """Parameters (captured by make_fx as constants) become function arguments after the input."""
 
@@ -255,6 +358,16 @@ class RMSNormStack(torch.nn.Module):
 def _inputs():
     g = torch.Generator().manual_seed(0)
     f = lambda *s: torch.randn(*s, generator=g)
+    # the issue-11 cases draw from their own generator (the inputs of the cases above stay as they were)
+    g2 = torch.Generator().manual_seed(11)
+    f2 = lambda *s: torch.randn(*s, generator=g2)
+    x = f2(4, 8)
+    xn = x.clone()  # NaN (two in row 3) and infinities
+    for (r, c_), v in zip([(0, 3), (1, 2), (2, 5), (3, 1), (3, 6)], ["nan", "inf", "-inf", "nan", "nan"]):
+        xn[r, c_] = float(v)
+    ints = torch.randint(-5, 6, (4, 8), generator=g2)
+    nonzero = torch.randint(1, 4, (4, 8), generator=g2) * (torch.randint(0, 2, (4, 8), generator=g2) * 2 - 1)
+    halves = (torch.arange(32) - 16).view(4, 8) * 0.5
     return {
         "binary_ops": (binary_ops, [f(4, 8), f(8)]),
         "scalar_ops": (scalar_ops, [f(4, 8)]),
@@ -284,6 +397,20 @@ def _inputs():
         "MLP": (MLP, [f(4, 8)]),
         "Attention": (Attention, [f(2, 5, 16)]),
         "RMSNormStack": (RMSNormStack, [f(4, 16), f(4, 16)]),
+        "rounding_trig": (rounding_trig, [f2(4, 8), halves, ints]),
+        "logic_bits": (logic_bits, [x, xn, ints, x > 0]),
+        "remainders": (remainders, [x, f2(4, 8), ints, nonzero]),
+        "arg_reductions": (arg_reductions, [x, xn, ints, x > 0]),
+        "max_min_dim": (max_min_dim, [x, xn, ints]),
+        "aranges": (aranges, [f2(4, 8)]),
+        "causal_attention": (causal_attention, [f2(2, 6, 4), f2(2, 6, 4), f2(2, 6, 4)]),
+        "remaps": (remaps, [f2(4, 8), ints, x > 0]),
+        "indirect": (indirect, [x, torch.tensor([7, 0, 3, 3, 5]), torch.randint(0, 8, (4, 3), generator=g2),
+                                torch.randint(0, 4, (2, 8), generator=g2), torch.randint(0, 8, (2, 5), generator=g2)]),
+        "nll_losses": (nll_losses, [f2(4, 8), torch.tensor([1, 7, 0, 4]), torch.tensor([1, -100, 2, 2]),
+                                    f2(8).abs() + 0.5]),
+        "EmbeddingLayerNorm": (EmbeddingLayerNorm, [torch.randint(0, 10, (2, 5), generator=g2)]),
+        "aten_direct_issue11": (aten_direct_issue11, [ints, f2(4, 8)]),
     }
 
 

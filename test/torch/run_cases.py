@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 import cases  # noqa: E402
 from ind import fx, runner  # noqa: E402
@@ -25,12 +26,26 @@ RTOL = 1e-5  # max |got - want| / max |want|, per output (f32); f16 outputs: 1e-
 
 
 def rel_err(got, want):
+    """max |got - want| / max |want| over the finite values; inf where the shapes, the NaN positions or
+    the infinities differ, or (integer and bool outputs: exact) where any value differs."""
+    if not np.issubdtype(np.asarray(want).dtype, np.floating):
+        return 0.0 if np.array_equal(np.asarray(got), np.asarray(want)) else float("inf")
     got = np.asarray(got, dtype=np.float64)
     want = np.asarray(want, dtype=np.float64)
     if got.shape != want.shape:
         return float("inf")
     if want.size == 0:
         return 0.0
+    nan = np.isnan(want)
+    if not np.array_equal(np.isnan(got), nan):
+        return float("inf")
+    inf = np.isinf(want)
+    if not np.array_equal(got[inf], want[inf]):
+        return float("inf")
+    fin = ~(nan | inf)
+    if not fin.any():
+        return 0.0
+    got, want = got[fin], want[fin]
     scale = np.max(np.abs(want))
     err = np.max(np.abs(got - want))
     return float(err / scale) if scale > 0 else float(err)
@@ -54,7 +69,7 @@ def trace(fn, args):
 
 
 # Table entries for overloads torch 1.13 does not have (torch 2.x's AOTAutograd / export produce them).
-NOT_IN_TORCH_1_13 = {"aten.rms_norm.default", "aten.squeeze.dims"}
+NOT_IN_TORCH_1_13 = {"aten.rms_norm.default", "aten.squeeze.dims", "prims.iota.default"}
 
 
 def run_case(name, fn, args):
@@ -134,13 +149,31 @@ def api_errors():
     def const64(x):
         return x * torch.tensor(2.0, dtype=torch.float64)
 
+    def int_arange(x):
+        return x + torch.arange(0, 4.5, dtype=torch.int64)  # ATen truncates 4.5: ind refuses
+
+    def nll_2d(x, t):
+        return F.cross_entropy(x, t)  # a [N, C, H, W] input: nll_loss2d_forward
+
+    def adv_index(x, i):
+        return x[i]  # aten.index.Tensor (index_select has an explicit dim)
+
+    def renorm(x, i):
+        return F.embedding(i, x, max_norm=1.0)  # embedding_renorm_ writes the weight
+
     x = torch.randn(3, 4)
+    i = torch.tensor([0, 2])
     checks = [("const64", lambda: fx.import_graph(fx.trace(const64, [x]))),
               ("cumprod", lambda: fx.import_graph(fx.trace(cumprod, [x]))),
               ("float64", lambda: fx.import_graph(fx.trace(float64, [x]))),
               ("rounding", lambda: fx.import_graph(fx.trace(rounding, [x, x]))),
               ("not_aten", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: torch.relu(a)), example_inputs=[x])),
-              ("no_meta", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: a + 1)))]
+              ("no_meta", lambda: fx.import_graph(torch.fx.symbolic_trace(lambda a: a + 1))),
+              ("int_arange", lambda: fx.import_graph(fx.trace(int_arange, [x]))),
+              ("nll_2d", lambda: fx.import_graph(fx.trace(nll_2d, [torch.randn(2, 3, 4, 4),
+                                                                    torch.zeros(2, 4, 4).long()]))),
+              ("adv_index", lambda: fx.import_graph(fx.trace(adv_index, [x, i]))),
+              ("renorm", lambda: fx.import_graph(fx.trace(renorm, [x, i])))]
     for name, f in checks:
         try:
             f()
@@ -152,6 +185,36 @@ def api_errors():
     # is_node_supported agrees with import_graph, node by node
     gm = fx.trace(cumprod, [x])
     print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes if n.op == "call_function"))
+    gm = fx.trace(int_arange, [x])
+    print("supported:", " ".join(f"{n.name}={int(fx.is_node_supported(n))}" for n in gm.graph.nodes
+                                 if n.op == "call_function"))
+    return negative_indices()
+
+
+def negative_indices():
+    """Eager refuses a negative index of index_select / gather / embedding (so tracing with one fails); the
+    index is data, which the importer cannot check: ind counts a negative one from the end
+    (docs/dialects/graph.md, "Indirect indexing")."""
+    def fn(x, idx, t, ids):
+        return torch.index_select(x, 1, idx), torch.gather(x, 1, t), F.embedding(ids, x)
+
+    x = torch.randn(4, 8)
+    ok = [x, torch.tensor([0, 3, 7]), torch.tensor([[1], [2], [3], [4]]), torch.tensor([0, 3])]
+    neg = [x, torch.tensor([-1, -8, 2]), torch.tensor([[-1], [-2], [0], [-8]]), torch.tensor([-1, -4])]
+    for k, name in enumerate(["index_select", "gather", "embedding"], 1):
+        args = list(ok)
+        args[k] = neg[k]
+        try:
+            fn(*args)
+            print(f"negative {name}: eager accepts")
+        except (RuntimeError, IndexError) as e:
+            print(f"negative {name}: eager {type(e).__name__}: {str(e).splitlines()[0]}")
+    g = fx.import_graph(fx.trace(fn, ok), example_inputs=ok)
+    got = runner.compile(g.text, g.inputs, g.outputs, device="cpu")(*[a.numpy() for a in neg])
+    want = fn(x, neg[1] % 8, neg[2] % 8, neg[3] % 4)
+    names = ["index_select", "gather", "embedding"]
+    print("negative indices in ind count from the end:",
+          " ".join(f"{n}={int(np.array_equal(a, b.numpy()))}" for n, a, b in zip(names, got, want)))
     return 0
 
 
@@ -176,6 +239,19 @@ def main():
         under[7] += 2 * 0.8e-5
         failed = int(not (rel_err(over, w) > RTOL)) + int(not (rel_err(under, w) <= RTOL))
         print(f"over {rel_err(over, w):.2e} under {rel_err(under, w):.2e}: {'ok' if not failed else 'BROKEN'}")
+        # integer and bool outputs exact; NaN where eager has NaN, infinities equal
+        big = np.arange(64, dtype=np.int64) * 10**6
+        nan = w.copy()
+        nan[3], nan[9] = np.nan, np.inf
+        moved, ninf = nan.copy(), nan.copy()
+        moved[3], moved[4] = nan[4], np.nan
+        ninf[9] = -np.inf
+        checks = [rel_err(big + (np.arange(64) == 5), big) == float("inf"), rel_err(big, big) == 0.0,
+                  rel_err(w > 0.5, w > 0) == float("inf"), rel_err(nan.copy(), nan) == 0.0,
+                  rel_err(moved, nan) == float("inf"), rel_err(ninf, nan) == float("inf"),
+                  rel_err(np.full(4, np.nan), np.full(4, np.nan)) == 0.0]
+        failed += checks.count(False)
+        print(f"exact ints and bools, NaN and inf positions: {'ok' if all(checks) else 'BROKEN ' + str(checks)}")
     else:
         sys.exit(f"unknown mode {what}")
     print(f"{'FAILED' if failed else 'ALL PASSED'} ({failed} failed)")
