@@ -302,6 +302,18 @@ static bool read_sizes(MlirOperation op, const char *key, int64_t *v, intptr_t *
   return ind_attr_i64_array(op, key, v, MAX_SUBDIMS, n) && *n <= MAX_SUBDIMS;
 }
 
+static bool loop_order_valid(const int64_t *p, intptr_t np, intptr_t n) {
+  bool seen[MAX_SUBDIMS] = {false};
+  if (np != n)
+    return false;
+  for (intptr_t q = 0; q < n; ++q) {
+    if (p[q] < 0 || p[q] >= n || seen[p[q]])
+      return false;
+    seen[p[q]] = true;
+  }
+  return true;
+}
+
 /* Sets the sub-node's dim map and write offset. */
 static bool place_sub(KGen *k, Sub *s) {
   int64_t r[MAX_SUBDIMS], rr[MAX_SUBDIMS];
@@ -312,14 +324,26 @@ static bool place_sub(KGen *k, Sub *s) {
   int nk = k->nx + k->nr;
   bool ok;
   int64_t own = prod(r, (int)n);
+  /* loop_order (the fusion's loop reordering): the kernel iterates own dim p[i] as its i-th; the dims
+   * are matched in that order and each own dim gets its expression back */
+  int64_t p[MAX_SUBDIMS], rp[MAX_SUBDIMS];
+  intptr_t np = 0;
+  bool permuted = !s->is_red && read_sizes(s->op, "loop_order", p, &np);
+  if (permuted && !loop_order_valid(p, np, n))
+    return ind_emit_error(s->op, "sched-to-kernel: 'loop_order' must be a permutation of the %d ranges", (int)n), false;
+  for (intptr_t q = 0; q < n; ++q)
+    rp[q] = permuted ? r[p[q]] : r[q];
+  MlirAffineExpr ep[2 * MAX_SUBDIMS];
   if (s->is_red)
     ok = map_dims(k, r, (int)n, 0, k->nx, e) && map_dims(k, rr, (int)m, k->nx, k->nr, e + n);
   else if (own == k->numel * k->rnumel)
-    ok = map_dims(k, r, (int)n, 0, nk, e);
+    ok = map_dims(k, rp, (int)n, 0, nk, ep);
   else if (own == k->numel)
-    ok = map_dims(k, r, (int)n, 0, k->nx, e);
+    ok = map_dims(k, rp, (int)n, 0, k->nx, ep);
   else
     ok = false;
+  for (intptr_t q = 0; ok && !s->is_red && q < n; ++q)
+    e[permuted ? p[q] : q] = ep[q];
   if (!ok)
     return ind_emit_error(s->op,
                           "sched-to-kernel: the node's ranges do not fit the kernel's iteration space "

@@ -24,7 +24,7 @@
 
 typedef struct Config {
   int64_t max_fusion_size, max_pairwise, threshold, max_distance, peak_factor, max_rounds;
-  bool aggressive;
+  bool aggressive, loop_ordering;
 } Config;
 
 static Config read_config(const IndPassOptions *o) {
@@ -34,7 +34,8 @@ static Config read_config(const IndPassOptions *o) {
               ind_opt_int(o, "max-distance"),
               ind_opt_int(o, "peak-memory-factor"),
               ind_opt_int(o, "max-rounds"),
-              ind_opt_bool(o, "aggressive-fusion")};
+              ind_opt_bool(o, "aggressive-fusion"),
+              ind_opt_bool(o, "loop-ordering-after-fusion")};
   return c;
 }
 
@@ -152,6 +153,10 @@ static bool can_fuse(SchedGraph *g, const Config *c, SchedNode *a, SchedNode *b)
   if (!sched_can_fuse_structural(g, a, b))
     return false;
   int64_t shared = sched_score_fusion_memory(g, a, b);
+  /* loop_ordering_after_fusion: no data shared at equal indices, but a permutation of one node's loops
+   * would make some equal (a value and its transposed copy) */
+  if (shared < c->threshold && c->loop_ordering && sched_reorder_loops(g, a, b))
+    shared = sched_score_fusion_memory(g, a, b);
   if (!choices_can_fuse(g, c, a, b, shared))
     return false;
   if (sched_is_vertical(g, a, b))
@@ -372,6 +377,8 @@ static const IndPassOptionDef k_options[] = {
      "refuse when reusable single-user inputs exceed this many times the shared bytes"},
     {"max-rounds", IND_OPT_INT, "10", "most rounds of fuse_nodes_once"},
     {"aggressive-fusion", IND_OPT_BOOL, "false", "allow fusing pointwise nodes that share no data"},
+    {"loop-ordering-after-fusion", IND_OPT_BOOL, "true",
+     "permute a pointwise node's loops when that makes its deps meet the other node's (a transposed copy)"},
     SCHED_FUSE_COMMON_OPTIONS,
     {NULL, 0, NULL, NULL}};
 

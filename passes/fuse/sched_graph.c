@@ -411,6 +411,124 @@ int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const Sched
   return score;
 }
 
+/* --- Loop reordering (loop_ordering_after_fusion). */
+
+#define REORDER_MAX_DIMS 4
+
+/* d under the loop order p of its node's n dims (new dim i iterates own dim p[i]): the index with
+ * own dim p[i] replaced by new dim i, the sizes permuted, normalized again. StarDeps are unchanged;
+ * false when the dep does not have the node's dims (a normalized dep keeps a prefix of them). */
+static bool permute_dep(MlirContext ctx, const IndMemDep *d, const int64_t *ranges, const int *p, int n,
+                        IndMemDep *out) {
+  if (d->is_star) {
+    *out = *d;
+    return true;
+  }
+  if (d->ndims > n)
+    return false;
+  for (int j = 0; j < d->ndims; ++j)
+    if (d->sizes[j] != ranges[j])
+      return false;
+  MlirAffineExpr sub[REORDER_MAX_DIMS], e = d->index;
+  for (int i = 0; i < n; ++i)
+    sub[p[i]] = mlirAffineDimExprGet(ctx, i);
+  MlirAffineMap m = mlirAffineMapGet(ctx, n, 0, d->ndims, sub);
+  e = mlirAffineExprCompose(e, m);
+  int64_t r[REORDER_MAX_DIMS];
+  for (int i = 0; i < n; ++i)
+    r[i] = ranges[p[i]];
+  return ind_memdep_normalize(d->name, mlirAffineMapGet(ctx, n, 0, 1, &e), r, n, out);
+}
+
+static bool permute_deps(MlirContext ctx, IndMemDep *v, int nv, const int64_t *ranges, const int *p, int n,
+                         IndMemDep *out) {
+  for (int i = 0; i < nv; ++i)
+    if (!permute_dep(ctx, &v[i], ranges, p, n, &out[i]))
+      return false;
+  return true;
+}
+
+/* The next permutation of p[0..n) in lexicographic order; false after the last. */
+static bool next_perm(int *p, int n) {
+  int i = n - 2;
+  while (i >= 0 && p[i] >= p[i + 1])
+    --i;
+  if (i < 0)
+    return false;
+  int j = n - 1;
+  while (p[j] <= p[i])
+    --j;
+  int t = p[i];
+  p[i] = p[j];
+  p[j] = t;
+  for (int a = i + 1, b = n - 1; a < b; ++a, --b)
+    t = p[a], p[a] = p[b], p[b] = t;
+  return true;
+}
+
+/* Whether a dep of x (under the candidate order) meets a dep of y: the same MemoryDep, or a read of one
+ * matching the other's write. */
+static bool deps_meet(const IndMemDep *xd, int nxr, int nxw, const SchedNode *y) {
+  for (int i = 0; i < nxr + nxw; ++i) {
+    const IndMemDep *d = &xd[i];
+    if (d->is_star)
+      continue;
+    for (int j = 0; j < y->nreads + y->nwrites; ++j) {
+      const IndMemDep *e = j < y->nreads ? &y->reads[j] : &y->writes[j - y->nreads];
+      if (ind_memdep_equal(d, e) || (i < nxr && j >= y->nreads && ind_memdep_read_matches_write(d, e)) ||
+          (i >= nxr && j < y->nreads && ind_memdep_read_matches_write(e, d)))
+        return true;
+    }
+  }
+  return false;
+}
+
+static bool reorder_node(SchedGraph *g, SchedNode *x, const SchedNode *y) {
+  int64_t r[IND_MEMDEP_MAX_DIMS];
+  if (x->is_fused || x->kind != SCHED_KIND_POINTWISE || x->nloop_order || mlirOperationIsNull(x->op))
+    return false;
+  int n = base_ranges(x, r, IND_MEMDEP_MAX_DIMS);
+  if (n < 2 || n > REORDER_MAX_DIMS)
+    return false;
+  MlirContext ctx = mlirOperationGetContext(x->op);
+  int nr = x->nreads, nw = x->nwrites;
+  IndMemDep *cand = calloc((size_t)(nr + nw + x->nunmet + x->nmet) + 1, sizeof *cand);
+  if (!cand)
+    abort();
+  int p[REORDER_MAX_DIMS];
+  for (int i = 0; i < n; ++i)
+    p[i] = i;
+  bool found = false;
+  while (!found && next_perm(p, n)) /* the identity (the first) is what already failed */
+    found = permute_deps(ctx, x->reads, nr, r, p, n, cand) && permute_deps(ctx, x->writes, nw, r, p, n, cand + nr) &&
+            deps_meet(cand, nr, nw, y);
+  if (found) {
+    IndMemDep *rest = cand + nr + nw;
+    found = permute_deps(ctx, x->unmet, x->nunmet, r, p, n, rest) &&
+            permute_deps(ctx, x->met, x->nmet, r, p, n, rest + x->nunmet);
+  }
+  if (found) {
+    memcpy(x->reads, cand, sizeof *cand * (size_t)nr);
+    memcpy(x->writes, cand + nr, sizeof *cand * (size_t)nw);
+    memcpy(x->unmet, cand + nr + nw, sizeof *cand * (size_t)x->nunmet);
+    memcpy(x->met, cand + nr + nw + x->nunmet, sizeof *cand * (size_t)x->nmet);
+    x->nloop_order = n;
+    char text[64];
+    size_t k = 0;
+    for (int i = 0; i < n; ++i) {
+      x->loop_order[i] = p[i];
+      k += (size_t)snprintf(text + k, sizeof text - k, "%s%d", i ? ", " : "", p[i]);
+    }
+    sched_log(g, "reordered loops of %s to (%s) for %s", x->name, text, y->name);
+  }
+  free(cand);
+  return found;
+}
+
+bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b) {
+  return reorder_node(g, b, a) || reorder_node(g, a, b);
+}
+
 /* --- Merging (FusedSchedulerNode). */
 
 typedef struct DepVec {
@@ -838,6 +956,19 @@ static MlirOperation insertion_point(MlirBlock body) {
   return mlirBlockGetTerminator(body);
 }
 
+/* A reordered base node: `loop_order` on the ind op and its deps on the sched.node, in the new order. */
+static void write_loop_order(SchedNode *n) {
+  if (!n->nloop_order)
+    return;
+  MlirContext ctx = mlirOperationGetContext(n->op);
+  ind_set_attr(sched_node_inner(n->op), "loop_order", ind_i64_array_attr(ctx, n->loop_order, n->nloop_order));
+  const char *keys[4] = {SCHED_ATTR_READS, SCHED_ATTR_WRITES, SCHED_ATTR_UNMET, SCHED_ATTR_MET};
+  IndMemDep *lists[4] = {n->reads, n->writes, n->unmet, n->met};
+  int counts[4] = {n->nreads, n->nwrites, n->nunmet, n->nmet};
+  for (int k = 0; k < 4; ++k)
+    sched_set_deps(n->op, keys[k], lists[k], counts[k]);
+}
+
 static bool graph_rewrite(SchedGraph *g) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->func, 0));
   MlirOperation term = insertion_point(body);
@@ -852,6 +983,8 @@ static bool graph_rewrite(SchedGraph *g) {
       mlirOperationMoveBefore(s->op, term);
   }
   free(order);
+  for (int i = 0; i < g->nbase; ++i)
+    write_loop_order(g->nodes[i]);
   return ok;
 }
 

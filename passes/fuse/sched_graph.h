@@ -55,6 +55,11 @@ typedef struct SchedNode {
   int min_order, max_order;
   MlirOperation op;   /* the sched.node of a base node; null for fused nodes */
   int from_a, from_b; /* a fused node: the two nodes it merged (for sched_unfuse_last) */
+  /* a base pointwise node whose loops sched_reorder_loops permuted: new dim i iterates own dim
+   * loop_order[i] (nloop_order = 0: the order of its ranges); written back as the ind op's
+   * `loop_order` attribute */
+  int64_t loop_order[IND_MEMDEP_MAX_DIMS];
+  int nloop_order;
 } SchedNode;
 
 typedef struct SchedGraph {
@@ -103,6 +108,11 @@ int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const Sched
 /* Structural, then vertical legality when b depends on a, then the backend: everything a strategy must
  * respect besides the cycle check. */
 bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b);
+/* Inductor's loop_ordering_after_fusion (shared_data_after_reordering_loop): when a and b touch a buffer
+ * at indices that a permutation of one node's loops would make equal (a value and its transposed copy),
+ * permutes that node's loops (a base pointwise node of 2 to 4 dims: b tried first, then a), rewrites its
+ * deps and returns true. Logs "reordered loops of <node> to (…) for <other>". */
+bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b);
 /* Merges a and b (a first) into a new live node and returns its id. */
 int sched_fuse(SchedGraph *g, int a, int b);
 /* Undoes the last sched_fuse (g->keep_history must have been set before it): its two inputs are live

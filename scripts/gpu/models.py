@@ -140,6 +140,11 @@ def nll_loss(x, target):
     return torch.nn.functional.nll_loss(torch.log_softmax(x, dim=-1), target)
 
 
+def transpose_copy(x):  # examples/transpose_copy.mlir
+    y = torch.relu(x * 2.0 + 1.0)
+    return y, y.t().contiguous()
+
+
 class Int:
     """An int64 input of this shape, uniform in [0, n) (ind_cuda_run --int-high n; run.sh passes n)."""
 
@@ -187,6 +192,7 @@ CASES = {
     "odd_sizes": (odd_sizes, None, lambda n: [(1023, 4097), (3, 4097), (1, 4097)]),
     "embedding_layer_norm": (embedding_layer_norm, None, lambda n: [(n, n), Int(n), (n,), (n,)]),
     "nll_loss": (nll_loss, None, lambda n: [(n, n), Int(n)]),
+    "transpose_copy": (transpose_copy, None, lambda n: [(n, n)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.

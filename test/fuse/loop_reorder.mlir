@@ -1,0 +1,54 @@
+// Inductor's loop_ordering_after_fusion in fuse-inductor (option loop-ordering-after-fusion, default on):
+// a value written plain and transposed (examples/transpose_copy.mlir) is two nodes whose deps on buf0
+// meet only under a permutation of the copy's loops; the copy's loops are reordered to (1, 0), its deps
+// rewritten (its read of buf0 becomes buf0's write: a vertical fusion), and one kernel reads x once and
+// stores both (the copy at the transposed index). The same in 3-D (permute(2, 0, 1): order (1, 2, 0)).
+// Off, or when no permutation makes the deps meet (a shifted slice), nothing is reordered.
+// RUN: env IND_LOGS=fusion %ind-opt %examples/transpose_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG
+// RUN: %ind-opt %examples/transpose_copy.mlir --lower --fuse | %filecheck %s --check-prefix=SCHED
+// RUN: %ind-opt %examples/transpose_copy.mlir --codegen | %filecheck %s --check-prefix=ONE
+// RUN: env IND_LOGS=fusion %ind-opt %examples/transpose_copy.mlir --lower --fuse='inductor{loop-ordering-after-fusion=false}' -o /dev/null 2>&1 | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %examples/transpose_copy.mlir --lower --fuse='inductor{loop-ordering-after-fusion=false}' --codegen | %filecheck %s --check-prefix=TWO
+// RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/permute3d_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG3
+// RUN: %ind-opt %S/Inputs/permute3d_copy.mlir --codegen | %filecheck %s --check-prefix=ONE3
+// RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/shifted_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=NONE
+// RUN: %ind-run %examples/transpose_copy.mlir | %filecheck %s --check-prefix=JIT
+// RUN: %ind-run %S/Inputs/permute3d_copy.mlir | %filecheck %s --check-prefix=JIT
+// RUN: not %ind-opt %S/../codegen/Inputs/bad_loop_order.sched.mlir --codegen 2>&1 | %filecheck %s --check-prefix=BAD
+
+// LOG: reordered loops of op1 to (1, 0) for op0
+// LOG-NEXT: found 1 possible fusions
+// LOG: fusing op0 with op1
+// LOG: fused 2 nodes into 1 nodes
+
+// SCHED: "sched.fused"
+// SCHED: loop_order = array<i64: 1, 0>, name = "buf1"
+// SCHED: name = "op1"
+// SCHED-SAME: reads = {{\[\["buf0", #map, array<i64: 1024, 1024>\]\]}}
+// SCHED-SAME: unmet_dependencies = {{\[\["buf0", #map, array<i64: 1024, 1024>\]\]}}
+// SCHED-SAME: writes = {{\[\["buf1", #map[0-9]+, array<i64: 1024, 1024>\]\]}}
+
+// ONE-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0 * 1024 + d1)>
+// ONE-DAG: #[[COL:.*]] = affine_map<(d0, d1) -> (d0 + d1 * 1024)>
+// ONE: %[[X:.*]] = "kernel.load"(%{{.*}}) {index = #[[ROW]]}
+// ONE-NOT: "kernel.load"
+// ONE: "kernel.store"(%{{.*}}, %[[V:.*]]) {index = #[[ROW]]}
+// ONE-NEXT: "kernel.store"(%{{.*}}, %[[V]]) {index = #[[COL]]}
+// ONE-NOT: "kernel.def"
+
+// OFF-NOT: reordered
+// OFF: cannot fuse op0 with op1: no shared data
+// TWO-COUNT-2: "kernel.def"
+
+// LOG3: reordered loops of op1 to (1, 2, 0) for op0
+// LOG3: fusing op0 with op1
+// ONE3: #[[T:.*]] = affine_map<(d0, d1, d2) -> (d0 * 8 + d1 + d2 * 32)>
+// ONE3: "kernel.store"(%{{.*}}, %{{.*}}) {index = #[[T]]}
+
+// NONE-NOT: reordered
+// NONE: cannot fuse op0 with op1: no shared data
+
+// JIT: check out0: {{.*}} PASS
+// JIT: check out1: {{.*}} PASS
+
+// BAD: bad_loop_order.sched.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sched-to-kernel: 'loop_order' must be a permutation of the 3 ranges
