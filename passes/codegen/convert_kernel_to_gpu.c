@@ -240,11 +240,11 @@ static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (til
 /* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
  * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
 static bool stageable(Gen *g, MlirOperation op) {
-  if (!g->tiled || g->geom.vector_width != 4 || tile_rows(g) % 4 != 0 || !kernel_is_load(op) ||
-      !mlirValueIsNull(kernel_load_offset(op)))
+  bool load = kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op));
+  if (!g->tiled || g->geom.vector_width != 4 || tile_rows(g) % 4 != 0 || !(load || kernel_is_store(op)))
     return false;
   MlirAffineMap m = kernel_index_map(op);
-  MlirValue buf = kernel_load_buffer(op);
+  MlirValue buf = load ? kernel_load_buffer(op) : kernel_store_buffer(op);
   if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1 || mlirValueIsNull(buf) ||
       !mlirTypeIsAMemRef(mlirValueGetType(buf)) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(buf))))
     return false;
@@ -366,6 +366,47 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
       out->v[first + k] = op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p);
     }
   }
+  return !g->failed;
+}
+
+/* A transposed store of a tiled kernel, the staged load in reverse: each thread writes its 4 columns of
+ * its row to workgroup memory (S[l * 32 + tx][ty], the slots the staged load reads back), and after a
+ * barrier thread t reads 4 consecutive rows of column t / (rows / 4) and stores them as one 16-byte
+ * vector, so that a warp's stores are coalesced along the rows. */
+static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
+  int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int r = g->nx - 2, c = g->nx - 1;
+  for (int l = 0; l < 4; ++l) {
+    MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
+    MlirValue at =
+        bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
+    MlirValue st_ops[3] = {lane(val, l), g->smem, at};
+    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  }
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
+  MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
+  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
+                       bin(g, "arith.divui", col, cidx(g, 4)));
+  MlirValue from =
+      bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
+  MlirValue elems[4];
+  for (int k = 0; k < 4; ++k) {
+    MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", from, cidx(g, k))};
+    elems[k] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+  }
+  int64_t shape[1] = {4};
+  MlirType vt = mlirVectorTypeGet(1, shape, g->f32_t);
+  MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
+  Lanes saved_r = g->dims[r], saved_c = g->dims[c];
+  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, rows)), row)}};
+  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
+  MlirValue idx = emit_expr(g, op, e, 0);
+  g->dims[r] = saved_r;
+  g->dims[c] = saved_c;
+  MlirValue ops[3] = {vec, mem, idx};
+  MlirNamedAttribute al = align_attr(g);
+  op0(g, "vector.store", 3, ops, 1, &al);
   return !g->failed;
 }
 
@@ -921,6 +962,8 @@ static bool emit_store(Gen *g, MlirOperation op) {
     close_if(g, saved);
     return !g->failed;
   }
+  if (stageable(g, op) && mlirTypeIsAF32(mlirValueGetType(val.v[0])) && val.n == 4)
+    return emit_staged_store(g, op, mem, e, &val);
   if (acc == ACCESS_VECTOR && !mlirTypeIsAF32(mlirValueGetType(val.v[0])))
     acc = ACCESS_PER_LANE;
   return store_lanes(g, op, mem, e, &val, n > val.n ? n : val.n, acc);

@@ -62,14 +62,14 @@ void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
   setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
 }
 
-/* True when a load of the pointwise kernel `body` is contiguous along the second-to-last x dim but not
- * along the last (a transposed read, as in x + x.T). */
+/* True when a load or a store of the pointwise kernel `body` is contiguous along the second-to-last x dim
+ * but not along the last (a transposed read, as in x + x.T; a transposed write, as a transposed copy). */
 bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
   if (g->nx < 2)
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    bool direct = kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op));
+    bool direct = (kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op))) || kernel_is_store(op);
     MlirAffineMap m = direct ? kernel_index_map(op) : (MlirAffineMap){NULL};
     if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
       continue;
