@@ -476,11 +476,13 @@ static int bitlen(int64_t v) {
 
 static MlirValue fbin(Builder *b, const char *name, MlirValue x, MlirValue y) { return ibin(b, name, x, y); }
 
-static MlirValue cmp_float_eq(Builder *b, MlirValue x, MlirValue y) {
+static MlirValue cmp_float(Builder *b, int64_t pred, MlirValue x, MlirValue y) {
   MlirValue ops[2] = {x, y};
-  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 1 /* oeq */));
+  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
   return build1(b, "arith.cmpf", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
 }
+
+static MlirValue cmp_float_eq(Builder *b, MlirValue x, MlirValue y) { return cmp_float(b, 1 /* oeq */, x, y); }
 
 static MlirValue fexp(Builder *b, MlirValue x) { return build1(b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL); }
 
@@ -538,8 +540,21 @@ static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, Ml
     out[1] = fbin(b, "arith.addf", acc[1], fbin(b, "arith.mulf", delta, fbin(b, "arith.subf", v, out[0])));
     out[2] = w;
   } else if (f == KERNEL_RED_ONLINE_MAX) {
-    MlirValue one[2] = {v, const_float(b, t, 1.0)};
-    state_combine(b, r, acc, one, out);
+    /* The online softmax step with one exp per element, as the GPU's (convert_kernel_to_gpu.c,
+     * state_update): e = exp(-|v - m_old|); a new max (v > m_old) rescales the old sum, s * e + 1, any
+     * other v adds e. The 1 is (v - m) * 0 + 1 (v = m = +inf gives NaN, as torch); e is 0 while the max
+     * is -inf. */
+    MlirValue m_old = acc[0], sum = acc[1];
+    MlirValue m = fbin(b, "arith.maximumf", m_old, v), d = fbin(b, "arith.subf", v, m_old);
+    MlirValue ad = build1(b, "math.absf", 1, &d, t, 0, NULL);
+    MlirValue nd = build1(b, "arith.negf", 1, &ad, t, 0, NULL);
+    MlirValue e =
+        select3(b, cmp_float_eq(b, m, const_float(b, t, -__builtin_inf())), const_float(b, t, 0.0), fexp(b, nd));
+    MlirValue one = fbin(b, "arith.addf", fbin(b, "arith.mulf", fbin(b, "arith.subf", v, m), const_float(b, t, 0.0)),
+                         const_float(b, t, 1.0));
+    MlirValue grew = fbin(b, "arith.addf", fbin(b, "arith.mulf", sum, e), one);
+    out[0] = m;
+    out[1] = select3(b, cmp_float(b, 2 /* ogt */, v, m_old), grew, fbin(b, "arith.addf", sum, e));
   } else {
     out[0] = fbin(b, combiner(r), acc[0], v);
   }

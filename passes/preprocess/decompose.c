@@ -17,8 +17,9 @@
  *   split(x, s, d)        -> one slice(x, d, start, start + size) per piece (views)
  *   native_layer_norm     -> layer_norm's ops; its mean and rstd are results 1 and 2
  *   native_group_norm     -> the same over reshape(x, [N, G, C / G * HxW]); mean, rstd [N, G]
- *   cumsum(x, d)          -> sum_k where(iota_j >= iota_k, unsqueeze(x, d), 0) over k (a masked
- *                            O(n^2) reduction, see decompose_cumsum)
+ *   cumsum(x, d)          -> blocks of B: the masked prefix sums inside each block plus the
+ *                            exclusive masked prefix sums of the block totals, O(n^1.5); rows that
+ *                            cannot be split: one masked O(n^2) reduction (decompose_cumsum)
  * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
  * Scalars are 0-d graph.constant's of the input's element type. softmax, log_softmax, the norms and
  * var compute f16/bf16 inputs in f32 (convert up first, convert the result back), as Inductor's
@@ -335,15 +336,11 @@ static bool decompose_group_norm(MlirOperation op, GraphBuilder *b, MlirValue *o
   return !mlirValueIsNull(out[0]) && !mlirValueIsNull(out[1]) && !mlirValueIsNull(out[2]);
 }
 
-/* cumsum(x, d) (n = size of d) as one masked reduction, no scan kernel:
- *   out[.., j, ..] = sum_k where(k <= j, x[.., k, ..], 0)
- * x gets a new dim (j) before d (k); the mask is iota(n)[j] >= iota(n)[k]; the sum runs over k.
- * O(n^2) work for a row of n (one fused reduction kernel; Inductor's ir.Scan is O(n)); f16/bf16 sum in
- * f32. */
-static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b) {
-  MlirValue x = upcast(b, operand(op, 0));
-  int64_t d;
-  if (!graph_dim(op, &d) || mlirValueIsNull(x) || rank_of(x) + 1 > GRAPH_MAX_RANK)
+/* The prefix sums of x along d as one masked reduction: out[.., j, ..] = sum_k where(k <= j, x[.., k, ..], 0)
+ * (k < j when `strict`: the exclusive sums). x gets a new dim (j) before d (k); the mask is
+ * iota(n)[j] >= iota(n)[k]; the sum runs over k: O(n^2) work for a row of n. */
+static MlirValue masked_prefix_sum(GraphBuilder *b, MlirValue x, int64_t d, bool strict) {
+  if (mlirValueIsNull(x) || rank_of(x) + 1 > GRAPH_MAX_RANK)
     return kFailed;
   MlirType xt = mlirValueGetType(x);
   int64_t rank = rank_of(x), n = mlirShapedTypeGetDimSize(xt, d), ushape[GRAPH_MAX_RANK], js[GRAPH_MAX_RANK],
@@ -357,7 +354,7 @@ static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b) {
   MlirType it = mlirRankedTensorTypeGet(1, len, mlirIntegerTypeGet(b->ctx, 64), mlirAttributeGetNull());
   MlirValue ij = reshape_to(b, result0(graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0, it)), js, rank + 1);
   MlirValue ik = reshape_to(b, result0(graph_build_op(b, GRAPH_OP_IOTA, NULL, 0, NULL, 0, it)), ks, rank + 1);
-  MlirValue keep = bin(b, GRAPH_OP_GE, ij, ik);
+  MlirValue keep = bin(b, strict ? GRAPH_OP_GT : GRAPH_OP_GE, ij, ik);
   MlirValue xu = reshape_to(b, x, ushape, rank + 1);
   if (mlirValueIsNull(keep) || mlirValueIsNull(xu))
     return kFailed;
@@ -366,8 +363,50 @@ static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b) {
   return reduce(b, GRAPH_OP_SUM, masked, &k, 1, false);
 }
 
+/* The block of a blocked cumsum of a row of n: the largest divisor of n in [CUMSUM_MIN_BLOCK, sqrt(n)],
+ * or 0 (no split: n below the pass option cumsum-min-row, prime, or without such a divisor). */
+#define CUMSUM_MIN_BLOCK 4
+static int64_t cumsum_block(int64_t n, int64_t min_row) {
+  if (n < min_row)
+    return 0;
+  for (int64_t blk = (int64_t)sqrt((double)n); blk >= CUMSUM_MIN_BLOCK; --blk)
+    if (n % blk == 0)
+      return blk;
+  return 0;
+}
+
+/* cumsum(x, d) without a scan kernel. A row of n = C * B (B = cumsum_block(n)) is cut into C blocks of
+ * B: the inclusive prefix sums inside each block (masked, O(n * B)), plus the exclusive prefix sums of
+ * the block totals (masked, O(C^2)), added: O(n^1.5) work for the row instead of the O(n^2) of one
+ * masked reduction, which is what rows that cannot be split get. f16/bf16 sum in f32. */
+static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b, int64_t min_row) {
+  MlirValue x = upcast(b, operand(op, 0));
+  int64_t d;
+  if (!graph_dim(op, &d) || mlirValueIsNull(x))
+    return kFailed;
+  MlirType xt = mlirValueGetType(x);
+  int64_t rank = rank_of(x), n = mlirShapedTypeGetDimSize(xt, d), blk = cumsum_block(n, min_row);
+  if (blk == 0 || rank + 2 > GRAPH_MAX_RANK)
+    return masked_prefix_sum(b, x, d, false);
+  int64_t shape[GRAPH_MAX_RANK], split[GRAPH_MAX_RANK];
+  for (int64_t i = 0, at = 0; i < rank; ++i) {
+    shape[i] = mlirShapedTypeGetDimSize(xt, i);
+    if (i == d) {
+      split[at++] = n / blk;
+      split[at++] = blk;
+    } else {
+      split[at++] = shape[i];
+    }
+  }
+  MlirValue xs = reshape_to(b, x, split, rank + 1);
+  int64_t inner = d + 1;
+  MlirValue within = masked_prefix_sum(b, xs, inner, false);
+  MlirValue before = masked_prefix_sum(b, reduce(b, GRAPH_OP_SUM, xs, &inner, 1, true), d, true);
+  return reshape_to(b, bin(b, GRAPH_OP_ADD, within, before), shape, rank);
+}
+
 /* The decomposition of `op`, or `op`'s own result when it is not a composite. */
-static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
+static MlirValue decompose(MlirOperation op, GraphBuilder *b, int64_t cumsum_min_row) {
   switch (graph_op_id(op)) {
   case GRAPH_OP_SOFTMAX:
   case GRAPH_OP__SOFTMAX:
@@ -387,7 +426,7 @@ static MlirValue decompose(MlirOperation op, GraphBuilder *b) {
   case GRAPH_OP_VAR:
     return decompose_var(op, b);
   case GRAPH_OP_CUMSUM:
-    return decompose_cumsum(op, b);
+    return decompose_cumsum(op, b, cumsum_min_row);
   default:
     return mlirOperationGetResult(op, 0);
   }
@@ -398,7 +437,7 @@ static bool is_decomposed(GraphOpId id) {
 }
 
 /* The decomposition of every result of `op` into out[0 .. results). */
-static bool decompose_all(MlirOperation op, GraphBuilder *b, MlirValue *out) {
+static bool decompose_all(MlirOperation op, GraphBuilder *b, MlirValue *out, int64_t cumsum_min_row) {
   switch (graph_op_id(op)) {
   case GRAPH_OP_SPLIT:
     return decompose_split(op, b, out);
@@ -407,16 +446,16 @@ static bool decompose_all(MlirOperation op, GraphBuilder *b, MlirValue *out) {
   case GRAPH_OP_NATIVE_GROUP_NORM:
     return decompose_group_norm(op, b, out);
   default:
-    out[0] = decompose(op, b);
+    out[0] = decompose(op, b, cumsum_min_row);
     return !mlirValueIsNull(out[0]);
   }
 }
 
-static MlirLogicalResult decompose_op(MlirOperation op) {
+static MlirLogicalResult decompose_op(MlirOperation op, int64_t cumsum_min_row) {
   GraphBuilder b = graph_builder_before(op);
   intptr_t nres = mlirOperationGetNumResults(op);
   MlirValue vals[GRAPH_MAX_SPLIT];
-  if (nres < 1 || nres > GRAPH_MAX_SPLIT || !decompose_all(op, &b, vals))
+  if (nres < 1 || nres > GRAPH_MAX_SPLIT || !decompose_all(op, &b, vals, cumsum_min_row))
     return ind_emit_error(op, "cannot decompose '%s' (are its operand types inferred? run graph-infer-shapes first)",
                           graph_op_name(graph_op_id(op)));
   for (intptr_t i = 0; i < nres; ++i) {
@@ -437,7 +476,7 @@ static MlirLogicalResult decompose_op(MlirOperation op) {
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
-  (void)opts;
+  int64_t min_row = ind_opt_int(opts, "cumsum-min-row");
   PreprocessOpList ops = {0};
   if (!preprocess_ops_graph(&ops, module)) {
     preprocess_ops_free(&ops);
@@ -446,15 +485,21 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i)
     if (is_decomposed(graph_op_id(ops.ops[i])))
-      r = decompose_op(ops.ops[i]);
+      r = decompose_op(ops.ops[i], min_row);
   preprocess_ops_free(&ops);
   return r;
 }
+
+static const IndPassOptionDef k_options[] = {
+    {"cumsum-min-row", IND_OPT_INT, "256",
+     "rows of at least this many elements are cumsum'med in blocks (O(n^1.5)), shorter ones by one masked "
+     "reduction (O(n^2))"},
+    {NULL, 0, NULL, NULL}};
 
 const IndPassDef graph_decompose_pass = {
     "graph-decompose",
     "Expand softmax, log_softmax, layer_norm, rms_norm, linear, addmm, var, sdpa, split, native_layer_norm, "
     "native_group_norm and cumsum into primitive graph ops",
-    NULL,
+    k_options,
     run,
 };
