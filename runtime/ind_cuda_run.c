@@ -15,7 +15,8 @@
  *  1. loads the program: a program file (libind's save format: ind_program_save, python Program.save) or a plan + PTX
  *     pair; the runtime validates both;
  *  2. reads the inputs from D/in<K>.npy (dtype and shape checked against the plan) or draws them from a
- *     seeded PRNG (f32 uniform in [-1, 1); i32/i64 uniform in [0, --int-high), default 10, as ind-run's)
+ *     seeded PRNG (f32 uniform in [-1, 1), f16/bf16 the same rounded; i32/i64 uniform in [0, --int-high),
+ *     default 10, as ind-run's)
  *     and, with --outputs-dir, writes them to O/in<K>.npy;
  *  3. loads the PTX on device 0 (JIT log printed on failure), allocates inputs and outputs;
  *  4. correctness run: poisons outputs and intermediates with NaN (0x7fc00000), runs the steps one by one
@@ -126,15 +127,46 @@ static void *read_npy_as(const char *path, const IndTensorInfo *t, const char *w
   return data;
 }
 
-/* splitmix64: deterministic, uniform in [-1, 1). Input k gets its own stream. */
-static void fill_random(float *x, int64_t n, uint64_t seed, int k) {
-  uint64_t s = seed * 0x9E3779B97F4A7C15ull + (uint64_t)k * 0xD1B54A32D192ED03ull + 1;
+/* splitmix64: deterministic, uniform in [-1, 1). Input k gets its own stream; elements first ..
+ * first + n - 1 of it. */
+static void fill_random_from(float *x, int64_t n, uint64_t seed, int k, int64_t first) {
+  uint64_t s =
+      seed * 0x9E3779B97F4A7C15ull + (uint64_t)k * 0xD1B54A32D192ED03ull + 1 + (uint64_t)first * 0x9E3779B97F4A7C15ull;
   for (int64_t i = 0; i < n; ++i) {
     uint64_t z = (s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
     x[i] = (float)(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
+  }
+}
+
+static void fill_random(float *x, int64_t n, uint64_t seed, int k) { fill_random_from(x, n, seed, k, 0); }
+
+/* f32 to bf16 / f16 bits, rounding to nearest even (finite values in [-1, 1): the draws). */
+static uint16_t to_half_bits(float f, bool bf16) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  if (bf16)
+    return (uint16_t)((b + 0x7fffu + ((b >> 16) & 1u)) >> 16);
+  uint32_t sign = (b >> 16) & 0x8000u, m = b & 0x7fffffu;
+  int e = (int)((b >> 23) & 255u) - 112;
+  if (e <= 0) /* below 2^-14: flushed (a draw in [-1, 1) lands there with probability ~6e-5) */
+    return (uint16_t)sign;
+  uint32_t v = (uint32_t)e << 10 | m >> 13, rest = m & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (v & 1u)))
+    ++v;
+  return (uint16_t)(sign | v);
+}
+
+/* The f32 stream of fill_random, rounded to f16 or bf16. */
+static void fill_random_half(uint16_t *x, bool bf16, int64_t n, uint64_t seed, int k) {
+  float buf[256];
+  for (int64_t i = 0; i < n; i += 256) {
+    int64_t c = n - i < 256 ? n - i : 256;
+    fill_random_from(buf, c, seed, k, i);
+    for (int64_t j = 0; j < c; ++j)
+      x[i + j] = to_half_bits(buf[j], bf16);
   }
 }
 
@@ -306,9 +338,10 @@ static bool prepare_inputs(Run *r) {
       continue;
     }
     bool integer = t.type == IND_ELEM_I32 || t.type == IND_ELEM_I64;
-    if (t.type != IND_ELEM_F32 && !integer) {
-      fprintf(stderr, "ind_cuda_run: error: input %s is %s; only f32, i32 and i64 inputs can be drawn\n", t.name,
-              ind_element_type_name(t.type));
+    bool half = t.type == IND_ELEM_F16 || t.type == IND_ELEM_BF16;
+    if (t.type != IND_ELEM_F32 && !integer && !half) {
+      fprintf(stderr, "ind_cuda_run: error: input %s is %s; only f32, f16, bf16, i32 and i64 inputs can be drawn\n",
+              t.name, ind_element_type_name(t.type));
       return false;
     }
     if (!(r->host_in[k] = malloc((size_t)t.bytes + 1))) {
@@ -317,6 +350,8 @@ static bool prepare_inputs(Run *r) {
     }
     if (integer)
       fill_random_int(r->host_in[k], t.type == IND_ELEM_I64, t.numel, r->o->seed, k, r->o->int_high);
+    else if (half)
+      fill_random_half(r->host_in[k], t.type == IND_ELEM_BF16, t.numel, r->o->seed, k);
     else
       fill_random(r->host_in[k], t.numel, r->o->seed, k);
     if (r->o->outputs_dir) {

@@ -92,6 +92,7 @@ typedef struct Step {
   int nargs;
   int *args;                      /* buffer indices */
   int mm_m, mm_n, mm_k, mm_batch; /* extern mm (mm_batch 0) / bmm (mm_batch >= 1) */
+  IndElementType mm_type;         /* f32 (cublasSgemm), f16 or bf16 (cublasGemmEx, f32 accumulation) */
 } Step;
 
 struct IndRtProgram {
@@ -179,17 +180,19 @@ static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3],
   return NULL;
 }
 
-/* Checks an extern mm (C[m,n] = A[m,k] B[k,n]) or bmm (C[b,m,n] = A[b,m,k] B[b,k,n]) step: dense f32
- * operands of matching shapes, dims within cuBLAS's int. */
+/* Checks an extern mm (C[m,n] = A[m,k] B[k,n]) or bmm (C[b,m,n] = A[b,m,k] B[b,k,n]) step: dense
+ * operands of one dtype (f32, f16 or bf16) and matching shapes, dims within cuBLAS's int. */
 static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool batched) {
   const char *what = batched ? "bmm" : "mm";
   int rank = batched ? 3 : 2, r = batched ? 1 : 0;
   if (s->nargs != 3)
     return plan_error(path, "extern %s needs 3 args (A, B, C)%s", what, NULL);
   const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
-  if (a->dtype != IND_ELEM_F32 || b->dtype != IND_ELEM_F32 || c->dtype != IND_ELEM_F32 || a->rank != rank ||
-      b->rank != rank || c->rank != rank)
-    return plan_error(path, "extern %s supports only %s f32 operands", what, batched ? "3-D" : "2-D");
+  bool typed = a->dtype == IND_ELEM_F32 || a->dtype == IND_ELEM_F16 || a->dtype == IND_ELEM_BF16;
+  if (!typed || b->dtype != a->dtype || c->dtype != a->dtype || a->rank != rank || b->rank != rank || c->rank != rank)
+    return plan_error(path, "extern %s supports only %s operands of one dtype, f32, f16 or bf16", what,
+                      batched ? "3-D" : "2-D");
+  s->mm_type = a->dtype;
   if (a->shape[r + 1] != b->shape[r] || c->shape[r] != a->shape[r] || c->shape[r + 1] != b->shape[r + 1] ||
       (batched && (a->shape[0] != b->shape[0] || c->shape[0] != a->shape[0])))
     return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
@@ -671,6 +674,18 @@ typedef int (*cublas_sgemm_batched_fn)(void *handle, int transa, int transb, int
                                        long long strideB, const float *beta, float *C, int ldc, long long strideC,
                                        int batch);
 #define CUBLAS_OP_N 0
+/* cublasGemmEx / cublasGemmStridedBatchedEx (half-precision operands, f32 accumulation) */
+typedef int (*cublas_gemm_ex_fn)(void *handle, int transa, int transb, int m, int n, int k, const void *alpha,
+                                 const void *A, int Atype, int lda, const void *B, int Btype, int ldb, const void *beta,
+                                 void *C, int Ctype, int ldc, int computeType, int algo);
+typedef int (*cublas_gemm_batched_ex_fn)(void *handle, int transa, int transb, int m, int n, int k, const void *alpha,
+                                         const void *A, int Atype, int lda, long long strideA, const void *B, int Btype,
+                                         int ldb, long long strideB, const void *beta, void *C, int Ctype, int ldc,
+                                         long long strideC, int batch, int computeType, int algo);
+#define CUDA_R_16F 2
+#define CUDA_R_16BF 14
+#define CUBLAS_COMPUTE_32F 68
+#define CUBLAS_GEMM_DEFAULT (-1)
 
 static void *g_libcuda, *g_libcublas;
 static bool g_cuda_tried, g_cuda_inited;
@@ -681,6 +696,8 @@ static cublas_destroy_fn p_cublasDestroy;
 static cublas_set_stream_fn p_cublasSetStream;
 static cublas_sgemm_fn p_cublasSgemm;
 static cublas_sgemm_batched_fn p_cublasSgemmStridedBatched;
+static cublas_gemm_ex_fn p_cublasGemmEx;                       /* optional: f16 / bf16 mm */
+static cublas_gemm_batched_ex_fn p_cublasGemmStridedBatchedEx; /* optional: f16 / bf16 bmm */
 
 /* Names for the codes a broken setup gives, for when cuGetErrorName itself fails (e.g. the stub library). */
 static const char *fallback_error_name(CUresult r) {
@@ -824,6 +841,8 @@ static IndStatus load_cublas(void) {
   *(void **)&p_cublasSetStream = dlsym(g_libcublas, "cublasSetStream_v2");
   *(void **)&p_cublasSgemm = dlsym(g_libcublas, "cublasSgemm_v2");
   *(void **)&p_cublasSgemmStridedBatched = dlsym(g_libcublas, "cublasSgemmStridedBatched");
+  *(void **)&p_cublasGemmEx = dlsym(g_libcublas, "cublasGemmEx");
+  *(void **)&p_cublasGemmStridedBatchedEx = dlsym(g_libcublas, "cublasGemmStridedBatchedEx");
   if (!p_cublasCreate || !p_cublasDestroy || !p_cublasSetStream || !p_cublasSgemm || !p_cublasSgemmStridedBatched) {
     p_cublasSgemm = NULL;
     return ind_status_create("%s lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasSgemm_v2/"
@@ -1171,6 +1190,29 @@ static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
     int r = p_cublasSetStream(m->cublas, stream);
     if (r != 0)
       return ind_status_create("cublasSetStream_v2 returned status %d", r);
+    if (s->mm_type != IND_ELEM_F32) { /* f16 / bf16: row-major C = A B as column-major C^T = B^T A^T */
+      int dt = s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
+      if (s->mm_batch > 0 ? !p_cublasGemmStridedBatchedEx : !p_cublasGemmEx)
+        return ind_status_create("%s lacks %s (needed by a %s mm)", g_cublas_path,
+                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx",
+                                 ind_element_type_name(s->mm_type));
+      const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
+      void *pc = (void *)(uintptr_t)v[2];
+      if (s->mm_batch > 0) {
+        long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n,
+                  mn = (long long)s->mm_m * s->mm_n;
+        r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
+                                         s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
+                                         CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      } else {
+        r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa,
+                           dt, s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      }
+      if (r != 0)
+        return ind_status_create("%s returned status %d",
+                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx", r);
+      return NULL;
+    }
     if (s->mm_batch > 0) {
       long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
       r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,

@@ -62,10 +62,18 @@ def load_inputs(data, shapes, torch, np):
             return None
         a = np.load(path)
         want, shape = spec_dtype(spec), spec_shape(spec)
-        if a.dtype != np.dtype(want) or tuple(a.shape) != tuple(shape):
+        npy_want = "uint16" if want == "bfloat16" else want  # bf16 as its bits
+        if a.dtype != np.dtype(npy_want) or tuple(a.shape) != tuple(shape):
             raise ValueError("%s: dtype %s shape %s, expected %s %s" % (path, a.dtype, a.shape, want, shape))
-        xs.append(torch.from_numpy(a).to(DEV))
+        xs.append(npy_to_torch(a, torch, np).to(DEV))
     return xs
+
+
+def npy_to_torch(a, torch, np):
+    """A .npy array as a tensor: bf16 is written as its bits ('<u2', ind's npy writer)."""
+    if a.dtype == np.uint16:
+        return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(a)
 
 
 def as_reference(xs):
@@ -127,7 +135,8 @@ def cmd_case(args):
         g = torch.Generator(device=DEV).manual_seed(args.n)
         from models import spec_dtype, spec_shape
         xs = [torch.randint(0, args.n, spec_shape(s), device=DEV, generator=g) if spec_dtype(s) == "int64"
-              else torch.rand(s, device=DEV, generator=g) * 2 - 1 for s in shapes]
+              else (torch.rand(spec_shape(s), device=DEV, generator=g) * 2 - 1).to(getattr(torch, spec_dtype(s)))
+              for s in shapes]
     verdict = "FAIL"
     try:
         if args.runner_rc == 77:
@@ -144,7 +153,7 @@ def cmd_case(args):
                 o = np.load(path)
                 if tuple(o.shape) != tuple(rf.shape):
                     raise ValueError("out%d shape %s, reference %s" % (k, o.shape, tuple(rf.shape)))
-                rel, mx, nan = errors(torch.from_numpy(o).to(DEV), rf, torch)
+                rel, mx, nan = errors(npy_to_torch(o, torch, np).to(DEV), rf, torch)
                 rels.append(rel)
                 maxs.append(mx)
                 nans += nan

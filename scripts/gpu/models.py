@@ -152,12 +152,23 @@ class Int:
         self.shape = tuple(shape)
 
 
+class Bf16:
+    """A bfloat16 input of this shape (the runner draws f32 in [-1, 1) rounded to bf16)."""
+
+    def __init__(self, *shape):
+        self.shape = tuple(shape)
+
+
+def bf16_mlp_epilogue(x, w, b):  # examples/bf16_mlp_epilogue.mlir
+    return torch.nn.functional.gelu(x @ w + b)
+
+
 def spec_shape(spec):
-    return spec.shape if isinstance(spec, Int) else tuple(spec)
+    return spec.shape if isinstance(spec, (Int, Bf16)) else tuple(spec)
 
 
 def spec_dtype(spec):
-    return "int64" if isinstance(spec, Int) else "float32"
+    return "int64" if isinstance(spec, Int) else "bfloat16" if isinstance(spec, Bf16) else "float32"
 
 
 # example file stem -> (model function, name in inductor_suite.py, input shapes as functions of n; an Int
@@ -193,8 +204,9 @@ CASES = {
     "embedding_layer_norm": (embedding_layer_norm, None, lambda n: [(n, n), Int(n), (n,), (n,)]),
     "nll_loss": (nll_loss, None, lambda n: [(n, n), Int(n)]),
     "transpose_copy": (transpose_copy, None, lambda n: [(n, n)]),
+    "bf16_mlp_epilogue": (bf16_mlp_epilogue, None, lambda n: [Bf16(n, n), Bf16(n, n), Bf16(n)]),
 }
 
 # PASS thresholds on ||out - ref|| / ||ref|| against a float64 reference.
-TOLERANCE = {"mm_epilogue": 1e-3}
+TOLERANCE = {"mm_epilogue": 1e-3, "bf16_mlp_epilogue": 2e-2}  # bf16: an output ulp is 2^-8 relative
 DEFAULT_TOLERANCE = 1e-5

@@ -32,6 +32,7 @@ OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 EMB_ROWS = 7  # rows of the embedding tables
+OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -293,7 +294,8 @@ def cmd_cpu(a):
         r = run(cmd)
         ok = r.returncode == 0
         fails += not ok
-        print("%s: %s/%s (%d outputs)" % ("PASS" if ok else "FAIL", a.case, v["kind"], len(cases()[a.case]["sizes"])))
+        nout = len(cases()[a.case]["sizes"]) * OUTPUTS_PER_SIZE.get(cases()[a.case]["geometry"], 1)
+        print("%s: %s/%s (%d outputs)" % ("PASS" if ok else "FAIL", a.case, v["kind"], nout))
         if not ok:
             print((r.stdout + r.stderr)[-3000:])
     print("cpu %s: %d of %d input kinds pass" % (a.case, len(variants) - fails, len(variants)))
@@ -389,7 +391,9 @@ def device_one(np, work, runner):
                     good, why = compare(np, np.load(gp), want, v["rtol"], v["atol"])
                     if not good:
                         ok = False
-                        msgs.append("out%d (size %s): %s" % (k, meta["sizes"][k] if k < len(meta["sizes"]) else "?", why))
+                        per = OUTPUTS_PER_SIZE.get(meta["geometry"], 1)  # gather/embedding: stored and reduced
+                        sz = meta["sizes"][k // per] if k // per < len(meta["sizes"]) else "?"
+                        msgs.append("out%d (size %s): %s" % (k, sz, why))
                 k += 1
             if k == 0:
                 ok = False

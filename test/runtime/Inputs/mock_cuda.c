@@ -282,6 +282,91 @@ int cublasSgemm_v2(void *h, int ta, int tb, int m, int n, int k, const float *al
     }
   return 0;
 }
+/* cublasGemmEx with f16 (CUDA_R_16F = 2) or bf16 (CUDA_R_16BF = 14) operands of one type, f32 compute
+ * (CUBLAS_COMPUTE_32F = 68): the elements widened to float, accumulated in double, rounded once. */
+static float half_get(const void *p, int type, long long i) {
+  uint16_t h = ((const uint16_t *)p)[i];
+  uint32_t bits;
+  if (type == 14) {
+    bits = (uint32_t)h << 16;
+  } else {
+    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023;
+    if (e == 0 && m == 0)
+      bits = sign;
+    else if (e == 0) { /* subnormal: normalize */
+      int sh = 0;
+      while (!(m & 1024))
+        m <<= 1, ++sh;
+      bits = sign | (uint32_t)(113 - sh) << 23 | (m & 1023) << 13;
+    } else if (e == 31)
+      bits = sign | 0x7f800000u | m << 13;
+    else
+      bits = sign | (e + 112) << 23 | m << 13;
+  }
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+static void half_set(void *p, int type, long long i, float f) { /* round to nearest even (finite values) */
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  if (type == 14) {
+    ((uint16_t *)p)[i] = (uint16_t)((b + 0x7fff + ((b >> 16) & 1)) >> 16);
+    return;
+  }
+  uint32_t sign = (b >> 16) & 0x8000;
+  int e = (int)((b >> 23) & 255) - 112;
+  uint32_t m = b & 0x7fffff;
+  uint16_t h;
+  if (e <= 0)
+    h = (uint16_t)sign; /* underflow to zero: enough for the mock's small tests */
+  else if (e >= 31)
+    h = (uint16_t)(sign | 0x7c00);
+  else {
+    uint32_t v = (uint32_t)e << 10 | m >> 13, rest = m & 0x1fff;
+    if (rest > 0x1000 || (rest == 0x1000 && (v & 1)))
+      ++v;
+    h = (uint16_t)(sign | v);
+  }
+  ((uint16_t *)p)[i] = h;
+}
+int cublasGemmEx(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *A, int at, int lda,
+                 const void *B, int bt, int ldb, const void *beta, void *C, int ct, int ldc, int compute, int algo) {
+  static int printed;
+  (void)algo;
+  if (!h || ta != 0 || tb != 0 || at != bt || at != ct || (at != 2 && at != 14) || compute != 68)
+    return 7;
+  if (!printed++)
+    fprintf(stderr, "mock: gemm ex %s N N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", at == 14 ? "bf16" : "f16", m, n, k,
+            lda, ldb, ldc);
+  float al = *(const float *)alpha, be = *(const float *)beta;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double acc = 0;
+      for (int p = 0; p < k; ++p)
+        acc += (double)half_get(A, at, i + (long long)p * lda) * half_get(B, bt, p + (long long)j * ldb);
+      float old = be != 0 ? half_get(C, ct, i + (long long)j * ldc) : 0.0f;
+      half_set(C, ct, i + (long long)j * ldc, (float)(al * acc + be * old));
+    }
+  return 0;
+}
+int cublasGemmStridedBatchedEx(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *A, int at,
+                               int lda, long long sa, const void *B, int bt, int ldb, long long sb, const void *beta,
+                               void *C, int ct, int ldc, long long sc, int batch, int compute, int algo) {
+  static int printed;
+  if (!h || batch < 1)
+    return 7;
+  if (!printed++)
+    fprintf(stderr, "mock: gemm ex strided batched m=%d n=%d k=%d strides=%lld,%lld,%lld batch=%d\n", m, n, k, sa, sb,
+            sc, batch);
+  for (int b = 0; b < batch; ++b) {
+    int r = cublasGemmEx(h, ta, tb, m, n, k, alpha, (const uint16_t *)A + b * sa, at, lda, (const uint16_t *)B + b * sb,
+                         bt, ldb, beta, (uint16_t *)C + b * sc, ct, ldc, compute, algo);
+    if (r)
+      return r;
+  }
+  return 0;
+}
 int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k, const float *alpha, const float *A, int lda,
                               long long sa, const float *B, int ldb, long long sb, const float *beta, float *C, int ldc,
                               long long sc, int batch) {

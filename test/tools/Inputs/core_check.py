@@ -16,13 +16,27 @@ tmp = sys.argv[3]
 def inputs_for(p, seed=0):
     rng = np.random.default_rng(seed)
     ints = {"i64": np.int64, "i32": np.int32, "i1": np.bool_}
-    return [rng.uniform(-1, 1, s).astype(np.float32) if d == "f32" else rng.integers(0, 10, s).astype(ints[d])
-            for s, d in p.inputs]
+
+    def one(s, d):
+        if d == "f32":
+            return rng.uniform(-1, 1, s).astype(np.float32)
+        if d == "f16":
+            return rng.uniform(-1, 1, s).astype(np.float16)
+        if d == "bf16":  # bf16 as its 16 bits (ind.core's representation): the top half of an f32
+            return (rng.uniform(-1, 1, s).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+        return rng.integers(0, 10, s).astype(ints[d])
+
+    return [one(s, d) for s, d in p.inputs]
 
 
-def within(got, ref, atol):
-    return all(g.shape == r.shape and np.allclose(g, r, rtol=1e-4, atol=atol, equal_nan=True)
+def within(got, ref, atol, rtol=1e-4):
+    return all(g.shape == r.shape and np.allclose(g, r, rtol=rtol, atol=atol, equal_nan=True)
                for g, r in zip(got, ref))
+
+
+def as_float(a, d):
+    """A bf16 output (its 16 bits, as ind.core returns it) as float32 values; others unchanged."""
+    return (a.astype(np.uint32) << 16).view(np.float32) if d == "bf16" else a
 
 
 if sys.argv[4] == "examples":
@@ -30,15 +44,20 @@ if sys.argv[4] == "examples":
         p = compile(open(f).read(), device="cpu", name=f)
         ins = inputs_for(p)
         got, ref = p(*ins), p.reference(*ins)
+        got = [as_float(g, d) for g, (_, d) in zip(got, p.outputs)]
+        ref = [as_float(r, d) if r.dtype == np.uint16 else r for r, (_, d) in zip(ref, p.outputs)]
         atol = 1e-4 if "mm_" in f else 1e-5  # a 1024-term f32 dot product vs double (as test/run_compiled)
+        rtol = 1e-4
+        if any(d == "bf16" for _, d in p.outputs):  # ind-run's bf16 tolerances (docs/passes/codegen.md)
+            atol, rtol = 2.0 ** -7, 2.0 ** -6
         err = max(float(np.max(np.abs(g.astype(np.float64) - r))) for g, r in zip(got, ref))
         print("example %s: %d in, %d out, kernels %d, max_abs_err %.2g %s" % (
             os.path.basename(f), len(p.inputs), len(p.outputs), len(p.kernels), err,
-            "PASS" if within(got, ref, atol) else "FAIL"))
+            "PASS" if within(got, ref, atol, rtol) else "FAIL"))
 #the check can fail : a perturbed output is caught
         bad = [g.copy() for g in got]
         bad[0].flat[0] += 1.0
-        print("perturbed %s: %s" % (os.path.basename(f), "caught" if not within(bad, ref, atol) else "MISSED"))
+        print("perturbed %s: %s" % (os.path.basename(f), "caught" if not within(bad, ref, atol, rtol) else "MISSED"))
     sys.exit(0)
 
 seed = [f for f in examples if f.endswith("/seed.mlir")][0]
