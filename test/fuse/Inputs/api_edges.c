@@ -3,7 +3,7 @@
 #include <ind/fusion.h>
 
 static int probe(IndFusionGraph *g, const IndFusionOptions *opts) {
-  (void)opts;
+  ind_fusion_log(g, "edges: ratio = %g", ind_fusion_opt_float(opts, "ratio"));
   int n = ind_fusion_num_base_nodes(g), a = ind_fusion_resolve(g, 0);
   ind_fusion_log(g, "edges: resolve(-1) = %d, resolve(n) = %d", ind_fusion_resolve(g, -1), ind_fusion_resolve(g, n));
   ind_fusion_log(g, "edges: name(-1) = '%s', size(-1) = %d", ind_fusion_node_name(g, -1), ind_fusion_node_size(g, -1));
@@ -21,8 +21,11 @@ static int probe(IndFusionGraph *g, const IndFusionOptions *opts) {
   return 0;
 }
 
-static const IndFusionStrategyDef k_edges = {"edges", "Log the API's answers for bad ids; fuse nodes 0 and 1", 0, probe,
-                                             0};
+static const IndFusionOptionDef k_options[] = {{"ratio", IND_FUSION_OPT_FLOAT, "0.5", "a number option, logged"},
+                                               {0, 0, 0, 0}};
+
+static const IndFusionStrategyDef k_edges = {"edges", "Log the API's answers for bad ids; fuse nodes 0 and 1",
+                                             k_options, probe, 0};
 
 static void register_strategies(void) { ind_fusion_register_strategy(&k_edges); }
 
