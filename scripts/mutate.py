@@ -381,6 +381,8 @@ def sample(src_root, files, seed, maxn):
 # failing test (lit --max-failures 1), so most never reach phase 2. With --confirm a survivor of its
 # subset is also run against the rest of the suite (every binary rebuilt) before it is recorded.
 E2E = ["run_compiled", "jit"]
+# test/regress: one test per bug fixed, across every layer; every file's phase 2 ends with it
+REGRESS = ["regress"]
 SUBSETS = [
     (r"passes/preprocess/", ["preprocess"], ["lower", "interp", "tools"] + E2E),
     (r"passes/lower/", ["lower"], ["fuse", "interp"] + E2E),
@@ -406,10 +408,11 @@ def subset_for(rel, test_root):
     for pat, first, second in SUBSETS:
         if re.search(pat, rel):
             p1 = [d for d in first if d in present]
-            p2 = [d for d in dict.fromkeys(second) if d in present and d not in p1]
+            p2 = [d for d in dict.fromkeys(second + REGRESS) if d in present and d not in p1]
             return [p1, p2] if p1 or p2 else None
     # lib/ (support code every tool runs): the drivers' own tests, then the first stages end to end
-    return [[d for d in ("tools", "run") if d in present], [d for d in ("interp", "lower", "fuse") if d in present]]
+    return [[d for d in ("tools", "run") if d in present],
+            [d for d in ("interp", "lower", "fuse", *REGRESS) if d in present]]
 
 
 # ----------------------------------------------------------------------------------------- the runner

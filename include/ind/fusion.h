@@ -89,7 +89,8 @@ int ind_fusion_producer(IndFusionGraph *g, int base, int i);
 /* 1 when live nodes a then b may share a kernel: Inductor's legality (extern, order, MemoryDeps,
  * (numel, rnumel)) and no cycle. Logs the reason of a refusal. */
 int ind_fusion_can_fuse(IndFusionGraph *g, int a, int b);
-/* Fuses live nodes a and b (a first) and returns the new node's id. Call only after can_fuse. */
+/* Fuses live nodes a and b (a first) and returns the new node's id. Call only after can_fuse. Returns -1,
+ * fusing nothing, when a or b is no live node or a == b. */
 int ind_fusion_fuse(IndFusionGraph *g, int a, int b);
 /* Bytes of the MemoryDeps both nodes touch at the same index (Inductor's score_fusion_memory). */
 int64_t ind_fusion_shared_bytes(IndFusionGraph *g, int a, int b);

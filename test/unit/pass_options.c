@@ -7,6 +7,8 @@
 // RUN: %unit/unit-pass_options good "threshold=7" | %filecheck %s --check-prefix=SET
 // RUN: %not %unit/unit-pass_options misspelled "" 2>&1 | %filecheck %s --check-prefix=MISSPELLED
 // RUN: %not %unit/unit-pass_options bad-default "" 2>&1 | %filecheck %s --check-prefix=DEFAULT
+// The second of two runs in one process is caught as well (the first message is cleared, not kept):
+// RUN: %not %unit/unit-pass_options misspelled "" 2 2>&1 | %filecheck %s --check-prefix=TWICE
 // GOOD: threshold=3 log=0 name=abc
 // GOOD-NEXT: pipeline: ok
 // SET: threshold=7 log=0 name=abc
@@ -15,6 +17,8 @@
 // MISSPELLED-NEXT: pipeline: failed
 // DEFAULT: pipeline text: internal error: bad default value 'many' for option 'threshold' of pass 'test-bad-default' (expected integer)
 // DEFAULT-NOT: pipeline: ok
+// TWICE-COUNT-2: pipeline: failed
+// TWICE-NOT: pipeline: ok
 // clang-format on
 #include "dialects/dialects.h"
 #include "lib/diag.h"
@@ -24,6 +28,7 @@
 
 #include <mlir-c/Pass.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const IndPassOptionDef kOptions[] = {
@@ -59,7 +64,7 @@ static const IndPassDef kBad = {"test-bad-default", "has a bad default", kBadDef
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: unit-pass_options good|misspelled|bad-default OPTIONS\n");
+    fprintf(stderr, "usage: unit-pass_options good|misspelled|bad-default OPTIONS [RUNS]\n");
     return 1;
   }
   ind_pass_register(&kGood);
@@ -82,12 +87,18 @@ int main(int argc, char **argv) {
   int rc = 1;
   if (!ind_pipeline_add(mlirPassManagerGetAsOpPassManager(pm), text, err, sizeof err)) {
     fprintf(stderr, "pipeline text: %s\n", err);
-  } else if (mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)))) {
-    printf("pipeline: ok\n");
-    rc = 0;
   } else {
-    fflush(stdout);
-    fprintf(stderr, "pipeline: failed\n");
+    rc = 0;
+    for (int run = 0; run < (argc > 3 ? atoi(argv[3]) : 1); ++run) {
+      if (mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)))) {
+        printf("pipeline: ok\n");
+      } else {
+        fflush(stdout);
+        fprintf(stderr, "pipeline: failed\n");
+        rc = 1;
+      }
+      fflush(stdout);
+    }
   }
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(m);
