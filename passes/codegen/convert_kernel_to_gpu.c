@@ -308,6 +308,20 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   return !g->failed;
 }
 
+/* An aligned load of vector_width f32 at idx, its lanes extracted into out[0 .. vector_width). */
+static void load_vector(Gen *g, MlirValue mem, MlirValue idx, MlirValue *out) {
+  int vw = (int)g->geom.vector_width;
+  MlirValue ops[2] = {mem, idx};
+  int64_t shape[1] = {vw};
+  MlirNamedAttribute al = align_attr(g);
+  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+  for (int l = 0; l < vw; ++l) {
+    int64_t pos[1] = {l};
+    MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+    out[l] = op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p);
+  }
+}
+
 /* Whether the index value v (of the kernel body) is a multiple of k: a constant, a product with a
  * multiple, a sum or difference of multiples, a select of multiples. */
 static bool multiple_of(MlirValue v, int64_t k) {
@@ -356,15 +370,7 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
     }
     if (l != first)
       continue; /* loaded with its chunk */
-    MlirValue ops[2] = {mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first))};
-    int64_t shape[1] = {vw};
-    MlirNamedAttribute al = align_attr(g);
-    MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
-    for (int k = 0; k < vw; ++k) {
-      int64_t pos[1] = {k};
-      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-      out->v[first + k] = op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p);
-    }
+    load_vector(g, mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first)), out->v + first);
   }
   return !g->failed;
 }
@@ -443,15 +449,9 @@ static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
         out->v[first + l] = s;
       continue;
     }
-    MlirValue ops[2] = {mem, idx};
-    int64_t shape[1] = {vw};
-    MlirNamedAttribute al = align_attr(g);
-    MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
-    for (int l = 0; l < vw; ++l) {
-      int64_t pos[1] = {l};
-      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-      out->v[first + l] = to_compute(g, op, op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p), res);
-    }
+    load_vector(g, mem, idx, out->v + first);
+    for (int l = 0; l < vw; ++l) /* f32 storage (classify): the conversion is to the result type only */
+      out->v[first + l] = to_compute(g, op, out->v[first + l], res);
   }
   return !g->failed;
 }
