@@ -266,27 +266,39 @@ static int count_staged(Gen *g, MlirBlock body) {
   return n;
 }
 
+/* The global index e of a staged access at the tile's (row, col) (thread t's 4 rows of one column). */
+static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e, MlirValue row, MlirValue col) {
+  int r = g->nx - 2, c = g->nx - 1;
+  Lanes saved_r = g->dims[r], saved_c = g->dims[c];
+  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, tile_rows(g))), row)}};
+  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
+  MlirValue idx = emit_expr(g, op, e, 0);
+  g->dims[r] = saved_r;
+  g->dims[c] = saved_c;
+  return idx;
+}
+
+/* The workgroup-memory slot of tile column col: (col % 4) * 32 + col / 4 (lane l of thread tx is column
+ * tx * 4 + l, slot l * 32 + tx). */
+static MlirValue staged_slot(Gen *g, MlirValue col) {
+  return bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
+             bin(g, "arith.divui", col, cidx(g, 4)));
+}
+
 /* The tile's source elements are read coalesced (thread t: 4 consecutive rows at column t / (rows/4),
  * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
  * barrier each thread reads its 4 columns of its row. */
 static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
   int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
-  int r = g->nx - 2, c = g->nx - 1;
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
-  Lanes saved_r = g->dims[r], saved_c = g->dims[c];
-  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, rows)), row)}};
-  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
-  MlirValue idx = emit_expr(g, op, e, 0);
-  g->dims[r] = saved_r;
-  g->dims[c] = saved_c;
+  MlirValue idx = staged_global_index(g, op, e, row, col);
   MlirValue ops[2] = {mem, idx};
   int64_t shape[1] = {4};
   MlirNamedAttribute al = align_attr(g);
   MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
   /* S[(col % 4) * 32 + col / 4][row + k] */
-  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
-                       bin(g, "arith.divui", col, cidx(g, 4)));
+  MlirValue slot = staged_slot(g, col);
   MlirValue at =
       bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
   for (int k = 0; k < 4; ++k) {
@@ -381,7 +393,6 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
  * vector, so that a warp's stores are coalesced along the rows. */
 static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
   int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
-  int r = g->nx - 2, c = g->nx - 1;
   for (int l = 0; l < 4; ++l) {
     MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
     MlirValue at =
@@ -392,8 +403,7 @@ static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffin
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
-  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
-                       bin(g, "arith.divui", col, cidx(g, 4)));
+  MlirValue slot = staged_slot(g, col);
   MlirValue from =
       bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
   MlirValue elems[4];
@@ -404,12 +414,7 @@ static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffin
   int64_t shape[1] = {4};
   MlirType vt = mlirVectorTypeGet(1, shape, g->f32_t);
   MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
-  Lanes saved_r = g->dims[r], saved_c = g->dims[c];
-  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, rows)), row)}};
-  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
-  MlirValue idx = emit_expr(g, op, e, 0);
-  g->dims[r] = saved_r;
-  g->dims[c] = saved_c;
+  MlirValue idx = staged_global_index(g, op, e, row, col);
   MlirValue ops[3] = {vec, mem, idx};
   MlirNamedAttribute al = align_attr(g);
   op0(g, "vector.store", 3, ops, 1, &al);
