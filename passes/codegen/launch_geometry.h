@@ -31,6 +31,11 @@ bool launch_is_outer_reduction(MlirBlock body, int nx, int nr);
 void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
                                   KernelGeometry *geom);
 
+/* Looped inner reductions carrying a Welford / online-softmax state with rnumel <= persistent-state-threshold:
+ * persistent, about state-elements-per-thread elements per thread (launch_geometry.c). */
+void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
+                                  KernelGeometry *geom);
+
 /* Blocks of a launch: ceil(numel / xblock). */
 int64_t launch_grid(int64_t numel, KernelGeometry geom);
 
@@ -38,6 +43,11 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
 #define IND_LAUNCH_GEOMETRY_OPTIONS                                                                                    \
   {"persistent-threshold", IND_OPT_INT, "1024",                                                                        \
    "reductions with rnumel <= this are persistent (whole row in registers), larger ones loop over r"},                 \
+      {"persistent-state-threshold", IND_OPT_INT, "8192",                                                              \
+       "looped inner reductions carrying a Welford / online-softmax state with rnumel <= this become persistent "      \
+       "(0: never)"},                                                                                                  \
+      {"state-elements-per-thread", IND_OPT_INT, "32",                                                                 \
+       "those persistent state reductions: block = pow2ceil(rnumel / this), clamped to [32, 1024]"},                   \
       {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},                \
       {"reduction-block", IND_OPT_INT, "0",                                                                            \
        "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},                        \

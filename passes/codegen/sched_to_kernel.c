@@ -702,9 +702,11 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
       return false;
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
+  LaunchSpace space = {k->ranges, k->nx, k->nr, k->numel, k->rnumel};
   if (launch_is_outer_reduction(k->body, k->nx, k->nr))
-    launch_choose_outer_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind,
-                                 &k->geom);
+    launch_choose_outer_geometry(k->opts, &space, &k->kind, &k->geom);
+  else
+    launch_choose_state_geometry(k->opts, &space, k->body, &k->kind, &k->geom);
   kernel_name(k, index, name, nlen);
   set_def_attrs(k, def, name);
   return true;

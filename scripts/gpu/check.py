@@ -111,6 +111,8 @@ def cmd_case(args):
             r = json.load(f)
         row.update(ind_us=r["median_us"], ind_flushed_us=r["flushed_us"], ind_kernels=r["kernels"],
                    bytes=r["bytes"], ind_gbps=r["gbps"], ind_check=r["check"])
+        if r.get("graph_us", 0) > 0:  # ind_cuda_run --graph: CUDA-graph replay, as do_bench_cudagraph times torch
+            row["ind_graph_us"] = r["graph_us"]
     except (OSError, ValueError, KeyError) as e:
         row["notes"].append("no runner result (%s)" % type(e).__name__)
     if args.runner_rc == 77:
@@ -243,7 +245,8 @@ def cmd_table(args):
     rows = []
     if os.path.exists(args.results):
         rows = [json.loads(l) for l in open(args.results) if l.strip()]
-    head = ["case", "n", "ind µs", "Inductor µs", "eager µs", "ind/Inductor", "ind µs flushed", "Inductor µs do_bench",
+    head = ["case", "n", "ind µs", "Inductor µs", "eager µs", "ind/Inductor", "ind µs graph", "ind graph/Inductor",
+            "ind µs flushed", "Inductor µs do_bench",
             "ind/Ind do_bench", "floor µs", "ind kernels", "ind compile ms", "Inductor compile s", "rel err", "max err",
             "result", "notes"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -251,6 +254,7 @@ def cmd_table(args):
         g = r.get
         cells = [r["case"], str(r["n"]), fmt(g("ind_us"), ".1f"), fmt(g("inductor_graph_us"), ".1f"),
                  fmt(g("eager_graph_us"), ".1f"), ratio(g("ind_us"), g("inductor_graph_us")),
+                 fmt(g("ind_graph_us"), ".1f"), ratio(g("ind_graph_us"), g("inductor_graph_us")),
                  fmt(g("ind_flushed_us"), ".1f"), fmt(g("inductor_us"), ".1f"),
                  ratio(g("ind_flushed_us"), g("inductor_us")), fmt(g("floor_us"), ".1f"),
                  str(g("ind_kernels", "n/a")), str(g("ind_compile_ms", "n/a")), fmt(g("inductor_compile_s"), ".2f"),
@@ -260,7 +264,9 @@ def cmd_table(args):
     legend = [
         "",
         "ind µs / Inductor µs / eager µs: back-to-back calls, no L2 flush (ind: ind_cuda_run, N calls between two",
-        "events, median of 10; torch: triton.testing.do_bench_cudagraph, median). ind µs flushed / Inductor µs",
+        "events, median of 10; torch: triton.testing.do_bench_cudagraph, median). ind µs graph: the same calls as one",
+        "captured CUDA graph replayed back to back (ind_cuda_run --graph), the like of do_bench_cudagraph's timing;",
+        "ind graph/Inductor compares those two. ind µs flushed / Inductor µs",
         "do_bench: one call between events after a 256 MiB L2-flushing memset, median (torch: triton.testing.do_bench,",
         "which includes the Python dispatch of a compiled call). floor: (input + output bytes) / measured copy",
         "bandwidth. rel err = ||out - ref|| / ||ref||, max err = max|out - ref| / max|ref|, ref in float64 on the GPU.",

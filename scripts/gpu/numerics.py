@@ -61,7 +61,7 @@ def cases():
     out["pointwise"] = {"geometry": "pointwise", "sizes": [(n,) for n in POINTWISE]}
     out["pointwise_transposed"] = {"geometry": "transposed", "sizes": TRANSPOSED}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
-    out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099)]}
+    out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
     # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)
     # and online softmax (log_softmax: 7 stays three-pass, 8 is online), persistent and looped
     out["var_per"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1, 3, 5, 8, 9, 17, 129, 1021, 1024)]}

@@ -59,7 +59,7 @@ run_case() { # case n
   rm -rf "$d" && mkdir -p "$d"
   if [ -n "$RUNNER" ] && [ -f "$PLANS/$name.json" ] && [ -f "$PLANS/$name.ptx" ]; then
     timeout "$t_run" "$RUNNER" --plan "$PLANS/$name.json" --ptx "$PLANS/$name.ptx" --outputs-dir "$d" \
-      --seed "$SEED" --int-high "$n" --check --name "$name" > "$OUT/logs/$name.runner.log" 2>&1
+      --seed "$SEED" --int-high "$n" --check --graph --name "$name" > "$OUT/logs/$name.runner.log" 2>&1
     rc=$?
     cat "$OUT/logs/$name.runner.log"
     echo "run.sh: runner exit $rc"
@@ -76,8 +76,8 @@ import json, sys
 for l in sys.stdin:
     r = json.loads(l[len('check.py: '):])
     f = lambda k, spec='.1f': 'n/a' if r.get(k) is None else format(r[k], spec)
-    print('run.sh: %s_%s %s rel_err=%s | us: ind %s, inductor(graph) %s, inductor(do_bench) %s, eager(graph) %s | compile %s s' % (
-        r['case'], r['n'], r.get('result'), f('rel_err', '.1e'), f('ind_us'), f('inductor_graph_us'), f('inductor_us'),
+    print('run.sh: %s_%s %s rel_err=%s | us: ind %s, ind(graph) %s, inductor(graph) %s, inductor(do_bench) %s, eager(graph) %s | compile %s s' % (
+        r['case'], r['n'], r.get('result'), f('rel_err', '.1e'), f('ind_us'), f('ind_graph_us'), f('inductor_graph_us'), f('inductor_us'),
         f('eager_graph_us'), f('inductor_compile_s', '.2f')))" 2>/dev/null
   if [ "$crc" -ne 0 ] && ! grep -q "\"case\": \"$c\", \"n\": $n," "$RESULTS"; then
     echo "run.sh: check.py died (exit $crc) before recording $name; tail of its log:"

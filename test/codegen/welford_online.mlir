@@ -1,13 +1,14 @@
 // The codegen of the multi-output reductions (docs/passes/codegen.md, "Welford and online softmax").
-// var_mean over rows of 4099 (a looped reduction): its kernel holds a sum and a welford_m2 of the same
+// var_mean over rows of 4099 (a looped reduction with persistent-state-threshold=0; by default rows up to
+// 8192 of a state reduction are persistent, test/codegen/edge_state_persistent.mlir): its kernel holds a sum and a welford_m2 of the same
 // load, and reads the row in ONE loop carrying (mean, m2, weight) per lane: Welford's update inside
 // (a divf by the weight), then a butterfly shuffling the three values and merging them with Chan's
 // formula (delta = mean' - mean, w = weight + weight', weight' / w), then workgroup memory; the sum is
 // the state's mean * weight. The same on the CPU JIT: one reduction tree whose lane loop carries 3 x 8
 // lanes and whose chunk counter carries 3 per level.
-// RUN: %ind-opt %s --split-input-file --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
-// RUN: %ind-opt %s --split-input-file --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-cpu)' | %filecheck %s --check-prefix=CPU
-// RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=KERNEL
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-cpu)' | %filecheck %s --check-prefix=CPU
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=KERNEL
 
 // KERNEL-LABEL: "kernel.def"
 // KERNEL: [[X:%[0-9]+]] = "kernel.load"
