@@ -668,6 +668,18 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
     mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
 }
 
+/* The bytes of the narrowest float element type among the kernel's argument memrefs (2: some buffer
+ * is f16/bf16, so one 16-byte access holds 8 elements); 4 when there is none narrower than f32. */
+static int narrowest_float_bytes(const MlirType *types, int n) {
+  int bytes = 4;
+  for (int i = 0; i < n; ++i) {
+    MlirType e = mlirShapedTypeGetElementType(types[i]);
+    if (mlirTypeIsAFloat(e) && (int)ind_memref_elem_size(e) < bytes)
+      bytes = (int)ind_memref_elem_size(e);
+  }
+  return bytes;
+}
+
 /* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */
 static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, size_t nlen) {
   if (!collect_subs(k) || !choose_space(k))
@@ -678,7 +690,6 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   for (int i = 0; i < k->nsubs; ++i)
     if (!ind_walk(k->subs[i].op, note_input, k))
       return false;
-  launch_choose_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind, &k->geom);
   MlirType types[MAX_BUFS + MAX_SUBS];
   int nargs = 0;
   for (int i = 0; i < k->nins; ++i)
@@ -693,6 +704,9 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
     s->out_arg = nargs++;
     k->outs[k->nouts++] = i;
   }
+  launch_choose_geometry(
+      k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel, narrowest_float_bytes(types, nargs)},
+      &k->kind, &k->geom);
   MlirOperation def = kernel_def_create(mlirOperationGetLocation(k->node), "", k->kind, k->ranges, k->nx,
                                         k->ranges + k->nx, k->nr, k->geom, nargs, types);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, def);
@@ -703,7 +717,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
   if (launch_is_outer_reduction(k->body, k->nx, k->nr))
-    launch_choose_outer_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind,
+    launch_choose_outer_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel, 0}, &k->kind,
                                  &k->geom);
   kernel_name(k, index, name, nlen);
   set_def_attrs(k, def, name);
