@@ -31,6 +31,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/gpu_gen.h"
 
 #include <math.h>
@@ -188,9 +189,12 @@ static bool is_int_type(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && (width == 0 || mlirIntegerTypeGetWidth(t) == width);
 }
 
+/* Appends op to the current block (a CodegenInsertFn; user: the Gen). */
+static void gen_insert(void *user, MlirOperation op) { mlirBlockAppendOwnedOperation(((Gen *)user)->blk, op); }
+
 /* Converts between a storage and a compute type: float <-> float (extf/truncf), integer -> float
- * (sitofp; i1 uitofp), float -> integer (fptosi; i1 is x != 0), integer -> integer (extui of an i1,
- * x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
+ * (sitofp; i1 uitofp), float -> integer (saturating fptosi, fptosi_sat.h; i1 is x != 0), integer -> integer (extui of
+ * an i1, x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
 static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType to, const char *what) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))
@@ -209,8 +213,8 @@ static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType t
     MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 13)); /* une */
     return op1(g, "arith.cmpf", 2, ops, to, 1, &a);
   }
-  if (ff && is_int_type(to, 0))
-    return op1(g, "arith.fptosi", 1, &v, to, 0, NULL);
+  if (ff && is_int_type(to, 0)) /* saturating, as on the CPU and in the reference (fptosi_sat.h) */
+    return codegen_fptosi_sat(g->ctx, g->loc, v, to, gen_insert, g);
   if (is_int_type(from, 0) && is_int_type(to, 1)) {
     MlirValue ops[2] = {v, constant(g, mlirIntegerAttrGet(from, 0))};
     MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1)); /* ne */
@@ -529,6 +533,11 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
     }
     if (same >= 0) {
       out->v[l] = out->v[same];
+      continue;
+    }
+    if (codegen_is_unclamped_fptosi(op)) { /* ind's fptosi saturates */
+      MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
+      out->v[l] = codegen_fptosi_sat(g->ctx, g->loc, lane(&in[0], l), res, gen_insert, g);
       continue;
     }
     MlirOperation c = mlirOperationClone(op);

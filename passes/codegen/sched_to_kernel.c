@@ -26,6 +26,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/launch_geometry.h"
 
 #include <stdio.h>
@@ -570,7 +571,7 @@ static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
     v = sel(k, loc, cmp(k, loc, "arith.cmpf", CMPF_ORD, v, v), v, f32_cst(k, loc, 0.0));
     v = bin(k, loc, "arith.minimumf", bin(k, loc, "arith.maximumf", v, f32_cst(k, loc, (double)-size)),
             f32_cst(k, loc, (double)size));
-    v = arith(k, loc, "arith.fptosi", &v, 1, i64, NULL, (MlirAttribute){NULL});
+    v = arith(k, loc, "arith.fptosi", &v, 1, i64, CODEGEN_FPTOSI_IN_RANGE, mlirUnitAttrGet(k->ctx)); /* clamped */
     t = i64;
   }
   if (mlirTypeIsAInteger(t))
