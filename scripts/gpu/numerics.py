@@ -89,6 +89,9 @@ def cases():
         out["per_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_PER]}
         out["red_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_RED]}
         out["softmax_" + dt] = {"geometry": "softmax", "dtype": dt, "sizes": [(ROWS, r) for r in (17, 1020, 1024, 4104)]}
+    # x + y.T on f16: 64 x 256 and 16 x 512 are 2-D tiles of 32 x 8 halves per row of threads
+    out["pointwise_transposed_f16"] = {"geometry": "transposed", "dtype": "f16",
+                                       "sizes": [(17, 3), (33, 65), (64, 256), (16, 512)]}
     out["convert_sat"] = {"geometry": "convert", "sizes": [(n,) for n in CONVERT_SIZES]}
     return out
 
