@@ -44,7 +44,7 @@ typedef enum {
   I_CMPF,     /* dst = pred(a, b) */
   I_CMPI,     /* dst = pred(a, b) */
   I_SELECT,   /* dst = a ? b : c */
-  I_ROUND,    /* dst = round a to dt */
+  I_ROUND,    /* dst = round a to dt (pred 1: trunci's wrap) */
   I_INT_BIN,  /* dst = integer op `pred` on (int64)a, (int64)b */
   I_INDIRECT, /* dst = a as a position in [0, imm): negatives wrap once; outside is an error */
 } InstrKind;
@@ -483,6 +483,7 @@ static MlirLogicalResult compile_load(InterpState *s, Body *b, MlirOperation op,
 static MlirLogicalResult compile_round(MlirOperation op, Instr *in) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   in->kind = I_ROUND;
+  in->pred = ind_op_is(op, "arith.trunci"); /* 1: wrap (trunci); 0: saturate (float -> int) */
   if (mlirTypeIsAIndex(t)) {
     in->dt = IND_DT_I64;
     return mlirLogicalResultSuccess();
@@ -674,7 +675,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       v = reg[in->a] != 0.0 ? reg[in->b] : reg[in->c];
       break;
     case I_ROUND:
-      v = ind_round_to_dtype(reg[in->a], in->dt);
+      v = in->pred ? ind_wrap_to_dtype(reg[in->a], in->dt) : ind_round_to_dtype(reg[in->a], in->dt);
       break;
     case I_INT_BIN:
       v = int_binary(in->pred, reg[in->a], reg[in->b]);

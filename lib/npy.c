@@ -25,6 +25,8 @@ static IndDType dtype_of(IndElementType t) {
   switch (t) {
   case IND_ELEM_F16:
     return IND_DT_F16;
+  case IND_ELEM_BF16: /* '<u2': the bits of bf16 values, as the runtime writes them */
+    return IND_DT_BF16;
   case IND_ELEM_F64:
     return IND_DT_F64;
   case IND_ELEM_I64:

@@ -75,14 +75,14 @@ static bool parse_descr(const char *v, IndElementType *dt, char *err, size_t err
   static const struct {
     const char *code;
     IndElementType dt;
-  } codes[] = {{"f4", IND_ELEM_F32}, {"f2", IND_ELEM_F16}, {"f8", IND_ELEM_F64},
+  } codes[] = {{"f4", IND_ELEM_F32}, {"f2", IND_ELEM_F16}, {"u2", IND_ELEM_BF16}, {"f8", IND_ELEM_F64},
                {"i8", IND_ELEM_I64}, {"i4", IND_ELEM_I32}, {"b1", IND_ELEM_I1}};
   for (size_t i = 0; i < sizeof codes / sizeof codes[0]; ++i)
     if (!strcmp(c, codes[i].code)) {
       *dt = codes[i].dt;
       return true;
     }
-  return fail(err, errlen, "unsupported dtype '%s' (supported: f4 f2 f8 i8 i4 b1)", d);
+  return fail(err, errlen, "unsupported dtype '%s' (supported: f4 f2 u2 (bf16 bits) f8 i8 i4 b1)", d);
 }
 
 static bool parse_shape(const char *v, IndNpyHeader *t, char *err, size_t errlen) {

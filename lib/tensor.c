@@ -165,14 +165,21 @@ static double round_to_format(double v, int mant, int emin, int emax) {
   return r;
 }
 
+/* Float -> int: toward zero, saturating; NaN is 0 (LLVM's fptosi.sat, what the compiled kernels do). */
 static double round_to_int(double v, int bits) {
   if (isnan(v))
     return 0.0;
-  double t = trunc(v);
-  double m = ldexp(1.0, bits);
-  if (t >= -ldexp(1.0, bits - 1) && t < ldexp(1.0, bits - 1))
-    return t;
-  /* Out of range: wrap modulo 2^bits (a C cast is undefined here; wrapping is deterministic). */
+  double lo = -ldexp(1.0, bits - 1), hi = ldexp(1.0, bits - 1);
+  if (v <= lo)
+    return lo;
+  if (v >= hi)
+    return hi - 1.0; /* INT64_MAX is no double: 2^63 - 1 rounds to 2^63 here, the closest the reference holds */
+  return trunc(v);
+}
+
+/* Int -> narrower int: wrap modulo 2^bits (arith.trunci). */
+static double wrap_to_int(double v, int bits) {
+  double t = trunc(v), m = ldexp(1.0, bits);
   if (!isfinite(t))
     return 0.0;
   double w = fmod(t, m);
@@ -181,6 +188,14 @@ static double round_to_int(double v, int bits) {
   else if (w >= ldexp(1.0, bits - 1))
     w -= m;
   return w;
+}
+
+double ind_wrap_to_dtype(double v, IndDType dtype) {
+  if (dtype == IND_DT_I64)
+    return wrap_to_int(v, 64);
+  if (dtype == IND_DT_I32)
+    return wrap_to_int(v, 32);
+  return ind_round_to_dtype(v, dtype);
 }
 
 double ind_round_to_dtype(double v, IndDType dtype) {

@@ -57,8 +57,14 @@ size_t ind_dtype_size(IndDType dtype);
 /* "f32" "f16" "bf16" "f64" "i64" "i32" "bool". */
 const char *ind_dtype_name(IndDType dtype);
 bool ind_dtype_is_float(IndDType dtype);
-/* The double nearest to storing v in dtype and reading it back (rules above). */
+/* The double nearest to storing v in dtype and reading it back (rules above). Integers: v truncated
+ * toward zero, saturating (NaN -> 0, at or beyond the range -> INT_MIN / INT_MAX, infinities included):
+ * ind's one float -> int conversion, LLVM's fptosi.sat, which the compiled kernels do too
+ * (passes/codegen/fptosi_sat.h). */
 double ind_round_to_dtype(double v, IndDType dtype);
+/* Integer truncation (arith.trunci): an integer value v wrapped modulo 2^bits into the integer dtype; as
+ * ind_round_to_dtype for the other dtypes. */
+double ind_wrap_to_dtype(double v, IndDType dtype);
 /* Elementwise comparison of two tensors of the same shape: an element matches when both are NaN, they
  * are equal (infinities included), or |got - want| <= atol + rtol * |want|. */
 typedef struct IndCompareResult {

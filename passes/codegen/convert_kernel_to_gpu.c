@@ -31,6 +31,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/gpu_gen.h"
 
 #include <math.h>
@@ -137,6 +138,12 @@ static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
 
 typedef enum Access { ACCESS_UNIFORM, ACCESS_PER_CHUNK, ACCESS_VECTOR, ACCESS_PER_LANE } Access;
 
+/* Storage types that vector accesses serve: f32, and f16/bf16 (8 to a 16-byte access, computed in f32
+ * after an extf per lane, as Inductor's Triton kernels do). */
+static bool vector_storage(MlirType elem) {
+  return mlirTypeIsAF32(elem) || mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem);
+}
+
 /* How the lanes of one access with index `e` to a buffer of `elem` type are served. */
 static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
   int n = 1;
@@ -152,7 +159,7 @@ static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
   if (!mlirAffineExprIsFunctionOfDim(e, g->vd))
     return ACCESS_PER_CHUNK;
   int64_t coef[MAX_DIMS] = {0}, cst = 0;
-  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 || !mlirTypeIsAF32(elem))
+  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 || !vector_storage(elem))
     return ACCESS_PER_LANE;
   for (int k = 0; k < g->nx + g->nr; ++k)
     if (k != g->vd && coef[k] % vw != 0)
@@ -171,17 +178,23 @@ static MlirValue load_scalar(Gen *g, MlirValue buf, MlirValue idx) {
   return op1(g, "memref.load", 2, ops, memref_elem(buf), 0, NULL);
 }
 
-static MlirNamedAttribute align_attr(Gen *g) {
-  return nattr(g, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 4 * g->geom.vector_width));
+/* The alignment of a vector access of vector_width elements of `elem` at an index that is a multiple of
+ * vector_width: its size, at most 16 bytes (what the buffers' base alignment guarantees). */
+static MlirNamedAttribute align_attr(Gen *g, MlirType elem) {
+  int64_t bytes = (int64_t)ind_memref_elem_size(elem) * g->geom.vector_width;
+  return nattr(g, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), bytes < 16 ? bytes : 16));
 }
 
 static bool is_int_type(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && (width == 0 || mlirIntegerTypeGetWidth(t) == width);
 }
 
+/* Appends op to the current block (a CodegenInsertFn; user: the Gen). */
+static void gen_insert(void *user, MlirOperation op) { mlirBlockAppendOwnedOperation(((Gen *)user)->blk, op); }
+
 /* Converts between a storage and a compute type: float <-> float (extf/truncf), integer -> float
- * (sitofp; i1 uitofp), float -> integer (fptosi; i1 is x != 0), integer -> integer (extui of an i1,
- * x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
+ * (sitofp; i1 uitofp), float -> integer (saturating fptosi, fptosi_sat.h; i1 is x != 0), integer -> integer (extui of
+ * an i1, x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
 static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType to, const char *what) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))
@@ -200,8 +213,8 @@ static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType t
     MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 13)); /* une */
     return op1(g, "arith.cmpf", 2, ops, to, 1, &a);
   }
-  if (ff && is_int_type(to, 0))
-    return op1(g, "arith.fptosi", 1, &v, to, 0, NULL);
+  if (ff && is_int_type(to, 0)) /* saturating, as on the CPU and in the reference (fptosi_sat.h) */
+    return codegen_fptosi_sat(g->ctx, g->loc, v, to, gen_insert, g);
   if (is_int_type(from, 0) && is_int_type(to, 1)) {
     MlirValue ops[2] = {v, constant(g, mlirIntegerAttrGet(from, 0))};
     MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1)); /* ne */
@@ -295,7 +308,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   MlirValue idx = staged_global_index(g, op, e, row, col);
   MlirValue ops[2] = {mem, idx};
   int64_t shape[1] = {4};
-  MlirNamedAttribute al = align_attr(g);
+  MlirNamedAttribute al = align_attr(g, g->f32_t);
   MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
   /* S[(col % 4) * 32 + col / 4][row + k] */
   MlirValue slot = staged_slot(g, col);
@@ -320,17 +333,19 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   return !g->failed;
 }
 
-/* An aligned load of vector_width f32 at idx, its lanes extracted into out[0 .. vector_width). */
-static void load_vector(Gen *g, MlirValue mem, MlirValue idx, MlirValue *out) {
+/* An aligned load of vector_width storage elements at idx (f32, f16 or bf16: vector_storage), its lanes
+ * extracted and converted to `res` into out[0 .. vector_width). */
+static void load_vector(Gen *g, MlirOperation at, MlirValue mem, MlirValue idx, MlirType res, MlirValue *out) {
   int vw = (int)g->geom.vector_width;
+  MlirType elem = memref_elem(mem);
   MlirValue ops[2] = {mem, idx};
   int64_t shape[1] = {vw};
-  MlirNamedAttribute al = align_attr(g);
-  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+  MlirNamedAttribute al = align_attr(g, elem);
+  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, elem), 1, &al);
   for (int l = 0; l < vw; ++l) {
     int64_t pos[1] = {l};
     MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-    out[l] = op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p);
+    out[l] = to_compute(g, at, op1(g, "vector.extract", 1, &vec, elem, 1, &p), res);
   }
 }
 
@@ -372,7 +387,7 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
   out->n = n;
   for (int l = 0; l < n; ++l) {
     int first = l - l % vw;
-    bool shared = acc == ACCESS_VECTOR && n % vw == 0 && mlirTypeIsAF32(res);
+    bool shared = acc == ACCESS_VECTOR && n % vw == 0;
     for (int j = first; shared && j < first + vw; ++j)
       shared = mlirValueEqual(lane(&off, j), lane(&off, first)) && multiple_of(lane(&off, j), vw);
     if (!shared) {
@@ -382,7 +397,7 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
     }
     if (l != first)
       continue; /* loaded with its chunk */
-    load_vector(g, mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first)), out->v + first);
+    load_vector(g, op, mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first)), res, out->v + first);
   }
   return !g->failed;
 }
@@ -416,7 +431,7 @@ static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffin
   MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
   MlirValue idx = staged_global_index(g, op, e, row, col);
   MlirValue ops[3] = {vec, mem, idx};
-  MlirNamedAttribute al = align_attr(g);
+  MlirNamedAttribute al = align_attr(g, g->f32_t);
   op0(g, "vector.store", 3, ops, 1, &al);
   return !g->failed;
 }
@@ -454,9 +469,7 @@ static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
         out->v[first + l] = s;
       continue;
     }
-    load_vector(g, mem, idx, out->v + first);
-    for (int l = 0; l < vw; ++l) /* f32 storage (classify): the conversion is to the result type only */
-      out->v[first + l] = to_compute(g, op, out->v[first + l], res);
+    load_vector(g, op, mem, idx, res, out->v + first);
   }
   return !g->failed;
 }
@@ -520,6 +533,11 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
     }
     if (same >= 0) {
       out->v[l] = out->v[same];
+      continue;
+    }
+    if (codegen_is_unclamped_fptosi(op)) { /* ind's fptosi saturates */
+      MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
+      out->v[l] = codegen_fptosi_sat(g->ctx, g->loc, lane(&in[0], l), res, gen_insert, g);
       continue;
     }
     MlirOperation c = mlirOperationClone(op);
@@ -911,11 +929,11 @@ static bool store_lanes(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr 
     if (acc == ACCESS_VECTOR) {
       MlirValue el[MAX_LANES];
       for (int l = 0; l < vw; ++l)
-        el[l] = lane(val, c * vw + l);
+        el[l] = to_storage(g, op, lane(val, c * vw + l), elem);
       int64_t shape[1] = {vw};
-      MlirValue vec = op1(g, "vector.from_elements", vw, el, mlirVectorTypeGet(1, shape, g->f32_t), 0, NULL);
+      MlirValue vec = op1(g, "vector.from_elements", vw, el, mlirVectorTypeGet(1, shape, elem), 0, NULL);
       MlirValue ops[3] = {vec, mem, emit_expr(g, op, e, c * vw)};
-      MlirNamedAttribute al = align_attr(g);
+      MlirNamedAttribute al = align_attr(g, elem);
       op0(g, "vector.store", 3, ops, 1, &al);
     } else {
       int last = acc == ACCESS_PER_CHUNK ? c * vw + 1 : c * vw + vw;
@@ -969,8 +987,8 @@ static bool emit_store(Gen *g, MlirOperation op) {
   }
   if (stageable(g, op) && mlirTypeIsAF32(mlirValueGetType(val.v[0])) && val.n == 4)
     return emit_staged_store(g, op, mem, e, &val);
-  if (acc == ACCESS_VECTOR && !mlirTypeIsAF32(mlirValueGetType(val.v[0])))
-    acc = ACCESS_PER_LANE;
+  if (acc == ACCESS_VECTOR && !mlirTypeIsAFloat(mlirValueGetType(val.v[0])))
+    acc = ACCESS_PER_LANE; /* a vector store converts float lanes to the storage type (truncf) */
   return store_lanes(g, op, mem, e, &val, n > val.n ? n : val.n, acc);
 }
 

@@ -4,6 +4,7 @@
 #define IND_PASSES_CODEGEN_CPU_BUILDER_H
 
 #include "lib/ir.h"
+#include "passes/codegen/fptosi_sat.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,6 +32,9 @@ static inline void insert(Builder *b, MlirOperation op) {
   else
     mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
 }
+
+/* insert() as a CodegenInsertFn (user: the Builder). */
+static inline void builder_insert(void *user, MlirOperation op) { insert((Builder *)user, op); }
 
 static inline MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str(name)), a);
@@ -131,7 +135,7 @@ static inline MlirValue convert(Builder *b, MlirValue v, MlirType to) {
       MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 13));
       return build1(b, "arith.cmpf", 2, ops, to, 1, &a); /* 13 = une */
     }
-    return build1(b, "arith.fptosi", 1, &v, to, 0, NULL);
+    return codegen_fptosi_sat(b->ctx, b->loc, v, to, builder_insert, b); /* saturating (fptosi_sat.h) */
   }
   unsigned wf = mlirIntegerTypeGetWidth(from), wt = mlirIntegerTypeGetWidth(to);
   if (wt == 1) {

@@ -286,6 +286,10 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     return true;
   } else if (kernel_is_index_expr(op)) {
     res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
+  } else if (codegen_is_unclamped_fptosi(
+                 op)) { /* ind's float -> int is saturating (fptosi_sat.h), arith's is poison out of range */
+    res =
+        codegen_fptosi_sat(b->ctx, b->loc, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)), builder_insert, b);
   } else {
     MlirOperation c = mlirOperationClone(op);
     for (intptr_t i = 0; i < nopd; ++i)

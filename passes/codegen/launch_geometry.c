@@ -111,8 +111,16 @@ static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t 
   return true;
 }
 
+/* The widest vector of one vector-bytes access: vector-bytes over the narrowest float storage size (a
+ * 16-byte access is 4 f32 or 8 f16/bf16), at most 8 lanes (the GPU lowering's limit). */
+static int64_t max_vector_width(const IndPassOptions *opts, const LaunchSpace *s) {
+  int64_t bytes = s->elem_bytes > 0 && s->elem_bytes < 4 ? s->elem_bytes : 4;
+  int64_t vmax = ind_opt_int(opts, "vector-bytes") / bytes;
+  return vmax > 8 ? 8 : vmax;
+}
+
 void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
-  int64_t vmax = ind_opt_int(opts, "vector-bytes") / 4, vw = 1;
+  int64_t vmax = max_vector_width(opts, s), vw = 1;
   int vd = s->nr > 0 ? s->nx + s->nr - 1 : s->nx - 1;
   int64_t vsize = vd >= 0 ? s->ranges[vd] : 1;
   while (vw * 2 <= vmax && vsize % (vw * 2) == 0)

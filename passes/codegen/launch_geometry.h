@@ -13,11 +13,14 @@
 extern "C" {
 #endif
 
-/* A kernel's iteration space: ranges = xranges then rranges (size-1 dims dropped). */
+/* A kernel's iteration space: ranges = xranges then rranges (size-1 dims dropped); elem_bytes: the
+ * bytes of the narrowest float storage type among the kernel's buffers (2 for f16/bf16; 0 or 4: f32),
+ * which sets how many elements one vector-bytes access holds. */
 typedef struct LaunchSpace {
   const int64_t *ranges;
   int nx, nr;
   int64_t numel, rnumel;
+  int elem_bytes;
 } LaunchSpace;
 
 /* Inner reductions and pointwise kernels: kind, block, xblock and vector width. */
@@ -51,7 +54,9 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},                \
       {"reduction-block", IND_OPT_INT, "0",                                                                            \
        "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},                        \
-      {"vector-bytes", IND_OPT_INT, "16", "bytes a thread moves per access (vector_width = this / 4 for f32)"},        \
+      {"vector-bytes", IND_OPT_INT, "16",                                                                              \
+       "bytes a thread moves per access (vector_width = this / the narrowest float storage size: 4 for f32, 8 "        \
+       "for f16/bf16, at most 8)"},                                                                                    \
       {"inner-rows-max-xblock", IND_OPT_INT, "128",                                                                    \
        "inner reductions needing fewer than 32 threads per row (rthreads = pow2ceil(rnumel / 8)): at most this many "  \
        "rows per block (Inductor's largest persistent XBLOCK); <= 1: one row per block"},                              \

@@ -26,6 +26,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/launch_geometry.h"
 
 #include <stdio.h>
@@ -570,7 +571,7 @@ static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
     v = sel(k, loc, cmp(k, loc, "arith.cmpf", CMPF_ORD, v, v), v, f32_cst(k, loc, 0.0));
     v = bin(k, loc, "arith.minimumf", bin(k, loc, "arith.maximumf", v, f32_cst(k, loc, (double)-size)),
             f32_cst(k, loc, (double)size));
-    v = arith(k, loc, "arith.fptosi", &v, 1, i64, NULL, (MlirAttribute){NULL});
+    v = arith(k, loc, "arith.fptosi", &v, 1, i64, CODEGEN_FPTOSI_IN_RANGE, mlirUnitAttrGet(k->ctx)); /* clamped */
     t = i64;
   }
   if (mlirTypeIsAInteger(t))
@@ -668,6 +669,18 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
     mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
 }
 
+/* The bytes of the narrowest float element type among the kernel's argument memrefs (2: some buffer
+ * is f16/bf16, so one 16-byte access holds 8 elements); 4 when there is none narrower than f32. */
+static int narrowest_float_bytes(const MlirType *types, int n) {
+  int bytes = 4;
+  for (int i = 0; i < n; ++i) {
+    MlirType e = mlirShapedTypeGetElementType(types[i]);
+    if (mlirTypeIsAFloat(e) && (int)ind_memref_elem_size(e) < bytes)
+      bytes = (int)ind_memref_elem_size(e);
+  }
+  return bytes;
+}
+
 /* Builds the kernel.def of node k->node (inserted before `before`); its name goes to `name`. */
 static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, size_t nlen) {
   if (!collect_subs(k) || !choose_space(k))
@@ -678,7 +691,6 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   for (int i = 0; i < k->nsubs; ++i)
     if (!ind_walk(k->subs[i].op, note_input, k))
       return false;
-  launch_choose_geometry(k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel}, &k->kind, &k->geom);
   MlirType types[MAX_BUFS + MAX_SUBS];
   int nargs = 0;
   for (int i = 0; i < k->nins; ++i)
@@ -693,6 +705,9 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
     s->out_arg = nargs++;
     k->outs[k->nouts++] = i;
   }
+  launch_choose_geometry(
+      k->opts, &(LaunchSpace){k->ranges, k->nx, k->nr, k->numel, k->rnumel, narrowest_float_bytes(types, nargs)},
+      &k->kind, &k->geom);
   MlirOperation def = kernel_def_create(mlirOperationGetLocation(k->node), "", k->kind, k->ranges, k->nx,
                                         k->ranges + k->nx, k->nr, k->geom, nargs, types);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, def);
@@ -702,7 +717,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
       return false;
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
-  LaunchSpace space = {k->ranges, k->nx, k->nr, k->numel, k->rnumel};
+  LaunchSpace space = {k->ranges, k->nx, k->nr, k->numel, k->rnumel, 0};
   if (launch_is_outer_reduction(k->body, k->nx, k->nr))
     launch_choose_outer_geometry(k->opts, &space, &k->kind, &k->geom);
   else

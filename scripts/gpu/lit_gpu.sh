@@ -17,7 +17,9 @@ PY=${IND_PYTHON:-/usr/bin/python3}
 [ -x "$PY" ] || PY=python3
 mode=${1:-run}
 
-cases() { sed -n 's/.*numerics\.py gpu --case \([a-z_0-9]*\).*/\1/p' test/gpu/*.test; }
+# IND_GPU_CASES (an extended regex, default: every case) picks the cases of both steps, e.g.
+# IND_GPU_CASES='_(f16|bf16)$|^convert_sat$' for the f16/bf16 and conversion cases of issue 11.
+cases() { sed -n 's/.*numerics\.py gpu --case \([a-z_0-9]*\).*/\1/p' test/gpu/*.test | grep -E "${IND_GPU_CASES:-.}"; }
 
 prepare() {
   local opt="${IND_BUILD_DIR:-build}/bin/ind-opt" run="${IND_BUILD_DIR:-build}/bin/ind-run" fail=0 c

@@ -32,7 +32,7 @@ OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 EMB_ROWS = 7  # rows of the embedding tables
-OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2}  # results per size of a case (others: 1)
+OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -43,6 +43,14 @@ SHORT_R = [2, 3, 5, 7, 8, 9, 16, 17, 31, 33, 64, 100, 128, 129]
 MANY_ROWS = 131
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
+# f16/bf16 storage (16-byte accesses of 8 halves on the GPU): sizes on both sides of every vector-width
+# condition: a multiple of 8 (8 halves per access), of 4 only (1020: 4), odd (vector width 1), tails
+HALF_POINTWISE = [1, 8, 24, 1020, 1023, 1024, 4104]
+HALF_PER = [3, 8, 17, 1020, 1021, 1024]  # 8 and 17: packed rows; the rest one row per block
+HALF_RED = [2056, 4099, 4104]  # looped
+EPS = {"f16": 2.0 ** -10, "bf16": 2.0 ** -7}
+# float -> int conversion (saturating: NaN -> 0, out of range -> INT_MIN / INT_MAX)
+CONVERT_SIZES = [7, 16, 1023, 4104]
 
 
 def cases():
@@ -76,7 +84,20 @@ def cases():
     # embedding rows (a 7-row table, 5 lookups in [-7, 7)): the row offset is shared by a vector's lanes, so
     # widths that are multiples of 4 read the table with vector loads; stored and summed per lookup
     out["embedding_sum"] = {"geometry": "embedding", "kind": "sum", "sizes": [(5, d) for d in (1, 4, 17, 64, 1021, 1024, 4100)]}
+    for dt in ("f16", "bf16"):
+        out["pointwise_" + dt] = {"geometry": "pointwise", "dtype": dt, "sizes": [(n,) for n in HALF_POINTWISE]}
+        out["per_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_PER]}
+        out["red_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_RED]}
+        out["softmax_" + dt] = {"geometry": "softmax", "dtype": dt, "sizes": [(ROWS, r) for r in (17, 1020, 1024, 4104)]}
+    # x + y.T on f16: 64 x 256 and 16 x 512 are 2-D tiles of 32 x 8 halves per row of threads
+    out["pointwise_transposed_f16"] = {"geometry": "transposed", "dtype": "f16",
+                                       "sizes": [(17, 3), (33, 65), (64, 256), (16, 512)]}
+    out["convert_sat"] = {"geometry": "convert", "sizes": [(n,) for n in CONVERT_SIZES]}
     return out
+
+
+def dtype_of(case):
+    return cases()[case].get("dtype", "f32")
 
 
 def inputs_for(case):
@@ -84,19 +105,27 @@ def inputs_for(case):
     kinds = list(INPUTS)
     if c.get("kind") == "prod":
         kinds = ["near1", "negative1", "inf", "nan", "random"]
+    if c.get("dtype") in EPS:
+        kinds.remove("large")  # 1e30 is no f16
+    if c["geometry"] == "convert":
+        kinds = ["special", "wide"]
     return kinds
 
 
 # ------------------------------------------------------------------------------------------------ programs
 
-def t(shape, dtype="f32"):
+def _t(shape, dtype="f32"):
     return "tensor<%sx%s>" % ("x".join(str(s) for s in shape), dtype) if shape else "tensor<%s>" % dtype
 
 
 def program(case):
     c = cases()[case]
     g = c["geometry"]
+    dt = dtype_of(case)
     args, body, rets = [], [], []
+
+    def t(shape, dtype=dt):
+        return _t(shape, dtype)
     for i, sz in enumerate(c["sizes"]):
         a = "%%arg%d_1" % i
         if g in ("inner", "outer"):
@@ -112,10 +141,10 @@ def program(case):
             args.append("%s: %s" % (a, s))
             body += ['  %%e%d = "graph.exp"(%s) : (%s) -> %s' % (i, a, s, s),
                      '  %%n%d = "graph.neg"(%s) : (%s) -> %s' % (i, a, s, s),
-                     '  %%z%d = "graph.constant"() {value = 0.0 : f64} : () -> tensor<f32>' % i,
-                     '  %%c%d = "graph.gt"(%s, %%z%d) : (%s, tensor<f32>) -> %s' % (i, a, i, s, s.replace("f32", "i1")),
+                     '  %%z%d = "graph.constant"() {value = 0.0 : f64} : () -> tensor<%s>' % (i, dt),
+                     '  %%c%d = "graph.gt"(%s, %%z%d) : (%s, tensor<%s>) -> %s' % (i, a, i, s, dt, t(sz, "i1")),
                      '  %%w%d = "graph.where"(%%c%d, %%n%d, %%e%d) : (%s, %s, %s) -> %s' %
-                     (i, i, i, i, s.replace("f32", "i1"), s, s, s)]
+                     (i, i, i, i, t(sz, "i1"), s, s, s)]
             rets.append(("%%w%d" % i, s))
         elif g == "transposed":
             r, cc = sz
@@ -147,6 +176,12 @@ def program(case):
                      '  %%r%d = "graph.%s"(%%g%d) {dims = array<i64: 1>, keepdim = false} : (%s) -> %s' %
                      (i, c["kind"], i, so, o)]
             rets += [("%%g%d" % i, so), ("%%r%d" % i, o)]
+        elif g == "convert":
+            s = t(sz)
+            args.append("%s: %s" % (a, s))
+            body += ['  %%i%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i32")),
+                     '  %%l%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i64"))]
+            rets += [("%%i%d" % i, t(sz, "i32")), ("%%l%d" % i, t(sz, "i64"))]
         elif g == "var":
             s, o = t(sz), t([sz[0]])
             args.append("%s: %s" % (a, s))
@@ -193,6 +228,12 @@ def make_input(np, case, k, shape, kind):
         x = 0.9 + 0.2 * u  # products of thousands stay finite and far from 0
     elif kind == "negative1":
         x = -(0.9 + 0.2 * u)
+    elif kind == "special":  # the conversion's edges, repeated; the rest random in [-1e10, 1e10)
+        edges = [-np.inf, np.inf, np.nan, 3e9, -3e9, 2.7, -2.7, 2147483520.0, -2147483648.0, 1e20, -1e20, 0.5]
+        x = (2 * u - 1) * 1e10
+        x[:min(n, len(edges))] = edges[:n]
+    elif kind == "wide":
+        x = (2 * u - 1) * 2e19  # beyond i32 mostly, and beyond i64 at the ends
     elif kind == "large":
         x = (1 + u) * 1e30  # same sign per row: no cancellation; products overflow to inf
         x = x.reshape(shape) if shape else x
@@ -227,8 +268,35 @@ def make_input(np, case, k, shape, kind):
     return x.astype(np.float32).reshape(shape)
 
 
+def to_bf16_bits(np, x):
+    """f32 -> bf16 bits, rounding to nearest even (NaN stays NaN)."""
+    b = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(x), np.uint16(0x7FC0), r).astype(np.uint16)
+
+
+def bf16_bits_to_f32(np, h):
+    """bf16 bits ('<u2': the runner's bf16 outputs) -> f32, exactly."""
+    return (h.astype(np.uint32) << 16).view(np.float32)
+
+
+def storage_input(np, case, x):
+    """The input in the case's dtype. bf16, which NumPy cannot hold, is its bits ('<u2'), the form the
+    runtime writes and reads and ind-run reads."""
+    dt = dtype_of(case)
+    if dt == "f16" and x.dtype == np.float32:
+        return x.astype(np.float16)
+    if dt == "bf16" and x.dtype == np.float32:
+        return to_bf16_bits(np, x)
+    return x
+
+
 def tolerances(case, kind):
     c = cases()[case]
+    if c["geometry"] == "convert":
+        return 0.0, 0.0  # integers: exact
+    if c.get("dtype") in EPS:  # one rounding to the storage type apart (ind-run's rule for f16/bf16 paths)
+        return 2 * EPS[c["dtype"]], EPS[c["dtype"]]
     if c.get("kind") in ("sum", "mean") or c["geometry"] in ("softmax", "log_softmax", "var"):
         return 1e-4, 1e-4
     return 1e-4, 1e-5
@@ -252,7 +320,7 @@ def write_case(np, case, work):
         files = []
         for k, shape in enumerate(arg_shapes(case)):
             p = os.path.join(d, "in", "in%d.npy" % k)
-            np.save(p, make_input(np, case, k, shape, kind))
+            np.save(p, storage_input(np, case, make_input(np, case, k, shape, kind)))
             files.append(p)
         rtol, atol = tolerances(case, kind)
         variants.append({"kind": kind, "dir": d, "inputs": files, "rtol": rtol, "atol": atol})
@@ -331,6 +399,8 @@ def cmd_prepare(a):
 
 
 def compare(np, got, want, rtol, atol):
+    if got.dtype == np.uint16 and want.dtype != np.uint16:  # a bf16 output of the runner (raw bits)
+        got = bf16_bits_to_f32(np, got)
     if got.shape != want.shape:
         return False, "shape %s, expected %s" % (got.shape, want.shape)
     g, w = got.astype(np.float64).ravel(), want.astype(np.float64).ravel()

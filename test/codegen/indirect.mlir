@@ -1,5 +1,6 @@
 // sched-to-kernel lowers ind.indirect_indexing to arith ops (the same for both backends): an f32 value
-// is NaN -> 0, clamped to [-size, size] and converted (fptosi, index_cast); an integer one index_cast;
+// is NaN -> 0, clamped to [-size, size] and converted (fptosi marked ind.in_range: the backends keep it
+// instead of their saturating conversion, fptosi_sat.h; index_cast); an integer one index_cast;
 // then a negative position plus size, and a clamp to [0, size - 1] (no access leaves the buffer). The
 // indirect kernel.load keeps its offset operand. On the GPU an embedding row (an offset shared by the
 // vector's lanes, 8 * s: a multiple of the width) is read with 16-byte loads; index_select along the
@@ -17,7 +18,7 @@
 // CHECK-NEXT: %[[LO:.*]] = "arith.constant"() <{value = -1.600000e+01 : f32}>
 // CHECK-NEXT: %[[A:.*]] = "arith.maximumf"(%[[NN]], %[[LO]])
 // CHECK-NEXT: %[[B:.*]] = "arith.minimumf"(%[[A]], %[[HI]])
-// CHECK-NEXT: %[[C:.*]] = "arith.fptosi"(%[[B]]) : (f32) -> i64
+// CHECK-NEXT: %[[C:.*]] = "arith.fptosi"(%[[B]]) {ind.in_range} : (f32) -> i64
 // CHECK-NEXT: %[[X:.*]] = "arith.index_cast"(%[[C]]) : (i64) -> index
 // CHECK-NEXT: %[[ZERO:.*]] = "arith.constant"() <{value = 0 : index}>
 // CHECK-NEXT: %[[SIZE:.*]] = "arith.constant"() <{value = 16 : index}>

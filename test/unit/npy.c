@@ -72,7 +72,7 @@
 // TRUNC: error: '{{.*}}trunc.npy': truncated data (expected 12 elements of f32)
 // HUGE: error: '{{.*}}huge.npy': truncated data (expected 9000000000 elements of f32)
 // TRUNC_HDR: error: '{{.*}}trunc_hdr.npy': truncated header
-// U8: error: '{{.*}}u8.npy': unsupported dtype '|u1' (supported: f4 f2 f8 i8 i4 b1)
+// U8: error: '{{.*}}u8.npy': unsupported dtype '|u1' (supported: f4 f2 u2 (bf16 bits) f8 i8 i4 b1)
 // C64: error: '{{.*}}c64.npy': unsupported dtype '<c8'
 // BE: error: '{{.*}}be.npy': unsupported dtype '>f4': big-endian data
 // FORTRAN: error: '{{.*}}fortran.npy': unsupported layout: fortran_order is True
