@@ -41,6 +41,8 @@ ROWS = 3  # x points of inner reductions: one all-negative row, one random, one 
 # on 131 rows: a full block and a 3-row tail (small enough to carry: about 2 MB of inputs per case).
 SHORT_R = [2, 3, 5, 7, 8, 9, 16, 17, 31, 33, 64, 100, 128, 129]
 MANY_ROWS = 131
+INT_INNER = [1, 3, 17, 129, 1021, 1024, 1025, 4099]  # integer reductions: persistent, then looped
+INT_HIGH = 1 << 40  # integer inputs in [-2^40, 2^40): sums of 4099 stay below 2^53 (the reference's double)
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 
@@ -76,11 +78,18 @@ def cases():
     # embedding rows (a 7-row table, 5 lookups in [-7, 7)): the row offset is shared by a vector's lanes, so
     # widths that are multiples of 4 read the table with vector loads; stored and summed per lookup
     out["embedding_sum"] = {"geometry": "embedding", "kind": "sum", "sizes": [(5, d) for d in (1, 4, 17, 64, 1021, 1024, 4100)]}
+    # integer reductions of i64 values near 2^40 (exact only in integer arithmetic: f32 has 24 bits), compared
+    # exactly: inner (persistent and looped, i64 partials shuffled as two 32-bit words) and outer rows
+    for k in ("sum", "amax", "amin", "argmax"):
+        out["int_" + k] = {"geometry": "int", "kind": k, "sizes": [(ROWS, r) for r in INT_INNER]}
+    out["int_outer_sum"] = {"geometry": "int_outer", "kind": "sum", "sizes": OUTER_PER + OUTER_RED}
     return out
 
 
 def inputs_for(case):
     c = cases()[case]
+    if c["geometry"] in ("int", "int_outer"):
+        return ["random", "negative"]
     kinds = list(INPUTS)
     if c.get("kind") == "prod":
         kinds = ["near1", "negative1", "inf", "nan", "random"]
@@ -99,14 +108,16 @@ def program(case):
     args, body, rets = [], [], []
     for i, sz in enumerate(c["sizes"]):
         a = "%%arg%d_1" % i
-        if g in ("inner", "outer"):
-            x_shape = list(sz) if g == "inner" else [sz[0], sz[1]]
-            dim = 1 if g == "inner" else 0
-            out_shape = [sz[0]] if g == "inner" else [sz[1]]
-            args.append("%s: %s" % (a, t(x_shape)))
+        if g in ("inner", "outer", "int", "int_outer"):
+            inner = g in ("inner", "int")
+            ty = "i64" if g in ("int", "int_outer") else "f32"
+            x_shape = list(sz) if inner else [sz[0], sz[1]]
+            dim = 1 if inner else 0
+            out_shape = [sz[0]] if inner else [sz[1]]
+            args.append("%s: %s" % (a, t(x_shape, ty)))
             body.append('  %%r%d = "graph.%s"(%s) {dims = array<i64: %d>, keepdim = false} : (%s) -> %s' %
-                        (i, c["kind"], a, dim, t(x_shape), t(out_shape)))
-            rets.append(("%%r%d" % i, t(out_shape)))
+                        (i, c["kind"], a, dim, t(x_shape, ty), t(out_shape, "i64" if ty == "i64" else "f32")))
+            rets.append(("%%r%d" % i, t(out_shape, "i64" if ty == "i64" else "f32")))
         elif g == "pointwise":
             s = t(sz)
             args.append("%s: %s" % (a, s))
@@ -181,6 +192,8 @@ def make_input(np, case, k, shape, kind):
         return rng.integers(-shape[-1], shape[-1], shape).astype(np.int64)
     if cases()[case]["geometry"] == "embedding" and k % 2 == 1:  # rows of the table: [-rows, rows)
         return rng.integers(-EMB_ROWS, EMB_ROWS, shape).astype(np.int64)
+    if cases()[case]["geometry"] in ("int", "int_outer"):  # i64 near 2^40; "negative": all below 0
+        return rng.integers(-INT_HIGH, 0 if kind == "negative" else INT_HIGH, shape).astype(np.int64)
     n = int(np.prod(shape)) if shape else 1
     u = rng.random(n)
     if kind == "random":
@@ -229,6 +242,8 @@ def make_input(np, case, k, shape, kind):
 
 def tolerances(case, kind):
     c = cases()[case]
+    if c["geometry"] in ("int", "int_outer"):
+        return 0.0, 0.0  # integers are exact
     if c.get("kind") in ("sum", "mean") or c["geometry"] in ("softmax", "log_softmax", "var"):
         return 1e-4, 1e-4
     return 1e-4, 1e-5
