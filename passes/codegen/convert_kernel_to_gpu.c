@@ -855,18 +855,27 @@ static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const La
   return true;
 }
 
+/* emit_value of a reduction's operand: a reduction it depends on (emitted here, nested) must not leave its
+ * own type in g->red_t. */
+static bool emit_operand(Gen *g, MlirValue in, Lanes *x) {
+  MlirType t = g->red_t;
+  bool ok = emit_value(g, in, x);
+  g->red_t = t;
+  return ok;
+}
+
 static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue in, State *out) {
   int S = kernel_reduction_state_width(r);
   g->red_t = mlirValueGetType(in);
   Lanes x;
   if (!is_rvar_value(g, in)) {
-    if (!emit_value(g, in, &x))
+    if (!emit_operand(g, in, &x))
       return false;
     return reduce_uniform(g, op, r, &x, out);
   }
   State partial = {{{NULL}, {NULL}, {NULL}}};
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
-    if (!emit_value(g, in, &x))
+    if (!emit_operand(g, in, &x))
       return false;
     partial = combine_lanes(g, r, &x);
   } else {
@@ -882,7 +891,7 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
     MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl * S, inits, &iv, acc);
     int mark = g->nvals;
     gpu_setup_r_chunks(g, iv, 1);
-    bool ok = emit_value(g, in, &x);
+    bool ok = emit_operand(g, in, &x);
     MlirValue next[MAX_LANES], nv = {NULL};
     for (int l = 0; l < nl; ++l) {
       State a = {{{NULL}, {NULL}, {NULL}}};
