@@ -160,7 +160,39 @@ static double max2(double a, double b) { return a > b ? a : b; }
  * so they do not count). The reference rounds every graph op's result to its dtype while a fused
  * kernel computes in f32 and rounds only what it stores, so each f16/bf16 value on the path may be
  * an ulp apart on the two sides: the tolerance is that of the lowest precision on the path. */
-static double cone_eps(MlirOperation func, int k) {
+static bool is_float_elem(MlirType t) {
+  MlirType e = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  return mlirTypeIsAFloat(e);
+}
+
+static bool is_int_elem(MlirType t) {
+  MlirType e = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  return mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) > 1;
+}
+
+static MlirWalkResult find_fptosi(MlirOperation op, void *found) {
+  if (ind_op_is(op, "arith.fptosi")) {
+    *(bool *)found = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* A float -> integer conversion: a graph.convert from a float to an integer (wider than i1) tensor, or
+ * an arith.fptosi in the op's body (ind / sched level). Its result may legitimately differ by one
+ * between the compiled program (f32) and the reference (double) at a rounding boundary. */
+static bool converts_float_to_int(MlirOperation op) {
+  if (ind_op_is(op, "graph.convert") && mlirOperationGetNumOperands(op) == 1 && mlirOperationGetNumResults(op) == 1)
+    return is_float_elem(mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
+           is_int_elem(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  bool found = false;
+  if (mlirOperationGetNumRegions(op) > 0)
+    mlirOperationWalk(op, find_fptosi, &found, MlirWalkPreOrder);
+  return found;
+}
+
+static double cone_eps(MlirOperation func, int k, bool *f2i) {
+  *f2i = false;
   MlirOperation ret = mlirBlockGetTerminator(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
   if (mlirOperationIsNull(ret) || k >= mlirOperationGetNumOperands(ret))
     return 0.0;
@@ -177,6 +209,7 @@ static double cone_eps(MlirOperation func, int k) {
     int64_t dummy;
     if (ind_ptrmap_get(&seen, op.ptr, &dummy) || !ind_ptrmap_put(&seen, op.ptr, 1))
       continue;
+    *f2i = *f2i || converts_float_to_int(op);
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
       eps = max2(eps, type_eps(mlirValueGetType(mlirOperationGetResult(op, r))));
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
@@ -206,7 +239,7 @@ static bool within(double g, double w, double atol, double rtol) {
  * values), an element also passes when it is within tolerance of alt: the compiled program rounds
  * at a subset of the points the reference rounds at, and a comparison or a float->int convert of a
  * low-precision value may then legitimately come out either way (docs/tools/ind-run.md). */
-static bool check_one(int k, const IndTensor *got, const IndTensor *want, const IndTensor *alt, double eps,
+static bool check_one(int k, const IndTensor *got, const IndTensor *want, const IndTensor *alt, double eps, bool exact,
                       const IndRunCompiledOptions *o) {
   char shape[128];
   ind_tensor_shape_str(got, shape, sizeof shape);
@@ -216,7 +249,7 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
     printf("check out%d: %s, reference %s: FAIL (shape)\n", k, shape, w);
     return false;
   }
-  double rtol = max2(o->rtol, 2 * eps), atol = max2(o->atol, eps);
+  double rtol = exact ? 0.0 : max2(o->rtol, 2 * eps), atol = exact ? 0.0 : max2(o->atol, eps);
   double max_abs = 0.0, max_rel = 0.0;
   int64_t bad = 0, by_alt = 0;
   for (int64_t i = 0; i < got->numel; ++i) {
@@ -238,9 +271,14 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
     max_rel = rel > max_rel ? rel : max_rel;
   }
   printf("check out%d: %s max_abs_err=%.3g max_rel_err=%.3g %s", k, shape, max_abs, max_rel, bad ? "FAIL" : "PASS");
-  if (bad)
+  if (bad && exact)
+    printf(" (%lld of %lld elements differ; integer outputs are compared exactly)", (long long)bad,
+           (long long)got->numel);
+  else if (bad)
     printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |reference|)", (long long)bad, (long long)got->numel,
            atol, rtol);
+  else if (exact)
+    printf(" (every element equal: integer outputs are compared exactly)");
   else /* the relative error alone is meaningless next to zero: say what was checked */
     printf(" (every element within atol=%g + rtol=%g * |reference|)", atol, rtol);
   if (by_alt)
@@ -254,9 +292,12 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
   IndTensor ref[RC_MAX_IO], alt[RC_MAX_IO];
   int n_ref = 0, n_alt = 0;
   double eps[RC_MAX_IO];
-  bool lowp = false;
+  bool lowp = false, exact[RC_MAX_IO];
   for (int k = 0; k < n_out && k < RC_MAX_IO; ++k) {
-    eps[k] = cone_eps(func, k);
+    bool f2i;
+    eps[k] = cone_eps(func, k, &f2i);
+    /* integers and booleans are exact on both sides unless a float -> int conversion is on the path */
+    exact[k] = !ind_dtype_is_float(out[k].dtype) && !f2i;
     lowp = lowp || eps[k] > storage_eps(out[k].dtype);
   }
   double t0 = now_ms();
@@ -269,7 +310,7 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
   if (!ok)
     ind_emit_error(func, "compiled run: %d outputs, the reference interpreter returned %d", n_out, n_ref);
   for (int k = 0; ok && k < n_out; ++k)
-    ok = check_one(k, &out[k], &ref[k], n_alt == n_ref && eps[k] > 0.0 ? &alt[k] : NULL, eps[k], o) && ok;
+    ok = check_one(k, &out[k], &ref[k], n_alt == n_ref && eps[k] > 0.0 ? &alt[k] : NULL, eps[k], exact[k], o) && ok;
   for (int k = 0; k < n_ref; ++k)
     ind_tensor_free(&ref[k]);
   for (int k = 0; k < n_alt; ++k)

@@ -363,8 +363,8 @@ static bool infer_reduction(MlirOperation op, GraphOpId id, Result *r) {
     ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
     return false;
   }
-  if ((id == GRAPH_OP_SUM || id == GRAPH_OP_PROD) && x.dtype == GRAPH_DTYPE_I1)
-    r->dtype = GRAPH_DTYPE_I64;
+  if ((id == GRAPH_OP_SUM || id == GRAPH_OP_PROD) && !graph_dtype_is_float(x.dtype))
+    r->dtype = GRAPH_DTYPE_I64; /* torch: the sum / prod of a bool or integer tensor is int64 */
   if (id == GRAPH_OP_ARGMAX || id == GRAPH_OP_ARGMIN)
     r->dtype = GRAPH_DTYPE_I64;
   if ((id == GRAPH_OP_MAX_DIM || id == GRAPH_OP_MIN_DIM) && x.rank == 0) {

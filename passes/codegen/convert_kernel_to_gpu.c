@@ -561,7 +561,19 @@ typedef struct State {
   MlirValue v[3];
 } State;
 
+static bool is_int_t(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1; }
+
+/* The integer reductions' neutral elements: 0, 1, the type's minimum (max), its maximum (min). */
+static MlirValue neutral_int(Gen *g, KernelReduction r, MlirType t) {
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  int64_t hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
+  int64_t v = r == KERNEL_RED_SUM ? 0 : r == KERNEL_RED_PROD ? 1 : r == KERNEL_RED_MAX ? -hi - 1 : hi;
+  return constant(g, mlirIntegerAttrGet(t, v));
+}
+
 static MlirValue neutral(Gen *g, KernelReduction r) {
+  if (is_int_t(g->red_t))
+    return neutral_int(g, r, g->red_t);
   switch (r) {
   case KERNEL_RED_SUM:
     return cf32(g, 0.0);
@@ -605,7 +617,52 @@ static MlirValue rescale(Gen *g, MlirValue s, MlirValue m_old, MlirValue m) {
 
 static MlirValue combine(Gen *g, KernelReduction r, MlirValue a, MlirValue b) {
   static const char *ops[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
-  return bin(g, ops[r], a, b);
+  static const char *iops[] = {"arith.addi", "arith.maxsi", "arith.minsi", "arith.muli"}; /* exact, wrapping */
+  return bin(g, is_int_t(mlirValueGetType(a)) ? iops[r] : ops[r], a, b);
+}
+
+/* --- A state crosses threads (gpu.shuffle) and warps (the f32 workgroup memory) as 32-bit words of f32
+ * type: each f32 state value is a word, an i32 value one word (bitcast), an i64 value two (its low and
+ * high halves, bitcast): the 64-bit shuffle is two 32-bit ones. */
+
+/* The words of a state of reduction r over a value of type t. */
+static int red_words(KernelReduction r, MlirType t) {
+  return is_int_t(t) && mlirIntegerTypeGetWidth(t) == 64 ? 2 : kernel_reduction_state_width(r);
+}
+
+static MlirValue cast1(Gen *g, const char *name, MlirValue v, MlirType t) { return op1(g, name, 1, &v, t, 0, NULL); }
+
+static int state_to_words(Gen *g, KernelReduction r, State s, MlirValue *w) {
+  MlirType t = g->red_t;
+  if (!is_int_t(t)) {
+    for (int q = 0; q < kernel_reduction_state_width(r); ++q)
+      w[q] = s.v[q];
+    return kernel_reduction_state_width(r);
+  }
+  if (mlirIntegerTypeGetWidth(t) == 32) {
+    w[0] = cast1(g, "arith.bitcast", s.v[0], g->f32_t);
+    return 1;
+  }
+  MlirValue hi = bin(g, "arith.shrui", s.v[0], constant(g, mlirIntegerAttrGet(t, 32)));
+  w[0] = cast1(g, "arith.bitcast", cast1(g, "arith.trunci", s.v[0], g->i32_t), g->f32_t);
+  w[1] = cast1(g, "arith.bitcast", cast1(g, "arith.trunci", hi, g->i32_t), g->f32_t);
+  return 2;
+}
+
+static State state_from_words(Gen *g, KernelReduction r, const MlirValue *w) {
+  State s = {{{NULL}, {NULL}, {NULL}}};
+  MlirType t = g->red_t;
+  if (!is_int_t(t)) {
+    for (int q = 0; q < kernel_reduction_state_width(r); ++q)
+      s.v[q] = w[q];
+  } else if (mlirIntegerTypeGetWidth(t) == 32) {
+    s.v[0] = cast1(g, "arith.bitcast", w[0], g->i32_t);
+  } else {
+    MlirValue lo = cast1(g, "arith.extui", cast1(g, "arith.bitcast", w[0], g->i32_t), t);
+    MlirValue hi = cast1(g, "arith.extui", cast1(g, "arith.bitcast", w[1], g->i32_t), t);
+    s.v[0] = bin(g, "arith.ori", lo, bin(g, "arith.shli", hi, constant(g, mlirIntegerAttrGet(t, 32))));
+  }
+  return s;
 }
 
 static State state_combine(Gen *g, KernelReduction r, State a, State b) {
@@ -695,21 +752,23 @@ static State combine_lanes(Gen *g, KernelReduction r, const Lanes *x) {
  * (slot + rtid * xblock + tx = slot + tid, one slot range per state value); every thread combines those
  * of its x point. */
 static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
-  int S = kernel_reduction_state_width(r);
+  MlirValue words[3];
+  int S = state_to_words(g, r, v, words);
   for (int q = 0; q < S; ++q) {
     int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
-    MlirValue st_ops[3] = {v.v[q], g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
+    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
     op0(g, "memref.store", 3, st_ops, 0, NULL);
   }
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t j = 0; j < g->rthreads; ++j) {
-    State x = {{{NULL}, {NULL}, {NULL}}};
+    MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
       int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
       MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, slot + j * g->geom.xblock), g->tx)};
-      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
+    State x = state_from_words(g, r, xw);
     acc = j == 0 ? x : state_combine(g, r, acc, x);
   }
   return acc;
@@ -718,21 +777,21 @@ static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
 /* An xor butterfly over the lanes of each aligned group of `group` lanes (a power of 2 <= 32): every lane
  * ends with the combination of its group's states. */
 static State butterfly(Gen *g, KernelReduction r, State v, int group) {
-  int S = kernel_reduction_state_width(r);
   MlirValue width = ci32(g, WARP);
   MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
   for (int off = group / 2; off >= 1; off /= 2) {
-    State other = {{{NULL}, {NULL}, {NULL}}};
+    MlirValue words[3], ow[3];
+    int S = state_to_words(g, r, v, words);
     for (int q = 0; q < S; ++q) {
-      MlirValue ops[3] = {v.v[q], ci32(g, off), width};
+      MlirValue ops[3] = {words[q], ci32(g, off), width};
       MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
       mlirOperationStateAddOperands(&st, 3, ops);
       MlirType res[2] = {g->f32_t, g->i1_t};
       mlirOperationStateAddResults(&st, 2, res);
       mlirOperationStateAddAttributes(&st, 1, &mode);
-      other.v[q] = mlirOperationGetResult(put(g, &st), 0);
+      ow[q] = mlirOperationGetResult(put(g, &st), 0);
     }
-    v = state_combine(g, r, v, other);
+    v = state_combine(g, r, v, state_from_words(g, r, ow));
   }
   return v;
 }
@@ -745,7 +804,6 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
   bool rows = g->geom.xblock > 1 && g->geom.row_threads;
   if (g->geom.xblock > 1 && !rows)
     return block_reduce_outer(g, r, v);
-  int S = kernel_reduction_state_width(r);
   /* row_threads: a row's rthreads (a power of 2 <= 32) threads are an aligned group of the warp, so the
    * butterfly over offsets < rthreads stays inside the row and needs no workgroup memory */
   v = butterfly(g, r, v, (int)(rows ? g->rthreads : WARP));
@@ -755,28 +813,31 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
   MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
   MlirValue first = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, 0));
   MlirBlock saved = open_if(g, first);
+  MlirValue words[3];
+  int S = state_to_words(g, r, v, words);
   for (int q = 0; q < S; ++q) {
-    MlirValue st_ops[3] = {v.v[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), warp)};
+    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), warp)};
     op0(g, "memref.store", 3, st_ops, 0, NULL);
   }
   close_if(g, saved);
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   if (nwarps <= WARP && (nwarps & (nwarps - 1)) == 0) {
     MlirValue slot = bin(g, "arith.remui", g->tid, cidx(g, nwarps)); /* (tid mod 32) mod nwarps */
-    State x = {{{NULL}, {NULL}, {NULL}}};
+    MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
       MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), slot)};
-      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
-    return butterfly(g, r, x, (int)nwarps);
+    return butterfly(g, r, state_from_words(g, r, xw), (int)nwarps);
   }
   State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t w = 0; w < nwarps; ++w) {
-    State x = {{{NULL}, {NULL}, {NULL}}};
+    MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
       MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)(g->nreduce + q) * WARP + w)};
-      x.v[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
+    State x = state_from_words(g, r, xw);
     acc = w == 0 ? x : state_combine(g, r, acc, x);
   }
   return acc;
@@ -786,20 +847,23 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
  * online softmax (v, rnumel). */
 static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const Lanes *x, State *out) {
   double n = (double)g->rnumel;
+  MlirType t = mlirValueGetType(x->v[0]);
+  bool is_int = is_int_t(t);
+  const char *mul = is_int ? "arith.muli" : "arith.mulf";
   if (r == KERNEL_RED_MAX || r == KERNEL_RED_MIN)
     out->v[0] = x->v[0];
   else if (r == KERNEL_RED_SUM)
-    out->v[0] = bin(g, "arith.mulf", x->v[0], cf32(g, n));
+    out->v[0] = bin(g, mul, x->v[0], is_int ? constant(g, mlirIntegerAttrGet(t, g->rnumel)) : cf32(g, n));
   else if (r == KERNEL_RED_PROD) {
     /* value ** rnumel by repeated squaring: ceil(log2(rnumel)) + popcount multiplications */
     MlirValue acc = {NULL}, p = x->v[0];
     for (int64_t k = g->rnumel; k > 0; k >>= 1) {
       if (k & 1)
-        acc = mlirValueIsNull(acc) ? p : bin(g, "arith.mulf", acc, p);
+        acc = mlirValueIsNull(acc) ? p : bin(g, mul, acc, p);
       if (k > 1)
-        p = bin(g, "arith.mulf", p, p);
+        p = bin(g, mul, p, p);
     }
-    out->v[0] = mlirValueIsNull(acc) ? cf32(g, 1.0) : acc;
+    out->v[0] = mlirValueIsNull(acc) ? (is_int ? constant(g, mlirIntegerAttrGet(t, 1)) : cf32(g, 1.0)) : acc;
   } else if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN)
     *out = (State){{x->v[0], cf32(g, 0.0), cf32(g, n)}};
   else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX)
@@ -809,17 +873,27 @@ static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const La
   return true;
 }
 
+/* emit_value of a reduction's operand: a reduction it depends on (emitted here, nested) must not leave its
+ * own type in g->red_t. */
+static bool emit_operand(Gen *g, MlirValue in, Lanes *x) {
+  MlirType t = g->red_t;
+  bool ok = emit_value(g, in, x);
+  g->red_t = t;
+  return ok;
+}
+
 static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue in, State *out) {
   int S = kernel_reduction_state_width(r);
+  g->red_t = mlirValueGetType(in);
   Lanes x;
   if (!is_rvar_value(g, in)) {
-    if (!emit_value(g, in, &x))
+    if (!emit_operand(g, in, &x))
       return false;
     return reduce_uniform(g, op, r, &x, out);
   }
   State partial = {{{NULL}, {NULL}, {NULL}}};
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
-    if (!emit_value(g, in, &x))
+    if (!emit_operand(g, in, &x))
       return false;
     partial = combine_lanes(g, r, &x);
   } else {
@@ -835,7 +909,7 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
     MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl * S, inits, &iv, acc);
     int mark = g->nvals;
     gpu_setup_r_chunks(g, iv, 1);
-    bool ok = emit_value(g, in, &x);
+    bool ok = emit_operand(g, in, &x);
     MlirValue next[MAX_LANES], nv = {NULL};
     for (int l = 0; l < nl; ++l) {
       State a = {{{NULL}, {NULL}, {NULL}}};
@@ -868,7 +942,7 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
     partial = part[0];
   }
   *out = block_reduce(g, r, partial);
-  g->nreduce += S;
+  g->nreduce += red_words(r, g->red_t);
   return true;
 }
 
@@ -885,10 +959,12 @@ static bool has_welford_of(MlirBlock body, MlirValue v) {
 static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
   KernelReduction r = kernel_reduce_type(op);
   MlirValue in = mlirOperationGetOperand(op, 0);
-  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
+  MlirType t = mlirValueGetType(in);
+  bool plain = kernel_reduction_family(r) == KERNEL_RED_INVALID;
+  if (r == KERNEL_RED_INVALID || !(mlirTypeIsAF32(t) || (plain && is_int_t(t) && mlirIntegerTypeGetWidth(t) <= 64)))
     return fail(g, op,
-                "kernel.reduce needs an f32 value and reduction_type sum|max|min|prod|welford_mean|welford_m2|"
-                "online_softmax_max|online_softmax_sum");
+                "kernel.reduce needs an f32 value (or an i32 / i64 one for sum|max|min|prod) and reduction_type "
+                "sum|max|min|prod|welford_mean|welford_m2|online_softmax_max|online_softmax_sum");
   /* a sum of the value a welford sibling reduces is that state's mean * weight (var_mean: one pass) */
   bool sum_of_welford = r == KERNEL_RED_SUM && has_welford_of(kernel_def_body(g->def), in);
   if (sum_of_welford)
@@ -1025,7 +1101,7 @@ static int count_reduces(MlirBlock body) {
   int n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    n += kernel_is_reduce(op) ? kernel_reduction_state_width(kernel_reduce_type(op)) : 0;
+    n += kernel_is_reduce(op) ? red_words(kernel_reduce_type(op), mlirValueGetType(mlirOperationGetOperand(op, 0))) : 0;
   return n;
 }
 
@@ -1199,6 +1275,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   Gen g = {.ctx = mlirOperationGetContext(module)};
   g.index_t = mlirIndexTypeGet(g.ctx);
   g.f32_t = mlirF32TypeGet(g.ctx);
+  g.red_t = g.f32_t;
   g.i1_t = mlirIntegerTypeGet(g.ctx, 1);
   g.i32_t = mlirIntegerTypeGet(g.ctx, 32);
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.module"), mlirOperationGetLocation(defs[0]));

@@ -165,6 +165,16 @@ static bool check_memory_op(MlirOperation o) {
   return ok;
 }
 
+static bool is_int_type(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1; }
+
+/* A value kernel.reduce `o` can reduce: a float, or an integer wider than i1 for the plain reductions
+ * (sum, max, min, prod: addi / maxsi / minsi / muli, exact). */
+static bool is_reduce_type(MlirOperation o, MlirType t) {
+  KernelReduction r = kernel_reduce_type(o);
+  bool plain = r == KERNEL_RED_SUM || r == KERNEL_RED_MAX || r == KERNEL_RED_MIN || r == KERNEL_RED_PROD;
+  return mlirTypeIsAFloat(t) || (plain && is_int_type(t));
+}
+
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
@@ -220,10 +230,11 @@ static bool kernel_analyze(Kernel *k) {
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
-          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
-          !mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))))
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce takes one float value and returns one"));
+          !is_reduce_type(o, mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
+          !is_reduce_type(o, mlirValueGetType(mlirOperationGetResult(o, 0))))
+        return mlirLogicalResultIsSuccess(ind_emit_error(
+            o, "convert-kernel-to-cpu: kernel.reduce takes one float value (or an integer one for sum, max, min "
+               "and prod) and returns one"));
       k->rvary[i] = false;
       continue;
     }
@@ -331,17 +342,19 @@ typedef struct RNest {
   KernelReduction rtype;
 } RNest;
 
-/* The arith op combining two partial results of reduction r. */
-static const char *combiner(KernelReduction r) {
+/* The arith op combining two partial results of reduction r in type t (integers: wrapping addi /
+ * muli, maxsi / minsi). */
+static const char *combiner(KernelReduction r, MlirType t) {
+  bool i = is_int_type(t);
   switch (r) {
   case KERNEL_RED_SUM:
-    return "arith.addf";
+    return i ? "arith.addi" : "arith.addf";
   case KERNEL_RED_MAX:
-    return "arith.maximumf";
+    return i ? "arith.maxsi" : "arith.maximumf";
   case KERNEL_RED_MIN:
-    return "arith.minimumf";
+    return i ? "arith.minsi" : "arith.minimumf";
   case KERNEL_RED_PROD:
-    return "arith.mulf";
+    return i ? "arith.muli" : "arith.mulf";
   default: /* the multi-output reductions combine states (state_combine) */
     break;
   }
@@ -380,7 +393,7 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue 
     return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
   k->b.loc = mlirOperationGetLocation(n->reduce);
   MlirValue ops[2] = {acc, convert(&k->b, nv, mlirValueGetType(acc))};
-  *out = build1(&k->b, combiner(n->rtype), 2, ops, mlirValueGetType(acc), 0, NULL);
+  *out = build1(&k->b, combiner(n->rtype, mlirValueGetType(acc)), 2, ops, mlirValueGetType(acc), 0, NULL);
   return true;
 }
 
@@ -496,6 +509,12 @@ static void state_identity(Builder *b, KernelReduction r, MlirType t, MlirValue 
   } else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX) {
     st[0] = const_float(b, t, -__builtin_inf());
     st[1] = const_float(b, t, 0.0);
+  } else if (is_int_type(t)) { /* max: the type's minimum, min: its maximum */
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    int64_t hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
+    int64_t v = r == KERNEL_RED_MAX ? -hi - 1 : r == KERNEL_RED_MIN ? hi : (int64_t)identity(r);
+    MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
+    st[0] = build1(b, "arith.constant", 0, NULL, t, 1, &a);
   } else {
     st[0] = const_float(b, t, identity(r));
   }
@@ -529,7 +548,7 @@ static void state_combine(Builder *b, KernelReduction r, const MlirValue *x, con
     out[1] = fbin(b, "arith.addf", rescale(b, x[1], x[0], m), rescale(b, y[1], y[0], m));
     out[0] = m;
   } else {
-    out[0] = fbin(b, combiner(r), x[0], y[0]);
+    out[0] = fbin(b, combiner(r, mlirValueGetType(x[0])), x[0], y[0]);
   }
 }
 
@@ -560,7 +579,7 @@ static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, Ml
     out[0] = m;
     out[1] = select3(b, cmp_float(b, 2 /* ogt */, v, m_old), grew, fbin(b, "arith.addf", sum, e));
   } else {
-    out[0] = fbin(b, combiner(r), acc[0], v);
+    out[0] = fbin(b, combiner(r, mlirValueGetType(v)), acc[0], v);
   }
 }
 

@@ -561,11 +561,19 @@ static void count_read_strides(MlirOperation buf, int n, int m, int *nreads, int
  * into `out`. The partials' buffer is [split, *x] for OUTER reductions (the layout Inductor's
  * FlexibleLayout gives it: stride 1 along x, so the first kernel stays a column reduction and the
  * second reads `s * numel + x`) and [*x, split] otherwise. Returns the second reduction's op. */
+/* The identity of reduction rt in the integer type t (max: the type's minimum, min: its maximum). */
+static MlirAttribute int_identity(MlirType t, IndReductionType rt) {
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  int64_t hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
+  int64_t v = rt == IND_REDUCE_MAX ? -hi - 1 : rt == IND_REDUCE_MIN ? hi : rt == IND_REDUCE_PROD ? 1 : 0;
+  return mlirIntegerAttrGet(t, v);
+}
+
 static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node *out, const bool *reduced,
                                            const int64_t *xs, int n, int64_t rnumel, int64_t split, SplitHint hint,
                                            IndReductionType rt) {
   MlirLocation loc = mlirOperationGetLocation(g->op);
-  MlirType f32 = mlirF32TypeGet(L->ctx);
+  MlirType f32 = ind_lower_acc_type(L, out->elem); /* the partials' type: f32, or the integer accumulator */
   bool outer = hint == SPLIT_HINT_OUTER;
   int64_t block = (rnumel + split - 1) / split;
   bool mask = rnumel % split != 0;
@@ -621,7 +629,8 @@ static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node 
                  : rt == IND_REDUCE_MIN  ? __builtin_inf()
                  : rt == IND_REDUCE_PROD ? 1.0
                                          : 0.0;
-    MlirOperation id = ind_build_constant(loc, mlirFloatAttrDoubleGet(L->ctx, f32, idv));
+    MlirOperation id = ind_build_constant(loc, ind_lower_is_int(f32) ? int_identity(f32, rt)
+                                                                     : mlirFloatAttrDoubleGet(L->ctx, f32, idv));
     mlirBlockInsertOwnedOperationBefore(body1, yield, id);
     MlirOperation sel = ind_build_select(loc, mlirOperationGetResult(cmp, 0), v, mlirOperationGetResult(id, 0));
     mlirBlockInsertOwnedOperationBefore(body1, yield, sel);
@@ -675,13 +684,14 @@ static Node *lower_index_reduction(Lower *L, GraphOp *g, Node *res, Node *in, co
   int64_t kshape[LOWER_MAX_RANK];
   for (int k = 0; k < in->rank; ++k)
     kshape[k] = reduced[k] ? 1 : in->shape[k];
-  Node *mres = ind_lower_node_new(L, N_RECIPE, in->rank, kshape, mlirF32TypeGet(L->ctx));
+  /* the extreme in x's compute type (integers exactly), the index in i64 */
+  Node *mres = ind_lower_node_new(L, N_RECIPE, in->rank, kshape, ind_lower_acc_type(L, in->elem));
   mres->op_index = res->op_index;
   Node *m = reduce_node(L, g, mres, in, reduced, reduction_type_of(g->info));
   if (!m)
     return NULL;
   static const OpInfo k_argsel = {GRAPH_OP_ARGMAX, K_ARGSEL, NULL};
-  Node *sel = ind_lower_node_new(L, N_RECIPE, in->rank, in->shape, mlirF32TypeGet(L->ctx));
+  Node *sel = ind_lower_node_new(L, N_RECIPE, in->rank, in->shape, mlirIntegerTypeGet(L->ctx, 64));
   sel->info = &k_argsel;
   sel->operands[0] = in;
   sel->operands[1] = m;
@@ -968,7 +978,7 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   }
   MlirOperation buf = ind_reduction_create(loc, name, sp.sizes, n, rr, m, type, memref_of(out), (MlirRegion){NULL});
   mlirBlockAppendOwnedOperation(L->new_block, buf);
-  ind_lower_emit_body(L, ind_computed_buffer_body_block(buf), &sp, in, idx, mlirF32TypeGet(L->ctx), loc);
+  ind_lower_emit_body(L, ind_computed_buffer_body_block(buf), &sp, in, idx, ind_lower_acc_type(L, out->elem), loc);
   int64_t numel = ind_lower_numel(sp.sizes, n);
   int nreads = 0, ninner = 0, nouter = 0;
   count_read_strides(buf, n, m, &nreads, &ninner, &nouter);

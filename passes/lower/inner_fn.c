@@ -131,13 +131,34 @@ static MlirValue emit_constant(Emit *e, MlirLocation loc, double v) {
   return emit_generic(e, loc, "arith.constant", NULL, 0, f32(e), &a, 1);
 }
 
+/* A unary / binary op whose result has the type of its (first) operand. */
 static MlirValue emit1(Emit *e, MlirLocation loc, const char *name, MlirValue a) {
-  return emit_generic(e, loc, name, &a, 1, f32(e), NULL, 0);
+  return emit_generic(e, loc, name, &a, 1, mlirValueGetType(a), NULL, 0);
 }
 
 static MlirValue emit2(Emit *e, MlirLocation loc, const char *name, MlirValue a, MlirValue b) {
   MlirValue ops[2] = {a, b};
-  return emit_generic(e, loc, name, ops, 2, f32(e), NULL, 0);
+  return emit_generic(e, loc, name, ops, 2, mlirValueGetType(a), NULL, 0);
+}
+
+/* A constant of integer type t: v truncated toward zero and clamped to t's range (i1: v != 0). */
+static MlirValue emit_int_constant(Emit *e, MlirLocation loc, double v, MlirType t) {
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  int64_t lo = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1)), hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
+  int64_t iv = w == 1 ? v != 0.0 : v != v ? 0 : v >= (double)hi ? hi : v <= (double)lo ? lo : (int64_t)v;
+  MlirNamedAttribute a =
+      mlirNamedAttributeGet(mlirIdentifierGet(e->L->ctx, ind_str("value")), mlirIntegerAttrGet(t, iv));
+  return emit_generic(e, loc, "arith.constant", NULL, 0, t, &a, 1);
+}
+
+enum { CMPI_EQ = 0, CMPI_NE = 1, CMPI_SLT = 2, CMPI_SLE = 3, CMPI_SGT = 4, CMPI_SGE = 5 };
+
+static MlirValue emit_cmpi(Emit *e, MlirLocation loc, int64_t pred, MlirValue a, MlirValue b) {
+  MlirContext ctx = e->L->ctx;
+  MlirNamedAttribute attr = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("predicate")),
+                                                  mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), pred));
+  MlirValue ops[2] = {a, b};
+  return emit_generic(e, loc, "arith.cmpi", ops, 2, mlirIntegerTypeGet(ctx, 1), &attr, 1);
 }
 
 enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_UNE = 13, CMPF_UNO = 14 };
@@ -235,23 +256,46 @@ static MlirValue emit_index_expr(Emit *e, MlirLocation loc, MlirAffineExpr x) {
   return append(e, ind_index_expr_create(loc, m, f32(e)));
 }
 
-/* Converts a compute value to f32 (i1 -> 0.0/1.0). */
-static MlirValue to_f32(Emit *e, MlirLocation loc, MlirValue v) {
-  if (mlirTypeIsAF32(mlirValueGetType(v)))
-    return v;
-  return emit1(e, loc, "arith.uitofp", v);
+/* The value of an affine expression of the iteration variables as the integer type t (an integer
+ * index_expr or iota: exact, unlike the f32 index_expr). */
+static MlirValue emit_index_int(Emit *e, MlirLocation loc, MlirAffineExpr x, MlirType t) {
+  MlirValue v = emit_index_value(e, loc, x);
+  return emit_generic(e, loc, "arith.index_cast", &v, 1, t, NULL, 0);
 }
 
 /* Converts a compute value to i1 (x != 0). */
 static MlirValue to_bool(Emit *e, MlirLocation loc, MlirValue v) {
-  if (ind_lower_is_bool(mlirValueGetType(v)))
+  MlirType t = mlirValueGetType(v);
+  if (ind_lower_is_bool(t))
     return v;
+  if (mlirTypeIsAInteger(t))
+    return emit_cmpi(e, loc, CMPI_NE, v, emit_int_constant(e, loc, 0.0, t));
   return emit_cmpf(e, loc, CMPF_UNE, v, emit_constant(e, loc, 0.0));
 }
 
+/* Converts a compute value (f32, i1, i32, i64) to the compute type t: i1 -> f32 uitofp, integer ->
+ * f32 sitofp, f32 -> integer fptosi, i1 -> integer extui, integer -> integer extsi / trunci, anything
+ * -> i1 `x != 0`. Only a dtype change of the graph (promotion, convert, a store) converts. */
+static MlirValue to_type(Emit *e, MlirLocation loc, MlirValue v, MlirType t) {
+  MlirType from = mlirValueGetType(v);
+  if (mlirTypeEqual(from, t))
+    return v;
+  if (ind_lower_is_bool(t))
+    return to_bool(e, loc, v);
+  if (!mlirTypeIsAInteger(t))
+    return emit_generic(e, loc, ind_lower_is_bool(from) ? "arith.uitofp" : "arith.sitofp", &v, 1, t, NULL, 0);
+  if (!mlirTypeIsAInteger(from))
+    return emit_generic(e, loc, "arith.fptosi", &v, 1, t, NULL, 0);
+  unsigned wf = mlirIntegerTypeGetWidth(from), wt = mlirIntegerTypeGetWidth(t);
+  return emit_generic(e, loc, wf == 1 ? "arith.extui" : wf < wt ? "arith.extsi" : "arith.trunci", &v, 1, t, NULL, 0);
+}
+
+/* Converts a compute value to f32 (i1 -> 0.0/1.0, integers exactly below 2^24). */
+static MlirValue to_f32(Emit *e, MlirLocation loc, MlirValue v) { return to_type(e, loc, v, f32(e)); }
+
 /* Converts to the compute type of `storage`. */
 static MlirValue to_compute(Emit *e, MlirLocation loc, MlirValue v, MlirType storage) {
-  return ind_lower_is_bool(storage) ? to_bool(e, loc, v) : to_f32(e, loc, v);
+  return to_type(e, loc, v, ind_lower_compute_type(e->L, storage));
 }
 
 static MlirValue emit_node(Emit *e, Node *n, const MlirAffineExpr *idx);
@@ -289,14 +333,16 @@ static MlirValue emit_load(Emit *e, Node *n, const MlirAffineExpr *idx) {
   return emit_load_as(e, n, idx, ind_lower_compute_type(e->L, n->elem));
 }
 
-/* x ** k for an integer k >= 1 by repeated multiplication (Inductor's pow_recursive). */
+/* x ** k for an integer k >= 1 by repeated multiplication (Inductor's pow_recursive); an integer x
+ * multiplies with muli (wrapping as torch's integer pow). */
 static MlirValue emit_pow_int(Emit *e, MlirLocation loc, MlirValue x, int64_t k) {
+  const char *mul = mlirTypeIsAInteger(mlirValueGetType(x)) ? "arith.muli" : "arith.mulf";
   if (k == 1)
     return x;
   if (k % 2)
-    return emit2(e, loc, "arith.mulf", emit_pow_int(e, loc, x, k - 1), x);
+    return emit2(e, loc, mul, emit_pow_int(e, loc, x, k - 1), x);
   MlirValue h = emit_pow_int(e, loc, x, k / 2);
-  return emit2(e, loc, "arith.mulf", h, h);
+  return emit2(e, loc, mul, h, h);
 }
 
 /* pow with a constant integer exponent in [-16, 16] (Inductor lowers those by multiplication). */
@@ -328,11 +374,35 @@ static const char *binary_op_name(GraphOpId id) {
   }
 }
 
+/* The integer arith op of a binary graph op with an integer result, or NULL (pow with a tensor
+ * exponent: computed in f32 and converted back, as the only inexact integer op). Integer add, sub and
+ * mul wrap like torch's. */
+static const char *int_binary_op_name(GraphOpId id) {
+  switch (id) {
+  case GRAPH_OP_ADD:
+    return "arith.addi";
+  case GRAPH_OP_SUB:
+    return "arith.subi";
+  case GRAPH_OP_MUL:
+    return "arith.muli";
+  case GRAPH_OP_MAXIMUM:
+    return "arith.maxsi";
+  case GRAPH_OP_MINIMUM:
+    return "arith.minsi";
+  default:
+    return NULL;
+  }
+}
+
 static MlirValue emit_mod(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b);
 
 static MlirValue emit_binary(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
   if (n->info->id == GRAPH_OP_REMAINDER || n->info->id == GRAPH_OP_FMOD)
     return emit_mod(e, n, loc, a, b);
+  MlirType ct = ind_lower_compute_type(e->L, n->elem);
+  const char *iname = ind_lower_is_int(ct) ? int_binary_op_name(n->info->id) : NULL;
+  if (iname)
+    return emit2(e, loc, iname, to_type(e, loc, a, ct), to_type(e, loc, b, ct));
   return emit2(e, loc, binary_op_name(n->info->id), to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
@@ -353,7 +423,56 @@ static MlirValue emit_gelu(Emit *e, MlirLocation loc, MlirOperation op, MlirValu
   return emit2(e, loc, "arith.mulf", half_x, emit2(e, loc, "arith.addf", er, emit_constant(e, loc, 1.0)));
 }
 
+/* A unary op of an integer (i32/i64) x in its own type; NULL for the ops that compute in f32
+ * (transcendental ones: their graph result is f32). */
+static MlirValue emit_unary_int(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirValue zero = emit_int_constant(e, loc, 0.0, t);
+  switch (n->info->id) {
+  case GRAPH_OP_RELU:
+    return emit2(e, loc, "arith.maxsi", x, zero);
+  case GRAPH_OP_NEG:
+    return emit2(e, loc, "arith.subi", zero, x);
+  case GRAPH_OP_ABS:
+    return emit_select(e, loc, emit_cmpi(e, loc, CMPI_SLT, x, zero), emit2(e, loc, "arith.subi", zero, x), x);
+  case GRAPH_OP_FLOOR:
+  case GRAPH_OP_CEIL:
+  case GRAPH_OP_ROUND:
+  case GRAPH_OP_TRUNC:
+    return x;
+  case GRAPH_OP_SIGN: /* (0 < x) - (x < 0) */
+    return emit2(e, loc, "arith.subi", to_type(e, loc, emit_cmpi(e, loc, CMPI_SGT, x, zero), t),
+                 to_type(e, loc, emit_cmpi(e, loc, CMPI_SLT, x, zero), t));
+  case GRAPH_OP_LOGICAL_NOT:
+    return emit_cmpi(e, loc, CMPI_EQ, x, zero);
+  case GRAPH_OP_BITWISE_NOT:
+    return emit2(e, loc, "arith.xori", x, emit_int_constant(e, loc, -1.0, t));
+  case GRAPH_OP_ISNAN:
+  case GRAPH_OP_ISINF:
+    return emit_int_constant(e, loc, 0.0, mlirIntegerTypeGet(e->L->ctx, 1));
+  case GRAPH_OP_CLAMP:
+  case GRAPH_OP_CLAMP_MIN:
+  case GRAPH_OP_CLAMP_MAX: { /* the integers in [ceil(min), floor(max)] */
+    bool has_lo = false, has_hi = false;
+    double lo = 0.0, hi = 0.0;
+    graph_clamp_bounds(e->L->ops[n->op_index].op, &has_lo, &lo, &has_hi, &hi);
+    if (has_lo)
+      x = emit2(e, loc, "arith.maxsi", x, emit_int_constant(e, loc, ceil(lo), t));
+    if (has_hi)
+      x = emit2(e, loc, "arith.minsi", x, emit_int_constant(e, loc, floor(hi), t));
+    return x;
+  }
+  default:
+    return (MlirValue){NULL};
+  }
+}
+
 static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
+  if (ind_lower_is_int(mlirValueGetType(x))) {
+    MlirValue r = emit_unary_int(e, n, loc, x);
+    if (r.ptr)
+      return r;
+  }
   x = to_f32(e, loc, x);
   switch (n->info->id) {
   case GRAPH_OP_RELU:
@@ -434,6 +553,23 @@ static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
 /* remainder (Python: the sign of the divisor) and fmod (C: the sign of the dividend), as Inductor:
  * r = fmod(a, b); remainder is r + b where r != 0 and sign(r) != sign(b). */
 static MlirValue emit_mod(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
+  MlirType ct = ind_lower_compute_type(e->L, n->elem);
+  if (ind_lower_is_int(ct)) {
+    /* integers: remsi (C's sign), by 1 where b is 0 or -1 (x % -1 is 0; a zero divisor, an error in
+     * torch, gives 0 instead of a trap, and INT_MIN % -1 must not trap either) */
+    a = to_type(e, loc, a, ct);
+    b = to_type(e, loc, b, ct);
+    MlirValue zero = emit_int_constant(e, loc, 0.0, ct), one = emit_int_constant(e, loc, 1.0, ct);
+    MlirValue trivial = emit_i1(e, loc, "arith.ori", emit_cmpi(e, loc, CMPI_EQ, b, zero),
+                                emit_cmpi(e, loc, CMPI_EQ, b, emit_int_constant(e, loc, -1.0, ct)));
+    MlirValue r = emit2(e, loc, "arith.remsi", a, emit_select(e, loc, trivial, one, b));
+    if (n->info->id == GRAPH_OP_FMOD)
+      return r;
+    MlirValue fix = emit_i1(
+        e, loc, "arith.andi", emit_cmpi(e, loc, CMPI_NE, r, zero),
+        emit_i1(e, loc, "arith.xori", emit_cmpi(e, loc, CMPI_SLT, r, zero), emit_cmpi(e, loc, CMPI_SLT, b, zero)));
+    return emit_select(e, loc, fix, emit2(e, loc, "arith.addi", r, b), r);
+  }
   a = to_f32(e, loc, a);
   b = to_f32(e, loc, b);
   MlirValue r = emit2(e, loc, "arith.remf", a, b);
@@ -446,20 +582,13 @@ static MlirValue emit_mod(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirV
   return emit_select(e, loc, fix, emit2(e, loc, "arith.addf", r, b), r);
 }
 
-/* bitwise and/or/xor: on booleans the i1 op; on integers the i64 op between conversions. */
+/* bitwise and/or/xor: the integer op in the result's type (i1 for booleans). */
 static MlirValue emit_bitwise(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
   const char *name = n->info->id == GRAPH_OP_BITWISE_AND  ? "arith.andi"
                      : n->info->id == GRAPH_OP_BITWISE_OR ? "arith.ori"
                                                           : "arith.xori";
-  if (ind_lower_is_bool(n->elem))
-    return emit_i1(e, loc, name, to_bool(e, loc, a), to_bool(e, loc, b));
-  MlirType i64 = mlirIntegerTypeGet(e->L->ctx, 64);
-  MlirValue ia = to_f32(e, loc, a), ib = to_f32(e, loc, b);
-  ia = emit_generic(e, loc, "arith.fptosi", &ia, 1, i64, NULL, 0);
-  ib = emit_generic(e, loc, "arith.fptosi", &ib, 1, i64, NULL, 0);
-  MlirValue ops[2] = {ia, ib};
-  MlirValue r = emit_generic(e, loc, name, ops, 2, i64, NULL, 0);
-  return emit1(e, loc, "arith.sitofp", r);
+  MlirType ct = ind_lower_compute_type(e->L, n->elem);
+  return emit2(e, loc, name, to_type(e, loc, a, ct), to_type(e, loc, b, ct));
 }
 
 static MlirValue emit_compare(Emit *e, Node *n, MlirLocation loc, MlirValue a, MlirValue b) {
@@ -468,25 +597,30 @@ static MlirValue emit_compare(Emit *e, Node *n, MlirLocation loc, MlirValue a, M
     int64_t pred;
   } preds[] = {{GRAPH_OP_EQ, CMPF_OEQ}, {GRAPH_OP_NE, CMPF_UNE}, {GRAPH_OP_LT, CMPF_OLT},
                {GRAPH_OP_LE, CMPF_OLE}, {GRAPH_OP_GT, CMPF_OGT}, {GRAPH_OP_GE, CMPF_OGE}};
-  int64_t p = CMPF_OEQ;
+  int64_t p = CMPF_OEQ, ip = CMPI_EQ;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; ++i)
-    if (n->info->id == preds[i].id)
+    if (n->info->id == preds[i].id) {
       p = preds[i].pred;
+      ip = (int64_t)i; /* the cmpi predicates eq ne slt sle sgt sge, in the table's order */
+    }
+  MlirType ta = mlirValueGetType(a), tb = mlirValueGetType(b);
+  if (mlirTypeIsAInteger(ta) && mlirTypeIsAInteger(tb) && (ind_lower_is_int(ta) || ind_lower_is_int(tb))) {
+    /* integers compare exactly in the wider type (a boolean side zero-extended) */
+    MlirType t = mlirIntegerTypeGetWidth(ta) >= mlirIntegerTypeGetWidth(tb) ? ta : tb;
+    return emit_cmpi(e, loc, ip, to_type(e, loc, a, t), to_type(e, loc, b, t));
+  }
   return emit_cmpf(e, loc, p, to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
-/* convert: the value is rounded to the target storage type and computed on in f32 again. */
+/* convert: to an integer type, the value in that type (fptosi from f32, extsi/trunci/extui between
+ * integers); to f16/bf16, rounded to the target and computed on in f32 again. */
 static MlirValue emit_convert(Emit *e, MlirLocation loc, MlirValue x, MlirType target) {
-  if (ind_lower_is_bool(target))
-    return to_bool(e, loc, x);
+  if (mlirTypeIsAInteger(target))
+    return to_type(e, loc, x, target);
   x = to_f32(e, loc, x);
   if (mlirTypeIsAF16(target) || mlirTypeIsABF16(target)) {
     MlirValue t = emit_generic(e, loc, "arith.truncf", &x, 1, target, NULL, 0);
-    return emit1(e, loc, "arith.extf", t);
-  }
-  if (mlirTypeIsAInteger(target)) {
-    MlirValue t = emit_generic(e, loc, "arith.fptosi", &x, 1, target, NULL, 0);
-    return emit1(e, loc, "arith.sitofp", t);
+    return emit_generic(e, loc, "arith.extf", &t, 1, f32(e), NULL, 0);
   }
   return x;
 }
@@ -576,10 +710,13 @@ static MlirValue emit_iota(Emit *e, Node *n, MlirLocation loc, const MlirAffineE
   int64_t len = 0;
   graph_range_params(e->L->ops[n->op_index].op, &start, &step, &len);
   MlirAffineExpr i = n->rank == 1 && n->shape[0] != 1 ? idx[0] : ind_lower_cst(e->L, 0);
-  if (start == (double)(int64_t)start && step == (double)(int64_t)step)
-    return emit_index_expr(e, loc,
-                           mlirAffineAddExprGet(mlirAffineMulExprGet(i, ind_lower_cst(e->L, (int64_t)step)),
-                                                ind_lower_cst(e->L, (int64_t)start)));
+  if (start == (double)(int64_t)start && step == (double)(int64_t)step) {
+    MlirAffineExpr x = mlirAffineAddExprGet(mlirAffineMulExprGet(i, ind_lower_cst(e->L, (int64_t)step)),
+                                            ind_lower_cst(e->L, (int64_t)start));
+    if (ind_lower_is_int(n->elem)) /* an integer iota is an integer: exact past 2^24 */
+      return emit_index_int(e, loc, x, n->elem);
+    return emit_index_expr(e, loc, x);
+  }
   return emit2(e, loc, "arith.addf",
                emit2(e, loc, "arith.mulf", emit_index_expr(e, loc, i), emit_constant(e, loc, step)),
                emit_constant(e, loc, start));
@@ -603,7 +740,7 @@ static MlirValue emit_pad(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
   v = to_compute(e, loc, v, n->elem);
   if (!inside.ptr)
     return v;
-  MlirValue fill = emit_constant(e, loc, value);
+  MlirValue fill = ind_lower_is_int(n->elem) ? emit_int_constant(e, loc, value, n->elem) : emit_constant(e, loc, value);
   return emit_select(e, loc, inside, v, to_compute(e, loc, fill, n->elem));
 }
 
@@ -617,10 +754,17 @@ static MlirValue emit_argsel(Emit *e, Node *n, MlirLocation loc, const MlirAffin
       flat = mlirAffineAddExprGet(mlirAffineMulExprGet(flat, ind_lower_cst(e->L, n->shape[k])), idx[k]);
       numel *= n->shape[k];
     }
-  x = to_f32(e, loc, x);
-  MlirValue hit = emit_i1(e, loc, "arith.ori", emit_cmpf(e, loc, CMPF_OEQ, x, to_f32(e, loc, m)),
-                          emit_cmpf(e, loc, CMPF_UNO, x, x));
-  return emit_select(e, loc, hit, emit_index_expr(e, loc, ind_ix_simplify(flat)), emit_constant(e, loc, (double)numel));
+  MlirValue hit;
+  if (ind_lower_is_int(mlirValueGetType(x))) {
+    hit = emit_cmpi(e, loc, CMPI_EQ, x, to_type(e, loc, m, mlirValueGetType(x)));
+  } else {
+    x = to_f32(e, loc, x);
+    hit = emit_i1(e, loc, "arith.ori", emit_cmpf(e, loc, CMPF_OEQ, x, to_f32(e, loc, m)),
+                  emit_cmpf(e, loc, CMPF_UNO, x, x));
+  }
+  /* the index is an i64 (n->elem), exact past 2^24 */
+  return emit_select(e, loc, hit, emit_index_int(e, loc, ind_ix_simplify(flat), n->elem),
+                     emit_int_constant(e, loc, (double)numel, n->elem));
 }
 
 /* cat's dim (checked by lower_recipe). */
@@ -705,7 +849,16 @@ static MlirValue emit_indirect(Emit *e, Node *n, MlirLocation loc, const MlirAff
   return to_compute(e, loc, emit_node(e, n->operands[0], x_idx), n->elem);
 }
 
+static MlirValue emit_recipe_value(Emit *e, Node *n, const MlirAffineExpr *idx);
+
+/* A recipe's value, in its compute type when that is an integer type (i32/i64): the ops that compute an
+ * integer result in f32 (pow with a tensor exponent) convert back here. */
 static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
+  MlirValue v = emit_recipe_value(e, n, idx);
+  return ind_lower_is_int(n->elem) ? to_type(e, node_loc(e, n), v, n->elem) : v;
+}
+
+static MlirValue emit_recipe_value(Emit *e, Node *n, const MlirAffineExpr *idx) {
   MlirLocation loc = node_loc(e, n);
   OpKind kind = n->info->kind;
   if (kind == K_CAT)
@@ -727,6 +880,8 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
   }
   switch (kind) {
   case K_BINARY:
+    if (int_pow && k_pow > 0 && ind_lower_is_int(n->elem))
+      return emit_pow_int(e, loc, to_type(e, loc, v[0], n->elem), k_pow);
     if (int_pow) {
       MlirValue p = emit_pow_int(e, loc, to_f32(e, loc, v[0]), k_pow < 0 ? -k_pow : k_pow);
       return k_pow < 0 ? emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0), p) : p;
@@ -757,7 +912,9 @@ static MlirValue emit_recipe(Emit *e, Node *n, const MlirAffineExpr *idx) {
     double fill = 0.0;
     graph_fill_value(e->L->ops[n->op_index].op, &fill);
     MlirValue x = to_compute(e, loc, v[0], n->elem);
-    return emit_select(e, loc, to_bool(e, loc, v[1]), to_compute(e, loc, emit_constant(e, loc, fill), n->elem), x);
+    MlirValue f = ind_lower_is_int(n->elem) ? emit_int_constant(e, loc, fill, n->elem)
+                                            : to_compute(e, loc, emit_constant(e, loc, fill), n->elem);
+    return emit_select(e, loc, to_bool(e, loc, v[1]), f, x);
   }
   case K_PAD:
     return emit_pad(e, n, loc, idx, v[0]);
@@ -799,14 +956,17 @@ static void unrolled_index(Lower *L, const Node *n, const MlirAffineExpr *idx, i
  * propagate NaN). */
 static MlirValue emit_unrolled(Emit *e, Node *n, const MlirAffineExpr *idx) {
   static const char *const combine[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
+  static const char *const combine_int[] = {"arith.addi", "arith.maxsi", "arith.minsi", "arith.muli"};
   MlirLocation loc = node_loc(e, n);
   MlirValue acc = {NULL};
+  MlirType at = ind_lower_acc_type(e->L, n->elem); /* integers in their own type, as the reduction kernels */
+  bool is_int = ind_lower_is_int(at);
   int64_t rn = unrolled_rnumel(n);
   for (int64_t r = 0; r < rn; ++r) {
     MlirAffineExpr sub[LOWER_MAX_RANK];
     unrolled_index(e->L, n, idx, r, sub);
-    MlirValue v = to_f32(e, loc, emit_node(e, n->operands[0], sub));
-    acc = r == 0 ? v : emit2(e, loc, combine[n->rtype], acc, v);
+    MlirValue v = to_type(e, loc, emit_node(e, n->operands[0], sub), at);
+    acc = r == 0 ? v : emit2(e, loc, is_int ? combine_int[n->rtype] : combine[n->rtype], acc, v);
   }
   return to_compute(e, loc, acc, n->elem);
 }
@@ -816,11 +976,13 @@ static MlirValue emit_node(Emit *e, Node *n, const MlirAffineExpr *idx) {
   case N_BUFFER:
     return emit_load(e, n, idx);
   case N_CONST:
+    if (ind_lower_is_int(n->elem))
+      return emit_int_constant(e, node_loc(e, n), n->value, n->elem);
     return ind_lower_is_bool(n->elem) ? to_bool(e, node_loc(e, n), emit_constant(e, node_loc(e, n), n->value))
                                       : emit_constant(e, node_loc(e, n), n->value);
   case N_MEAN_DIV: {
     MlirLocation loc = node_loc(e, n);
-    MlirValue s = emit_node(e, n->operands[0], idx);
+    MlirValue s = to_f32(e, loc, emit_node(e, n->operands[0], idx));
     return emit2(e, loc, "arith.divf", s, emit_constant(e, loc, n->divisor));
   }
   case N_UNROLLED:

@@ -152,9 +152,17 @@ typedef struct OpCount {
 /* --- Small helpers. */
 static inline bool ind_lower_is_bool(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1; }
 static inline int64_t ind_lower_numel(const int64_t *shape, int rank) { return ind_shape_numel(shape, rank); }
-/* The compute type of a storage type: i1 stays i1, everything else computes in f32. */
+/* An integer type wider than i1 (i32, i64): computed in itself, exactly (Inductor's int compute). */
+static inline bool ind_lower_is_int(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1; }
+/* The compute type of a storage type: integers (i1, i32, i64) compute in their own type, floats
+ * (f32, f16, bf16) in f32. */
 static inline MlirType ind_lower_compute_type(Lower *L, MlirType storage) {
-  return ind_lower_is_bool(storage) ? storage : mlirF32TypeGet(L->ctx);
+  return mlirTypeIsAInteger(storage) ? storage : mlirF32TypeGet(L->ctx);
+}
+/* The accumulator type of a reduction into `storage`: integers in their own type (sum/prod of
+ * integers are i64 by the graph's dtype rule), floats and booleans (any / all count in f32). */
+static inline MlirType ind_lower_acc_type(Lower *L, MlirType storage) {
+  return ind_lower_is_int(storage) ? storage : mlirF32TypeGet(L->ctx);
 }
 static inline MlirAffineExpr ind_lower_cst(Lower *L, int64_t v) { return mlirAffineConstantExprGet(L->ctx, v); }
 static inline MlirAffineExpr ind_lower_dim(Lower *L, int p) { return mlirAffineDimExprGet(L->ctx, p); }

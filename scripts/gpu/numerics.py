@@ -41,6 +41,8 @@ ROWS = 3  # x points of inner reductions: one all-negative row, one random, one 
 # on 131 rows: a full block and a 3-row tail (small enough to carry: about 2 MB of inputs per case).
 SHORT_R = [2, 3, 5, 7, 8, 9, 16, 17, 31, 33, 64, 100, 128, 129]
 MANY_ROWS = 131
+INT_INNER = [1, 3, 17, 129, 1021, 1024, 1025, 4099]  # integer reductions: persistent, then looped
+INT_HIGH = 1 << 40  # integer inputs in [-2^40, 2^40): sums of 4099 stay below 2^53 (the reference's double)
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 # f16/bf16 storage (16-byte accesses of 8 halves on the GPU): sizes on both sides of every vector-width
@@ -93,6 +95,11 @@ def cases():
     out["pointwise_transposed_f16"] = {"geometry": "transposed", "dtype": "f16",
                                        "sizes": [(17, 3), (33, 65), (64, 256), (16, 512)]}
     out["convert_sat"] = {"geometry": "convert", "sizes": [(n,) for n in CONVERT_SIZES]}
+    # integer reductions of i64 values near 2^40 (exact only in integer arithmetic: f32 has 24 bits), compared
+    # exactly: inner (persistent and looped, i64 partials shuffled as two 32-bit words) and outer rows
+    for k in ("sum", "amax", "amin", "argmax"):
+        out["int_" + k] = {"geometry": "int", "kind": k, "sizes": [(ROWS, r) for r in INT_INNER]}
+    out["int_outer_sum"] = {"geometry": "int_outer", "kind": "sum", "sizes": OUTER_PER + OUTER_RED}
     return out
 
 
@@ -102,6 +109,8 @@ def dtype_of(case):
 
 def inputs_for(case):
     c = cases()[case]
+    if c["geometry"] in ("int", "int_outer"):
+        return ["random", "negative"]
     kinds = list(INPUTS)
     if c.get("kind") == "prod":
         kinds = ["near1", "negative1", "inf", "nan", "random"]
@@ -128,14 +137,16 @@ def program(case):
         return _t(shape, dtype)
     for i, sz in enumerate(c["sizes"]):
         a = "%%arg%d_1" % i
-        if g in ("inner", "outer"):
-            x_shape = list(sz) if g == "inner" else [sz[0], sz[1]]
-            dim = 1 if g == "inner" else 0
-            out_shape = [sz[0]] if g == "inner" else [sz[1]]
-            args.append("%s: %s" % (a, t(x_shape)))
+        if g in ("inner", "outer", "int", "int_outer"):
+            inner = g in ("inner", "int")
+            ty = "i64" if g in ("int", "int_outer") else dt
+            x_shape = list(sz) if inner else [sz[0], sz[1]]
+            dim = 1 if inner else 0
+            out_shape = [sz[0]] if inner else [sz[1]]
+            args.append("%s: %s" % (a, t(x_shape, ty)))
             body.append('  %%r%d = "graph.%s"(%s) {dims = array<i64: %d>, keepdim = false} : (%s) -> %s' %
-                        (i, c["kind"], a, dim, t(x_shape), t(out_shape)))
-            rets.append(("%%r%d" % i, t(out_shape)))
+                        (i, c["kind"], a, dim, t(x_shape, ty), t(out_shape, ty)))
+            rets.append(("%%r%d" % i, t(out_shape, ty)))
         elif g == "pointwise":
             s = t(sz)
             args.append("%s: %s" % (a, s))
@@ -216,6 +227,8 @@ def make_input(np, case, k, shape, kind):
         return rng.integers(-shape[-1], shape[-1], shape).astype(np.int64)
     if cases()[case]["geometry"] == "embedding" and k % 2 == 1:  # rows of the table: [-rows, rows)
         return rng.integers(-EMB_ROWS, EMB_ROWS, shape).astype(np.int64)
+    if cases()[case]["geometry"] in ("int", "int_outer"):  # i64 near 2^40; "negative": all below 0
+        return rng.integers(-INT_HIGH, 0 if kind == "negative" else INT_HIGH, shape).astype(np.int64)
     n = int(np.prod(shape)) if shape else 1
     u = rng.random(n)
     if kind == "random":
@@ -293,6 +306,8 @@ def storage_input(np, case, x):
 
 def tolerances(case, kind):
     c = cases()[case]
+    if c["geometry"] in ("int", "int_outer"):
+        return 0.0, 0.0  # integers are exact
     if c["geometry"] == "convert":
         return 0.0, 0.0  # integers: exact
     if c.get("dtype") in EPS:  # one rounding to the storage type apart (ind-run's rule for f16/bf16 paths)

@@ -5,21 +5,15 @@
 // indirect kernel.load keeps its offset operand. On the GPU an embedding row (an offset shared by the
 // vector's lanes, 8 * s: a multiple of the width) is read with 16-byte loads; index_select along the
 // vectorized dim (an offset per lane) loads each lane's element (scalar loads; the stores stay vectors).
+// The computed index (i + 1) is an i64 (integers compute in their own type), so it takes the integer path.
 // RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen | %filecheck %s
 // RUN: %ind-opt %S/Inputs/indirect_f32.mlir --codegen --emit=ptx | %filecheck %s --check-prefix=PTX
 
 // CHECK-LABEL: "kernel.def"
-// CHECK: %[[I:.*]] = "kernel.load"(%{{.*}}) {{.*}} : (memref<3xi64>) -> f32
-// CHECK: %[[J:.*]] = "arith.addf"(%[[I]],
-// CHECK: %[[Z:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
-// CHECK-NEXT: %[[ORD:.*]] = "arith.cmpf"(%[[J]], %[[J]]) {{.*}}predicate = 7
-// CHECK-NEXT: %[[NN:.*]] = "arith.select"(%[[ORD]], %[[J]], %[[Z]])
-// CHECK-NEXT: %[[HI:.*]] = "arith.constant"() <{value = 1.600000e+01 : f32}>
-// CHECK-NEXT: %[[LO:.*]] = "arith.constant"() <{value = -1.600000e+01 : f32}>
-// CHECK-NEXT: %[[A:.*]] = "arith.maximumf"(%[[NN]], %[[LO]])
-// CHECK-NEXT: %[[B:.*]] = "arith.minimumf"(%[[A]], %[[HI]])
-// CHECK-NEXT: %[[C:.*]] = "arith.fptosi"(%[[B]]) {ind.in_range} : (f32) -> i64
-// CHECK-NEXT: %[[X:.*]] = "arith.index_cast"(%[[C]]) : (i64) -> index
+// CHECK: %[[I:.*]] = "kernel.load"(%{{.*}}) {{.*}} : (memref<3xi64>) -> i64
+// CHECK-NEXT: %[[ONE:.*]] = "arith.constant"() <{value = 1 : i64}>
+// CHECK-NEXT: %[[J:.*]] = "arith.addi"(%[[I]], %[[ONE]]) {{.*}} : (i64, i64) -> i64
+// CHECK-NEXT: %[[X:.*]] = "arith.index_cast"(%[[J]]) : (i64) -> index
 // CHECK-NEXT: %[[ZERO:.*]] = "arith.constant"() <{value = 0 : index}>
 // CHECK-NEXT: %[[SIZE:.*]] = "arith.constant"() <{value = 16 : index}>
 // CHECK-NEXT: %[[WR:.*]] = "arith.addi"(%[[X]], %[[SIZE]])
@@ -38,7 +32,8 @@
 // CHECK-NEXT: "kernel.load"(%{{.*}}, %{{.*}}) {{.*}} : (memref<640xf32>, index) -> f32
 
 // PTX-LABEL: .entry triton_poi_fused_add_embedding_0
-// PTX: cvt.rzi.s64.f32
+// PTX-NOT: cvt.rzi.s64.f32
+// PTX: add.s64
 // PTX: max.s64 {{.*}}, 0;
 // PTX: min.s64 {{.*}}, 15;
 // PTX: ld.global.nc.v4.b32 {{.*}}[%rd{{[0-9]+}}];

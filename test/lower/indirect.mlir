@@ -76,11 +76,11 @@ func.func @of_cat(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>, %i: tensor<4x2xi64>)
 
 // -----
 
-/// A computed index (i + 1, a recipe computed in f32): indirect_indexing of the f32 value.
+/// A computed index (i + 1, a recipe computed in i64, exactly): indirect_indexing of the i64 value.
 // CHECK-LABEL: sym_name = "computed_index"
-// CHECK: %[[I:.*]] = "ind.load"(%arg1) {{.*}} : (memref<3xi64>) -> f32
-// CHECK: %[[J:.*]] = "arith.addf"(%[[I]],
-// CHECK-NEXT: "ind.indirect_indexing"(%[[J]]) {size = 16 : i64} : (f32) -> index
+// CHECK: %[[I:.*]] = "ind.load"(%arg1) {{.*}} : (memref<3xi64>) -> i64
+// CHECK: %[[J:.*]] = "arith.addi"(%[[I]],
+// CHECK-NEXT: "ind.indirect_indexing"(%[[J]]) {size = 16 : i64} : (i64) -> index
 func.func @computed_index(%x: tensor<16x8xf32>, %i: tensor<3xi64>) -> tensor<3x8xf32> {
   %one = "graph.constant"() {value = 1.0 : f64} : () -> tensor<i64>
   %j = "graph.add"(%i, %one) : (tensor<3xi64>, tensor<i64>) -> tensor<3xi64>

@@ -32,7 +32,7 @@ func.func @split(%x: tensor<4x7xf32>) -> (tensor<4x3xf32>, tensor<4x1xf32>) {
 // CHECK: "ind.reduction"
 // CHECK: "ind.index_expr"() {index = #[[J]]}
 // CHECK: "ind.index_expr"() {index = #[[K]]}
-// CHECK: "arith.cmpf"
+// CHECK: "arith.cmpi"
 // CHECK: "ind.load"(%arg0) {index = #[[X]]}
 // CHECK: "arith.select"
 // CHECK: ranges = array<i64: 3, 9, 2>, reduction_ranges = array<i64: 9>, reduction_type = "sum"

@@ -85,10 +85,10 @@ func.func @inlined(%x: tensor<2x5x3xf32>) -> tensor<5xf32> {
   return %t : tensor<5xf32>
 }
 // -----
-/// argmax: its max and its first-index min are both unrolled: one pointwise, no reduction.
+/// argmax: its max and its first-index min (in i64) are both unrolled: one pointwise, no reduction.
 // CHECK-LABEL: sym_name = "argmax3"
 // CHECK-NOT: ind.reduction
-// CHECK-COUNT-2: "arith.minimumf"
+// CHECK-COUNT-2: "arith.minsi"{{.*}} : (i64, i64) -> i64
 // CHECK: origins = ["argmax"], ranges = array<i64: 6>} : () -> memref<6xi64>
 func.func @argmax3(%x: tensor<6x3xf32>) -> tensor<6xi64> {
   %i = "graph.argmax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<6x3xf32>) -> tensor<6xi64>
