@@ -31,6 +31,14 @@ bool launch_is_outer_reduction(MlirBlock body, int nx, int nr);
 void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
                                   KernelGeometry *geom);
 
+/* Kernels holding a kernel.scan: one row (x point) per block, xblock 1, vector width 4 when the innermost
+ * r range is a multiple of 4 (each thread scans 4 consecutive elements of a tile), else 1; block =
+ * pow2ceil(ceil(rnumel / SCAN_ELEMS_PER_THREAD)) clamped to [32, SCAN_MAX_BLOCK]; persistent when one
+ * tile of block * SCAN_ELEMS_PER_THREAD elements holds the row, looped over tiles otherwise. */
+#define SCAN_ELEMS_PER_THREAD 8
+#define SCAN_MAX_BLOCK 1024
+void launch_choose_scan_geometry(const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom);
+
 /* Blocks of a launch: ceil(numel / xblock). */
 int64_t launch_grid(int64_t numel, KernelGeometry geom);
 
