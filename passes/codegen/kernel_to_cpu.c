@@ -813,7 +813,11 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) 
   if (c->width[q] == 2) { /* Kahan */
     MlirValue y = fbin(b, "arith.subf", v, c->cur[q][1]);
     MlirValue t = fbin(b, "arith.addf", s, y);
-    c->next[q][1] = fbin(b, "arith.subf", fbin(b, "arith.subf", t, s), y);
+    /* an infinite or NaN sum keeps no compensation (inf - inf would make every later value a NaN) */
+    MlirValue at = build1(b, "math.absf", 1, &t, mlirValueGetType(t), 0, NULL);
+    MlirValue finite = cmp_float(b, 4 /* olt */, at, const_float(b, mlirValueGetType(t), __builtin_inf()));
+    c->next[q][1] = select3(b, finite, fbin(b, "arith.subf", fbin(b, "arith.subf", t, s), y),
+                            const_float(b, mlirValueGetType(t), 0.0));
     c->next[q][0] = t;
     *res = fbin(b, "arith.subf", t, c->next[q][1]); /* t less what it overshoots: the rounded prefix sum */
     return true;

@@ -1,6 +1,6 @@
 // The examples of issue 11, part 2, through the whole pipeline: split_glu's gate reads both pieces of
 // one input in one kernel (the pieces are views: no piece buffer, no copy kernel); running_mean's
-// cumsum (an ind.reduction) and its division by the arange (an ind.pointwise) fuse into one kernel that
+// cumsum (an ind.scan) and its division by the arange (an ind.pointwise) fuse into one kernel that
 // writes no i64/i1 buffer;
 // group_norm_stats is one reduction kernel (mean and rstd of each group, both outputs) plus the
 // normalization. Each runs on the CPU JIT against the reference interpreter.
@@ -15,7 +15,7 @@
 // ONE-NOT: "kernel.def"
 // NOMASK-NOT: memref<{{[0-9x]*}}xi64>
 // NOMASK-NOT: memref<{{[0-9x]*}}xi1>
-// NOMASK: "ind.reduction"
+// NOMASK: "ind.scan"
 // NOMASK: "ind.pointwise"
 // NOMASK: origins = ["arange", "div"]
 // NOMASK-NOT: "ind.pointwise"
