@@ -1224,8 +1224,7 @@ static void carry_add(Gen *g, KernelReduction r, MlirValue *carry, MlirValue tot
   }
   MlirValue y = bin(g, "arith.subf", total, carry[1]);
   MlirValue t = bin(g, "arith.addf", carry[0], y);
-  MlirValue at = op1(g, "math.absf", 1, &t, g->f32_t, 0, NULL);
-  MlirValue finite = cmpf_pred(g, 4 /* olt */, at, cf32(g, INFINITY)); /* inf/NaN: no compensation */
+  MlirValue finite = cmpf_oeq(g, bin(g, "arith.subf", t, t), cf32(g, 0.0)); /* inf/NaN: no compensation */
   carry[1] = select_(g, finite, bin(g, "arith.subf", bin(g, "arith.subf", t, carry[0]), y), cf32(g, 0.0));
   carry[0] = t;
 }
