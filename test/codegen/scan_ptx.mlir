@@ -9,7 +9,7 @@
 
 // CHECK-COUNT-1: .entry triton_per_fused_cumsum_0
 // CHECK-NOT: .entry
-/// persistent: two tiles of 1024 threads x 4, each a warp scan of 6 shuffles
+/// persistent: two tiles of 512 threads x 4, each a warp scan of 6 shuffles
 // CHECK: ld.global.nc.v4.b32
 // CHECK-COUNT-12: shfl.sync.up.b32
 // CHECK: bar.sync

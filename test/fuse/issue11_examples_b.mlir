@@ -11,6 +11,13 @@
 // RUN: %ind-run %examples/split_glu.mlir | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %examples/running_mean.mlir | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %examples/group_norm_stats.mlir | %filecheck %s --check-prefix=RUN3
+// RUN: %ind-opt %examples/cumsum_rows.mlir --preprocess --lower --fuse --codegen | %filecheck %s --check-prefix=COLS
+// RUN: %ind-run %examples/cumsum_rows.mlir | %filecheck %s --check-prefix=DRV
+// cumsum_rows (a scan over dim 0): the epilogue reads the scan's buffer through the moved index; loop
+// reordering (loop_ordering_after_fusion) makes that the position the scan writes, so it fuses: one kernel
+// COLS-COUNT-1: "kernel.scan"
+// COLS: sym_name = "triton_per_fused_cumsum_mul_tanh_0"
+// COLS-NOT: "kernel.def"
 // ONE-COUNT-1: "kernel.def"
 // ONE-NOT: "kernel.def"
 // NOMASK-NOT: memref<{{[0-9x]*}}xi64>
