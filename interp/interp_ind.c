@@ -812,14 +812,15 @@ static bool parse_red_kind(MlirStringRef s, RedKind *k) {
   return false;
 }
 
-/* Reads ranges (and reduction_ranges) of a ComputedBuffer into sizes[0..*nd). */
+/* Reads ranges (and reduction_ranges, or a scan's scan_ranges) of a ComputedBuffer into sizes[0..*nd). */
 static MlirLogicalResult read_ranges(MlirOperation op, bool reduction, int64_t *sizes, int *n, int *nr) {
   intptr_t a = 0, b = 0;
+  const char *rkey = ind_is_scan(op) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES;
   if (!ind_attr_i64_array(op, "ranges", sizes, MAX_ITER_DIMS, &a))
     return ind_emit_error(op, "interpreter: missing 'ranges'");
-  if (reduction && !ind_attr_i64_array(op, "reduction_ranges", sizes + (a < MAX_ITER_DIMS ? a : 0),
+  if (reduction && !ind_attr_i64_array(op, rkey, sizes + (a < MAX_ITER_DIMS ? a : 0),
                                        MAX_ITER_DIMS - (a < MAX_ITER_DIMS ? a : 0), &b))
-    return ind_emit_error(op, "interpreter: missing 'reduction_ranges'");
+    return ind_emit_error(op, "interpreter: missing '%s'", rkey);
   if (a + b > MAX_ITER_DIMS)
     return ind_emit_error(op, "interpreter: more than %d iteration dims", MAX_ITER_DIMS);
   double total = 1.0;
@@ -926,6 +927,65 @@ static MlirLogicalResult interp_computed_buffer(InterpState *s, MlirOperation op
   return bind_result(s, op, &out);
 }
 
+/* --- scans (Inductor's ir.Scan) ------------------------------------------------------------ */
+
+/* The running combine along the scanned dim, sequential in double: element (x, j) of the result
+ * combines the body's values at (x, 0..j), each result rounded to the storage dtype (as the graph
+ * interpreter's cumsum). */
+static MlirLogicalResult run_scan(const Body *b, const int64_t *sizes, int n, RedKind rk, InterpValue *out) {
+  double *reg = calloc((size_t)(b->nregs ? b->nregs : 1), sizeof *reg);
+  if (!reg)
+    return ind_emit_error(b->code ? b->code[0].op : (MlirOperation){NULL}, "interpreter: out of memory");
+  int64_t numel = product(sizes, n), len = sizes[n];
+  int64_t d[MAX_ITER_DIMS] = {0}, bad_point[MAX_ITER_DIMS] = {0};
+  const Instr *bad = NULL;
+  int64_t bad_pos = 0;
+  bool ok = true;
+  for (int64_t i = 0; ok && i < numel; ++i) {
+    double acc = red_init(rk), v = 0.0;
+    for (int64_t j = 0; ok && j < len; ++j) {
+      d[n] = j;
+      ok = run_body(b, reg, d, &v, &bad, &bad_pos);
+      if (!ok)
+        memcpy(bad_point, d, sizeof d);
+      acc = red_combine(rk, acc, v);
+      out->store.data[i * len + j] = ind_round_to_dtype(acc, out->store.dtype);
+    }
+    next_point(d, sizes, 0, n);
+  }
+  MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + 1);
+  free(reg);
+  return r;
+}
+
+static MlirLogicalResult interp_scan(InterpState *s, MlirOperation op) {
+  int64_t sizes[MAX_ITER_DIMS];
+  int n = 0, nr = 0;
+  if (mlirLogicalResultIsFailure(read_ranges(op, true, sizes, &n, &nr)))
+    return mlirLogicalResultFailure();
+  IndReductionType t = ind_scan_type(op);
+  RedKind rk = t == IND_REDUCE_SUM    ? RED_SUM
+               : t == IND_REDUCE_PROD ? RED_PROD
+               : t == IND_REDUCE_MAX  ? RED_MAX
+                                      : RED_MIN;
+  if (nr != 1 || t == IND_REDUCE_INVALID)
+    return ind_emit_error(op,
+                          "interpreter: a scan needs one 'scan_ranges' entry and 'scan_type' sum, prod, max or min");
+  InterpValue out;
+  if (mlirLogicalResultIsFailure(make_result(op, product(sizes, n + 1), &out)))
+    return mlirLogicalResultFailure();
+  Body b;
+  MlirLogicalResult r = compile_body(s, op, n + 1, &b);
+  if (mlirLogicalResultIsSuccess(r))
+    r = run_scan(&b, sizes, n, rk, &out);
+  body_free(&b);
+  if (mlirLogicalResultIsFailure(r)) {
+    ind_tensor_free(&out.store);
+    return r;
+  }
+  return bind_result(s, op, &out);
+}
+
 /* --- extern kernels ------------------------------------------------------------------------ */
 
 /* out[b] = lhs[b] @ rhs[b] for `batch` matrices of MxK and KxN. */
@@ -990,11 +1050,14 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
 /* --- entry --------------------------------------------------------------------------------- */
 
 bool interp_is_ind_op(MlirOperation op) {
-  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_op_is(op, "ind.extern");
+  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_is_scan(op) ||
+         ind_op_is(op, "ind.extern");
 }
 
 MlirLogicalResult interp_ind_op(InterpState *s, MlirOperation op) {
   if (ind_op_is(op, "ind.extern"))
     return interp_extern(s, op);
+  if (ind_is_scan(op))
+    return interp_scan(s, op);
   return interp_computed_buffer(s, op, ind_op_is(op, "ind.reduction"));
 }

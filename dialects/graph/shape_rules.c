@@ -612,6 +612,10 @@ static bool infer_same_float(MlirOperation op, GraphOpId id, Result *r) {
     ind_emit_error(op, "'dim' must be a dim in [-%d, %d)", (int)x.rank, (int)x.rank);
     return false;
   }
+  if (id == GRAPH_OP_CUMSUM && !graph_dtype_is_float(x.dtype)) {
+    r->dtype = GRAPH_DTYPE_I64; /* ATen: the cumsum of an integer or bool tensor is int64 */
+    return true;
+  }
   if (id != GRAPH_OP_CONTIGUOUS && id != GRAPH_OP_CLONE && !graph_dtype_is_float(x.dtype)) {
     ind_emit_error(op, "'%s' needs a floating-point input", graph_op_name(id));
     return false;

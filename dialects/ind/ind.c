@@ -28,12 +28,15 @@ IndReductionType ind_reduction_type_parse(MlirStringRef s) {
 
 bool ind_is_pointwise(MlirOperation op) { return ind_op_is(op, IND_POINTWISE_OP); }
 bool ind_is_reduction(MlirOperation op) { return ind_op_is(op, IND_REDUCTION_OP); }
+bool ind_is_scan(MlirOperation op) { return ind_op_is(op, IND_SCAN_OP); }
 bool ind_is_extern(MlirOperation op) { return ind_op_is(op, IND_EXTERN_OP); }
 bool ind_is_load(MlirOperation op) { return ind_op_is(op, IND_LOAD_OP); }
 bool ind_is_indirect_indexing(MlirOperation op) { return ind_op_is(op, IND_INDIRECT_INDEXING_OP); }
 bool ind_is_index_expr(MlirOperation op) { return ind_op_is(op, IND_INDEX_EXPR_OP); }
 bool ind_is_yield(MlirOperation op) { return ind_op_is(op, IND_YIELD_OP); }
-bool ind_is_computed_buffer(MlirOperation op) { return ind_is_pointwise(op) || ind_is_reduction(op); }
+bool ind_is_computed_buffer(MlirOperation op) {
+  return ind_is_pointwise(op) || ind_is_reduction(op) || ind_is_scan(op);
+}
 bool ind_is_buffer_op(MlirOperation op) { return ind_is_computed_buffer(op) || ind_is_extern(op); }
 
 /* --- Builders. */
@@ -75,6 +78,25 @@ MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int
       named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n)),
       named(ctx, IND_ATTR_REDUCTION_RANGES, ind_i64_array_attr(ctx, reduction_ranges, m)),
       named(ctx, IND_ATTR_REDUCTION_TYPE, ind_str_attr(ctx, tname ? tname : "?")),
+  };
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddResults(&st, 1, &result);
+  MlirRegion r = body_or_fresh(body);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  return mlirOperationCreate(&st);
+}
+
+MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                              const int64_t *scan_ranges, intptr_t m, IndReductionType type, MlirType result,
+                              MlirRegion body) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  const char *tname = ind_scan_type_supported(type) ? ind_reduction_type_name(type) : NULL;
+  MlirOperationState st = mlirOperationStateGet(ind_str(IND_SCAN_OP), loc);
+  MlirNamedAttribute attrs[] = {
+      named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
+      named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n)),
+      named(ctx, IND_ATTR_SCAN_RANGES, ind_i64_array_attr(ctx, scan_ranges, m)),
+      named(ctx, IND_ATTR_SCAN_TYPE, ind_str_attr(ctx, tname ? tname : "?")),
   };
   mlirOperationStateAddAttributes(&st, 4, attrs);
   mlirOperationStateAddResults(&st, 1, &result);
@@ -167,7 +189,19 @@ intptr_t ind_ranges(MlirOperation op, int64_t *out, intptr_t max) { return i64_a
 intptr_t ind_reduction_ranges(MlirOperation op, int64_t *out, intptr_t max) {
   if (ind_is_pointwise(op))
     return 0;
-  return i64_array(op, IND_ATTR_REDUCTION_RANGES, out, max);
+  return i64_array(op, ind_is_scan(op) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES, out, max);
+}
+
+bool ind_scan_type_supported(IndReductionType t) {
+  return t == IND_REDUCE_SUM || t == IND_REDUCE_MAX || t == IND_REDUCE_MIN || t == IND_REDUCE_PROD;
+}
+
+IndReductionType ind_scan_type(MlirOperation op) {
+  MlirStringRef s;
+  if (!ind_is_scan(op) || !ind_attr_str(op, IND_ATTR_SCAN_TYPE, &s))
+    return IND_REDUCE_INVALID;
+  IndReductionType t = ind_reduction_type_parse(s);
+  return ind_scan_type_supported(t) ? t : IND_REDUCE_INVALID;
 }
 
 IndReductionType ind_reduction_type(MlirOperation op) {
@@ -360,7 +394,7 @@ static MlirLogicalResult verify_index(MlirOperation op) {
     return ind_emit_error(op, "'index' must not use symbols");
   MlirOperation buf = enclosing_buffer(op);
   if (mlirOperationIsNull(buf))
-    return ind_emit_error(op, "must be nested directly in an ind.pointwise or ind.reduction body");
+    return ind_emit_error(op, "must be nested directly in an ind.pointwise, ind.reduction or ind.scan body");
   intptr_t dims = num_iteration_vars(buf);
   if (mlirAffineMapGetNumDims(map) != dims)
     return ind_emit_error(op, "'index' has %ld dims but the enclosing buffer has %ld iteration variables",
@@ -557,7 +591,18 @@ static MlirLogicalResult verify_computed(MlirOperation op) {
                             "'reduction_type' must be one of \"sum\", \"max\", \"min\", \"prod\", \"welford_mean\", "
                             "\"welford_m2\", \"online_softmax_max\", \"online_softmax_sum\"");
   }
-  if (mlirLogicalResultIsFailure(verify_buffer_result(op, product(ranges, n), true)))
+  int64_t numel = product(ranges, n);
+  if (ind_is_scan(op)) {
+    intptr_t m = checked_ranges(op, IND_ATTR_SCAN_RANGES, rr);
+    if (m < 0)
+      return mlirLogicalResultFailure();
+    if (m != 1)
+      return ind_emit_error(op, "'scan_ranges' must have exactly one entry (the scanned dim), got %ld", (long)m);
+    if (ind_scan_type(op) == IND_REDUCE_INVALID)
+      return ind_emit_error(op, "'scan_type' must be one of \"sum\", \"max\", \"min\", \"prod\"");
+    numel *= rr[0];
+  }
+  if (mlirLogicalResultIsFailure(verify_buffer_result(op, numel, true)))
     return mlirLogicalResultFailure();
   return verify_body(op);
 }

@@ -25,6 +25,7 @@ extern "C" {
 /* Op names. */
 #define IND_POINTWISE_OP "ind.pointwise"
 #define IND_REDUCTION_OP "ind.reduction"
+#define IND_SCAN_OP "ind.scan"
 #define IND_EXTERN_OP "ind.extern"
 #define IND_LOAD_OP "ind.load"
 #define IND_INDEX_EXPR_OP "ind.index_expr"
@@ -36,6 +37,8 @@ extern "C" {
 #define IND_ATTR_RANGES "ranges"
 #define IND_ATTR_REDUCTION_RANGES "reduction_ranges"
 #define IND_ATTR_REDUCTION_TYPE "reduction_type"
+#define IND_ATTR_SCAN_RANGES "scan_ranges"
+#define IND_ATTR_SCAN_TYPE "scan_type"
 #define IND_ATTR_ORIGINS "origins"
 #define IND_ATTR_KERNEL "kernel"
 #define IND_ATTR_INDEX "index"
@@ -68,12 +71,15 @@ IndReductionType ind_reduction_type_parse(MlirStringRef s);
 /* --- Predicates. */
 bool ind_is_pointwise(MlirOperation op);
 bool ind_is_reduction(MlirOperation op);
+/* ind.scan: Inductor's ir.Scan (a ComputedBuffer whose element at (x, s) combines the body's values at
+ * (x, 0..s) by its scan_type). */
+bool ind_is_scan(MlirOperation op);
 bool ind_is_extern(MlirOperation op);
 bool ind_is_load(MlirOperation op);
 bool ind_is_index_expr(MlirOperation op);
 bool ind_is_indirect_indexing(MlirOperation op);
 bool ind_is_yield(MlirOperation op);
-/* pointwise or reduction: a ComputedBuffer with a body. */
+/* pointwise, reduction or scan: a ComputedBuffer with a body. */
 bool ind_is_computed_buffer(MlirOperation op);
 /* computed buffer or extern: an op that defines a buffer. */
 bool ind_is_buffer_op(MlirOperation op);
@@ -86,6 +92,12 @@ MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int
 MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
                                    const int64_t *reduction_ranges, intptr_t m, IndReductionType type, MlirType result,
                                    MlirRegion body);
+/* ind.scan over `scan_ranges` (one entry: the scanned dim, the index maps' last) for each point of
+ * `ranges`; `type` is sum, max, min or prod. The result holds product(ranges) * product(scan_ranges)
+ * elements, element (x, s) at the row-major linear index of (ranges, scan_ranges). */
+MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                              const int64_t *scan_ranges, intptr_t m, IndReductionType type, MlirType result,
+                              MlirRegion body);
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
                                 intptr_t ninputs, MlirType result);
 /* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */
@@ -109,8 +121,14 @@ MlirStringRef ind_buffer_name(MlirOperation op);
 /* Copies up to `max` entries of `ranges` / `reduction_ranges` into out; returns the full length,
  * or -1 when the attribute is absent (reduction_ranges of a pointwise op: 0). */
 intptr_t ind_ranges(MlirOperation op, int64_t *out, intptr_t max);
+/* ind_reduction_ranges gives the index maps' dims after `ranges`: reduction_ranges of a reduction,
+ * scan_ranges of a scan, none (0) for a pointwise op. */
 intptr_t ind_reduction_ranges(MlirOperation op, int64_t *out, intptr_t max);
 IndReductionType ind_reduction_type(MlirOperation op);
+/* A scan's combine (sum | max | min | prod); IND_REDUCE_INVALID otherwise. */
+IndReductionType ind_scan_type(MlirOperation op);
+/* True for the combines a scan supports (sum, max, min, prod). */
+bool ind_scan_type_supported(IndReductionType t);
 /* The body region / its single block / the value its gpu.yield yields (null when malformed). */
 MlirRegion ind_computed_buffer_body(MlirOperation op);
 MlirBlock ind_computed_buffer_body_block(MlirOperation op);

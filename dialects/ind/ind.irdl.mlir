@@ -24,6 +24,19 @@ irdl.dialect @ind {
     irdl.regions(body: %body)
     irdl.attributes { "name" = %name, "ranges" = %ranges, "reduction_ranges" = %rranges, "reduction_type" = %rtype }
   }
+  // A ComputedBuffer whose data is a Scan (Inductor's ir.Scan): for each point of `ranges`, the running
+  // combine (`scan_type`) of the body's values along `scan_ranges` (one dim, the index maps' last).
+  irdl.operation @scan {
+    %res = irdl.any
+    %body = irdl.region
+    %name = irdl.base "#builtin.string"
+    %ranges = irdl.base "#builtin.dense_array"
+    %sranges = irdl.base "#builtin.dense_array"
+    %stype = irdl.base "#builtin.string"
+    irdl.results(res: %res)
+    irdl.regions(body: %body)
+    irdl.attributes { "name" = %name, "ranges" = %ranges, "scan_ranges" = %sranges, "scan_type" = %stype }
+  }
   // An extern kernel (mm, bmm): an opaque buffer whose inputs are realized buffers. A fusion barrier.
   // Two operands with their own constraints (one variadic constraint would force equal types).
   irdl.operation @extern {

@@ -206,6 +206,33 @@ bool kernel_is_store(MlirOperation op) { return ind_op_is(op, KERNEL_STORE); }
 bool kernel_is_index_expr(MlirOperation op) { return ind_op_is(op, KERNEL_INDEX_EXPR); }
 bool kernel_is_reduce(MlirOperation op) { return ind_op_is(op, KERNEL_REDUCE); }
 
+MlirOperation kernel_scan_create(MlirLocation loc, MlirValue value, KernelReduction r) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_SCAN), loc);
+  mlirOperationStateAddOperands(&st, 1, &value);
+  MlirType t = mlirValueGetType(value);
+  mlirOperationStateAddResults(&st, 1, &t);
+  MlirNamedAttribute a = named(ctx, KERNEL_ATTR_SCAN_TYPE, ind_str_attr(ctx, kernel_reduction_str(r)));
+  mlirOperationStateAddAttributes(&st, 1, &a);
+  return mlirOperationCreate(&st);
+}
+
+bool kernel_is_scan(MlirOperation op) { return ind_op_is(op, KERNEL_SCAN); }
+
+KernelReduction kernel_scan_type(MlirOperation scan) {
+  MlirStringRef s;
+  KernelReduction r = ind_attr_str(scan, KERNEL_ATTR_SCAN_TYPE, &s) ? kernel_reduction_parse(s) : KERNEL_RED_INVALID;
+  return r == KERNEL_RED_SUM || r == KERNEL_RED_MAX || r == KERNEL_RED_MIN || r == KERNEL_RED_PROD ? r
+                                                                                                   : KERNEL_RED_INVALID;
+}
+
+bool kernel_body_has_scan(MlirBlock body) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    if (kernel_is_scan(o))
+      return true;
+  return false;
+}
+
 MlirAffineMap kernel_index_map(MlirOperation op) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))

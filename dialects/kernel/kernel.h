@@ -21,6 +21,7 @@ extern "C" {
 #define KERNEL_STORE "kernel.store"
 #define KERNEL_INDEX_EXPR "kernel.index_expr"
 #define KERNEL_REDUCE "kernel.reduce"
+#define KERNEL_SCAN "kernel.scan"
 #define KERNEL_ALLOC "kernel.alloc"
 #define KERNEL_LAUNCH "kernel.launch"
 #define KERNEL_EXTERN_CALL "kernel.extern_call"
@@ -36,6 +37,7 @@ extern "C" {
 #define KERNEL_ATTR_VECTOR_WIDTH "vector_width"
 #define KERNEL_ATTR_INDEX "index"
 #define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"
+#define KERNEL_ATTR_SCAN_TYPE "scan_type"
 #define KERNEL_ATTR_NAME "name"
 #define KERNEL_ATTR_REUSE "reuse"
 #define KERNEL_ATTR_KERNEL "kernel"
@@ -119,6 +121,13 @@ bool kernel_is_load(MlirOperation op);
 bool kernel_is_store(MlirOperation op);
 bool kernel_is_index_expr(MlirOperation op);
 bool kernel_is_reduce(MlirOperation op);
+/* kernel.scan of `value` (r-varying) by `r` (sum, max, min or prod): an r-varying result of the same type. */
+MlirOperation kernel_scan_create(MlirLocation loc, MlirValue value, KernelReduction r);
+bool kernel_is_scan(MlirOperation op);
+/* The scan's combine; KERNEL_RED_INVALID when absent or not one of the four. */
+KernelReduction kernel_scan_type(MlirOperation scan);
+/* True when the kernel body holds a kernel.scan. */
+bool kernel_body_has_scan(MlirBlock body);
 /* The `index` map of a load / store / index_expr (null map when absent). */
 MlirAffineMap kernel_index_map(MlirOperation op);
 /* load: operand 0; store: operand 0 (buffer) and 1 (value). */

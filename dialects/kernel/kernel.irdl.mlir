@@ -55,6 +55,17 @@ irdl.dialect @kernel {
     irdl.results(res: %res)
     irdl.attributes { "reduction_type" = %rtype }
   }
+  // Body op: the inclusive scan of a tile over r (an r-varying value) along the r space in row-major
+  // order (Inductor's ops.scan / tl.associative_scan): its result is r-varying, at r the combine of the
+  // tile's values at 0..r. scan_type: "sum" | "max" | "min" | "prod".
+  irdl.operation @scan {
+    %value = irdl.any
+    %res = irdl.any
+    %stype = irdl.base "#builtin.string"
+    irdl.operands(value: %value)
+    irdl.results(res: %res)
+    irdl.attributes { "scan_type" = %stype }
+  }
   // Host wrapper: allocates computed buffer `name` (a memref of the ind level); optional attribute
   // `reuse = "bufK"` when it takes over the storage of dead buffer bufK (same byte size).
   irdl.operation @alloc {

@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const k_kinds[] = {"pointwise", "reduction", "extern"};
+static const char *const k_kinds[] = {"pointwise", "reduction", "extern", "scan"};
 
 bool sched_is_node(MlirOperation op) { return ind_op_is(op, SCHED_NODE); }
 bool sched_is_fused(MlirOperation op) { return ind_op_is(op, SCHED_FUSED); }
 const char *sched_kind_name(SchedKind k) { return k_kinds[k]; }
 
 bool sched_kind_parse(MlirStringRef s, SchedKind *out) {
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < 4; ++k)
     if (ind_sref_eq(s, k_kinds[k])) {
       *out = (SchedKind)k;
       return true;

@@ -38,7 +38,9 @@ extern "C" {
 #define SCHED_ATTR_UNMET "unmet_dependencies"
 #define SCHED_ATTR_MET "met_dependencies"
 
-typedef enum SchedKind { SCHED_KIND_POINTWISE, SCHED_KIND_REDUCTION, SCHED_KIND_EXTERN } SchedKind;
+/* "scan": a node wrapping an ind.scan (Inductor's Scan: a reduction-kind node, group (numel, scan length),
+ * whose every position is written). */
+typedef enum SchedKind { SCHED_KIND_POINTWISE, SCHED_KIND_REDUCTION, SCHED_KIND_EXTERN, SCHED_KIND_SCAN } SchedKind;
 
 bool sched_is_node(MlirOperation op);
 bool sched_is_fused(MlirOperation op);

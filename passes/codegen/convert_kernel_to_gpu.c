@@ -18,6 +18,11 @@
  *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
  *   value per warp in workgroup (shared) memory and every thread combining those (outer reductions: the
  *   rthreads values of an x point through workgroup memory).
+ * - scans (kernel.scan, one row per block): a tile is the block's chunk of block * vector_width elements,
+ *   each thread scanning its vector_width consecutive elements sequentially; the thread totals are
+ *   scanned across the warp with gpu.shuffle up, the warp totals through workgroup memory, and each
+ *   thread adds its exclusive prefix and the carry of the tiles before (persistent: the tiles unrolled;
+ *   looped: an scf.for over the tiles carrying it, a float sum's carry Kahan-compensated).
  * - loads/stores whose index has coefficient 1 in the vector dim and a vector_width-aligned rest
  *   become vector.load/store {alignment}; loads that do not depend on the vector dim are loaded once per
  *   vector; anything else is a scalar access per element.
@@ -92,7 +97,8 @@ static void analyze_rvar(Gen *g, MlirBlock body) {
        op = mlirOperationGetNextInBlock(op)) {
     if (kernel_is_reduce(op) || kernel_is_store(op) || mlirOperationGetNumResults(op) == 0)
       continue;
-    bool rv = (kernel_is_load(op) || kernel_is_index_expr(op)) && index_uses_r(g, kernel_index_map(op));
+    bool rv = kernel_is_scan(op) ||
+              ((kernel_is_load(op) || kernel_is_index_expr(op)) && index_uses_r(g, kernel_index_map(op)));
     for (intptr_t i = 0; !rv && i < mlirOperationGetNumOperands(op); ++i)
       rv = is_rvar_value(g, mlirOperationGetOperand(op, i));
     if (rv) {
@@ -170,6 +176,7 @@ static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
 /* --- body ops */
 
 static bool emit_value(Gen *g, MlirValue v, Lanes *out);
+static bool emit_scan(Gen *g, MlirOperation op, Lanes *out);
 
 static MlirType memref_elem(MlirValue buf) { return mlirShapedTypeGetElementType(mlirValueGetType(buf)); }
 
@@ -1087,6 +1094,8 @@ static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
     ok = emit_index_expr(g, op, out);
   else if (kernel_is_reduce(op))
     ok = emit_reduce(g, op, out);
+  else if (kernel_is_scan(op))
+    ok = emit_scan(g, op, out);
   else
     ok = emit_clone(g, op, out);
   if (ok)
@@ -1207,6 +1216,221 @@ static bool emit_body(Gen *g, MlirBlock body) {
   return !g->failed;
 }
 
+/* --- scans (kernel.scan)
+ *
+ * One row (x point) per block: xblock 1, the block's threads along r. A tile is a chunk of block *
+ * vector_width consecutive r elements (gpu_setup_r_chunks), thread t holding elements t * vw .. t * vw +
+ * vw - 1 of it. Per tile: the thread's inclusive scan of its vw elements (invalid tail elements are the
+ * identity), its total scanned over the warp by gpu.shuffle up (5 steps), each warp's total through
+ * workgroup memory (the scan's slot), each thread combining the totals of the warps before its own; the
+ * element's value is carry (+) exclusive thread prefix (+) its own inclusive value, and the carry grows by
+ * the tile's total. Persistent kernels unroll the tiles (their lanes); looped kernels run an scf.for over
+ * the tiles (emit_scan_body) carrying each scan's carry; a float sum's carry is Kahan-compensated (hi,
+ * comp), so the error is that of a tile (the warp and warp-totals trees) plus about 2 ulps of the carry,
+ * not growing with the number of tiles. f32 values only; a reduce of a scanned value works in persistent
+ * kernels and is a located error in looped ones. */
+
+#define MAX_GPU_SCANS 16
+
+typedef struct GpuScanLoop {
+  int n;
+  MlirOperation op[MAX_GPU_SCANS];
+  int width[MAX_GPU_SCANS];         /* 2: a compensated float sum (hi, comp); 1 otherwise */
+  MlirValue cur[MAX_GPU_SCANS][2];  /* the carry before this tile (iter_args) */
+  MlirValue next[MAX_GPU_SCANS][2]; /* after it (set when the scan is emitted) */
+} GpuScanLoop;
+
+static int count_scans(MlirBlock body) {
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n += kernel_is_scan(op);
+  return n;
+}
+
+/* A kernel holding scans: one row per block (xblock 1) of a reduction kind, at most MAX_GPU_SCANS scans. */
+static bool check_scan_kernel(Gen *g) {
+  if (g->kind == KERNEL_KIND_POINTWISE || g->geom.xblock != 1 || g->geom.row_threads)
+    return fail(g, g->def, "a kernel with kernel.scan needs a reduction kind and xblock = 1 (one row per block)");
+  if (count_scans(kernel_def_body(g->def)) > MAX_GPU_SCANS)
+    return fail(g, g->def, "more than 16 kernel.scan ops in one kernel");
+  return true;
+}
+
+static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
+  MlirValue ops[3] = {v, ci32(g, off), ci32(g, WARP)};
+  char m[64];
+  snprintf(m, sizeof m, "#gpu<shuffle_mode %s>", mode);
+  MlirNamedAttribute a = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str(m)));
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
+  mlirOperationStateAddOperands(&st, 3, ops);
+  MlirType res[2] = {g->f32_t, g->i1_t};
+  mlirOperationStateAddResults(&st, 2, res);
+  mlirOperationStateAddAttributes(&st, 1, &a);
+  MlirOperation op = put(g, &st);
+  if (valid)
+    *valid = mlirOperationGetResult(op, 1);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* The block-wide scan of the threads' values v (in tid order) through workgroup slot `slot`: *excl the
+ * combination of the threads before this one (the identity for thread 0), *total the whole block's. */
+static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirValue *excl, MlirValue *total) {
+  for (int64_t off = 1; off < WARP; off *= 2) { /* Hillis-Steele inside the warp */
+    MlirValue ok, y = shuffle(g, "up", v, off, &ok);
+    v = select_(g, ok, combine(g, r, y, v), v);
+  }
+  MlirValue ok, before = shuffle(g, "up", v, 1, &ok);
+  MlirValue wexcl = select_(g, ok, before, neutral(g, r));
+  MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
+  MlirValue last = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, WARP - 1));
+  MlirBlock saved = open_if(g, last);
+  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", cidx(g, (int64_t)slot * WARP), warp)};
+  op0(g, "memref.store", 3, st_ops, 0, NULL);
+  close_if(g, saved);
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  MlirValue prefix = neutral(g, r), tot = neutral(g, r);
+  for (int64_t w = 0; w < g->geom.block / WARP; ++w) {
+    MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)slot * WARP + w)};
+    MlirValue t = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    prefix = select_(g, cmpi(g, CMP_ULT, cidx(g, w), warp), combine(g, r, prefix, t), prefix);
+    tot = combine(g, r, tot, t);
+  }
+  op0(g, "gpu.barrier", 0, NULL, 0, NULL); /* the slot is free for the next tile */
+  *excl = combine(g, r, prefix, wexcl);
+  *total = tot;
+}
+
+static bool compensated(KernelReduction r) { return r == KERNEL_RED_SUM; }
+
+/* The element value carry (+) v: a compensated sum adds v less the carry's compensation. */
+static MlirValue carry_apply(Gen *g, KernelReduction r, const MlirValue *carry, MlirValue v) {
+  if (compensated(r))
+    return bin(g, "arith.addf", carry[0], bin(g, "arith.subf", v, carry[1]));
+  return combine(g, r, carry[0], v);
+}
+
+/* carry (+)= total (Kahan: y = total - comp, t = hi + y, comp = (t - hi) - y, hi = t). */
+static void carry_add(Gen *g, KernelReduction r, MlirValue *carry, MlirValue total) {
+  if (!compensated(r)) {
+    carry[0] = combine(g, r, carry[0], total);
+    return;
+  }
+  MlirValue y = bin(g, "arith.subf", total, carry[1]);
+  MlirValue t = bin(g, "arith.addf", carry[0], y);
+  MlirValue finite = cmpf_oeq(g, bin(g, "arith.subf", t, t), cf32(g, 0.0)); /* inf/NaN: no compensation */
+  carry[1] = select_(g, finite, bin(g, "arith.subf", bin(g, "arith.subf", t, carry[0]), y), cf32(g, 0.0));
+  carry[0] = t;
+}
+
+static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
+  KernelReduction r = kernel_scan_type(op);
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
+    return fail(g, op,
+                "kernel.scan on the GPU needs an f32 value (an integer scan runs on the CPU JIT only) and "
+                "scan_type sum|max|min|prod");
+  GpuScanLoop *loop = g->scan_loop;
+  int q = -1;
+  for (int i = 0; loop && i < loop->n; ++i)
+    if (mlirOperationEqual(loop->op[i], op))
+      q = i;
+  if (g->kind == KERNEL_KIND_REDUCTION && q < 0)
+    return fail(g, op,
+                "a looped kernel uses a kernel.scan outside its tile loop (a reduction of a scanned "
+                "value needs a persistent kernel)");
+  Lanes x;
+  if (!emit_value(g, in, &x))
+    return false;
+  MlirValue carry[2] = {neutral(g, r), cf32(g, 0.0)};
+  if (q >= 0)
+    carry[0] = loop->cur[q][0], carry[1] = loop->cur[q][1];
+  int vw = (int)g->geom.vector_width, slot = g->nreduce++;
+  out->n = g->nchunks * vw;
+  for (int c = 0; c < g->nchunks; ++c) {
+    MlirValue p[MAX_LANES], acc = neutral(g, r);
+    for (int l = 0; l < vw; ++l) {
+      MlirValue v = lane(&x, c * vw + l);
+      if (!mlirValueIsNull(g->valid[c]))
+        v = select_(g, g->valid[c], v, neutral(g, r));
+      acc = p[l] = l == 0 ? v : combine(g, r, acc, v);
+    }
+    MlirValue excl, total;
+    block_scan(g, r, acc, slot, &excl, &total);
+    for (int l = 0; l < vw; ++l)
+      out->v[c * vw + l] = carry_apply(g, r, carry, combine(g, r, excl, p[l]));
+    carry_add(g, r, carry, total);
+  }
+  if (q >= 0)
+    loop->next[q][0] = carry[0], loop->next[q][1] = carry[1];
+  return !g->failed;
+}
+
+/* A looped kernel with scans: r-invariant ops and reductions in order (emit_body's first half), then one
+ * scf.for over the tiles computing the r-varying stores, carrying each scan's carry. */
+static bool emit_scan_body(Gen *g, MlirBlock body) {
+  GpuScanLoop sl = {0};
+  MlirOperation deferred[256];
+  int ndeferred = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !g->failed;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (ind_op_is(op, "gpu.yield"))
+      break;
+    if (kernel_is_scan(op)) {
+      sl.op[sl.n] = op;
+      sl.width[sl.n++] = compensated(kernel_scan_type(op)) ? 2 : 1;
+    }
+    if (kernel_is_store(op) && index_uses_r(g, kernel_index_map(op))) {
+      if (ndeferred == 256)
+        return fail(g, op, "too many r-varying stores (max 256)");
+      deferred[ndeferred++] = op;
+      continue;
+    }
+    if (kernel_is_store(op)) {
+      if (!emit_store(g, op))
+        return false;
+      continue;
+    }
+    if (mlirOperationGetNumResults(op) != 1)
+      return fail(g, op, "unsupported op in a kernel body (expected one result)");
+    if (is_rvar_op(g, op))
+      continue;
+    Lanes tmp;
+    if (!emit_value(g, mlirOperationGetResult(op, 0), &tmp))
+      return false;
+  }
+  if (g->failed)
+    return false;
+  MlirValue inits[2 * MAX_GPU_SCANS], accs[2 * MAX_GPU_SCANS], next[2 * MAX_GPU_SCANS];
+  int n = 0;
+  for (int i = 0; i < sl.n; ++i) {
+    KernelReduction r = kernel_scan_type(sl.op[i]);
+    inits[n++] = r == KERNEL_RED_INVALID ? cf32(g, 0.0) : neutral(g, r);
+    if (sl.width[i] == 2)
+      inits[n++] = cf32(g, 0.0);
+  }
+  int64_t chunk = g->rthreads * g->geom.vector_width;
+  MlirBlock saved = g->blk;
+  MlirValue iv;
+  open_for_n(g, (g->rnumel + chunk - 1) / chunk, n, inits, &iv, accs);
+  for (int i = 0, a = 0; i < sl.n; ++i)
+    for (int w = 0; w < 2; ++w)
+      sl.next[i][w] = sl.cur[i][w] = w < sl.width[i] ? accs[a++] : cf32(g, 0.0);
+  int mark = g->nvals;
+  gpu_setup_r_chunks(g, iv, 1);
+  g->scan_loop = &sl;
+  for (int i = 0; i < ndeferred && !g->failed; ++i)
+    emit_store(g, deferred[i]);
+  g->scan_loop = NULL;
+  for (int i = 0, a = 0; i < sl.n; ++i)
+    for (int w = 0; w < sl.width[i]; ++w)
+      next[a++] = sl.next[i][w];
+  yield(g, "scf.yield", n, next);
+  g->nvals = mark;
+  g->blk = saved;
+  return !g->failed;
+}
+
 static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (!read_def(g, def))
     return false;
@@ -1221,6 +1445,11 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   bool rows = packed && g->geom.row_threads, outer = packed && !rows;
   int64_t smem_floats =
       nred > 0 && !rows && (g->geom.block > WARP || outer) ? nred * (outer ? g->geom.block : WARP) : 0;
+  int nscan = count_scans(body);
+  if (nscan > 0 && !check_scan_kernel(g))
+    return false;
+  if (nscan > 0)
+    smem_floats = (int64_t)(nred + nscan) * WARP; /* one slot of warp totals per scan, after the reductions' */
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
     smem_floats = count_staged(g, body) * staged_floats(g);
@@ -1239,7 +1468,8 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (smem_floats > 0)
     g->smem = mlirBlockGetArgument(g->blk, nargs);
   analyze_rvar(g, body);
-  bool ok = gpu_setup_geometry(g) && emit_body(g, body);
+  bool ok = gpu_setup_geometry(g) &&
+            (nscan > 0 && g->kind == KERNEL_KIND_REDUCTION ? emit_scan_body(g, body) : emit_body(g, body));
   yield(g, "gpu.return", 0, NULL);
   return ok;
 }

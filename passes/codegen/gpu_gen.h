@@ -72,6 +72,9 @@ typedef struct Gen {
   /* ops of the body that are r-varying */
   MlirOperation *rvar_ops;
   int nrvar;
+  /* A looped kernel's scan loop (convert_kernel_to_gpu.c, emit_scan_body): the scans' carries over
+   * the tiles; null outside it. */
+  struct GpuScanLoop *scan_loop;
   bool failed;
 } Gen;
 

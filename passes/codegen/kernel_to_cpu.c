@@ -8,7 +8,10 @@
  *     body order;
  *   - each `kernel.reduce` becomes an `scf.for` nest over `rranges` carrying the accumulator in
  *     iter_args; the loop computes only the r-varying ops the reduced value depends on (its cone);
- *   - one final r-loop nest computes the r-varying stores, recomputing their cones.
+ *   - one final r-loop nest computes the r-varying stores, recomputing their cones;
+ *   - a `kernel.scan` (an r-varying running combine) makes the r-loop nest that computes it sequential:
+ *     the nest carries each scan of its cone as iter_args (a float sum as a Kahan-compensated pair), and a
+ *     reduce whose cone holds a scan accumulates in the same sequential nest (emit_scan_nest).
  * Index maps become `affine.apply` (run `lower-affine` afterwards), `kernel.load` becomes
  * `memref.load` + a conversion to the compute type (extf for f16/bf16 storage), `kernel.store` a
  * conversion to the storage type + `memref.store`; `kernel.index_expr` an `affine.apply`
@@ -93,6 +96,8 @@ typedef struct Kernel {
   ValueMap global;                        /* block args and r-invariant values */
   ValueMap local;                         /* r-varying values inside the current r-loop nest */
   int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
+  bool has_scan;                          /* the body holds a kernel.scan */
+  struct ScanCarry *carry;                /* while emitting a scan nest: the scans it carries */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -133,7 +138,7 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 
 static bool is_supported_body_op(MlirOperation op) {
   return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) || kernel_is_store(op) ||
-         kernel_is_index_expr(op) || kernel_is_reduce(op);
+         kernel_is_index_expr(op) || kernel_is_reduce(op) || kernel_is_scan(op);
 }
 
 static bool is_scalar(MlirType t) { return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t); }
@@ -174,6 +179,26 @@ static bool is_reduce_type(MlirOperation o, MlirType t) {
   bool plain = r == KERNEL_RED_SUM || r == KERNEL_RED_MAX || r == KERNEL_RED_MIN || r == KERNEL_RED_PROD;
   return mlirTypeIsAFloat(t) || (plain && is_int_type(t));
 }
+
+/* A kernel.scan: in a kernel with r dims, one float or integer value of a supported combine. */
+static bool check_scan(const Kernel *k, MlirOperation o) {
+  if (k->nr == 0)
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan in a kernel without rranges"));
+  if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)), mlirValueGetType(mlirOperationGetResult(o, 0))) ||
+      !(mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))) ||
+        mlirTypeIsAInteger(mlirValueGetType(mlirOperationGetResult(o, 0)))))
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan takes one float or integer value and returns one of "
+                          "the same type"));
+  if (kernel_scan_type(o) == KERNEL_RED_INVALID)
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(o, "convert-kernel-to-cpu: scan_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+  return true;
+}
+
+static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res);
 
 /* Reads the kernel's attributes and body, and classifies each op as r-varying or not. */
 static bool kernel_analyze(Kernel *k) {
@@ -236,6 +261,12 @@ static bool kernel_analyze(Kernel *k) {
             o, "convert-kernel-to-cpu: kernel.reduce takes one float value (or an integer one for sum, max, min "
                "and prod) and returns one"));
       k->rvary[i] = false;
+      continue;
+    }
+    if (kernel_is_scan(o)) {
+      if (!check_scan(k, o))
+        return false;
+      k->has_scan = k->rvary[i] = true;
       continue;
     }
     for (intptr_t a = 0; a < mlirOperationGetNumOperands(o) && !rv; ++a) {
@@ -301,6 +332,9 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
                  op)) { /* ind's float -> int is saturating (fptosi_sat.h), arith's is poison out of range */
     res =
         codegen_fptosi_sat(b->ctx, b->loc, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)), builder_insert, b);
+  } else if (kernel_is_scan(op)) {
+    if (!scan_step(k, op, opd[0], &res))
+      return false;
   } else {
     MlirOperation c = mlirOperationClone(op);
     for (intptr_t i = 0; i < nopd; ++i)
@@ -717,6 +751,200 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
   return ok;
 }
 
+/* --- Scans (kernel.scan): a sequential r-loop nest.
+ *
+ * A scan's value at r is the combine of its operand at 0..r (row-major over rranges), so the nest that
+ * computes it runs r in order, once, and carries each scan of its cone as iter_args (ScanCarry): the
+ * scan at the current point combines its carried state with its operand, and the new state is yielded
+ * to the next point. A float sum carries (s, c), Kahan's compensated sum: y = v - c, t = s + y,
+ * c = (t - s) - y, s = t, and the value at r is t - c: within about 1 ulp of the exact prefix sum plus
+ * O(r u^2) sum|v| whatever r is (a plain running sum's error grows like r u max|S|); max and min are
+ * exact; prod and integer scans carry one value (integer sums exact in i64, wrapping on overflow as
+ * ATen's). A reduce of a value that depends on a scan is accumulated in the same nest, sequentially
+ * (not the tree of emit_tree_reduce), and only for the four plain reductions. */
+
+#define MAX_SCANS 16
+
+typedef struct ScanCarry {
+  int n;
+  MlirOperation op[MAX_SCANS];
+  int width[MAX_SCANS];         /* state values: 2 for a compensated float sum, else 1 */
+  MlirValue cur[MAX_SCANS][2];  /* the state before the current point (iter_args of the innermost loop) */
+  MlirValue next[MAX_SCANS][2]; /* the state after it (set when the scan is emitted) */
+} ScanCarry;
+
+static bool is_float_sum_scan(MlirOperation op) {
+  return kernel_scan_type(op) == KERNEL_RED_SUM && mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+/* Adds the scans of op i's r-varying cone to c (each once); false when there are more than MAX_SCANS. */
+static bool collect_scans(const Kernel *k, int i, ScanCarry *c, bool *seen) {
+  if (seen[i] || !k->rvary[i])
+    return true;
+  seen[i] = true;
+  MlirOperation op = k->ops[i];
+  for (intptr_t a = 0; a < mlirOperationGetNumOperands(op); ++a) {
+    MlirValue v = mlirOperationGetOperand(op, a);
+    int j = mlirValueIsAOpResult(v) ? op_index(k, mlirOpResultGetOwner(v)) : -1;
+    if (j >= 0 && !collect_scans(k, j, c, seen))
+      return false;
+  }
+  if (!kernel_is_scan(op))
+    return true;
+  if (c->n == MAX_SCANS)
+    return false;
+  c->op[c->n] = op;
+  c->width[c->n++] = is_float_sum_scan(op) ? 2 : 1;
+  return true;
+}
+
+/* The identity of a scan's combine in its type (integers: 0, 1, INT_MIN, INT_MAX of the width). */
+static MlirValue scan_identity(Builder *b, KernelReduction r, MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return const_float(b, t, identity(r));
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  int64_t v = r == KERNEL_RED_PROD  ? 1
+              : r == KERNEL_RED_MAX ? (w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)))
+              : r == KERNEL_RED_MIN ? (w >= 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1)
+                                    : 0;
+  if (w == 1)
+    v = r == KERNEL_RED_MIN || r == KERNEL_RED_PROD ? 1 : 0;
+  MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
+  return build1(b, "arith.constant", 0, NULL, t, 1, &a);
+}
+
+/* The scan `op` at the current point: its carried state combined with v; *res is its value. */
+static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) {
+  ScanCarry *c = k->carry;
+  int q = -1;
+  for (int i = 0; c && i < c->n; ++i)
+    if (mlirOperationEqual(c->op[i], op))
+      q = i;
+  if (q < 0)
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(op, "convert-kernel-to-cpu: internal error: a kernel.scan outside its sequential r nest"));
+  Builder *b = &k->b;
+  KernelReduction r = kernel_scan_type(op);
+  MlirValue s = c->cur[q][0];
+  if (c->width[q] == 2) { /* Kahan */
+    MlirValue y = fbin(b, "arith.subf", v, c->cur[q][1]);
+    MlirValue t = fbin(b, "arith.addf", s, y);
+    /* an infinite or NaN sum keeps no compensation (inf - inf would make every later value a NaN) */
+    MlirValue at = build1(b, "math.absf", 1, &t, mlirValueGetType(t), 0, NULL);
+    MlirValue finite = cmp_float(b, 4 /* olt */, at, const_float(b, mlirValueGetType(t), __builtin_inf()));
+    c->next[q][1] = select3(b, finite, fbin(b, "arith.subf", fbin(b, "arith.subf", t, s), y),
+                            const_float(b, mlirValueGetType(t), 0.0));
+    c->next[q][0] = t;
+    *res = fbin(b, "arith.subf", t, c->next[q][1]); /* t less what it overshoots: the rounded prefix sum */
+    return true;
+  }
+  c->next[q][0] = fbin(b, combiner(r, mlirValueGetType(v)), s, v);
+  *res = c->next[q][0];
+  return true;
+}
+
+/* The sequential nest at `level`: carries vals[0..nv) (the reduce's accumulator first when n->reduce is
+ * set, then the scans' states); its results go to out. */
+static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue *vals, int nv, MlirValue *out) {
+  ScanCarry *c = k->carry;
+  bool has_acc = !mlirOperationIsNull(n->reduce);
+  if (level == k->nr) {
+    int at = has_acc;
+    for (int i = 0; i < c->n; ++i)
+      for (int w = 0; w < c->width[i]; ++w) {
+        c->cur[i][w] = vals[at++];
+        c->next[i][w] = c->cur[i][w];
+      }
+    k->local.n = 0;
+    MlirValue acc = has_acc ? vals[0] : (MlirValue){NULL}, nacc = {NULL};
+    if (!emit_rnest_body(k, n, acc, &nacc))
+      return false;
+    at = 0;
+    if (has_acc)
+      out[at++] = nacc;
+    for (int i = 0; i < c->n; ++i)
+      for (int w = 0; w < c->width[i]; ++w)
+        out[at++] = c->next[i][w];
+    return true;
+  }
+  Builder saved = k->b;
+  MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, nv, vals);
+  MlirBlock body = for_body(loop);
+  k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
+  k->b.block = body;
+  k->b.before = (MlirOperation){NULL};
+  MlirValue inner[2 * MAX_SCANS + 1], args[2 * MAX_SCANS + 1];
+  for (int i = 0; i < nv; ++i)
+    args[i] = mlirBlockGetArgument(body, 1 + i);
+  bool ok = emit_scan_level(k, n, level + 1, args, nv, inner);
+  build_yield(body, k->b.loc, ok ? nv : 0, inner);
+  k->b = saved;
+  k->ivs[k->nx + level] = k->zero;
+  for (int i = 0; i < nv; ++i)
+    out[i] = mlirOperationGetResult(loop, i);
+  return ok;
+}
+
+/* A sequential r nest for `n` (a reduce whose cone holds a scan, or the stores) carrying the scans of
+ * its cone; *res is the reduced value (reduce only). */
+static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
+  ScanCarry c = {0};
+  bool *seen = calloc((size_t)k->nops + 1, sizeof *seen);
+  if (!seen)
+    abort();
+  bool ok = true;
+  for (int i = 0; i < k->nops && ok; ++i) {
+    bool root = mlirOperationIsNull(n->reduce)
+                    ? k->rvary[i] && kernel_is_store(k->ops[i])
+                    : mlirValueIsAOpResult(mlirOperationGetOperand(n->reduce, 0)) &&
+                          mlirOperationEqual(k->ops[i], mlirOpResultGetOwner(mlirOperationGetOperand(n->reduce, 0)));
+    if (root)
+      ok = collect_scans(k, i, &c, seen);
+  }
+  free(seen);
+  if (!ok)
+    return mlirLogicalResultIsSuccess(
+        ind_emit_error(k->def, "convert-kernel-to-cpu: more than %d kernel.scan ops in one r nest", MAX_SCANS));
+  MlirValue vals[2 * MAX_SCANS + 1], out[2 * MAX_SCANS + 1];
+  int nv = 0;
+  if (!mlirOperationIsNull(n->reduce)) {
+    k->b.loc = mlirOperationGetLocation(n->reduce);
+    vals[nv++] = const_float(&k->b, mlirValueGetType(mlirOperationGetResult(n->reduce, 0)), identity(n->rtype));
+  }
+  for (int i = 0; i < c.n; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(c.op[i], 0));
+    k->b.loc = mlirOperationGetLocation(c.op[i]);
+    vals[nv++] = scan_identity(&k->b, kernel_scan_type(c.op[i]), t);
+    if (c.width[i] == 2)
+      vals[nv++] = const_float(&k->b, t, 0.0);
+  }
+  ScanCarry *saved = k->carry;
+  k->carry = &c;
+  k->local.n = 0;
+  ok = emit_scan_level(k, n, 0, vals, nv, out);
+  k->carry = saved;
+  if (ok && res)
+    *res = out[0];
+  return ok;
+}
+
+/* True when the reduce's operand depends on a kernel.scan. */
+static bool reduce_reads_scan(const Kernel *k, MlirOperation reduce) {
+  if (!k->has_scan)
+    return false;
+  MlirValue v = mlirOperationGetOperand(reduce, 0);
+  int j = mlirValueIsAOpResult(v) ? op_index(k, mlirOpResultGetOwner(v)) : -1;
+  if (j < 0)
+    return false;
+  ScanCarry c = {0};
+  bool *seen = calloc((size_t)k->nops + 1, sizeof *seen);
+  if (!seen)
+    abort();
+  collect_scans(k, j, &c, seen);
+  free(seen);
+  return c.n > 0;
+}
+
 /* Emits one program (the body for the current x ivs) at the builder. */
 static bool emit_program(Kernel *k) {
   bool has_rstores = false;
@@ -750,7 +978,13 @@ static bool emit_program(Kernel *k) {
       for (int q = 0; q < nshared && fam != KERNEL_RED_INVALID; ++q)
         if (shared_fam[q] == fam && mlirValueEqual(shared_in[q], in))
           shared = q;
-      if (shared >= 0) {
+      if (reduce_reads_scan(k, op)) {
+        if (fam != KERNEL_RED_INVALID || sum_of_welford)
+          return mlirLogicalResultIsSuccess(
+              ind_emit_error(op, "convert-kernel-to-cpu: a welford or online-softmax reduction of a scanned value"));
+        if (!emit_scan_nest(k, &n, &st[0]))
+          return false;
+      } else if (shared >= 0) {
         memcpy(st, shared_st[shared], sizeof st);
       } else {
         k->local.n = 0;
@@ -775,6 +1009,8 @@ static bool emit_program(Kernel *k) {
   if (has_rstores) {
     RNest n = {{NULL}, KERNEL_RED_INVALID};
     k->local.n = 0;
+    if (k->has_scan)
+      return emit_scan_nest(k, &n, NULL);
     MlirValue none = {0};
     return emit_rnest(k, &n, 0, none, &none);
   }

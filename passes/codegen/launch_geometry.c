@@ -184,3 +184,12 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
 }
 
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }
+
+void launch_choose_scan_geometry(const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
+  int64_t want = (s->rnumel + SCAN_ELEMS_PER_THREAD - 1) / SCAN_ELEMS_PER_THREAD, block = 32;
+  while (block < want && block < SCAN_MAX_BLOCK)
+    block *= 2;
+  int64_t inner = s->nr > 0 ? s->ranges[s->nx + s->nr - 1] : 1;
+  *geom = (KernelGeometry){block, 1, inner % 4 == 0 ? 4 : 1, false};
+  *kind = s->rnumel <= block * SCAN_ELEMS_PER_THREAD ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
+}

@@ -39,9 +39,10 @@
 #define MAX_NAME_OPS 10 /* Inductor's kernel_name_max_ops */
 
 typedef struct Sub {
-  MlirOperation op;   /* ind.pointwise / ind.reduction */
-  MlirValue produced; /* the value other sub-nodes load (the sched.node result) */
-  bool is_red;
+  MlirOperation op;     /* ind.pointwise / ind.reduction / ind.scan */
+  MlirValue produced;   /* the value other sub-nodes load (the sched.node result) */
+  bool is_red;          /* a reduction or a scan: its ranges are the kernel's x, its r dims the kernel's r */
+  bool is_scan;         /* a scan: its value is r-varying and written at every point of x and r */
   MlirAffineMap dimmap; /* kernel dims -> the op's own dims */
   MlirAffineExpr write; /* flat write offset, in kernel dims */
   MlirValue value;      /* its value in the kernel body */
@@ -155,7 +156,12 @@ static void kernel_name(KGen *k, int index, char *out, size_t len) {
 /* --- sub-nodes and the iteration space */
 
 static bool is_ind_computed(MlirOperation op) {
-  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction");
+  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_is_scan(op);
+}
+
+/* The key of a reduction-kind node's r sizes. */
+static const char *rranges_key(MlirOperation op) {
+  return ind_is_scan(op) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES;
 }
 
 /* The op a sched.node wraps (first op of its body). */
@@ -172,7 +178,8 @@ static bool node_is_extern(MlirOperation node) {
 static bool add_sub(KGen *k, MlirOperation node) {
   MlirOperation in = node_inner(node);
   if (mlirOperationIsNull(in) || !is_ind_computed(in))
-    return ind_emit_error(node, "sched-to-kernel: a kernel's sched.node must wrap ind.pointwise or ind.reduction"),
+    return ind_emit_error(node,
+                          "sched-to-kernel: a kernel's sched.node must wrap ind.pointwise, ind.reduction or ind.scan"),
            false;
   if (k->nsubs == MAX_SUBS)
     return ind_emit_error(node, "sched-to-kernel: more than %d nodes in one kernel", MAX_SUBS), false;
@@ -180,7 +187,8 @@ static bool add_sub(KGen *k, MlirOperation node) {
   memset(s, 0, sizeof *s);
   s->op = in;
   s->produced = mlirOperationGetResult(node, 0);
-  s->is_red = ind_op_is(in, "ind.reduction");
+  s->is_scan = ind_is_scan(in);
+  s->is_red = ind_op_is(in, "ind.reduction") || s->is_scan;
   s->out_arg = -1;
   return true;
 }
@@ -237,7 +245,7 @@ static bool choose_space(KGen *k) {
   MlirOperation op = k->subs[first].op;
   int nx = sizes_no_ones(op, "ranges", k->ranges, KERNEL_MAX_RANK);
   int nr =
-      k->subs[first].is_red ? sizes_no_ones(op, "reduction_ranges", k->ranges + (nx > 0 ? nx : 0), KERNEL_MAX_RANK) : 0;
+      k->subs[first].is_red ? sizes_no_ones(op, rranges_key(op), k->ranges + (nx > 0 ? nx : 0), KERNEL_MAX_RANK) : 0;
   if (nx < 0 || nr < 0)
     return ind_emit_error(op, "sched-to-kernel: ranges / reduction_ranges missing or of rank > %d", KERNEL_MAX_RANK),
            false;
@@ -319,7 +327,7 @@ static bool loop_order_valid(const int64_t *p, intptr_t np, intptr_t n) {
 static bool place_sub(KGen *k, Sub *s) {
   int64_t r[MAX_SUBDIMS], rr[MAX_SUBDIMS];
   intptr_t n = 0, m = 0;
-  if (!read_sizes(s->op, "ranges", r, &n) || (s->is_red && !read_sizes(s->op, "reduction_ranges", rr, &m)))
+  if (!read_sizes(s->op, "ranges", r, &n) || (s->is_red && !read_sizes(s->op, rranges_key(s->op), rr, &m)))
     return ind_emit_error(s->op, "sched-to-kernel: ranges missing or of rank > %d", MAX_SUBDIMS), false;
   MlirAffineExpr e[2 * MAX_SUBDIMS];
   int nk = k->nx + k->nr;
@@ -353,9 +361,13 @@ static bool place_sub(KGen *k, Sub *s) {
            false;
   s->dimmap = mlirAffineMapGet(k->ctx, nk, 0, n + m, e);
   MlirAffineExpr w = mlirAffineConstantExprGet(k->ctx, 0);
-  for (intptr_t q = 0; q < n; ++q)
+  int64_t all[2 * MAX_SUBDIMS];
+  memcpy(all, r, sizeof(int64_t) * (size_t)n);
+  memcpy(all + n, rr, sizeof(int64_t) * (size_t)m);
+  intptr_t nw = s->is_scan ? n + m : n; /* a scan writes every point of ranges x scan_ranges */
+  for (intptr_t q = 0; q < nw; ++q)
     w = mlirAffineAddExprGet(
-        w, mlirAffineMulExprGet(e[q], mlirAffineConstantExprGet(k->ctx, prod(r + q + 1, (int)(n - q - 1)))));
+        w, mlirAffineMulExprGet(e[q], mlirAffineConstantExprGet(k->ctx, prod(all + q + 1, (int)(nw - q - 1)))));
   s->write = mlirSimplifyAffineExpr(w, nk, 0);
   return true;
 }
@@ -618,7 +630,17 @@ static bool finish_sub(KGen *k, Sub *s, MlirOperation yield) {
   MlirLocation loc = mlirOperationGetLocation(s->op);
   /* A reduction over size-1 dims only (rnumel 1: the kernel has no r dims) reduces one value: that value
    * (Inductor turns such a Reduction into a Pointwise). */
-  if (s->is_red && k->nr > 0) {
+  if (s->is_scan) {
+    IndReductionType t = ind_scan_type(s->op);
+    KernelReduction r = t == IND_REDUCE_SUM    ? KERNEL_RED_SUM
+                        : t == IND_REDUCE_MAX  ? KERNEL_RED_MAX
+                        : t == IND_REDUCE_MIN  ? KERNEL_RED_MIN
+                        : t == IND_REDUCE_PROD ? KERNEL_RED_PROD
+                                               : KERNEL_RED_INVALID;
+    if (r == KERNEL_RED_INVALID)
+      return ind_emit_error(s->op, "sched-to-kernel: scan_type must be sum, max, min or prod"), false;
+    v = mlirOperationGetResult(append(k, kernel_scan_create(loc, v, r)), 0);
+  } else if (s->is_red && k->nr > 0) {
     MlirStringRef t = {"", 0};
     ind_attr_str(s->op, "reduction_type", &t);
     KernelReduction r = kernel_reduction_parse(t);
@@ -718,7 +740,9 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.yield"), mlirOperationGetLocation(k->node));
   append(k, mlirOperationCreate(&st));
   LaunchSpace space = {k->ranges, k->nx, k->nr, k->numel, k->rnumel, 0};
-  if (launch_is_outer_reduction(k->body, k->nx, k->nr))
+  if (kernel_body_has_scan(k->body))
+    launch_choose_scan_geometry(&space, &k->kind, &k->geom);
+  else if (launch_is_outer_reduction(k->body, k->nx, k->nr))
     launch_choose_outer_geometry(k->opts, &space, &k->kind, &k->geom);
   else
     launch_choose_state_geometry(k->opts, &space, k->body, &k->kind, &k->geom);

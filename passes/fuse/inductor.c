@@ -317,6 +317,7 @@ static void log_candidates(SchedGraph *g, const int *nodes, int n) {
       sched_log(g, "  %s(name='%s'), %s([%ld, %ld])",
                 s->kind == SCHED_KIND_EXTERN ? "ExternKernelSchedulerNode" : "SchedulerNode", s->name,
                 s->kind == SCHED_KIND_REDUCTION ? "Reduction"
+                : s->kind == SCHED_KIND_SCAN    ? "Scan"
                 : s->kind == SCHED_KIND_EXTERN  ? "ExternKernel"
                                                 : "Pointwise",
                 (long)s->numel, (long)s->rnumel);

@@ -238,9 +238,10 @@ static void print_loop_body(const SchedNode *n, IndStrBuf *b) {
   intptr_t na = 0, nr = 0;
   if (mlirOperationIsNull(inner) || !ind_attr_i64_array(inner, "ranges", r, IND_MEMDEP_MAX_DIMS, &na))
     return;
-  bool red = ind_op_is(inner, "ind.reduction");
+  bool red = ind_op_is(inner, "ind.reduction") || ind_is_scan(inner);
   if (red)
-    ind_attr_i64_array(inner, "reduction_ranges", r + na, IND_MEMDEP_MAX_DIMS - na, &nr);
+    ind_attr_i64_array(inner, ind_is_scan(inner) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES, r + na,
+                       IND_MEMDEP_MAX_DIMS - na, &nr);
   int nd = (int)(na + nr);
   BodyNames bn;
   memset(&bn, 0, sizeof bn);
@@ -314,7 +315,9 @@ static void print_sizes(const SchedNode *n, IndStrBuf *b) {
         ind_strbuf_printf(b, "%s%ld", k++ ? ", " : "", (long)r[i]);
   }
   ind_strbuf_printf(b, "], [");
-  if (!mlirOperationIsNull(inner) && ind_attr_i64_array(inner, "reduction_ranges", r, IND_MEMDEP_MAX_DIMS, &nr)) {
+  if (!mlirOperationIsNull(inner) &&
+      ind_attr_i64_array(inner, ind_is_scan(inner) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES, r,
+                         IND_MEMDEP_MAX_DIMS, &nr)) {
     int k = 0;
     for (intptr_t i = 0; i < nr; ++i)
       if (r[i] != 1)

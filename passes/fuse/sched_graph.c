@@ -1,6 +1,7 @@
 /* sched_graph.c - the scheduler graph, the shared fusion checks and the IR rewrite; see sched_graph.h.
  * The dumps (pre/post-fusion text, DOT) live in sched_dump.c. */
 #include "passes/fuse/sched_graph.h"
+#include "dialects/ind/ind.h"
 
 #include "lib/vec.h"
 
@@ -76,7 +77,12 @@ static SchedBuf *add_buf(SchedGraph *g, MlirStringRef name, int producer, MlirTy
 
 SchedNode *sched_graph_node(SchedGraph *g, int id) { return g->nodes[id]; }
 int sched_graph_resolve(SchedGraph *g, int base_id) { return g->fused_of[base_id]; }
-bool sched_node_is_reduction(const SchedNode *n) { return n->kind == SCHED_KIND_REDUCTION; }
+/* A scan is a reduction-kind node (Inductor's Scan.get_reduction_type() is "custom"): its group is
+ * (numel, scan length) and it fuses by the reduction rules. */
+bool sched_node_is_reduction(const SchedNode *n) {
+  return n->kind == SCHED_KIND_REDUCTION || n->kind == SCHED_KIND_SCAN;
+}
+bool sched_node_is_scan(const SchedNode *n) { return n->kind == SCHED_KIND_SCAN; }
 bool sched_node_is_extern(const SchedNode *n) { return n->kind == SCHED_KIND_EXTERN; }
 
 int sched_graph_live_count(const SchedGraph *g) {
@@ -268,8 +274,10 @@ static int base_ranges(const SchedNode *n, int64_t *out, int max) {
   intptr_t a = 0, r = 0;
   if (mlirOperationIsNull(inner) || !ind_attr_i64_array(inner, "ranges", out, max, &a) || a > max)
     return -1;
-  if (ind_op_is(inner, "ind.reduction") &&
-      (!ind_attr_i64_array(inner, "reduction_ranges", out + a, max - a, &r) || a + r > max))
+  if ((ind_op_is(inner, "ind.reduction") || ind_is_scan(inner)) &&
+      (!ind_attr_i64_array(inner, ind_is_scan(inner) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES, out + a,
+                           max - a, &r) ||
+       a + r > max))
     return -1;
   return (int)(a + r);
 }
@@ -684,7 +692,8 @@ static MlirLogicalResult load_base_node(SchedGraph *g, MlirOperation op, int ind
   if (mlirOperationGetNumResults(op) != 1)
     return ind_emit_error(op, "sched.node '%s' must yield exactly one buffer", n->name);
   if (!sched_get_kind(op, &n->kind))
-    return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\" or \"extern\"", n->name);
+    return ind_emit_error(op, "sched.node '%s': expected kind = \"pointwise\", \"reduction\", \"scan\" or \"extern\"",
+                          n->name);
   if (!sched_get_group(op, &n->numel, &n->rnumel))
     return ind_emit_error(op, "sched.node '%s': expected group = array<i64: numel, rnumel>", n->name);
   if (!sched_get_deps(op, SCHED_ATTR_READS, &n->reads, &n->nreads) ||

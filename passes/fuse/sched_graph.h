@@ -89,6 +89,8 @@ int sched_graph_live_count(const SchedGraph *g);
 SchedBuf *sched_graph_buf(SchedGraph *g, MlirStringRef name);
 bool sched_node_is_reduction(const SchedNode *n);
 bool sched_node_is_extern(const SchedNode *n);
+/* A node of kind scan (sched_node_is_reduction is true for it too). */
+bool sched_node_is_scan(const SchedNode *n);
 bool sched_bitset_intersects(const SchedGraph *g, const uint64_t *a, const uint64_t *b);
 /* Bytes a dep touches (MemoryDep.numbytes_hint). */
 int64_t sched_dep_bytes(SchedGraph *g, const IndMemDep *d);

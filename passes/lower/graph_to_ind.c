@@ -142,7 +142,7 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_SPLIT, K_COMPOSITE, NULL},
     {GRAPH_OP_NATIVE_LAYER_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_NATIVE_GROUP_NORM, K_COMPOSITE, NULL},
-    {GRAPH_OP_CUMSUM, K_COMPOSITE, NULL},
+    {GRAPH_OP_CUMSUM, K_SCAN, "cumsum"},
     {GRAPH_OP_INDEX_SELECT, K_INDIRECT, "index_select"},
     {GRAPH_OP_GATHER, K_INDIRECT, "gather"},
     {GRAPH_OP_EMBEDDING, K_INDIRECT, "embedding"},
@@ -257,6 +257,16 @@ static Node *buffer_node(Lower *L, const Node *like, MlirValue memref, int op_in
 /* Emits `n` as the body of `buf` (already in the function) at index `idx`, and yields it. */
 static void fill_body(Lower *L, MlirOperation buf, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
                       MlirLocation loc) {
+  /* a view of an integer buffer (an integer scan read through its moved dim) is copied exactly, in its
+   * own type, not through the f32 compute type */
+  Node *base = n;
+  while (ind_lower_is_view_recipe(base))
+    base = base->operands[0];
+  if (base != n && base->kind == N_BUFFER && mlirTypeIsAInteger(n->elem) && !ind_lower_is_bool(n->elem) &&
+      mlirTypeEqual(base->elem, n->elem)) {
+    ind_lower_emit_int_body(L, ind_computed_buffer_body_block(buf), sp, n, idx, n->elem, loc);
+    return;
+  }
   ind_lower_emit_body(L, ind_computed_buffer_body_block(buf), sp, n, idx, n->elem, loc);
 }
 
@@ -1011,6 +1021,73 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   return div;
 }
 
+/* cumsum(x, d) -> one realized ind.scan (lowering.py's cumsum -> ir.Scan.create with the add combine):
+ * ranges are x's dims but d (size-1 dims dropped), scan_ranges [n = x.shape[d]], the body reads x at
+ * (kept dims, scanned dim); PyTorch's dtypes: an integer or bool x scans into i64 exactly (the body yields
+ * i64), f16/bf16 accumulate in f32 (the f32 compute type) and are stored rounded. The buffer stores
+ * element (x, j) at the row-major index of (ranges, j): the scanned dim is the innermost of its own
+ * contiguous buffer, so when a dim of size > 1 follows d, the buffer's shape is x's with d moved last and
+ * the result is a K_MOVEDIM view of it (consumers read through the moved index; a returned view is
+ * copied), where Inductor keeps x's layout and writes through the Scan's reindex. */
+static Node *lower_scan(Lower *L, GraphOp *g, Node *res, Node *in) {
+  int64_t d = -1;
+  if (!graph_dim(g->op, &d) || d < 0 || d >= in->rank)
+    return ind_emit_error(g->op, "'dim' must be a dim of the input"), NULL;
+  bool same = res->rank == in->rank;
+  for (int k = 0; same && k < in->rank; ++k)
+    same = res->shape[k] == in->shape[k];
+  if (!same)
+    return ind_emit_error(g->op, "the result shape must be the input's"), NULL;
+  if (ind_lower_numel(in->shape, in->rank) == 0)
+    return ind_emit_error(g->op, "zero-size tensors are not supported"), NULL;
+  bool is_int = mlirTypeIsAInteger(res->elem);
+  if (is_int && mlirIntegerTypeGetWidth(res->elem) != 64)
+    return ind_emit_error(g->op, "an integer cumsum gives i64 (ATen), not %d-bit integers",
+                          (int)mlirIntegerTypeGetWidth(res->elem)),
+           NULL;
+  IterSpace sp = {{0}, 0};
+  MlirAffineExpr idx[LOWER_MAX_RANK];
+  int64_t bshape[LOWER_MAX_RANK], len = in->shape[d];
+  int np = 0, nb = 0;
+  bool moved = false;
+  for (int k = 0; k < in->rank; ++k) {
+    if (k == d)
+      continue;
+    bshape[nb++] = in->shape[k];
+    moved |= k > d && in->shape[k] != 1;
+    if (in->shape[k] != 1)
+      sp.sizes[np++] = in->shape[k];
+  }
+  bshape[nb] = len;
+  sp.sizes[np] = len;
+  sp.n = np + 1;
+  for (int k = 0, pi = 0; k < in->rank; ++k)
+    idx[k] = k == d ? ind_lower_dim(L, np) : in->shape[k] == 1 ? ind_lower_cst(L, 0) : ind_lower_dim(L, pi++);
+  Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, moved ? bshape : res->shape, res->elem);
+  char name[32];
+  next_buf_name(L, name, sizeof name);
+  MlirLocation loc = mlirOperationGetLocation(g->op);
+  MlirOperation buf =
+      ind_scan_create(loc, name, sp.sizes, np, &len, 1, IND_REDUCE_SUM, memref_of(out), (MlirRegion){NULL});
+  mlirBlockAppendOwnedOperation(L->new_block, buf);
+  MlirBlock body = ind_computed_buffer_body_block(buf);
+  if (is_int)
+    ind_lower_emit_int_body(L, body, &sp, in, idx, res->elem, loc);
+  else
+    ind_lower_emit_body(L, body, &sp, in, idx, mlirF32TypeGet(L->ctx), loc);
+  set_origins(L, buf, in, (int)(g - L->ops));
+  out->memref = mlirOperationGetResult(buf, 0);
+  out->op_index = res->op_index;
+  if (!moved)
+    return out;
+  static const OpInfo k_movedim = {GRAPH_OP_CUMSUM, K_MOVEDIM, NULL};
+  res->kind = N_RECIPE;
+  res->info = &k_movedim;
+  res->operands[0] = out;
+  res->noperands = 1;
+  return res;
+}
+
 /* mm / bmm: an extern buffer; its inputs are realized first (ExternKernel.realize_input). */
 static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   int want = g->info->id == GRAPH_OP_MM ? 2 : 3;
@@ -1132,6 +1209,11 @@ static Node *lower_op(Lower *L, GraphOp *g) {
     if (nin != 1)
       return ind_emit_error(g->op, "reductions take one operand"), NULL;
     return lower_reduction(L, g, res, in[0]);
+  }
+  if (info->kind == K_SCAN) {
+    if (nin != 1)
+      return ind_emit_error(g->op, "'%s' takes one operand", graph_op_name(info->id)), NULL;
+    return lower_scan(L, g, res, in[0]);
   }
   if (info->kind == K_EXTERN) {
     if (nin != 2)

@@ -635,6 +635,15 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
     IndIxRanges r = emit_ranges(e);
     reshape_index(L, &r, in->shape, in->rank, n->shape, n->rank, idx, res);
     return;
+  case K_MOVEDIM: { /* the scan buffer: the result's dims but `dim`, then `dim` (the scanned one) */
+    int64_t d = 0;
+    graph_dim(op, &d); /* checked by lower_scan */
+    for (int i = 0, j = 0; i < n->rank; ++i)
+      if (i != d)
+        res[j++] = idx[i];
+    res[n->rank - 1] = idx[d];
+    return;
+  }
   case K_PERMUTE: { /* attributes checked by check_view */
     int64_t dims[LOWER_MAX_RANK];
     intptr_t nd = 0;
@@ -1207,6 +1216,34 @@ int64_t ind_lower_tree_size(Node *n) {
     }
   n->tree_size = s;
   return s;
+}
+
+void ind_lower_emit_int_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
+                             MlirType type, MlirLocation loc) {
+  Emit e = {L, block, *sp, NULL, NULL, 0, 0, 0};
+  MlirAffineExpr cur[LOWER_MAX_RANK], sub[LOWER_MAX_RANK];
+  memcpy(cur, idx, sizeof(MlirAffineExpr) * (size_t)n->rank);
+  Node *base = n;
+  while (ind_lower_is_view_recipe(base)) { /* the view's index, down to its storage */
+    operand_index(&e, base, 0, cur, sub);
+    base = base->operands[0];
+    memcpy(cur, sub, sizeof(MlirAffineExpr) * (size_t)base->rank);
+  }
+  MlirValue v;
+  if (base->kind == N_BUFFER && mlirTypeIsAInteger(base->elem)) {
+    v = emit_load_as(&e, base, cur, base->elem);
+    unsigned w = mlirIntegerTypeGetWidth(base->elem), want = mlirIntegerTypeGetWidth(type);
+    if (w < want)
+      v = emit_generic(&e, loc, w == 1 ? "arith.extui" : "arith.extsi", &v, 1, type, NULL, 0);
+    else if (w > want)
+      v = emit_generic(&e, loc, "arith.trunci", &v, 1, type, NULL, 0);
+  } else {
+    v = to_f32(&e, loc, emit_node(&e, n, idx));
+    v = emit_generic(&e, loc, "arith.fptosi", &v, 1, type, NULL, 0);
+  }
+  mlirBlockAppendOwnedOperation(block, ind_yield_create(loc, v));
+  free(e.syms);
+  free(e.sym_sizes);
 }
 
 void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,

@@ -57,6 +57,9 @@ typedef enum OpKind {
   K_REPEAT,      /* repeat: i mod size */
   K_ARGSEL,      /* internal (argmax/argmin's second reduction): x == extreme ? flat reduced index : numel */
   K_INDIRECT, /* index_select gather embedding: operand 0 read where operand 1's value points (ind.indirect_indexing) */
+  K_SCAN,     /* cumsum: a realized ind.scan (Inductor's ir.Scan) */
+  K_MOVEDIM,  /* internal (a scan over a non-last dim): operand 0, the scan's buffer, holds the result with the
+               * op's `dim` moved last */
 } OpKind;
 
 typedef struct OpInfo {
@@ -174,7 +177,8 @@ static inline bool ind_lower_is_view_recipe(const Node *n) {
   if (n->kind != N_RECIPE)
     return false;
   OpKind k = n->info->kind;
-  return k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE || k == K_SELECT;
+  return k == K_RESHAPE || k == K_EXPAND || k == K_PERMUTE || k == K_TRANSPOSE || k == K_SLICE || k == K_SELECT ||
+         k == K_MOVEDIM;
 }
 
 /* --- inner_fn.c */
@@ -188,6 +192,11 @@ void ind_lower_own_space(Lower *L, const Node *n, IterSpace *sp, MlirAffineExpr 
  * and the gpu.yield of it. */
 void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
                          MlirType storage, MlirLocation loc);
+/* The body of an integer scan: `n` at `idx` as `type` (i64), yielded. An integer buffer (under views) is
+ * loaded as its own type and sign-extended (i1: zero-extended), so the values stay exact; any other
+ * node is computed in f32 and converted (exact below 2^24, as every integer value the body computes). */
+void ind_lower_emit_int_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
+                             MlirType type, MlirLocation loc);
 /* Inductor's inner_fn_opcount() of an unrealized node (OpCounterCSE: distinct ops, loads). */
 OpCount ind_lower_inner_fn_opcount(Lower *L, Node *n);
 /* Ops the node's inlining emits without CSE (memoized per node). */

@@ -17,9 +17,11 @@
  *   split(x, s, d)        -> one slice(x, d, start, start + size) per piece (views)
  *   native_layer_norm     -> layer_norm's ops; its mean and rstd are results 1 and 2
  *   native_group_norm     -> the same over reshape(x, [N, G, C / G * HxW]); mean, rstd [N, G]
- *   cumsum(x, d)          -> blocks of B: the masked prefix sums inside each block plus the
- *                            exclusive masked prefix sums of the block totals, O(n^1.5); rows that
- *                            cannot be split: one masked O(n^2) reduction (decompose_cumsum)
+ *   cumsum(x, d)          -> kept (cumsum-scan=true, the default): the lowering makes it an ind.scan;
+ *                            with cumsum-scan=false (for comparison): blocks of B: the masked prefix
+ *                            sums inside each block plus the exclusive masked prefix sums of the block
+ *                            totals, O(n^1.5); rows that cannot be split: one masked O(n^2) reduction
+ *                            (decompose_cumsum), floating-point inputs only
  * Kept as primitives (the lowering handles them): gelu, mean, and every other op.
  * Scalars are 0-d graph.constant's of the input's element type. softmax, log_softmax, the norms and
  * var compute f16/bf16 inputs in f32 (convert up first, convert the result back), as Inductor's
@@ -405,6 +407,12 @@ static MlirValue decompose_cumsum(MlirOperation op, GraphBuilder *b, int64_t min
   return reshape_to(b, bin(b, GRAPH_OP_ADD, within, before), shape, rank);
 }
 
+/* The masked-sum decomposition sums in f32: only floating-point cumsums keep their result type. */
+static bool cumsum_decomposable(MlirOperation op) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return !mlirTypeIsAShaped(t) || mlirTypeIsAFloat(mlirShapedTypeGetElementType(t));
+}
+
 /* The decomposition of `op`, or `op`'s own result when it is not a composite. */
 static MlirValue decompose(MlirOperation op, GraphBuilder *b, int64_t cumsum_min_row) {
   switch (graph_op_id(op)) {
@@ -482,18 +490,29 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     preprocess_ops_free(&ops);
     return ind_emit_error(module, "graph-decompose: out of memory");
   }
+  bool scan = ind_opt_bool(opts, "cumsum-scan");
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i)
-    if (is_decomposed(graph_op_id(ops.ops[i])))
+  for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i) {
+    GraphOpId id = graph_op_id(ops.ops[i]);
+    if (id == GRAPH_OP_CUMSUM && scan)
+      continue; /* the lowering makes it an ind.scan */
+    if (id == GRAPH_OP_CUMSUM && !cumsum_decomposable(ops.ops[i]))
+      r = ind_emit_error(ops.ops[i], "the masked-sum decomposition of cumsum (cumsum-scan=false) needs a "
+                                     "floating-point input: an integer cumsum is exact only as a scan");
+    else if (is_decomposed(id))
       r = decompose_op(ops.ops[i], min_row);
+  }
   preprocess_ops_free(&ops);
   return r;
 }
 
 static const IndPassOptionDef k_options[] = {
+    {"cumsum-scan", IND_OPT_BOOL, "true",
+     "leave cumsum to the lowering, which makes it an ind.scan (O(n), Inductor's ir.Scan); false: the masked-sum "
+     "decomposition below (kept for comparison)"},
     {"cumsum-min-row", IND_OPT_INT, "256",
-     "rows of at least this many elements are cumsum'med in blocks (O(n^1.5)), shorter ones by one masked "
-     "reduction (O(n^2))"},
+     "with cumsum-scan=false: rows of at least this many elements are cumsum'med in blocks (O(n^1.5)), shorter "
+     "ones by one masked reduction (O(n^2))"},
     {NULL, 0, NULL, NULL}};
 
 const IndPassDef graph_decompose_pass = {

@@ -16,6 +16,7 @@
  * each output buffer.
  * Preserves: the ind ops themselves (moved, not rewritten). Fails (located error) on a load whose
  * index map does not have one dim per iteration variable, or whose buffer has no name. */
+#include "dialects/ind/ind.h"
 #include "dialects/sched/memdep.h"
 #include "dialects/sched/sched.h"
 #include "lib/ir.h"
@@ -30,13 +31,15 @@
 #define MAX_RANGES IND_MEMDEP_MAX_DIMS
 
 static bool is_computed_buffer(MlirOperation op) {
-  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_op_is(op, "ind.extern");
+  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_is_scan(op) ||
+         ind_op_is(op, "ind.extern");
 }
 
-/* The iteration space of a node: ranges then reduction_ranges. */
+/* The iteration space of a node: ranges then reduction_ranges (a scan's scan_ranges). */
 typedef struct Space {
   int64_t r[MAX_RANGES];
-  int n, m; /* number of ranges and of reduction ranges */
+  int n, m;     /* number of ranges and of reduction ranges */
+  bool written; /* a scan: every point of ranges x scan_ranges is written */
   int64_t numel, rnumel;
 } Space;
 
@@ -51,9 +54,11 @@ static MlirLogicalResult read_space(MlirOperation op, Space *s) {
   }
   if (!ind_attr_i64_array(op, "ranges", s->r, MAX_RANGES, &n) || n > MAX_RANGES)
     return ind_emit_error(op, "ind-schedule: expected a 'ranges' array of at most %d sizes", MAX_RANGES);
-  if (ind_op_is(op, "ind.reduction") &&
-      (!ind_attr_i64_array(op, "reduction_ranges", s->r + n, MAX_RANGES - n, &m) || n + m > MAX_RANGES))
-    return ind_emit_error(op, "ind-schedule: expected a 'reduction_ranges' array (at most %d dims in all)", MAX_RANGES);
+  const char *rkey = ind_is_scan(op) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES;
+  if ((ind_op_is(op, "ind.reduction") || ind_is_scan(op)) &&
+      (!ind_attr_i64_array(op, rkey, s->r + n, MAX_RANGES - n, &m) || n + m > MAX_RANGES))
+    return ind_emit_error(op, "ind-schedule: expected a '%s' array (at most %d dims in all)", rkey, MAX_RANGES);
+  s->written = ind_is_scan(op);
   s->n = (int)n;
   s->m = (int)m;
   s->numel = 1;
@@ -115,11 +120,12 @@ static bool scan_load(MlirOperation op, void *user) {
   return true;
 }
 
-/* The write of a computed buffer: row-major linear index of `ranges` (reduction dims unused). */
+/* The write of a computed buffer: row-major linear index of `ranges` (reduction dims unused); of a
+ * scan, of `ranges` then `scan_ranges` (every position is written). */
 static IndMemDep write_dep(MlirContext ctx, MlirStringRef name, const Space *s) {
   MlirAffineExpr e = mlirAffineConstantExprGet(ctx, 0);
   int64_t stride = 1;
-  for (int i = s->n - 1; i >= 0; --i) {
+  for (int i = (s->written ? s->n + s->m : s->n) - 1; i >= 0; --i) {
     MlirAffineExpr t = mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, i), mlirAffineConstantExprGet(ctx, stride));
     e = mlirAffineAddExprGet(e, t);
     stride *= s->r[i];
@@ -183,6 +189,7 @@ static MlirLogicalResult schedule_op(MlirOperation op, int order, MlirOperation 
   node_name(name, order, nm, sizeof nm);
   SchedKind kind = is_extern                        ? SCHED_KIND_EXTERN
                    : ind_op_is(op, "ind.reduction") ? SCHED_KIND_REDUCTION
+                   : ind_is_scan(op)                ? SCHED_KIND_SCAN
                                                     : SCHED_KIND_POINTWISE;
   MlirOperation node = sched_node_wrap(op, nm, kind);
   sched_set_group(node, s.numel, s.rnumel);
@@ -215,7 +222,10 @@ static void log_buffer(FILE *log, const char *what, MlirOperation op, const char
   MlirStringRef name = ind_str("?");
   ind_attr_str(op, "name", &name);
   bool ext = ind_op_is(op, "ind.extern");
-  const char *data = ext ? "ExternKernelOut" : ind_op_is(op, "ind.reduction") ? "Reduction" : "Pointwise";
+  const char *data = ext                              ? "ExternKernelOut"
+                     : ind_op_is(op, "ind.reduction") ? "Reduction"
+                     : ind_is_scan(op)                ? "Scan"
+                                                      : "Pointwise";
   fprintf(log, "%s %s(name='%.*s', data=%s)%s\n", what, ext ? "ExternKernelOut" : "ComputedBuffer", (int)name.length,
           name.data, data, suffix);
 }

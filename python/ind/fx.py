@@ -709,9 +709,11 @@ def _native_group_norm(c):
 def _cumsum(c):
     x = c.t(c.a["self"])
     _, d = c.out()
-    if d not in _FLOAT:
-        c.unsupported(f"cumsum with a {d} result: ind scans floating-point tensors only")
-    return c.emit("cumsum", [c.convert(x, d)], {"dim": int(c.a["dim"]) % max(len(x.shape), 1)})
+    if d not in _FLOAT and d != "i64":
+        c.unsupported(f"cumsum with a {d} result: ind scans into floating-point tensors or i64")
+    # an integer or bool input scans into i64 as it is (the lowering loads it exactly and extends it)
+    src = x if d == "i64" and x.dtype in ("i1", "i32", "i64") else c.convert(x, d)
+    return c.emit("cumsum", [src], {"dim": int(c.a["dim"]) % max(len(x.shape), 1)})
 
 
 def _round(c):  # round.decimals: ATen's round(x * 10^d) / 10^d (d < 0: round(x / 10^-d) * 10^-d)

@@ -83,6 +83,11 @@ def running_mean(x):
     return x.cumsum(dim=1) / torch.arange(1, x.shape[1] + 1, device=x.device, dtype=x.dtype)
 
 
+# A scan over a non-last dim with an epilogue (examples/cumsum_rows.mlir).
+def cumsum_rows(x, w):
+    return torch.tanh(x.cumsum(dim=0)) * w
+
+
 # The reduction examples of issue 10 (ours, not in inductor_suite.py).
 def sum_all(x):
     return x.sum()
@@ -190,6 +195,7 @@ CASES = {
     "split_glu": (split_glu, None, lambda n: [(n, 2, n)]),
     "group_norm_stats": (group_norm_stats, None, lambda n: [(n, 32, 16), (32,), (32,)]),
     "running_mean": (running_mean, None, lambda n: [(n, 128)]),
+    "cumsum_rows": (cumsum_rows, None, lambda n: [(n, 256), (256,)]),
     "sum_all": (sum_all, None, lambda n: [(n, n)]),
     "mean_dim0": (mean_dim0, None, lambda n: [(n, n)]),
     "mean_2axes": (mean_2axes, None, lambda n: [(16, n, 64)]),

@@ -32,7 +32,7 @@ OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 EMB_ROWS = 7  # rows of the embedding tables
-OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2}  # results per size of a case (others: 1)
+OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -43,6 +43,7 @@ SHORT_R = [2, 3, 5, 7, 8, 9, 16, 17, 31, 33, 64, 100, 128, 129]
 MANY_ROWS = 131
 INT_INNER = [1, 3, 17, 129, 1021, 1024, 1025, 4099]  # integer reductions: persistent, then looped
 INT_HIGH = 1 << 40  # integer inputs in [-2^40, 2^40): sums of 4099 stay below 2^53 (the reference's double)
+SCAN_ROWS = 7
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 # f16/bf16 storage (16-byte accesses of 8 halves on the GPU): sizes on both sides of every vector-width
@@ -85,6 +86,12 @@ def cases():
         out["gather_red_" + k] = {"geometry": "gather", "kind": k, "sizes": [(ROWS, r) for r in (1025, 2052, 4099)]}
     # embedding rows (a 7-row table, 5 lookups in [-7, 7)): the row offset is shared by a vector's lanes, so
     # widths that are multiples of 4 read the table with vector loads; stored and summed per lookup
+    # scans (cumsum as an ind.scan): rows of odd lengths over SCAN_ROWS rows (a count that is a multiple of
+    # nothing), persistent (one or two tiles) and looped (tiles of 4096 carrying the running total), the
+    # scanned value fused with an exp epilogue; scan_dim0: over the rows of a [r, 3] tensor
+    out["scan_per"] = {"geometry": "scan", "sizes": [(SCAN_ROWS, r) for r in (1, 3, 17, 1023, 1024, 4097, 8192)]}
+    out["scan_red"] = {"geometry": "scan", "sizes": [(SCAN_ROWS, r) for r in (8193, 16384, 65537)]}
+    out["scan_dim0"] = {"geometry": "scan0", "sizes": [(r, 3) for r in (1, 3, 1023, 4097)]}
     out["embedding_sum"] = {"geometry": "embedding", "kind": "sum", "sizes": [(5, d) for d in (1, 4, 17, 64, 1021, 1024, 4100)]}
     for dt in ("f16", "bf16"):
         out["pointwise_" + dt] = {"geometry": "pointwise", "dtype": dt, "sizes": [(n,) for n in HALF_POINTWISE]}
@@ -118,6 +125,11 @@ def inputs_for(case):
         kinds.remove("large")  # 1e30 is no f16
     if c["geometry"] == "convert":
         kinds = ["special", "wide"]
+    if c["geometry"] in ("scan", "scan0"):
+        # a running sum of +-1e30 values cancels to results far below its partial sums: every f32 scan's
+        # error is relative to those (the CPU's Kahan carry: ~1 ulp of them), which rtol of the result
+        # cannot express
+        kinds.remove("large")
     return kinds
 
 
@@ -193,6 +205,12 @@ def program(case):
             body += ['  %%i%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i32")),
                      '  %%l%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i64"))]
             rets += [("%%i%d" % i, t(sz, "i32")), ("%%l%d" % i, t(sz, "i64"))]
+        elif g in ("scan", "scan0"):
+            s = t(sz)
+            args.append("%s: %s" % (a, s))
+            body += ['  %%c%d = "graph.cumsum"(%s) {dim = %d : i64} : (%s) -> %s' % (i, a, 1 if g == "scan" else 0, s, s),
+                     '  %%r%d = "graph.mul"(%%c%d, %%c%d) : (%s, %s) -> %s' % (i, i, i, s, s, s)]
+            rets += [("%%c%d" % i, s), ("%%r%d" % i, s)]
         elif g == "var":
             s, o = t(sz), t([sz[0]])
             args.append("%s: %s" % (a, s))

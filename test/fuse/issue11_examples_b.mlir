@@ -1,6 +1,6 @@
 // The examples of issue 11, part 2, through the whole pipeline: split_glu's gate reads both pieces of
 // one input in one kernel (the pieces are views: no piece buffer, no copy kernel); running_mean's
-// cumsum (an ind.reduction) and its division by the arange (an ind.pointwise) fuse into one kernel that
+// cumsum (an ind.scan) and its division by the arange (an ind.pointwise) fuse into one kernel that
 // writes no i64/i1 buffer;
 // group_norm_stats is one reduction kernel (mean and rstd of each group, both outputs) plus the
 // normalization. Each runs on the CPU JIT against the reference interpreter.
@@ -11,11 +11,18 @@
 // RUN: %ind-run %examples/split_glu.mlir | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %examples/running_mean.mlir | %filecheck %s --check-prefix=DRV
 // RUN: %ind-run %examples/group_norm_stats.mlir | %filecheck %s --check-prefix=RUN3
+// RUN: %ind-opt %examples/cumsum_rows.mlir --preprocess --lower --fuse --codegen | %filecheck %s --check-prefix=COLS
+// RUN: %ind-run %examples/cumsum_rows.mlir | %filecheck %s --check-prefix=DRV
+// cumsum_rows (a scan over dim 0): the epilogue reads the scan's buffer through the moved index; loop
+// reordering (loop_ordering_after_fusion) makes that the position the scan writes, so it fuses: one kernel
+// COLS-COUNT-1: "kernel.scan"
+// COLS: sym_name = "triton_per_fused_cumsum_mul_tanh_0"
+// COLS-NOT: "kernel.def"
 // ONE-COUNT-1: "kernel.def"
 // ONE-NOT: "kernel.def"
 // NOMASK-NOT: memref<{{[0-9x]*}}xi64>
 // NOMASK-NOT: memref<{{[0-9x]*}}xi1>
-// NOMASK: "ind.reduction"
+// NOMASK: "ind.scan"
 // NOMASK: "ind.pointwise"
 // NOMASK: origins = ["arange", "div"]
 // NOMASK-NOT: "ind.pointwise"

@@ -215,7 +215,7 @@ func.func @load_symbols(%a: memref<4xf32>) -> memref<4xf32> {
 
 /// ind-verify: a load outside any buffer body.
 func.func @load_outside(%a: memref<4xf32>) -> f32 {
-  // expected-error @+1 {{must be nested directly in an ind.pointwise or ind.reduction body}}
+  // expected-error @+1 {{must be nested directly in an ind.pointwise, ind.reduction or ind.scan body}}
   %0 = "ind.load"(%a) {index = affine_map<(d0) -> (d0)>} : (memref<4xf32>) -> f32
   return %0 : f32
 }

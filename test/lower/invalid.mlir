@@ -153,10 +153,11 @@ func.func @split_not_decomposed(%a: tensor<4xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @cumsum_not_decomposed(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'graph.cumsum' is a composite op}}
-  %0 = "graph.cumsum"(%a) {dim = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+/// An integer cumsum gives i64 (ATen): another integer result type is refused.
+func.func @cumsum_int_result(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{an integer cumsum gives i64 (ATen), not 32-bit integers}}
+  %0 = "graph.cumsum"(%a) {dim = 0 : i64} : (tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
 }
 
 // -----

@@ -4,8 +4,8 @@
 // work instead of the O(n^2) of one masked sum, which shorter rows (255), rows with no such divisor
 // (257, a prime) and the option set higher get. The CPU JIT agrees with the reference on each, and a
 // row of 8192 ones gives 1 .. 8192 exactly.
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes,graph-decompose)' | %filecheck %s
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes,graph-decompose{cumsum-min-row=257})' | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes,graph-decompose{cumsum-scan=false})' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-infer-shapes,graph-decompose{cumsum-scan=false cumsum-min-row=257})' | %filecheck %s --check-prefix=OFF
 // RUN: %ind-run %s --func blocked_256 | %filecheck %s --check-prefix=JIT
 // RUN: %ind-run %s --func blocked_260 | %filecheck %s --check-prefix=JIT
 // RUN: %ind-run %s --func masked_257 | %filecheck %s --check-prefix=JIT

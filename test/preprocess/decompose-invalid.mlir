@@ -1,4 +1,4 @@
-// RUN: %ind-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(graph-decompose)'
+// RUN: %ind-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(graph-decompose{cumsum-scan=false})'
 
 /// A composite whose input shape is unknown cannot be decomposed (graph-infer-shapes first).
 func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
@@ -32,4 +32,13 @@ func.func @split_unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
   // expected-error @+1 {{cannot decompose 'graph.split'}}
   %0, %1 = "graph.split"(%a) {dim = 0 : i64, split_size = 2 : i64} : (tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
   return %0 : tensor<*xf32>
+}
+
+// -----
+
+/// The masked-sum decomposition sums in f32: an integer cumsum is refused there (it is exact as a scan).
+func.func @cumsum_int_decomposed(%a: tensor<4xi32>) -> tensor<4xi64> {
+  // expected-error @+1 {{the masked-sum decomposition of cumsum (cumsum-scan=false) needs a floating-point input}}
+  %0 = "graph.cumsum"(%a) {dim = 0 : i64} : (tensor<4xi32>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
 }

@@ -35,7 +35,7 @@ func.func @bad_dep(%arg0_1: memref<8xf32>) -> memref<8xf32> {
 
 /// An unknown kind.
 func.func @bad_kind(%arg0_1: memref<8xf32>) -> memref<8xf32> {
-  // expected-error @+1 {{sched.node 'op0': expected kind = "pointwise", "reduction" or "extern"}}
+  // expected-error @+1 {{sched.node 'op0': expected kind = "pointwise", "reduction", "scan" or "extern"}}
   %0 = "sched.node"() ({
     %1 = "ind.pointwise"() ({
       %2 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
