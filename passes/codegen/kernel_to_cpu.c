@@ -256,10 +256,11 @@ static bool kernel_analyze(Kernel *k) {
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !is_reduce_type(o, mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
-          !is_reduce_type(o, mlirValueGetType(mlirOperationGetResult(o, 0))))
+          !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)),
+                         mlirValueGetType(mlirOperationGetResult(o, 0))))
         return mlirLogicalResultIsSuccess(ind_emit_error(
             o, "convert-kernel-to-cpu: kernel.reduce takes one float value (or an integer one for sum, max, min "
-               "and prod) and returns one"));
+               "and prod) and returns one of its type"));
       k->rvary[i] = false;
       continue;
     }

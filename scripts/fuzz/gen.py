@@ -317,8 +317,8 @@ class Gen:
                 corr = 0
             attrs.append("correction = %d : i64" % corr)
         dt = x.dtype
-        if op in ("sum", "prod") and dt == "i1":
-            dt = "i64"
+        if op in ("sum", "prod") and dt in ("i1", "i32"):
+            dt = "i64"  # torch: the sum / prod of a bool or integer tensor is int64
         v = self.emit(op, [x], attrs, shape, dt)
         if op in ("sum", "mean", "var", "prod"):
             v.eps = max(v.eps, 2.0**-24 * max(1, n) ** 0.5 if x.dtype in FLOATS else 0.0)

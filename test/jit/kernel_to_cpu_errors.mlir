@@ -127,12 +127,24 @@
 
 // -----
 
-/// A reduction must produce a float (the accumulator starts from a float identity).
+/// A reduction produces a value of its operand's type.
 "kernel.def"() ({
 ^bb0(%in_ptr0: memref<8xf32>):
   %0 = "kernel.load"(%in_ptr0) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<8xf32>) -> f32
-  // expected-error @+1 {{kernel.reduce takes one float value and returns one}}
+  // expected-error @+1 {{kernel.reduce takes one float value (or an integer one for sum, max, min and prod) and returns one of its type}}
   %1 = "kernel.reduce"(%0) {reduction_type = "sum"} : (f32) -> i32
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "reduction", xranges = array<i64: 2>, rranges = array<i64: 4>,
+    block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// Integers reduce exactly by sum, max, min and prod only: an integer welford is an error.
+"kernel.def"() ({
+^bb0(%in_ptr0: memref<8xi64>):
+  %0 = "kernel.load"(%in_ptr0) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<8xi64>) -> i64
+  // expected-error @+1 {{kernel.reduce takes one float value (or an integer one for sum, max, min and prod) and returns one of its type}}
+  %1 = "kernel.reduce"(%0) {reduction_type = "welford_mean"} : (i64) -> i64
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "reduction", xranges = array<i64: 2>, rranges = array<i64: 4>,
     block = 8 : i64, xblock = 1 : i64, vector_width = 1 : i64} : () -> ()

@@ -4,9 +4,10 @@
 // reference gives 8. Found by scripts/fuzz/soak.py (seed 142, --ops 10 --max-numel 4096).
 // RUN: %ind-opt %s --lower | %filecheck %s
 // RUN: %ind-run %s | %filecheck %s --check-prefix=DRIVER
+// (Now integers compute in their own type: the constant is the i64 0 and the sub an i64 subi.)
 // CHECK-LABEL: "ind.pointwise"
-// CHECK: "arith.constant"() <{value = 0.000000e+00 : f32}>
-// CHECK: "arith.subf"
+// CHECK: "arith.constant"() <{value = 0 : i64}>
+// CHECK: "arith.subi"
 // CHECK-LABEL: "ind.pointwise"
 // CHECK: "arith.constant"() <{value = 1.000000e+00 : f32}>
 // CHECK: "arith.constant"() <{value = 2.500000e+00 : f32}>

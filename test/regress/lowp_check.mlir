@@ -4,14 +4,15 @@
 // tolerance of an output is that of the lowest precision on its path (its backward cone), and an
 // element also passes when it matches the reference without intermediate f16/bf16 rounding (the
 // other end: a comparison of a low-precision value may come out either way). An all-f32 path keeps
-// the strict default tolerance and gets no second reference (the part this must leave alone).
+// the strict default tolerance and gets no second reference (the part this must leave alone); a bool
+// output is compared exactly.
 // RUN: %ind-run %s --func f32_out | %filecheck %s --check-prefix=F32OUT
 // RUN: %ind-run %s --func bool_eq | %filecheck %s --check-prefix=BOOL
 // RUN: %ind-run %s --func all_f32 | %filecheck %s --check-prefix=STRICT
 // F32OUT: check out0: 33x7xbf16 {{.*}} PASS (every element within atol=0.0078125 + rtol=0.015625
 // F32OUT: check out1: 33x64xf32 {{.*}} PASS (every element within atol=0.0078125 + rtol=0.015625
 // BOOL: check out0: 1023x2x17xbool {{.*}} PASS {{.*}} ({{[0-9]+}} matched only the reference without intermediate f16/bf16 rounding)
-// STRICT: check out0: 1023x2x17xbool {{.*}} PASS (every element within atol=1e-05 + rtol=0.0001 * |reference|){{$}}
+// STRICT: check out0: 1023x2x17xbool {{.*}} PASS (every element equal: integer outputs are compared exactly){{$}}
 // STRICT: check out1: 33x64xf32 {{.*}} PASS (every element within atol=1e-05 + rtol=0.0001 * |reference|){{$}}
 
 // Random program seed 100313: out1 is f32 but depends on bf16 values.
