@@ -484,6 +484,28 @@ static bool compose_index(KGen *k, Sub *s, MlirOperation op, MlirAffineExpr *out
 
 static MlirAffineMap kmap(KGen *k, MlirAffineExpr e) { return mlirAffineMapGet(k->ctx, k->nx + k->nr, 0, 1, &e); }
 
+static MlirValue arith(KGen *k, MlirLocation loc, const char *name, const MlirValue *ops, intptr_t n, MlirType t,
+                       const char *attr, MlirAttribute value);
+
+/* A load of a buffer computed in this kernel reads the producer's value: converted to the load's type
+ * when the producer yields another one (an integer copy yields its integer type, a consumer may load it
+ * as f32, and the reverse), as the store and the load would have done through memory. */
+static bool map_local_value(KGen *k, MlirOperation op, MlirValue res, MlirValue v) {
+  MlirType want = mlirValueGetType(res), have = mlirValueGetType(v);
+  if (!mlirTypeEqual(want, have)) {
+    bool wi = mlirTypeIsAInteger(want) && mlirIntegerTypeGetWidth(want) > 1;
+    bool hi = mlirTypeIsAInteger(have) && mlirIntegerTypeGetWidth(have) > 1;
+    const char *cast = hi && mlirTypeIsAF32(want) ? "arith.sitofp" : wi && mlirTypeIsAF32(have) ? "arith.fptosi" : NULL;
+    if (!cast)
+      return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is loaded as another type than it "
+                                "is computed in"),
+             false;
+    v = arith(k, mlirOperationGetLocation(op), cast, &v, 1, want, NULL, (MlirAttribute){NULL});
+  }
+  map_value(k, res, v);
+  return true;
+}
+
 static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
   MlirAffineExpr e;
   if (!compose_index(k, s, op, &e))
@@ -503,8 +525,7 @@ static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
       return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is read at another index than "
                                 "it is written"),
              false;
-    map_value(k, res, k->subs[p].value);
-    return true;
+    return map_local_value(k, op, res, k->subs[p].value);
   }
   int in = find_in(k, buf);
   MlirValue arg = mlirBlockGetArgument(k->body, in);

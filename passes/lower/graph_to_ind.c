@@ -260,9 +260,12 @@ static void fill_body(Lower *L, MlirOperation buf, const IterSpace *sp, Node *n,
   /* a view of an integer buffer (an integer scan read through its moved dim) is copied exactly, in its
    * own type, not through the f32 compute type */
   Node *base = n;
-  while (ind_lower_is_view_recipe(base))
+  bool moved = false;
+  while (ind_lower_is_view_recipe(base)) {
+    moved |= base->info->kind == K_MOVEDIM;
     base = base->operands[0];
-  if (base != n && base->kind == N_BUFFER && mlirTypeIsAInteger(n->elem) && !ind_lower_is_bool(n->elem) &&
+  }
+  if (moved && base->kind == N_BUFFER && mlirTypeIsAInteger(n->elem) && !ind_lower_is_bool(n->elem) &&
       mlirTypeEqual(base->elem, n->elem)) {
     ind_lower_emit_int_body(L, ind_computed_buffer_body_block(buf), sp, n, idx, n->elem, loc);
     return;
