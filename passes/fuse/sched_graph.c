@@ -182,8 +182,16 @@ void sched_why_no_fuse(SchedGraph *g, const SchedNode *a, const SchedNode *b, co
 
 /* --- The shared checks. */
 
+bool sched_ops_intersect(const SchedNode *n, const uint64_t *s) {
+  for (int w = n->wlo; w <= n->whi; ++w)
+    if (n->ops[w] & s[w])
+      return true;
+  return false;
+}
+
 bool sched_is_vertical(SchedGraph *g, const SchedNode *a, const SchedNode *b) {
-  return sched_bitset_intersects(g, a->ops, b->ancestors);
+  (void)g;
+  return sched_ops_intersect(a, b->ancestors);
 }
 
 bool sched_can_fuse_structural(SchedGraph *g, SchedNode *a, SchedNode *b) {
@@ -197,7 +205,7 @@ bool sched_can_fuse_structural(SchedGraph *g, SchedNode *a, SchedNode *b) {
     sched_why_no_fuse(g, a, b, "node2 is extern or nop");
     return false;
   }
-  if (sched_bitset_intersects(g, b->ops, a->ancestors)) {
+  if (sched_ops_intersect(b, a->ancestors)) {
     sched_why_no_fuse(g, a, b, "node1 must go before node2");
     return false;
   }
@@ -233,7 +241,7 @@ bool sched_can_fuse_vertical(SchedGraph *g, SchedNode *a, SchedNode *b) {
     if (!buf || buf->producer < 0)
       continue;
     SchedNode *p = g->nodes[g->fused_of[buf->producer]];
-    if (sched_bitset_intersects(g, a->ops, p->ancestors)) {
+    if (sched_ops_intersect(a, p->ancestors)) {
       sched_why_no_fuse(g, a, b, "intermediate nodes between node1 & node2");
       ok = false;
     }
@@ -331,6 +339,7 @@ bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b) {
 
 typedef struct CycleCtx {
   uint64_t *combined, *combined_anc;
+  int wlo, whi; /* the words of `combined` that may be non-zero */
 } CycleCtx;
 
 /* n's ops are a subset of s (only n's word range can be non-zero). */
@@ -341,13 +350,6 @@ static bool ops_subset_of(const SchedNode *n, const uint64_t *s) {
   return true;
 }
 
-static bool ops_intersect(const SchedNode *n, const uint64_t *s) {
-  for (int w = n->wlo; w <= n->whi; ++w)
-    if (n->ops[w] & s[w])
-      return true;
-  return false;
-}
-
 /* Scheduler.will_fusion_create_cycle's found_path: only fused nodes can add paths. */
 static bool found_path(SchedGraph *g, CycleCtx *c, int id) {
   SchedNode *n = g->nodes[id];
@@ -356,8 +358,9 @@ static bool found_path(SchedGraph *g, CycleCtx *c, int id) {
   g->stamp[id] = g->cur_stamp;
   if (ops_subset_of(n, c->combined_anc))
     return false;
-  if (sched_bitset_intersects(g, c->combined, n->ancestors))
-    return true;
+  for (int w = c->wlo; w <= c->whi; ++w)
+    if (c->combined[w] & n->ancestors[w])
+      return true;
   for (int w = 0; w < g->words; ++w) {
     uint64_t rest = n->ancestors[w] & ~c->combined_anc[w];
     for (; rest; rest &= rest - 1) {
@@ -370,7 +373,7 @@ static bool found_path(SchedGraph *g, CycleCtx *c, int id) {
 }
 
 bool sched_will_fusion_create_cycle(SchedGraph *g, SchedNode *a, SchedNode *b) {
-  CycleCtx c = {bitset_new(g), bitset_new(g)};
+  CycleCtx c = {bitset_new(g), bitset_new(g), a->wlo < b->wlo ? a->wlo : b->wlo, a->whi > b->whi ? a->whi : b->whi};
   for (int w = 0; w < g->words; ++w) {
     c.combined[w] = a->ops[w] | b->ops[w];
     c.combined_anc[w] = (a->ancestors[w] | b->ancestors[w]) & ~c.combined[w];
@@ -380,12 +383,22 @@ bool sched_will_fusion_create_cycle(SchedGraph *g, SchedNode *a, SchedNode *b) {
   /* found_path(name_to_fused_node[x]) for x in combined_ancestors: only fused nodes matter, so walk
    * whichever is shorter, the ancestor bits or the live fused nodes that hold one of them. */
   int64_t nbits = 0;
-  for (int w = 0; w < g->words; ++w)
+  int full = g->words, last = -1; /* the first word not all ancestors, the last word with one */
+  for (int w = 0; w < g->words; ++w) {
     nbits += __builtin_popcountll(c.combined_anc[w]);
+    if (full == g->words && c.combined_anc[w] != ~0ull)
+      full = w;
+    if (c.combined_anc[w])
+      last = w;
+  }
   if (g->nlive_fused < nbits) {
+    /* A node whose words all lie before `full` has only ancestor ops (found_path: false), one whose
+     * words all lie after `last` holds no ancestor: both are skipped on their word span alone. */
     for (int i = 0; i < g->nlive_fused && !cycle; ++i) {
+      if (g->live_span[i].whi < full || g->live_span[i].wlo > last)
+        continue;
       SchedNode *f = g->nodes[g->live_fused[i]];
-      if (f != a && f != b && ops_intersect(f, c.combined_anc))
+      if (f != a && f != b && sched_ops_intersect(f, c.combined_anc))
         cycle = found_path(g, &c, f->id);
     }
   } else {
@@ -584,12 +597,21 @@ static bool owns_buffer(SchedGraph *g, const SchedNode *n, MlirStringRef name) {
   return b && b->producer >= 0 && bitset_has(n->ops, b->producer);
 }
 
+static void live_fused_add(SchedGraph *g, const SchedNode *n) {
+  g->live_fused = ind_xrealloc(g->live_fused, (size_t)g->nlive_fused + 1, sizeof *g->live_fused);
+  g->live_span = ind_xrealloc(g->live_span, (size_t)g->nlive_fused + 1, sizeof *g->live_span);
+  g->live_pos[n->id] = g->nlive_fused;
+  g->live_span[g->nlive_fused] = (SchedSpan){n->wlo, n->whi};
+  g->live_fused[g->nlive_fused++] = n->id;
+}
+
 static void live_fused_remove(SchedGraph *g, int id) {
   int p = g->live_pos[id];
   if (p < 0)
     return;
   int last = g->live_fused[--g->nlive_fused];
   g->live_fused[p] = last;
+  g->live_span[p] = g->live_span[g->nlive_fused];
   g->live_pos[last] = p;
   g->live_pos[id] = -1;
 }
@@ -645,9 +667,7 @@ int sched_fuse(SchedGraph *g, int ia, int ib) {
   a->alive = b->alive = false;
   live_fused_remove(g, a->id);
   live_fused_remove(g, b->id);
-  g->live_fused = ind_xrealloc(g->live_fused, (size_t)g->nlive_fused + 1, sizeof *g->live_fused);
-  g->live_pos[n->id] = g->nlive_fused;
-  g->live_fused[g->nlive_fused++] = n->id;
+  live_fused_add(g, n);
   n->from_a = a->id;
   n->from_b = b->id;
   if (a->is_fused && !g->keep_history)
@@ -669,9 +689,7 @@ void sched_unfuse_last(SchedGraph *g) {
     for (int i = 0; i < x->nsnodes; ++i)
       g->fused_of[x->snodes[i]] = x->id;
     if (x->is_fused) {
-      g->live_fused = realloc(g->live_fused, sizeof *g->live_fused * (size_t)(g->nlive_fused + 1));
-      g->live_pos[x->id] = g->nlive_fused;
-      g->live_fused[g->nlive_fused++] = x->id;
+      live_fused_add(g, x);
     }
   }
   free_node_data(n);
@@ -895,6 +913,7 @@ static void graph_destroy(SchedGraph *g) {
   free(g->fused_of);
   free(g->stamp);
   free(g->live_fused);
+  free(g->live_span);
   free(g->live_pos);
   free(g);
 }

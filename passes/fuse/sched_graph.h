@@ -62,6 +62,10 @@ typedef struct SchedNode {
   int nloop_order;
 } SchedNode;
 
+typedef struct SchedSpan {
+  int wlo, whi;
+} SchedSpan;
+
 typedef struct SchedGraph {
   MlirOperation func;
   SchedNode **nodes;
@@ -74,6 +78,7 @@ typedef struct SchedGraph {
   int hashcap;
   int *stamp, cur_stamp;        /* per node id, for DFS visits */
   int *live_fused, nlive_fused; /* ids of the live fused nodes (for the cycle check) */
+  SchedSpan *live_span;         /* their ops' word ranges [wlo, whi], packed for the cycle check's scan */
   int *live_pos;                /* node id -> index in live_fused, -1 when not there */
   FILE *log;                    /* fusion log (stderr) or NULL */
   bool keep_history;            /* keep merged nodes' data so that sched_unfuse_last can undo */
@@ -92,6 +97,9 @@ bool sched_node_is_extern(const SchedNode *n);
 /* A node of kind scan (sched_node_is_reduction is true for it too). */
 bool sched_node_is_scan(const SchedNode *n);
 bool sched_bitset_intersects(const SchedGraph *g, const uint64_t *a, const uint64_t *b);
+/* n's ops meet the bitset s: sched_bitset_intersects(g, n->ops, s) in O(n's word range [wlo, whi]) instead
+ * of O(words), which keeps the pairwise checks linear in the graph size. */
+bool sched_ops_intersect(const SchedNode *n, const uint64_t *s);
 /* Bytes a dep touches (MemoryDep.numbytes_hint). */
 int64_t sched_dep_bytes(SchedGraph *g, const IndMemDep *d);
 

@@ -164,7 +164,7 @@ static void local_search(Search *s) {
           if (x < 0 || x == k)
             continue;
           SchedNode *p = g->nodes[x], *q = g->nodes[k];
-          if (sched_bitset_intersects(g, q->ops, p->ancestors)) { /* keep producer first */
+          if (sched_ops_intersect(q, p->ancestors)) { /* keep producer first */
             SchedNode *t = p;
             p = q;
             q = t;
