@@ -36,6 +36,7 @@
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "lib/vec.h"
 #include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/gpu_gen.h"
 
@@ -1494,12 +1495,12 @@ static void reset_kernel_state(Gen *g) {
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirOperation defs[1024];
-  int ndefs = 0;
+  MlirOperation *defs = NULL; /* every kernel.def, in order (a program may have any number) */
+  int ndefs = 0, cap = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (kernel_is_def(op) && ndefs < 1024)
-      defs[ndefs++] = op;
+    if (kernel_is_def(op))
+      IND_VEC_PUSH(defs, ndefs, cap, op);
   if (ndefs == 0)
     return mlirLogicalResultSuccess();
   Gen g = {.ctx = mlirOperationGetContext(module)};
@@ -1522,10 +1523,12 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     reset_kernel_state(&g);
   }
   free(g.vals);
+  if (ok)
+    for (int i = 0; i < ndefs; ++i)
+      mlirOperationDestroy(defs[i]);
+  free(defs);
   if (!ok)
     return mlirLogicalResultFailure();
-  for (int i = 0; i < ndefs; ++i)
-    mlirOperationDestroy(defs[i]);
   ind_set_attr(module, "gpu.container_module", mlirUnitAttrGet(g.ctx));
   return mlirLogicalResultSuccess();
 }
