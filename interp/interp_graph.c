@@ -83,6 +83,18 @@ static MlirLogicalResult check_result_shape(MlirOperation op, intptr_t at, const
   return ind_emit_error(op, "interpreter: the computed result shape %s does not match the result type", got);
 }
 
+/* True when op's i32/i64 result is integer arithmetic (wrapping, as torch's): any op with an operand except
+ * a convert from a float operand, which saturates like the constants' conversion of their attribute
+ * (docs/dialects/graph.md, convert). */
+static bool int_wraps(MlirOperation op, IndDType dt) {
+  if ((dt != IND_DT_I32 && dt != IND_DT_I64) || mlirOperationGetNumOperands(op) == 0)
+    return false;
+  if (graph_op_id(op) != GRAPH_OP_CONVERT)
+    return true;
+  MlirType in = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return !mlirTypeIsAFloat(in);
+}
+
 /* Rounds t to the result dtype, checks its shape and binds it as op's result (taking ownership). */
 static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at, IndTensor *t) {
   IndDType dt;
@@ -95,8 +107,12 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
   }
   t->dtype = dt;
   /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert */
-  if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT))
+  if (int_wraps(op, dt)) {
+    for (int64_t i = 0; i < t->numel; ++i)
+      t->data[i] = ind_wrap_to_dtype(t->data[i], dt);
+  } else if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT)) {
     ind_tensor_round(t);
+  }
   InterpValue v;
   memset(&v, 0, sizeof v);
   v.store = *t;

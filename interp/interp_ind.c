@@ -70,6 +70,7 @@ typedef struct Body {
   const void **vkeys; /* MlirValue.ptr -> register, linear (bodies are small) */
   int nregs, reg_cap;
   int yield_reg;
+  bool yield_int; /* the yielded value is an integer (i32/i64/index): stored wrapping, as integer arithmetic */
   int ndims;
 } Body;
 
@@ -588,6 +589,8 @@ static MlirLogicalResult compile_op(InterpState *s, Body *b, MlirOperation op) {
   if (ind_op_is(op, "gpu.yield")) {
     if (mlirOperationGetNumOperands(op) != 1)
       return ind_emit_error(op, "interpreter: a body must yield exactly one value");
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    b->yield_int = mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1);
     return operand_reg(b, op, 0, &b->yield_reg);
   }
   if (mlirOperationGetNumResults(op) != 1) {
@@ -858,6 +861,13 @@ static MlirLogicalResult bind_result(InterpState *s, MlirOperation op, InterpVal
   return mlirLogicalResultSuccess();
 }
 
+/* The stored form of a body's result v in dtype dt: an integer result wraps (integer arithmetic, as
+ * torch and the compiled addi/muli), a float one is rounded (into an integer buffer: the saturating float
+ * -> int conversion of docs/dialects/graph.md, convert). */
+static double store_value(const Body *b, double v, IndDType dt) {
+  return b->yield_int ? ind_wrap_to_dtype(v, dt) : ind_round_to_dtype(v, dt);
+}
+
 /* Evaluates a compiled body over the iteration space into out->store (rounded). */
 static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n, int nr, bool reduction, RedKind rk,
                                       InterpValue *out) {
@@ -891,7 +901,7 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
     }
     if (row && ok)
       acc = red_finish_row(rk, row, rnumel);
-    out->store.data[i] = ind_round_to_dtype(reduction ? acc : v, out->store.dtype);
+    out->store.data[i] = store_value(b, reduction ? acc : v, out->store.dtype);
     next_point(d, sizes, 0, n);
   }
   MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + nr);
@@ -949,7 +959,7 @@ static MlirLogicalResult run_scan(const Body *b, const int64_t *sizes, int n, Re
       if (!ok)
         memcpy(bad_point, d, sizeof d);
       acc = red_combine(rk, acc, v);
-      out->store.data[i * len + j] = ind_round_to_dtype(acc, out->store.dtype);
+      out->store.data[i * len + j] = store_value(b, acc, out->store.dtype);
     }
     next_point(d, sizes, 0, n);
   }

@@ -13,6 +13,7 @@ A case is one graph program holding every size of its row (one argument and one 
 kernel per size) and is run once per input kind. Element values are a function of (case, size, kind)
 only (numpy's default_rng seeded by a hash), so the CPU and the GPU see the same inputs.
 Comparison (as ind-run's): |got - want| <= atol + rtol * |want|; NaN matches NaN; infinities must be equal.
+Scans (device step) also allow SCAN_ULPS f32 roundoffs of the running max of |want| along the scanned dim.
 """
 import argparse
 import hashlib
@@ -431,11 +432,22 @@ def cmd_prepare(a):
     return 0
 
 
-def compare(np, got, want, rtol, atol):
+# A scan's f32 rounding error is relative to the partial sums it passes through, not to its result (a
+# running sum of U[-1, 1) values reaches ~sqrt(n) and cancels back towards 0): scan outputs get an extra
+# absolute tolerance per element of SCAN_ULPS f32 units of roundoff times the running max of |want| along
+# the scanned dim (the output's own prefix magnitude; for the squared scan out its square).
+SCAN_ULPS = 32
+SCAN_DIM = {"scan": 1, "scan0": 0}
+
+
+def compare(np, got, want, rtol, atol, scan_dim=None):
     if got.dtype == np.uint16 and want.dtype != np.uint16:  # a bf16 output of the runner (raw bits)
         got = bf16_bits_to_f32(np, got)
     if got.shape != want.shape:
         return False, "shape %s, expected %s" % (got.shape, want.shape)
+    if scan_dim is not None and want.ndim > scan_dim:
+        mag = np.where(np.isfinite(want), np.abs(want.astype(np.float64)), 0.0)
+        atol = (atol + SCAN_ULPS * 2.0 ** -24 * np.maximum.accumulate(mag, axis=scan_dim)).ravel()
     g, w = got.astype(np.float64).ravel(), want.astype(np.float64).ravel()
     gn, wn = np.isnan(g), np.isnan(w)
     bad = gn != wn
@@ -491,7 +503,7 @@ def device_one(np, work, runner):
                     ok = False
                     msgs.append("out%d: missing" % k)
                 else:
-                    good, why = compare(np, np.load(gp), want, v["rtol"], v["atol"])
+                    good, why = compare(np, np.load(gp), want, v["rtol"], v["atol"], SCAN_DIM.get(meta["geometry"]))
                     if not good:
                         ok = False
                         per = OUTPUTS_PER_SIZE.get(meta["geometry"], 1)  # gather/embedding: stored and reduced
