@@ -67,17 +67,18 @@ MlirOperation ind_pointwise_create(MlirLocation loc, const char *name, const int
   return mlirOperationCreate(&st);
 }
 
-MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
-                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type, MlirType result,
-                                   MlirRegion body) {
+/* An op of ind.reduction's form: name, ranges, a second range attribute and a type attribute, one result,
+ * the body region (ind.reduction, ind.scan). */
+static MlirOperation reduction_like_create(MlirLocation loc, const char *op, const char *name, const int64_t *ranges,
+                                           intptr_t n, const char *rattr, const int64_t *rranges, intptr_t m,
+                                           const char *tattr, const char *tname, MlirType result, MlirRegion body) {
   MlirContext ctx = mlirLocationGetContext(loc);
-  const char *tname = ind_reduction_type_name(type);
-  MlirOperationState st = mlirOperationStateGet(ind_str(IND_REDUCTION_OP), loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(op), loc);
   MlirNamedAttribute attrs[] = {
       named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
       named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n)),
-      named(ctx, IND_ATTR_REDUCTION_RANGES, ind_i64_array_attr(ctx, reduction_ranges, m)),
-      named(ctx, IND_ATTR_REDUCTION_TYPE, ind_str_attr(ctx, tname ? tname : "?")),
+      named(ctx, rattr, ind_i64_array_attr(ctx, rranges, m)),
+      named(ctx, tattr, ind_str_attr(ctx, tname ? tname : "?")),
   };
   mlirOperationStateAddAttributes(&st, 4, attrs);
   mlirOperationStateAddResults(&st, 1, &result);
@@ -86,23 +87,19 @@ MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int
   return mlirOperationCreate(&st);
 }
 
+MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
+                                   const int64_t *reduction_ranges, intptr_t m, IndReductionType type, MlirType result,
+                                   MlirRegion body) {
+  return reduction_like_create(loc, IND_REDUCTION_OP, name, ranges, n, IND_ATTR_REDUCTION_RANGES, reduction_ranges, m,
+                               IND_ATTR_REDUCTION_TYPE, ind_reduction_type_name(type), result, body);
+}
+
 MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
                               const int64_t *scan_ranges, intptr_t m, IndReductionType type, MlirType result,
                               MlirRegion body) {
-  MlirContext ctx = mlirLocationGetContext(loc);
-  const char *tname = ind_scan_type_supported(type) ? ind_reduction_type_name(type) : NULL;
-  MlirOperationState st = mlirOperationStateGet(ind_str(IND_SCAN_OP), loc);
-  MlirNamedAttribute attrs[] = {
-      named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
-      named(ctx, IND_ATTR_RANGES, ind_i64_array_attr(ctx, ranges, n)),
-      named(ctx, IND_ATTR_SCAN_RANGES, ind_i64_array_attr(ctx, scan_ranges, m)),
-      named(ctx, IND_ATTR_SCAN_TYPE, ind_str_attr(ctx, tname ? tname : "?")),
-  };
-  mlirOperationStateAddAttributes(&st, 4, attrs);
-  mlirOperationStateAddResults(&st, 1, &result);
-  MlirRegion r = body_or_fresh(body);
-  mlirOperationStateAddOwnedRegions(&st, 1, &r);
-  return mlirOperationCreate(&st);
+  return reduction_like_create(loc, IND_SCAN_OP, name, ranges, n, IND_ATTR_SCAN_RANGES, scan_ranges, m,
+                               IND_ATTR_SCAN_TYPE, ind_scan_type_supported(type) ? ind_reduction_type_name(type) : NULL,
+                               result, body);
 }
 
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,

@@ -190,15 +190,21 @@ MlirOperation kernel_index_expr_create(MlirLocation loc, MlirAffineMap index, Ml
   return indexed_create(KERNEL_INDEX_EXPR, loc, 0, NULL, index, &result_type);
 }
 
-MlirOperation kernel_reduce_create(MlirLocation loc, MlirValue value, KernelReduction r) {
+/* One value in, one of its type out, a combine-kind attribute (kernel.reduce, kernel.scan). */
+static MlirOperation combine_create(const char *op, const char *attr, MlirLocation loc, MlirValue value,
+                                    KernelReduction r) {
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_REDUCE), loc);
+  MlirOperationState st = mlirOperationStateGet(ind_str(op), loc);
   mlirOperationStateAddOperands(&st, 1, &value);
   MlirType t = mlirValueGetType(value);
   mlirOperationStateAddResults(&st, 1, &t);
-  MlirNamedAttribute a = named(ctx, KERNEL_ATTR_REDUCTION_TYPE, ind_str_attr(ctx, kernel_reduction_str(r)));
+  MlirNamedAttribute a = named(ctx, attr, ind_str_attr(ctx, kernel_reduction_str(r)));
   mlirOperationStateAddAttributes(&st, 1, &a);
   return mlirOperationCreate(&st);
+}
+
+MlirOperation kernel_reduce_create(MlirLocation loc, MlirValue value, KernelReduction r) {
+  return combine_create(KERNEL_REDUCE, KERNEL_ATTR_REDUCTION_TYPE, loc, value, r);
 }
 
 bool kernel_is_load(MlirOperation op) { return ind_op_is(op, KERNEL_LOAD); }
@@ -207,14 +213,7 @@ bool kernel_is_index_expr(MlirOperation op) { return ind_op_is(op, KERNEL_INDEX_
 bool kernel_is_reduce(MlirOperation op) { return ind_op_is(op, KERNEL_REDUCE); }
 
 MlirOperation kernel_scan_create(MlirLocation loc, MlirValue value, KernelReduction r) {
-  MlirContext ctx = mlirLocationGetContext(loc);
-  MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_SCAN), loc);
-  mlirOperationStateAddOperands(&st, 1, &value);
-  MlirType t = mlirValueGetType(value);
-  mlirOperationStateAddResults(&st, 1, &t);
-  MlirNamedAttribute a = named(ctx, KERNEL_ATTR_SCAN_TYPE, ind_str_attr(ctx, kernel_reduction_str(r)));
-  mlirOperationStateAddAttributes(&st, 1, &a);
-  return mlirOperationCreate(&st);
+  return combine_create(KERNEL_SCAN, KERNEL_ATTR_SCAN_TYPE, loc, value, r);
 }
 
 bool kernel_is_scan(MlirOperation op) { return ind_op_is(op, KERNEL_SCAN); }
