@@ -153,22 +153,23 @@ static MlirValue emit_int_constant(Emit *e, MlirLocation loc, double v, MlirType
 
 enum { CMPI_EQ = 0, CMPI_NE = 1, CMPI_SLT = 2, CMPI_SLE = 3, CMPI_SGT = 4, CMPI_SGE = 5 };
 
-static MlirValue emit_cmpi(Emit *e, MlirLocation loc, int64_t pred, MlirValue a, MlirValue b) {
+/* arith.cmpi / arith.cmpf (`op`) of a and b with predicate `pred`: an i1. */
+static MlirValue emit_cmp(Emit *e, MlirLocation loc, const char *op, int64_t pred, MlirValue a, MlirValue b) {
   MlirContext ctx = e->L->ctx;
   MlirNamedAttribute attr = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("predicate")),
                                                   mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), pred));
   MlirValue ops[2] = {a, b};
-  return emit_generic(e, loc, "arith.cmpi", ops, 2, mlirIntegerTypeGet(ctx, 1), &attr, 1);
+  return emit_generic(e, loc, op, ops, 2, mlirIntegerTypeGet(ctx, 1), &attr, 1);
+}
+
+static MlirValue emit_cmpi(Emit *e, MlirLocation loc, int64_t pred, MlirValue a, MlirValue b) {
+  return emit_cmp(e, loc, "arith.cmpi", pred, a, b);
 }
 
 enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_UNE = 13, CMPF_UNO = 14 };
 
 static MlirValue emit_cmpf(Emit *e, MlirLocation loc, int64_t pred, MlirValue a, MlirValue b) {
-  MlirContext ctx = e->L->ctx;
-  MlirNamedAttribute attr = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ind_str("predicate")),
-                                                  mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), pred));
-  MlirValue ops[2] = {a, b};
-  return emit_generic(e, loc, "arith.cmpf", ops, 2, mlirIntegerTypeGet(ctx, 1), &attr, 1);
+  return emit_cmp(e, loc, "arith.cmpf", pred, a, b);
 }
 
 static MlirValue emit_i1(Emit *e, MlirLocation loc, const char *name, MlirValue a, MlirValue b) {
