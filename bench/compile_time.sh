@@ -25,6 +25,8 @@ for ex in examples/*.mlir; do
   fi
   if command -v perf >/dev/null 2>&1; then  # mean task-clock (CPU ms of the process)
     cpu=$(perf stat -x, -e task-clock -r "$n" $cmd 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.1f", $1}')
+  elif [ ! -x /usr/bin/time ]; then
+    cpu=n/a
   else
     cpu=$(for i in $(seq "$n"); do /usr/bin/time -f '%U %S' $cmd 2>&1 | tail -1; done |
           awk '{print ($1 + $2) * 1000}' | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.0f", m}')

@@ -799,6 +799,11 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
       !same_keepdim_reduction(mean, x->rank, reduced))
     return 0;
   int64_t numel, rnumel = reduced_numel(x, reduced, &numel);
+  /* One element per row (Inductor's WelfordReduction.create makes that a Pointwise, m2 = 0): two-step,
+   * whose (x - x)^2 is also NaN for an infinite x, as eager's var; a welford_m2 "reduction" over one
+   * element would become a copy of x (reduce_node's pointwise case). */
+  if (rnumel == 1)
+    return 0;
   if (rnumel <= L->th.unroll && numel != 1) {
     if (fusion_log_enabled())
       fprintf(stderr, "var %s: two-step (use_two_step_variance: rnumel=%lld <= unroll-reductions-threshold=%lld)\n",
@@ -848,7 +853,9 @@ static int try_online_softmax(Lower *L, GraphOp *g, Node *res, const bool *reduc
     return 0;
   MlirOperation mop = reduction_buffer_op(env_get(L, mlirOperationGetResult(amax, 0)), IND_REDUCE_MAX);
   int64_t numel, rnumel = reduced_numel(x, reduced, &numel);
-  if (rnumel < L->th.unroll) { /* the max and the sum are unrolled into pointwise code, or three-pass */
+  /* the max and the sum are unrolled into pointwise code, or three-pass; one element per row is never
+   * online (its online_softmax_sum would become a copy of x instead of exp(x - x)) */
+  if (rnumel < L->th.unroll || rnumel == 1) {
     if (fusion_log_enabled())
       fprintf(stderr, "softmax %s: not online (rnumel=%lld < unroll-reductions-threshold=%lld)\n", g->fx_name,
               (long long)rnumel, (long long)L->th.unroll);

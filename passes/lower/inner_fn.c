@@ -632,10 +632,11 @@ static void operand_index(Emit *e, Node *n, int k, const MlirAffineExpr *idx, Ml
   Node *in = n->operands[k];
   MlirOperation op = n->op_index >= 0 ? L->ops[n->op_index].op : (MlirOperation){NULL};
   switch (n->kind == N_RECIPE ? n->info->kind : K_BINARY) {
-  case K_RESHAPE:
+  case K_RESHAPE: {
     IndIxRanges r = emit_ranges(e);
     reshape_index(L, &r, in->shape, in->rank, n->shape, n->rank, idx, res);
     return;
+  }
   case K_MOVEDIM: { /* the scan buffer: the result's dims but `dim`, then `dim` (the scanned one) */
     int64_t d = 0;
     graph_dim(op, &d); /* checked by lower_scan */
