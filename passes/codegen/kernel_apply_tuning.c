@@ -41,8 +41,9 @@ static MlirLocation loc_of(const Cache *c, const IndJson *v) {
 
 static bool int_field(const Cache *c, const IndJson *entry, const char *key, const char *keyname, int64_t *out) {
   const IndJson *v = ind_json_get(entry, key);
-  if (!v || v->kind != IND_JSON_NUMBER || v->number != (double)(int64_t)v->number || v->number < 1 ||
-      v->number > 1 << 20) {
+  /* the range before the int64 conversion (undefined for 1e300) */
+  if (!v || v->kind != IND_JSON_NUMBER || !(v->number >= 1 && v->number <= 1 << 20) ||
+      v->number != (double)(int64_t)v->number) {
     ind_emit_error_at(loc_of(c, v ? v : entry), "tuning cache: entry %s: '%s' must be a positive integer", keyname,
                       key);
     return false;

@@ -349,7 +349,8 @@ static MlirValue emit_pow_int(Emit *e, MlirLocation loc, MlirValue x, int64_t k)
 /* pow with a constant integer exponent in [-16, 16] (Inductor lowers those by multiplication). */
 static bool pow_int_exponent(const Node *n, int64_t *k) {
   const Node *b = n->operands[1];
-  if (b->kind != N_CONST || b->value != (double)(int64_t)b->value || b->value > 16 || b->value < -16)
+  /* the range first: converting a value outside int64 (1e19, NaN) to int64 is undefined */
+  if (b->kind != N_CONST || !(b->value >= -16 && b->value <= 16) || b->value != (double)(int64_t)b->value)
     return false;
   *k = (int64_t)b->value;
   return true;
