@@ -335,6 +335,7 @@ static int64_t bits_of(double v) {
     return 0;
   return v >= 9.2233720368547758e18 ? INT64_MAX : v <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)v;
 }
+
 static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   switch (k) {
   case EW_SILU:
