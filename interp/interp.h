@@ -14,8 +14,11 @@
  *   - graph: the result of every graph op, to the element type of its result type (composites
  *     such as softmax/layer_norm/linear are one op: rounded once, at the end);
  *   - ind/sched: each element written to a computed buffer (pointwise, reduction after the full
- *     reduction, extern after the full dot product), to the buffer's element type; scalar
- *     arith/math ops inside bodies are NOT rounded, whatever their type (f32, f16, ...);
+ *     reduction, extern after the full dot product), to the buffer's element type; inside bodies,
+ *     a float arith/math op of f32 result is rounded to f32 (as the compiled code computes it: a
+ *     value both stored and recomputed inline then agrees with itself, so x*x - mean(x*x) over one
+ *     element is 0, not a double rounding error that a comparison turns into a wrong branch);
+ *     others (f16/bf16 results, the reductions' running combine) are not rounded;
  *   - inputs are rounded to their dtype when they enter (so .npy f32 data is exact).
  * Integer results truncate toward zero; i1 values are 0 or 1.
  *

@@ -54,6 +54,7 @@ typedef struct Instr {
   int dst, a, b, c;
   double imm;
   int pred;
+  bool round_f32; /* a float op of f32 result: rounded to f32, as the compiled code computes it */
   double (*f1)(double);
   double (*f2)(double, double);
   const InterpValue *buf;
@@ -614,6 +615,8 @@ static MlirLogicalResult compile_op(InterpState *s, Body *b, MlirOperation op) {
     r = compile_compute(b, op, in);
   if (mlirLogicalResultIsFailure(r))
     return r;
+  in->round_f32 = (in->kind == I_UNARY || in->kind == I_BINARY || in->kind == I_FMA) &&
+                  mlirTypeIsAF32(mlirValueGetType(mlirOperationGetResult(op, 0)));
   in->dst = body_new_reg(b, mlirOperationGetResult(op, 0));
   return in->dst < 0 ? ind_emit_error(op, "interpreter: out of memory") : mlirLogicalResultSuccess();
 }
@@ -694,7 +697,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       }
       break;
     }
-    reg[in->dst] = v;
+    reg[in->dst] = in->round_f32 ? ind_round_to_dtype(v, IND_DT_F32) : v;
   }
   *out = reg[b->yield_reg];
   return true;
