@@ -1173,50 +1173,6 @@ static MlirOperation create_func(Gen *g, MlirBlock body, int64_t smem_floats) {
   return mlirOperationCreate(&st);
 }
 
-/* Emits the kernel body in order: pointwise and persistent kernels op by op; looped reductions emit
- * r-invariant ops in order, r-varying ones inside the loops that need them, r-varying stores in a
- * final loop. */
-static bool emit_body(Gen *g, MlirBlock body) {
-  bool looped = g->kind == KERNEL_KIND_REDUCTION;
-  MlirOperation deferred[256];
-  int ndeferred = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !g->failed;
-       op = mlirOperationGetNextInBlock(op)) {
-    if (ind_op_is(op, "gpu.yield"))
-      break;
-    if (kernel_is_store(op)) {
-      if (looped && index_uses_r(g, kernel_index_map(op))) {
-        if (ndeferred == 256)
-          return fail(g, op, "too many r-varying stores (max 256)");
-        deferred[ndeferred++] = op;
-      } else if (!emit_store(g, op))
-        return false;
-      continue;
-    }
-    if (mlirOperationGetNumResults(op) != 1)
-      return fail(g, op, "unsupported op in a kernel body (expected one result)");
-    if (looped && is_rvar_op(g, op))
-      continue; /* emitted inside the loops that use it */
-    Lanes tmp;
-    if (!emit_value(g, mlirOperationGetResult(op, 0), &tmp))
-      return false;
-  }
-  if (ndeferred == 0 || g->failed)
-    return !g->failed;
-  int64_t chunk = g->rthreads * g->geom.vector_width;
-  MlirBlock saved = g->blk;
-  MlirValue iv;
-  open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
-  int mark = g->nvals;
-  gpu_setup_r_chunks(g, iv, 1);
-  for (int i = 0; i < ndeferred && !g->failed; ++i)
-    emit_store(g, deferred[i]);
-  yield(g, "scf.yield", 0, NULL);
-  g->nvals = mark;
-  g->blk = saved;
-  return !g->failed;
-}
-
 /* --- scans (kernel.scan)
  *
  * One row (x point) per block: xblock 1, the block's threads along r. A tile is a chunk of block *
@@ -1367,40 +1323,73 @@ static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
   return !g->failed;
 }
 
-/* A looped kernel with scans: r-invariant ops and reductions in order (emit_body's first half), then one
- * scf.for over the tiles computing the r-varying stores, carrying each scan's carry. */
-static bool emit_scan_body(Gen *g, MlirBlock body) {
-  GpuScanLoop sl = {0};
-  MlirOperation deferred[256];
-  int ndeferred = 0;
+#define MAX_DEFERRED_STORES 256
+
+/* The first walk of a body (emit_body, emit_scan_body): emits in order the ops and stores that do not
+ * vary along r (every one unless `looped`), collects the r-varying stores into deferred[] (the caller
+ * emits them inside its loop over r tiles) and, with `sl`, records the scans. */
+static bool emit_r_invariant(Gen *g, MlirBlock body, bool looped, MlirOperation *deferred, int *ndeferred,
+                             GpuScanLoop *sl) {
+  *ndeferred = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !g->failed;
        op = mlirOperationGetNextInBlock(op)) {
     if (ind_op_is(op, "gpu.yield"))
       break;
-    if (kernel_is_scan(op)) {
-      sl.op[sl.n] = op;
-      sl.width[sl.n++] = compensated(kernel_scan_type(op)) ? 2 : 1;
-    }
-    if (kernel_is_store(op) && index_uses_r(g, kernel_index_map(op))) {
-      if (ndeferred == 256)
-        return fail(g, op, "too many r-varying stores (max 256)");
-      deferred[ndeferred++] = op;
-      continue;
+    if (sl && kernel_is_scan(op)) {
+      sl->op[sl->n] = op;
+      sl->width[sl->n++] = compensated(kernel_scan_type(op)) ? 2 : 1;
     }
     if (kernel_is_store(op)) {
-      if (!emit_store(g, op))
+      if (looped && index_uses_r(g, kernel_index_map(op))) {
+        if (*ndeferred == MAX_DEFERRED_STORES)
+          return fail(g, op, "too many r-varying stores (max 256)");
+        deferred[(*ndeferred)++] = op;
+      } else if (!emit_store(g, op))
         return false;
       continue;
     }
     if (mlirOperationGetNumResults(op) != 1)
       return fail(g, op, "unsupported op in a kernel body (expected one result)");
-    if (is_rvar_op(g, op))
-      continue;
+    if (looped && is_rvar_op(g, op))
+      continue; /* emitted inside the loops that use it */
     Lanes tmp;
     if (!emit_value(g, mlirOperationGetResult(op, 0), &tmp))
       return false;
   }
-  if (g->failed)
+  return !g->failed;
+}
+
+/* Emits the kernel body in order: pointwise and persistent kernels op by op; looped reductions emit
+ * r-invariant ops in order, r-varying ones inside the loops that need them, r-varying stores in a
+ * final loop. */
+static bool emit_body(Gen *g, MlirBlock body) {
+  MlirOperation deferred[MAX_DEFERRED_STORES];
+  int ndeferred = 0;
+  if (!emit_r_invariant(g, body, g->kind == KERNEL_KIND_REDUCTION, deferred, &ndeferred, NULL))
+    return false;
+  if (ndeferred == 0)
+    return true;
+  int64_t chunk = g->rthreads * g->geom.vector_width;
+  MlirBlock saved = g->blk;
+  MlirValue iv;
+  open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
+  int mark = g->nvals;
+  gpu_setup_r_chunks(g, iv, 1);
+  for (int i = 0; i < ndeferred && !g->failed; ++i)
+    emit_store(g, deferred[i]);
+  yield(g, "scf.yield", 0, NULL);
+  g->nvals = mark;
+  g->blk = saved;
+  return !g->failed;
+}
+
+/* A looped kernel with scans: r-invariant ops and reductions in order (emit_body's first half), then one
+ * scf.for over the tiles computing the r-varying stores, carrying each scan's carry. */
+static bool emit_scan_body(Gen *g, MlirBlock body) {
+  GpuScanLoop sl = {0};
+  MlirOperation deferred[MAX_DEFERRED_STORES];
+  int ndeferred = 0;
+  if (!emit_r_invariant(g, body, true, deferred, &ndeferred, &sl))
     return false;
   MlirValue inits[2 * MAX_GPU_SCANS], accs[2 * MAX_GPU_SCANS], next[2 * MAX_GPU_SCANS];
   int n = 0;
