@@ -172,6 +172,8 @@ void ind_cuda_graph_destroy(IndCudaGraph *g);
  * successful ind_cuda_module_load). Streams: ind_cuda_stream_create makes a non-blocking stream. */
 IndStatus ind_cuda_malloc(size_t bytes, uint64_t *ptr);
 void ind_cuda_free(uint64_t ptr);
+/* The copies are synchronous with respect to every stream of the context (a kernel launched on any
+ * stream after htod returns sees the data; dtoh waits for all launched work first). */
 IndStatus ind_cuda_memcpy_htod(uint64_t dst, const void *src, size_t bytes);
 IndStatus ind_cuda_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
 IndStatus ind_cuda_memset_d32(uint64_t dst, uint32_t value, size_t count, void *stream); /* async */

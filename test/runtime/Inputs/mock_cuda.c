@@ -55,7 +55,14 @@ CUresult CUDAAPI cuCtxGetCurrent(CUcontext *c) {
   *c = current_ctx;
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+/* The ordering hazards of a real driver with non-blocking streams: a launch while a host-to-device copy
+ * is not yet known to be complete, a device-to-host copy while launched work is not yet known to be done.
+ * The mock fails them (a real GPU computes from stale data, rarely). */
+static int htod_unsynced, work_unsynced;
+CUresult CUDAAPI cuCtxSynchronize(void) {
+  htod_unsynced = work_unsynced = 0;
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
   *s = r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
@@ -124,9 +131,14 @@ CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
 }
 CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
   memcpy((void *)(uintptr_t)d, s, n);
+  htod_unsynced = 1;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemcpyDtoH(void *d, CUdeviceptr s, size_t n) {
+  if (work_unsynced) {
+    fprintf(stderr, "mock: hazard: a device-to-host copy while launched work may still run\n");
+    return CUDA_ERROR_INVALID_VALUE;
+  }
   memcpy(d, (const void *)(uintptr_t)s, n);
   return CUDA_SUCCESS;
 }
@@ -160,6 +172,7 @@ CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned flags) {
 CUresult CUDAAPI cuStreamDestroy(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
 CUresult CUDAAPI cuStreamSynchronize(CUstream s) {
   (void)s;
+  work_unsynced = 0; /* the one stream's work; a pending host-to-device copy is on another */
   return CUDA_SUCCESS;
 }
 static int live_events;
@@ -195,6 +208,11 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
   const char *fail = getenv("MOCK_LAUNCH_FAIL"); /* a kernel whose launch fails */
   if (fail && !strcmp(fail, fn->name))
     return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  if (htod_unsynced) {
+    fprintf(stderr, "mock: hazard: a launch before a host-to-device copy was synchronized\n");
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  work_unsynced = 1;
   if (capturing) {
     ++captured;
     return CUDA_SUCCESS;
