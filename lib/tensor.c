@@ -174,7 +174,7 @@ static double round_to_int(double v, int bits) {
     return lo;
   if (v >= hi)
     return hi - 1.0; /* INT64_MAX is no double: 2^63 - 1 rounds to 2^63 here, the closest the reference holds */
-  return trunc(v);
+  return trunc(v) + 0.0; /* + 0.0: an integer has no negative zero (trunc(-0.3) is -0.0, and x / -0.0 is -x / 0) */
 }
 
 /* Int -> narrower int: wrap modulo 2^bits (arith.trunci). */
@@ -187,7 +187,7 @@ static double wrap_to_int(double v, int bits) {
     w += m;
   else if (w >= ldexp(1.0, bits - 1))
     w -= m;
-  return w;
+  return w + 0.0; /* no negative zero in an integer */
 }
 
 double ind_wrap_to_dtype(double v, IndDType dtype) {
