@@ -46,6 +46,12 @@ static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
   return u;
 }
 
+static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n);
+
+MlirAffineExpr ind_affine_simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
+  return mlirSimplifyAffineExpr(simplify_with_ranges(mlirSimplifyAffineExpr(e, n, 0), sizes, n), n, 0);
+}
+
 static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
   if (!mlirAffineExprIsABinary(e))
     return e;

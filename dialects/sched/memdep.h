@@ -39,6 +39,10 @@ typedef struct IndMemDep {
 bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t *ranges, int n, IndMemDep *out);
 IndMemDep ind_memdep_star(MlirStringRef name);
 
+/* e over dims d0 .. d{n-1} of sizes[0..n), simplified as ind_memdep_normalize simplifies an index: MLIR's
+ * simplifier, then floordiv / mod by a constant removed where the dims' ranges decide them. */
+MlirAffineExpr ind_affine_simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n);
+
 /* Inductor's MemoryDep equality: name, index and sizes (and StarDep-ness). */
 bool ind_memdep_equal(const IndMemDep *a, const IndMemDep *b);
 /* `fusable_read_and_write`: a read matches a write when names and indices are equal and the write's

@@ -24,6 +24,7 @@
  * than it is written inside one kernel, non-static buffers). */
 #include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
+#include "dialects/sched/memdep.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/codegen/fptosi_sat.h"
@@ -521,7 +522,12 @@ static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
       return ind_emit_error(op, "sched-to-kernel: the load's offset is defined outside the node body"), false;
   }
   if (p >= 0) {
-    if (!mlirAffineExprEqual(e, k->subs[p].write))
+    /* the same point when equal, also after the kernel dims' ranges decide a floordiv / mod (a split
+     * reduction's `d0 + d1 floordiv 8184` with d1 < 8184 reads its producer's `d0`) */
+    int nd = k->nx + k->nr;
+    if (!mlirAffineExprEqual(e, k->subs[p].write) &&
+        !mlirAffineExprEqual(ind_affine_simplify_with_ranges(e, k->ranges, nd),
+                             ind_affine_simplify_with_ranges(k->subs[p].write, k->ranges, nd)))
       return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is read at another index than "
                                 "it is written"),
              false;
