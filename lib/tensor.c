@@ -173,7 +173,7 @@ static double round_to_int(double v, int bits) {
   if (v <= lo)
     return lo;
   if (v >= hi)
-    return hi - 1.0; /* INT64_MAX is no double: 2^63 - 1 rounds to 2^63 here, the closest the reference holds */
+    return hi - 1.0;     /* INT64_MAX is no double: 2^63 - 1 rounds to 2^63 here, the closest the reference holds */
   return trunc(v) + 0.0; /* + 0.0: an integer has no negative zero (trunc(-0.3) is -0.0, and x / -0.0 is -x / 0) */
 }
 
