@@ -46,12 +46,6 @@ static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
   return u;
 }
 
-static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n);
-
-MlirAffineExpr ind_affine_simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
-  return mlirSimplifyAffineExpr(simplify_with_ranges(mlirSimplifyAffineExpr(e, n, 0), sizes, n), n, 0);
-}
-
 static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
   if (!mlirAffineExprIsABinary(e))
     return e;
@@ -75,6 +69,10 @@ static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *size
   return mlirAffineCeilDivExprGet(l, r);
 }
 
+MlirAffineExpr ind_affine_simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
+  return mlirSimplifyAffineExpr(simplify_with_ranges(mlirSimplifyAffineExpr(e, n, 0), sizes, n), n, 0);
+}
+
 bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t *ranges, int n, IndMemDep *out) {
   if (n > IND_MEMDEP_MAX_DIMS || mlirAffineMapGetNumDims(index) != n || mlirAffineMapGetNumResults(index) != 1)
     return false;
@@ -93,8 +91,7 @@ bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t
   }
   MlirAffineMap renumber = mlirAffineMapGet(ctx, k, 0, n, repl);
   MlirAffineExpr e = mlirAffineExprCompose(mlirAffineMapGetResult(index, 0), renumber);
-  e = mlirSimplifyAffineExpr(e, k, 0);
-  e = mlirSimplifyAffineExpr(simplify_with_ranges(e, out->sizes, k), k, 0);
+  e = ind_affine_simplify_with_ranges(e, out->sizes, k);
   while (k > 0 && !mlirAffineExprIsFunctionOfDim(e, k - 1))
     out->sizes[--k] = 0;
   out->index = e;
