@@ -890,6 +890,47 @@ static bool emit_operand(Gen *g, MlirValue in, Lanes *x) {
   return ok;
 }
 
+/* A plain reduction r of the thread's lanes x across the row, its workgroup-memory slots from `slot`
+ * on (every thread gets the result). */
+static MlirValue row_reduce_plain(Gen *g, KernelReduction r, const Lanes *x, int slot) {
+  int saved = g->nreduce;
+  g->nreduce = slot;
+  MlirValue v = block_reduce(g, r, combine_lanes(g, r, x)).v[0];
+  g->nreduce = saved;
+  return v;
+}
+
+/* A state reduction of a persistent kernel, whose row is in registers: computed in two passes over them
+ * with plain reductions, as Inductor does for persistent reductions (welford_reduce_fallback,
+ * prepare_softmax_twopass_fallback). Welford: mean = sum(x) / rnumel, m2 = sum((x - mean)^2), weight
+ * rnumel: no division per element and a one-value butterfly instead of Chan's merge. Online softmax:
+ * m = max(x), s = sum(exp(x - m')) with m' = 0 where m = -inf (so an all -inf row gives s = 0, as the
+ * online state does; a +inf max gives NaN, as torch does): one exp per element, no rescales. The two
+ * reductions use the state's first two workgroup-memory slot ranges. */
+static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
+  State o = {{{NULL}, {NULL}, {NULL}}};
+  Lanes y = {.n = x->n};
+  if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
+    MlirValue n = cf32(g, (double)g->rnumel);
+    o.v[0] = bin(g, "arith.divf", row_reduce_plain(g, KERNEL_RED_SUM, x, g->nreduce), n);
+    for (int l = 0; l < x->n; ++l) {
+      MlirValue d = bin(g, "arith.subf", x->v[l], o.v[0]);
+      y.v[l] = bin(g, "arith.mulf", d, d);
+    }
+    o.v[1] = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+    o.v[2] = n;
+  } else {
+    o.v[0] = row_reduce_plain(g, KERNEL_RED_MAX, x, g->nreduce);
+    MlirValue m = select_(g, cmpf_oeq(g, o.v[0], cf32(g, -INFINITY)), cf32(g, 0.0), o.v[0]);
+    for (int l = 0; l < x->n; ++l) {
+      MlirValue d = bin(g, "arith.subf", x->v[l], m);
+      y.v[l] = op1(g, "math.exp", 1, &d, g->f32_t, 0, NULL);
+    }
+    o.v[1] = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+  }
+  return o;
+}
+
 static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue in, State *out) {
   int S = kernel_reduction_state_width(r);
   g->red_t = mlirValueGetType(in);
@@ -903,6 +944,11 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
   if (g->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
     if (!emit_operand(g, in, &x))
       return false;
+    if (kernel_reduction_family(r) != KERNEL_RED_INVALID) {
+      *out = reduce_state_two_pass(g, r, &x);
+      g->nreduce += red_words(r, g->red_t);
+      return true;
+    }
     partial = combine_lanes(g, r, &x);
   } else {
     /* one accumulator state per vector lane (Triton's RBLOCK-wide accumulators), combined pairwise

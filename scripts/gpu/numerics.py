@@ -80,6 +80,10 @@ def cases():
     out["var_red"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
     out["logsoftmax_per"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (3, 7, 8, 17, 129, 1021)]}
     out["logsoftmax_red"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
+    # the state reductions over the leading dim (outer reductions: (rows reduced, columns); rnumel <= 64 is
+    # persistent, the two-pass form through workgroup memory; 65 and 300 looped)
+    out["var_outer"] = {"geometry": "var", "dim": 0, "sizes": OUTER_PER + [(65, 33), (300, 17)]}
+    out["softmax_outer"] = {"geometry": "softmax", "dim": 0, "sizes": OUTER_PER + [(65, 33), (300, 17)]}
     # indirect loads: gather along the reduced dim with indices in [-r, r) (negatives count from the end),
     # the gathered values stored (pointwise) and reduced by `kind` (persistent and looped)
     for k in ("sum", "amax"):
@@ -181,7 +185,7 @@ def program(case):
         elif g in ("softmax", "log_softmax"):
             s = t(sz)
             args.append("%s: %s" % (a, s))
-            body.append('  %%r%d = "graph.%s"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, g, a, s, s))
+            body.append('  %%r%d = "graph.%s"(%s) {dim = %d : i64} : (%s) -> %s' % (i, g, a, c.get("dim", 1), s, s))
             rets.append(("%%r%d" % i, s))
         elif g == "gather":
             s, si, o = t(sz), t(sz, "i64"), t([sz[0]])
@@ -213,10 +217,11 @@ def program(case):
                      '  %%r%d = "graph.mul"(%%c%d, %%c%d) : (%s, %s) -> %s' % (i, i, i, s, s, s)]
             rets += [("%%c%d" % i, s), ("%%r%d" % i, s)]
         elif g == "var":
-            s, o = t(sz), t([sz[0]])
+            dim = c.get("dim", 1)
+            s, o = t(sz), t([sz[1 - dim]])
             args.append("%s: %s" % (a, s))
-            body.append('  %%r%d = "graph.var"(%s) {dims = array<i64: 1>, keepdim = false, correction = 1 : i64} '
-                        ': (%s) -> %s' % (i, a, s, o))
+            body.append('  %%r%d = "graph.var"(%s) {dims = array<i64: %d>, keepdim = false, correction = 1 : i64} '
+                        ': (%s) -> %s' % (i, a, dim, s, o))
             rets.append(("%%r%d" % i, o))
     text = "func.func @%s(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
         case, ", ".join(args), ", ".join(r[1] for r in rets), "\n".join(body), ", ".join(r[0] for r in rets),

@@ -6,11 +6,13 @@ HERE (numpy-free helpers of scripts/gpu/tune_prepare.sh):
     tune.py count CANDIDATES.json             the largest number of candidates of any kernel
     tune.py cache-for CANDIDATES.json I       a cache giving every kernel its candidate I (if it has one)
 THERE (the GPU machine: torch, libcuda; no MLIR), on what tune_prepare.sh wrote:
-    tune.py run DIR [--cache FILE] [--reps N] [case ...]
+    tune.py run DIR [--cache FILE] [--reps N] [--no-graph] [case ...]
         for every DIR/<case>/cand<i>: loads the PTX (CUDA driver API through ctypes), allocates the plan's
         buffers (torch), runs the whole launch sequence once, compares the outputs with those of cand0 (the
         heuristic's configs; rtol 1e-3, atol 1e-4: a reduction in another order rounds differently), then
-        times every launch step alone (CUDA events, N launches, median of 5 repeats). Per kernel key, the
+        times every launch step alone: N launches captured in one CUDA graph, its replay between CUDA events,
+        median of 5 repeats (as Inductor's do_bench_cudagraph: a 2-4 us kernel is not timed with Python's
+        launch path; --no-graph: the N launches from Python, as before 2026-12-03). Per kernel key, the
         fastest candidate whose outputs matched wins. Writes FILE (default DIR/cache.json), merged into
         FILE's existing entries, and prints one line per kernel: default us, best us, the config.
 """
@@ -82,28 +84,47 @@ def build(torch, cuda, check, plan, mod, gen):
     return bufs, steps
 
 
-def run_step(torch, cuda, check, s):
+def run_step(torch, cuda, check, s, stream=None):
+    """One step on `stream` (a cudaStream_t as an int; None: the legacy default stream). An extern step
+    runs on torch's current stream."""
     if s[0] == "launch":
         _, name, f, g, b, shared, params, _ = s
-        check(cuda.cuLaunchKernel(f, g[0], g[1], g[2], b[0], b[1], b[2], shared or 0, None, params, None), name)
+        check(cuda.cuLaunchKernel(f, g[0], g[1], g[2], b[0], b[1], b[2], shared or 0, ctypes.c_void_p(stream), params,
+                                  None), name)
     else:
         _, kern, args = s
         *ins, out = args
         {"mm": torch.mm, "bmm": torch.bmm}[kern](ins[0], ins[1], out=out)
 
 
-def time_step(torch, cuda, check, s, reps):
-    for _ in range(10):
-        run_step(torch, cuda, check, s)
-    times = []
-    for _ in range(5):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        for _ in range(reps):
-            run_step(torch, cuda, check, s)
-        b.record()
+def time_step(torch, cuda, check, s, reps, graph=True):
+    stream = torch.cuda.Stream()
+    torch.cuda.synchronize()
+    with torch.cuda.stream(stream):
+        for _ in range(10):
+            run_step(torch, cuda, check, s, stream.cuda_stream)
+    torch.cuda.synchronize()
+    if graph:
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g, stream=stream):
+            for _ in range(reps):
+                run_step(torch, cuda, check, s, stream.cuda_stream)
         torch.cuda.synchronize()
-        times.append(a.elapsed_time(b) * 1000.0 / reps)
+        call = g.replay
+    else:
+        def call():
+            for _ in range(reps):
+                run_step(torch, cuda, check, s, stream.cuda_stream)
+    times = []
+    with torch.cuda.stream(stream):
+        call()
+        for _ in range(5):
+            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            a.record()
+            call()
+            b.record()
+            torch.cuda.synchronize()
+            times.append(a.elapsed_time(b) * 1000.0 / reps)
     return sorted(times)[2]
 
 
@@ -112,6 +133,7 @@ def cmd_run(args):
     root = args[0]
     cache = os.path.join(root, "cache.json")
     reps = 100
+    graph = True
     cases = []
     i = 1
     while i < len(args):
@@ -119,6 +141,8 @@ def cmd_run(args):
             cache, i = args[i + 1], i + 2
         elif args[i] == "--reps":
             reps, i = int(args[i + 1]), i + 2
+        elif args[i] == "--no-graph":
+            graph, i = False, i + 1
         else:
             cases.append(args[i])
             i += 1
@@ -160,7 +184,7 @@ def cmd_run(args):
                 if s[0] != "launch" or s[1] not in applied:
                     continue
                 k = applied[s[1]]
-                us = time_step(torch, cuda, check, s, reps)
+                us = time_step(torch, cuda, check, s, reps, graph)
                 key, cfg = k["key"], k["config"]
                 entry = best.setdefault(key, [None, None, k["name"], us])
                 if c == 0:
