@@ -27,8 +27,11 @@
  *  5. timing: warm-up, then 10 repeats of --iters back-to-back runs of the whole step list between two
  *     events (iters chosen for ~10 ms per repeat when not given); median per-call time. Also a
  *     do_bench-like figure: per-call events with a 256 MiB L2-flushing memset before each call, median;
- *     with --graph also the median of CUDA-graph replays of the captured sequence;
- *  6. prints `RESULT name=... kernels=... median_us=... flushed_us=... bytes=... gbps=... nan=...`
+ *     with --graph also the CUDA-graph times: graph_us, one graph of `iters` calls back to back replayed
+ *     between two events, divided by iters, median of 10 (Triton's do_bench_cudagraph, Inductor's
+ *     column), and graph1_us, a graph of one call replayed `iters` times (each replay a graph launch);
+ *  6. prints `RESULT name=... kernels=... median_us=... flushed_us=... [graph_us=... graph1_us=...] bytes=...
+ *     gbps=... nan=...`
  *     and writes O/result.json.
  * Exit status: 0 success, 1 any error (message on stderr), 77 skipped (cuBLAS needed but not found). */
 #define _POSIX_C_SOURCE 200809L
@@ -322,7 +325,7 @@ typedef struct Run {
   void **host_in, **host_out, **again;
   uint64_t *din, *dout;
   IndCudaModule *m;
-  IndCudaGraph *graph;
+  IndCudaGraph *graph, *graph_n; /* one call; iters calls */
   void *stream;
   uint64_t flush;
 } Run;
@@ -450,6 +453,11 @@ static IndStatus replay_once(void *user) {
   return ind_cuda_graph_launch(r->graph, r->stream);
 }
 
+static IndStatus replay_n(void *user) {
+  Run *r = user;
+  return ind_cuda_graph_launch(r->graph_n, r->stream);
+}
+
 static int cmp_float(const void *a, const void *b) {
   float x = *(const float *)a, y = *(const float *)b;
   return (x > y) - (x < y);
@@ -486,7 +494,8 @@ static bool time_flushed(Run *r, int reps, float *out_ms) {
 }
 
 static void write_result_json(const Run *r, const char *name, int kernels, double us, double fus, double gus,
-                              int64_t bytes, double gbps, int64_t nan_total, int iters, int reps, const char *check) {
+                              double g1us, int64_t bytes, double gbps, int64_t nan_total, int iters, int reps,
+                              const char *check) {
   char path[4096];
   snprintf(path, sizeof path, "%s/result.json", r->o->outputs_dir);
   FILE *f = fopen(path, "w");
@@ -496,9 +505,9 @@ static void write_result_json(const Run *r, const char *name, int kernels, doubl
   }
   fprintf(f,
           "{\"name\": \"%s\", \"kernels\": %d, \"median_us\": %.3f, \"flushed_us\": %.3f, \"graph_us\": %.3f, "
-          "\"bytes\": %lld, \"gbps\": %.2f, \"nan\": %lld, \"iters\": %d, \"flush_reps\": %d, \"check\": \"%s\", "
-          "\"outputs\": %d}\n",
-          name, kernels, us, fus, gus, (long long)bytes, gbps, (long long)nan_total, iters, reps, check, r->nout);
+          "\"graph1_us\": %.3f, \"bytes\": %lld, \"gbps\": %.2f, \"nan\": %lld, \"iters\": %d, \"flush_reps\": %d, "
+          "\"check\": \"%s\", \"outputs\": %d}\n",
+          name, kernels, us, fus, gus, g1us, (long long)bytes, gbps, (long long)nan_total, iters, reps, check, r->nout);
   fclose(f);
 }
 
@@ -542,7 +551,7 @@ static int run_on_device(Run *r) {
     }
   }
   /* Warm up (also picks iters for ~10 ms per timed repeat when --iters is not given). */
-  float one_ms = 0, ms = 0, flushed_ms = 0, graph_ms = 0;
+  float one_ms = 0, ms = 0, flushed_ms = 0, graph_ms = 0, graph1_ms = 0;
   if (!report(ind_cuda_time(r->stream, 1, run_once, r, &one_ms)))
     return 1;
   int iters = o->iters;
@@ -560,27 +569,30 @@ static int run_on_device(Run *r) {
   if (!time_flushed(r, reps, &flushed_ms))
     return 1;
   if (o->graph && (!report(ind_cuda_module_capture(r->m, r->din, r->dout, r->stream, &r->graph)) ||
-                   !time_back_to_back(r, replay_once, iters, &graph_ms)))
+                   !time_back_to_back(r, replay_once, iters, &graph1_ms) ||
+                   !report(ind_cuda_module_capture_n(r->m, r->din, r->dout, r->stream, iters, &r->graph_n)) ||
+                   !time_back_to_back(r, replay_n, 1, &graph_ms)))
     return 1;
   int64_t bytes = ind_rt_program_min_bytes(r->p);
   const char *name = o->name ? o->name : base_name(o->program ? o->program : o->plan);
-  double us = ms * 1e3, fus = flushed_ms * 1e3, gus = graph_ms * 1e3;
+  double us = ms * 1e3, fus = flushed_ms * 1e3, gus = graph_ms * 1e3 / iters, g1us = graph1_ms * 1e3;
   double gbps = ms > 0 ? (double)bytes / (ms * 1e-3) / 1e9 : 0;
   const char *check = !(o->check || o->compare_dir) ? "off" : check_failed ? "FAIL" : "ok";
   int kernels = ind_rt_program_num_steps(r->p);
   printf("RESULT name=%s kernels=%d median_us=%.2f flushed_us=%.2f", name, kernels, us, fus);
   if (o->graph)
-    printf(" graph_us=%.2f", gus);
+    printf(" graph_us=%.2f graph1_us=%.2f", gus, g1us);
   printf(" bytes=%lld gbps=%.1f nan=%lld iters=%d flush_reps=%d check=%s\n", (long long)bytes, gbps,
          (long long)nan_total, iters, reps, check);
   fflush(stdout);
   if (o->outputs_dir)
-    write_result_json(r, name, kernels, us, fus, gus, bytes, gbps, nan_total, iters, reps, check);
+    write_result_json(r, name, kernels, us, fus, gus, g1us, bytes, gbps, nan_total, iters, reps, check);
   return check_failed ? 1 : 0;
 }
 
 static void run_free(Run *r) {
   ind_cuda_graph_destroy(r->graph);
+  ind_cuda_graph_destroy(r->graph_n);
   for (int k = 0; k < r->nin; ++k) {
     if (r->din)
       ind_cuda_free(r->din[k]);

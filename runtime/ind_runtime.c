@@ -1274,9 +1274,16 @@ IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, 
 
 IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
                                   IndCudaGraph **out) {
+  return ind_cuda_module_capture_n(m, inputs, outputs, stream, 1, out);
+}
+
+IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
+                                    int calls, IndCudaGraph **out) {
   *out = NULL;
   if (!stream)
     return ind_status_create("CUDA graph capture needs a stream other than the legacy default stream");
+  if (calls < 1)
+    return ind_status_create("CUDA graph capture of %d calls: needs at least one", calls);
   IndStatus st = ensure_workspace(m, stream); /* allocations are not captured */
   if (st)
     return st;
@@ -1288,7 +1295,8 @@ IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, cons
     free(g);
     return cu_error(r, "cuStreamBeginCapture");
   }
-  st = run(m, inputs, outputs, stream, false);
+  for (int c = 0; c < calls && !st; ++c)
+    st = run(m, inputs, outputs, stream, false);
   r = p_cuStreamEndCapture((CUstream)stream, &g->graph);
   if (!st && r != CUDA_SUCCESS)
     st = cu_error(r, "cuStreamEndCapture");

@@ -159,11 +159,14 @@ static IndStatus bench(CudaRun *r, int iters) {
     double want = 10.0 / (one > 1e-4f ? one : 1e-4f);
     iters = want < 1 ? 1 : want > 2000 ? 2000 : (int)want;
   }
+  /* graph_us: one graph of iters calls back to back, replayed between two events, per call (Triton's
+   * do_bench_cudagraph, as Inductor's code is timed) */
   double us = 0, gus = 0;
   if ((st = median_us(r, run_once, iters, &us)) ||
-      (st = ind_cuda_module_capture(r->m, r->din, r->dout, r->stream, &r->g)) ||
-      (st = median_us(r, replay_once, iters, &gus)))
+      (st = ind_cuda_module_capture_n(r->m, r->din, r->dout, r->stream, iters, &r->g)) ||
+      (st = median_us(r, replay_once, 1, &gus)))
     return st;
+  gus /= iters;
   int64_t bytes = ind_rt_program_min_bytes(r->p);
   printf("bench: steps=%d iters=%d median_us=%.2f graph_us=%.2f bytes=%lld gbps=%.1f graph_gbps=%.1f\n",
          ind_rt_program_num_steps(r->p), iters, us, gus, (long long)bytes, us > 0 ? (double)bytes / us / 1e3 : 0.0,

@@ -165,6 +165,11 @@ IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, 
  * graph keeps the pointers: the buffers must stay valid while it is replayed. */
 IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
                                   IndCudaGraph **out);
+/* Like capture, with `calls` (>= 1) whole launch sequences back to back in the one graph: a replay runs
+ * them with no host work between calls. Benchmarks time this, divided by calls (as Triton's
+ * do_bench_cudagraph times torch.compile'd code); the calls are ordered, so they must not race. */
+IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
+                                    int calls, IndCudaGraph **out);
 IndStatus ind_cuda_graph_launch(IndCudaGraph *g, void *stream);
 void ind_cuda_graph_destroy(IndCudaGraph *g);
 

@@ -112,7 +112,10 @@ def cmd_case(args):
         row.update(ind_us=r["median_us"], ind_flushed_us=r["flushed_us"], ind_kernels=r["kernels"],
                    bytes=r["bytes"], ind_gbps=r["gbps"], ind_check=r["check"])
         if r.get("graph_us", 0) > 0:  # ind_cuda_run --graph: CUDA-graph replay, as do_bench_cudagraph times torch
+            # (since 2026-12-03 one graph of many calls, as do_bench_cudagraph; graph1_us: a graph per call)
             row["ind_graph_us"] = r["graph_us"]
+            if r.get("graph1_us", 0) > 0:
+                row["ind_graph1_us"] = r["graph1_us"]
     except (OSError, ValueError, KeyError) as e:
         row["notes"].append("no runner result (%s)" % type(e).__name__)
     if args.runner_rc == 77:

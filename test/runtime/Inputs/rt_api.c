@@ -100,6 +100,11 @@ int main(int argc, char **argv) {
   show("capture", ind_cuda_module_capture(m, in, out, stream, &g));
   show("replay", ind_cuda_graph_launch(g, stream));
   ind_cuda_graph_destroy(g);
+  g = NULL;
+  show("capture 0 calls", ind_cuda_module_capture_n(m, in, out, stream, 0, &g));
+  show("capture 2 calls", ind_cuda_module_capture_n(m, in, out, stream, 2, &g));
+  show("replay 2 calls", ind_cuda_graph_launch(g, stream));
+  ind_cuda_graph_destroy(g);
   setenv("MOCK_LAUNCH_FAIL", "k1", 1);
   show("run (k1 fails)", ind_cuda_module_run(m, in, out, stream));
   show("checked run (k1 fails)", ind_cuda_module_run_checked(m, in, out, stream));
