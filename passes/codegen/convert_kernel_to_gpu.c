@@ -904,9 +904,10 @@ static MlirValue row_reduce_plain(Gen *g, KernelReduction r, const Lanes *x, int
  * with plain reductions, as Inductor does for persistent reductions (welford_reduce_fallback,
  * prepare_softmax_twopass_fallback). Welford: mean = sum(x) / rnumel, m2 = sum((x - mean)^2), weight
  * rnumel: no division per element and a one-value butterfly instead of Chan's merge. Online softmax:
- * m = max(x), s = sum(exp(x - m')) with m' = 0 where m = -inf (so an all -inf row gives s = 0, as the
- * online state does; a +inf max gives NaN, as torch does): one exp per element, no rescales. The two
- * reductions use the state's first two workgroup-memory slot ranges. */
+ * m = max(x), s = sum(exp(x - m)), and s = 0 where m = -inf (an all -inf row: the online state's sum; a
+ * +inf max gives NaN, as torch does): one exp per element, no rescales. x - mean and exp(x - m) are the
+ * expressions a softmax or normalization epilogue computes again, so CSE shares them. The two reductions
+ * use the state's first two workgroup-memory slot ranges. */
 static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
   State o = {{{NULL}, {NULL}, {NULL}}};
   Lanes y = {.n = x->n};
@@ -921,12 +922,12 @@ static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
     o.v[2] = n;
   } else {
     o.v[0] = row_reduce_plain(g, KERNEL_RED_MAX, x, g->nreduce);
-    MlirValue m = select_(g, cmpf_oeq(g, o.v[0], cf32(g, -INFINITY)), cf32(g, 0.0), o.v[0]);
     for (int l = 0; l < x->n; ++l) {
-      MlirValue d = bin(g, "arith.subf", x->v[l], m);
+      MlirValue d = bin(g, "arith.subf", x->v[l], o.v[0]);
       y.v[l] = op1(g, "math.exp", 1, &d, g->f32_t, 0, NULL);
     }
-    o.v[1] = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+    MlirValue s = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+    o.v[1] = select_(g, cmpf_oeq(g, o.v[0], cf32(g, -INFINITY)), cf32(g, 0.0), s);
   }
   return o;
 }

@@ -183,6 +183,45 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
 }
 
+/* True when the body reads some buffer with a short stride along the innermost x dim: a direct load whose
+ * index is linear with 2 <= |coefficient| <= 16 there (x[3 * i + k]: the unrolled sum over a last dim of
+ * 3), and no load is transposed (coefficient 1 along the next-to-last dim: the tiled form's business). */
+static bool has_short_strided_load(MlirBlock body, int nx) {
+  bool strided = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
+      continue;
+    int64_t coef[KERNEL_MAX_RANK] = {0};
+    if (!linear_coefs(mlirAffineMapGetResult(kernel_index_map(op), 0), 1, coef, nx))
+      continue;
+    int64_t c = coef[nx - 1] < 0 ? -coef[nx - 1] : coef[nx - 1];
+    if (nx >= 2 && coef[nx - 2] == 1 && c != 1 && c != 0)
+      return false;
+    strided |= c >= 2 && c <= 16;
+  }
+  return strided;
+}
+
+/* Pointwise kernels reading with a short stride along the vector dim: vector width at most
+ * strided-vector-width. Such a load is a scalar access per element whatever the width, and a wider vector
+ * spreads one warp instruction over more cache lines (32 threads x vw x stride elements apart): on an
+ * H200, small_r_sum's kernels at 1024 x 1000 ran 4.05 -> 2.94 and 6.20 -> 3.99 us from vector width 4 to
+ * 2 (ind-tune, docs/gpu.md run 9). The block is chosen again for the new width. */
+void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
+                                    KernelGeometry *geom) {
+  int64_t cap = ind_opt_int(opts, "strided-vector-width");
+  if (*kind != KERNEL_KIND_POINTWISE || cap <= 0 || s->nx == 0 || geom->vector_width <= cap ||
+      !has_short_strided_load(body, s->nx))
+    return;
+  int64_t vw = pow2_floor(cap), block = clamp(ind_opt_int(opts, "block"), 32, 1024);
+  while (block > 32 && (block / 2) * vw >= s->numel)
+    block /= 2;
+  geom->vector_width = vw;
+  geom->block = block;
+  geom->xblock = block * vw;
+}
+
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }
 
 void launch_choose_scan_geometry(const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {

@@ -39,6 +39,11 @@ void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace 
 void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
                                   KernelGeometry *geom);
 
+/* Pointwise kernels with a load strided along the vector dim (coefficient 2..16, not transposed): vector
+ * width at most strided-vector-width (launch_geometry.c). */
+void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
+                                    KernelGeometry *geom);
+
 /* Kernels holding a kernel.scan: one row (x point) per block, xblock 1, vector width 4 when the innermost
  * r range is a multiple of 4 (each thread scans 4 consecutive elements of a tile), else 1; block =
  * pow2ceil(ceil(rnumel / SCAN_ELEMS_PER_THREAD)) clamped to [32, SCAN_MAX_BLOCK]; persistent when one
@@ -60,6 +65,9 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"state-elements-per-thread", IND_OPT_INT, "32",                                                                 \
        "those persistent state reductions: block = pow2ceil(rnumel / this), clamped to [32, 1024]"},                   \
       {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},                \
+      {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
+       "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
+       "cap)"},                                                                                                        \
       {"reduction-block", IND_OPT_INT, "0",                                                                            \
        "threads per block of reduction kernels; 0: pow2ceil(rnumel / 8) clamped to [32, 512]"},                        \
       {"vector-bytes", IND_OPT_INT, "16",                                                                              \

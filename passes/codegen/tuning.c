@@ -145,7 +145,8 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
   int64_t vw = cur.geom.vector_width;
   if (s.nr == 0) {
     /* threads per block around Inductor's XBLOCK range (numel / block / vw blocks), the same block with
-     * scalar accesses; blocks that cover numel twice over are left out */
+     * half and with one element per thread (a strided read, e.g. x[3 * i + k], is not coalesced by a
+     * wider vector: small_r_sum); blocks that cover numel twice over are left out */
     static const int64_t blocks[] = {128, 512, 1024, 64};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; ++i)
       if (blocks[i] / 2 * vw < s.numel)
@@ -155,6 +156,9 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
       add(def, out, &n, max,
           (TuneConfig){KERNEL_KIND_POINTWISE,
                        {.block = cur.geom.block, .xblock = cur.geom.block * (vw / 2), .vector_width = vw / 2}});
+    if (vw > 2)
+      add(def, out, &n, max,
+          (TuneConfig){KERNEL_KIND_POINTWISE, {.block = cur.geom.block, .xblock = cur.geom.block, .vector_width = 1}});
     return n;
   }
   if (cur.geom.xblock > 1) {
