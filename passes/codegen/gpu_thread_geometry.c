@@ -128,18 +128,28 @@ bool gpu_setup_geometry(Gen *g) {
   g->tid = gpu_id(g, "gpu.thread_id");
   g->bid = gpu_id(g, "gpu.block_id");
   if (g->kind == KERNEL_KIND_POINTWISE) {
-    if (g->geom.xblock != block * vw)
-      return fail(g, g->def, "pointwise kernels need xblock = block * vector_width");
-    MlirValue base =
-        bin(g, "arith.muli", bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, block)), g->tid), cidx(g, vw));
+    /* chunks of block * vw consecutive points: thread t handles vw points at (b * C + c) * block + t of
+     * each chunk c < C = xblock / (block * vw) (Triton's layout of an XBLOCK wider than the threads) */
+    int64_t span = block * vw, nchunks = span > 0 ? g->geom.xblock / span : 0;
+    if (nchunks < 1 || g->geom.xblock % span != 0 || (nchunks & (nchunks - 1)) || nchunks * vw > MAX_LANES)
+      return fail(g, g->def,
+                  "pointwise kernels need xblock = block * vector_width * C, C a power of 2 with C * "
+                  "vector_width <= 64");
+    MlirValue base[MAX_LANES];
+    MlirValue first = bin(g, "arith.muli", g->bid, cidx(g, nchunks * block));
+    for (int64_t c = 0; c < nchunks; ++c) {
+      MlirValue start = c == 0 ? first : bin(g, "arith.addi", first, cidx(g, c * block));
+      MlirValue point = bin(g, "arith.addi", start, g->tid);
+      base[c] = bin(g, "arith.muli", point, cidx(g, vw));
+    }
     if (g->nx == 0) {
-      g->valid[0] = cmpi(g, CMP_EQ, base, cidx(g, 0));
+      g->valid[0] = cmpi(g, CMP_EQ, base[0], cidx(g, 0));
       g->nchunks = 1;
       return true;
     }
-    if (g->tiled && setup_tiled(g))
+    if (g->tiled && nchunks == 1 && setup_tiled(g))
       return !g->failed;
-    setup_chunks(g, &base, 1, 0, g->nx, g->numel, block * vw);
+    setup_chunks(g, base, (int)nchunks, 0, g->nx, g->numel, g->geom.xblock); /* guarded unless xblock | numel */
     return !g->failed;
   }
   int64_t xb = g->geom.xblock;

@@ -129,11 +129,14 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
   geom->row_threads = false;
   if (s->nr == 0) {
     *kind = KERNEL_KIND_POINTWISE;
+    int64_t chunks = pow2_floor(clamp(ind_opt_int(opts, "pointwise-chunks"), 1, 64 / vw));
     int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
-    while (block > 32 && (block / 2) * vw >= s->numel)
+    while (block > 32 && (block / 2) * vw * chunks >= s->numel)
       block /= 2;
+    while (chunks > 1 && block * vw * (chunks / 2) >= s->numel)
+      chunks /= 2;
     geom->block = block;
-    geom->xblock = block * vw;
+    geom->xblock = block * vw * chunks;
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
@@ -215,11 +218,14 @@ void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpac
       !has_short_strided_load(body, s->nx))
     return;
   int64_t vw = pow2_floor(cap), block = clamp(ind_opt_int(opts, "block"), 32, 1024);
-  while (block > 32 && (block / 2) * vw >= s->numel)
+  int64_t chunks = geom->xblock / (geom->block * geom->vector_width);
+  while (block > 32 && (block / 2) * vw * chunks >= s->numel)
     block /= 2;
+  while (chunks > 1 && block * vw * (chunks / 2) >= s->numel)
+    chunks /= 2;
   geom->vector_width = vw;
   geom->block = block;
-  geom->xblock = block * vw;
+  geom->xblock = block * vw * chunks;
 }
 
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }

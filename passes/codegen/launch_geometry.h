@@ -65,6 +65,9 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"state-elements-per-thread", IND_OPT_INT, "32",                                                                 \
        "those persistent state reductions: block = pow2ceil(rnumel / this), clamped to [32, 1024]"},                   \
       {"block", IND_OPT_INT, "256", "threads per block of pointwise kernels (shrunk for small numel)"},                \
+      {"pointwise-chunks", IND_OPT_INT, "1",                                                                           \
+       "pointwise kernels: chunks of block * vector_width points per block (xblock = block * vector_width * this, "    \
+       "a power of 2, halved while half would cover numel; Triton's XBLOCK wider than its threads)"},                  \
       {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
        "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
        "cap)"},                                                                                                        \

@@ -87,9 +87,10 @@ bool tuning_config_check(MlirOperation def, const TuneConfig *c, char *why, size
     int64_t inner = s.nx > 0 ? s.x[s.nx - 1] : 1;
     if (inner % vw != 0)
       REFUSE("vector_width %lld does not divide the innermost x range %lld", (long long)vw, (long long)inner);
-    if (xb != block * vw)
-      REFUSE("a pointwise kernel needs xblock = block * vector_width (%lld), not %lld", (long long)(block * vw),
-             (long long)xb);
+    if (xb < block * vw || xb % (block * vw) != 0 || !is_pow2(xb / (block * vw)) || xb / block > MAX_PERSISTENT_LANES)
+      REFUSE("a pointwise kernel needs xblock = block * vector_width (%lld) * C, C a power of 2 with C * "
+             "vector_width <= %d, not %lld",
+             (long long)(block * vw), MAX_PERSISTENT_LANES, (long long)xb);
     return true;
   }
   if (c->kind != KERNEL_KIND_PERSISTENT_REDUCTION && c->kind != KERNEL_KIND_REDUCTION)
@@ -144,14 +145,18 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
     out[n++] = cur;
   int64_t vw = cur.geom.vector_width;
   if (s.nr == 0) {
-    /* threads per block around Inductor's XBLOCK range (numel / block / vw blocks), the same block with
-     * half and with one element per thread (a strided read, e.g. x[3 * i + k], is not coalesced by a
-     * wider vector: small_r_sum); blocks that cover numel twice over are left out */
+    /* threads per block around Inductor's XBLOCK range (numel / block / vw blocks), 128 threads with two
+     * chunks each, the same block with half and with one element per thread (a strided read, e.g. x[3 * i + k], is not
+     * coalesced by a wider vector: small_r_sum); blocks that cover numel twice over are left out */
     static const int64_t blocks[] = {128, 512, 1024, 64};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; ++i)
       if (blocks[i] / 2 * vw < s.numel)
         add(def, out, &n, max,
             (TuneConfig){KERNEL_KIND_POINTWISE, {.block = blocks[i], .xblock = blocks[i] * vw, .vector_width = vw}});
+    /* Inductor's pointwise config: 128 threads, XBLOCK 1024 (two chunks of 512 with f32x4) */
+    if (128 * vw * 2 < 2 * s.numel)
+      add(def, out, &n, max,
+          (TuneConfig){KERNEL_KIND_POINTWISE, {.block = 128, .xblock = 128 * vw * 2, .vector_width = vw}});
     if (vw > 1)
       add(def, out, &n, max,
           (TuneConfig){KERNEL_KIND_POINTWISE,
