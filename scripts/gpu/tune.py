@@ -186,6 +186,7 @@ def cmd_run(args):
                 k = applied[s[1]]
                 us = time_step(torch, cuda, check, s, reps, graph)
                 key, cfg = k["key"], k["config"]
+                print("%s cand%d: %s %.2f us %s%s" % (case, c, s[1], us, json.dumps(cfg), "" if ok else " (mismatch)"))
                 entry = best.setdefault(key, [None, None, k["name"], us])
                 if c == 0:
                     entry[3] = us

@@ -67,3 +67,20 @@ func.func @two(%a: tensor<2000xf32>) -> tensor<2000xf32> {
   %e = "graph.exp"(%a) : (tensor<2000xf32>) -> tensor<2000xf32>
   return %e : tensor<2000xf32>
 }
+
+// -----
+/// numel 3072: a multiple of one chunk (1024) but not of xblock (2048), so the second block's second chunk
+/// is past the end: both chunks are still guarded (the guard is decided by xblock, not by the chunk).
+// GPU-LABEL: "gpu.func"
+// GPU: [[N:%[0-9]+]] = "arith.constant"() <{value = 3072 : index}>
+// GPU-NEXT: "arith.cmpi"({{%[0-9]+}}, [[N]]) <{predicate = 6 : i64}>
+// GPU: [[N1:%[0-9]+]] = "arith.constant"() <{value = 3072 : index}>
+// GPU-NEXT: "arith.cmpi"({{%[0-9]+}}, [[N1]]) <{predicate = 6 : i64}>
+// GPU: "scf.if"
+// GPU: "vector.store"
+// GPU: "scf.if"
+// GPU: "vector.store"
+func.func @chunk_multiple(%a: tensor<3x1024xf32>) -> tensor<3x1024xf32> {
+  %e = "graph.exp"(%a) : (tensor<3x1024xf32>) -> tensor<3x1024xf32>
+  return %e : tensor<3x1024xf32>
+}
