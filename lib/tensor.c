@@ -331,6 +331,12 @@ void ind_storage_store(void *ptr, double v, IndDType dt) {
   }
 }
 
+bool ind_close(double got, double want, double atol, double rtol) {
+  if ((isnan(got) && isnan(want)) || got == want)
+    return true;
+  return isfinite(got) && isfinite(want) && fabs(got - want) <= atol + rtol * fabs(want);
+}
+
 IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol) {
   IndCompareResult r = {0.0, 0.0, 0};
   for (int64_t i = 0; i < got->numel; ++i) {
@@ -343,10 +349,10 @@ IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want,
       r.max_abs = r.max_rel = INFINITY;
       continue;
     }
-    double rel = w != 0.0 ? d / fabs(w) : INFINITY;
+    double rel = w != 0.0 && isfinite(w) ? d / fabs(w) : INFINITY;
     r.max_abs = d > r.max_abs ? d : r.max_abs;
     r.max_rel = rel > r.max_rel ? rel : r.max_rel;
-    r.bad += !(d <= atol + rtol * fabs(w));
+    r.bad += !ind_close(g, w, atol, rtol);
   }
   return r;
 }

@@ -65,13 +65,16 @@ double ind_round_to_dtype(double v, IndDType dtype);
 /* Integer truncation (arith.trunci): an integer value v wrapped modulo 2^bits into the integer dtype; as
  * ind_round_to_dtype for the other dtypes. */
 double ind_wrap_to_dtype(double v, IndDType dtype);
-/* Elementwise comparison of two tensors of the same shape: an element matches when both are NaN, they
- * are equal (infinities included), or |got - want| <= atol + rtol * |want|. */
+/* Elementwise comparison of two tensors of the same shape: an element matches by ind_close. */
 typedef struct IndCompareResult {
   double max_abs, max_rel; /* over mismatching-or-not elements that differ; INFINITY for a NaN on one side */
   int64_t bad;             /* elements outside the tolerance */
 } IndCompareResult;
 IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol);
+/* One element of that comparison: equal values (the same infinity included) and two NaNs match; else
+ * both finite and |got - want| <= atol + rtol * |want| (an infinity never matches a finite value or the
+ * other infinity: rtol * |inf| would let anything pass). */
+bool ind_close(double got, double want, double atol, double rtol);
 
 /* One element of `dtype` as it sits in memory (little-endian; f16 and bf16 in 2 bytes, bool in 1)
  * <-> double. ind_storage_store rounds v to the dtype first (round to nearest even, saturating

@@ -230,10 +230,6 @@ static double cone_eps(MlirOperation func, int k, bool *f2i) {
   return eps;
 }
 
-static bool within(double g, double w, double atol, double rtol) {
-  return (isnan(g) && isnan(w)) || g == w || fabs(g - w) <= atol + rtol * fabs(w);
-}
-
 /* Prints one line comparing got with want; true when within tolerance. With `alt` (the reference
  * without intermediate rounding, ind_interp_func_unrounded: given when the path holds f16/bf16
  * values), an element also passes when it is within tolerance of alt: the compiled program rounds
@@ -254,8 +250,8 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
   int64_t bad = 0, by_alt = 0;
   for (int64_t i = 0; i < got->numel; ++i) {
     double g = got->data[i], w = want->data[i];
-    if (!within(g, w, atol, rtol)) {
-      if (alt && within(g, alt->data[i], atol, rtol)) {
+    if (!ind_close(g, w, atol, rtol)) {
+      if (alt && ind_close(g, alt->data[i], atol, rtol)) {
         ++by_alt;
         w = alt->data[i];
       } else {
