@@ -119,6 +119,20 @@ static int64_t max_vector_width(const IndPassOptions *opts, const LaunchSpace *s
   return vmax > 8 ? 8 : vmax;
 }
 
+/* Pointwise threads per block: the block option, halved while half a block of `chunks` chunks of vw points
+ * would still cover numel (down to 32), then the chunks halved while half of them would; xblock = block *
+ * vw * chunks. */
+static void pointwise_block(const IndPassOptions *opts, int64_t numel, int64_t vw, int64_t chunks,
+                            KernelGeometry *geom) {
+  int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
+  while (block > 32 && (block / 2) * vw * chunks >= numel)
+    block /= 2;
+  while (chunks > 1 && block * vw * (chunks / 2) >= numel)
+    chunks /= 2;
+  geom->block = block;
+  geom->xblock = block * vw * chunks;
+}
+
 void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
   int64_t vmax = max_vector_width(opts, s), vw = 1;
   int vd = s->nr > 0 ? s->nx + s->nr - 1 : s->nx - 1;
@@ -129,14 +143,7 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
   geom->row_threads = false;
   if (s->nr == 0) {
     *kind = KERNEL_KIND_POINTWISE;
-    int64_t chunks = pow2_floor(clamp(ind_opt_int(opts, "pointwise-chunks"), 1, 64 / vw));
-    int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
-    while (block > 32 && (block / 2) * vw * chunks >= s->numel)
-      block /= 2;
-    while (chunks > 1 && block * vw * (chunks / 2) >= s->numel)
-      chunks /= 2;
-    geom->block = block;
-    geom->xblock = block * vw * chunks;
+    pointwise_block(opts, s->numel, vw, pow2_floor(clamp(ind_opt_int(opts, "pointwise-chunks"), 1, 64 / vw)), geom);
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
@@ -217,15 +224,9 @@ void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpac
   if (*kind != KERNEL_KIND_POINTWISE || cap <= 0 || s->nx == 0 || geom->vector_width <= cap ||
       !has_short_strided_load(body, s->nx))
     return;
-  int64_t vw = pow2_floor(cap), block = clamp(ind_opt_int(opts, "block"), 32, 1024);
   int64_t chunks = geom->xblock / (geom->block * geom->vector_width);
-  while (block > 32 && (block / 2) * vw * chunks >= s->numel)
-    block /= 2;
-  while (chunks > 1 && block * vw * (chunks / 2) >= s->numel)
-    chunks /= 2;
-  geom->vector_width = vw;
-  geom->block = block;
-  geom->xblock = block * vw * chunks;
+  geom->vector_width = pow2_floor(cap);
+  pointwise_block(opts, s->numel, geom->vector_width, chunks, geom);
 }
 
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }
