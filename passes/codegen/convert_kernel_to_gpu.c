@@ -508,6 +508,20 @@ static bool emit_index_expr(Gen *g, MlirOperation op, Lanes *out) {
   return !g->failed;
 }
 
+/* a / b in f32 as Triton lowers `/`: div.full.f32 (full range, at most 2 ulp from the IEEE quotient; a
+ * reciprocal and a multiply with operand scaling, where IEEE div.rn.f32 is a Newton sequence with a
+ * slow-path branch), through the llvm.nvvm.div.full intrinsic. */
+static MlirValue div_full(Gen *g, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  int32_t segments[2] = {2, 0};
+  MlirNamedAttribute at[3] = {
+      nattr(g, "intrin", mlirStringAttrGet(g->ctx, ind_str("llvm.nvvm.div.full"))),
+      nattr(g, "op_bundle_sizes", mlirDenseI32ArrayGet(g->ctx, 0, NULL)),
+      nattr(g, "operandSegmentSizes", mlirDenseI32ArrayGet(g->ctx, 2, segments)),
+  };
+  return op1(g, "llvm.call_intrinsic", 2, ops, g->f32_t, 3, at);
+}
+
 /* arith/math ops: one clone per lane with the operands' lanes. */
 static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
   MlirStringRef name = ind_op_name(op);
@@ -546,6 +560,10 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
     if (codegen_is_unclamped_fptosi(op)) { /* ind's fptosi saturates */
       MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
       out->v[l] = codegen_fptosi_sat(g->ctx, g->loc, lane(&in[0], l), res, gen_insert, g);
+      continue;
+    }
+    if (!g->ieee_div && ind_op_is(op, "arith.divf") && mlirTypeIsAF32(mlirValueGetType(lane(&in[0], l)))) {
+      out->v[l] = div_full(g, lane(&in[0], l), lane(&in[1], l));
       continue;
     }
     MlirOperation c = mlirOperationClone(op);
@@ -1171,6 +1189,10 @@ static bool read_def(Gen *g, MlirOperation def) {
     return fail(g, def, "kernel.def needs kind, xranges, rranges, block, xblock and vector_width");
   if (g->kind == KERNEL_KIND_POINTWISE && nr != 0)
     return fail(g, def, "pointwise kernels have empty rranges");
+  MlirAttribute ieee = mlirOperationGetAttributeByName(def, ind_str(KERNEL_ATTR_IEEE_DIV));
+  if (!mlirAttributeIsNull(ieee) && !mlirAttributeIsABool(ieee))
+    return fail(g, def, "kernel.def's ieee_div must be a bool");
+  g->ieee_div = !mlirAttributeIsNull(ieee) && mlirBoolAttrGetValue(ieee);
   g->nx = (int)nx;
   g->nr = (int)nr;
   memcpy(g->ranges, xr, (size_t)nx * sizeof *xr);

@@ -75,6 +75,7 @@ typedef struct Gen {
   /* A looped kernel's scan loop (convert_kernel_to_gpu.c, emit_scan_body): the scans' carries over
    * the tiles; null outside it. */
   struct GpuScanLoop *scan_loop;
+  bool ieee_div; /* the def's ieee_div: f32 arith.divf of the body stays IEEE (else div.full.f32) */
   bool failed;
 } Gen;
 

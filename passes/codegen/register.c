@@ -18,28 +18,51 @@ extern const IndPassDef ind_kernel_apply_tuning_pass;
 void ind_register_launch_plan_emitter(void);
 void ind_register_tuning_candidates_emitter(void);
 
-/* --codegen: sched -> kernel; --codegen=tuning-cache=FILE also applies a tuning cache after kernel-cse
- * (kernel-apply-tuning, docs/passes/codegen.md "Tuning"). */
+/* --codegen: sched -> kernel. --codegen=KEY=VALUE[,KEY=VALUE ...]: tuning-cache=FILE also applies a tuning
+ * cache after kernel-cse (kernel-apply-tuning, docs/passes/codegen.md "Tuning"); any other KEY is an option
+ * of sched-to-kernel (block=128, div-precision=ieee, ...), checked by that pass's option parser. */
 static bool codegen_pipeline(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen) {
   (void)level;
-  if (!value) {
-    snprintf(out, outlen, "sched-to-kernel,kernel-cse,kernel-reuse-buffers");
-    return true;
+  char cache[128] = "", opts[512] = "";
+  size_t nopts = 0;
+  for (const char *p = value; p && *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    const char *eq = memchr(p, '=', len);
+    if (!eq || eq == p) {
+      snprintf(err, errlen, "--codegen: '%.*s' is not KEY=VALUE (keys: tuning-cache, or an option of sched-to-kernel)",
+               (int)len, p);
+      return false;
+    }
+    /* the item goes into a pass option: it must not end the option list or the pipeline */
+    const char *bad = " \t{}'\"";
+    bool ok_chars = true;
+    for (size_t i = 0; i < len; ++i)
+      ok_chars = ok_chars && !strchr(bad, p[i]);
+    if (strncmp(p, "tuning-cache=", (size_t)(eq - p) + 1) == 0) {
+      size_t plen = len - (size_t)(eq + 1 - p);
+      if (plen == 0 || plen >= sizeof cache || !ok_chars) {
+        snprintf(err, errlen,
+                 "--codegen=tuning-cache: the file name must be 1-127 characters without spaces, "
+                 "braces, commas or quotes");
+        return false;
+      }
+      memcpy(cache, eq + 1, plen);
+      cache[plen] = 0;
+    } else {
+      if (!ok_chars || eq + 1 == p + len || nopts + len + 2 > sizeof opts) {
+        snprintf(err, errlen, "--codegen: bad option '%.*s' (a value without spaces, braces or quotes)", (int)len, p);
+        return false;
+      }
+      nopts += (size_t)snprintf(opts + nopts, sizeof opts - nopts, "%s%.*s", nopts ? " " : "", (int)len, p);
+    }
+    p = end ? end + 1 : p + len;
   }
-  const char *key = "tuning-cache=";
-  if (strncmp(value, key, strlen(key)) != 0) {
-    snprintf(err, errlen, "--codegen: unknown value '%s' (known: tuning-cache=FILE)", value);
-    return false;
-  }
-  const char *path = value + strlen(key);
-  /* the path goes into a pass option: it must not end the option list or the pipeline */
-  if (!path[0] || strpbrk(path, " \t{},'\"") || strlen(path) >= 128) {
-    snprintf(err, errlen,
-             "--codegen=tuning-cache: the file name must be 1-127 characters without spaces, "
-             "braces, commas or quotes");
-    return false;
-  }
-  snprintf(out, outlen, "sched-to-kernel,kernel-cse,kernel-apply-tuning{cache=%s},kernel-reuse-buffers", path);
+  char apply[160] = "";
+  if (cache[0])
+    snprintf(apply, sizeof apply, "kernel-apply-tuning{cache=%s},", cache);
+  snprintf(out, outlen, "sched-to-kernel%s%s%s,kernel-cse,%skernel-reuse-buffers", nopts ? "{" : "", opts,
+           nopts ? "}" : "", apply);
   return true;
 }
 
@@ -50,7 +73,7 @@ static const IndStageDef codegen_stage = {
     .max_level = IND_LEVEL_SCHED,
     .out_level = IND_LEVEL_KERNEL,
     .help = "generate kernels and the host wrapper (sched -> kernel)",
-    .value_help = "tuning-cache=FILE",
+    .value_help = "KEY=VALUE,...",
     .pipeline = codegen_pipeline,
 };
 

@@ -716,6 +716,8 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
     ind_set_attr(def, KERNEL_ATTR_ROW_THREADS, mlirBoolAttrGet(k->ctx, 1));
   else
     mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
+  if (strcmp(ind_opt_string(k->opts, "div-precision"), "ieee") == 0)
+    ind_set_attr(def, KERNEL_ATTR_IEEE_DIV, mlirBoolAttrGet(k->ctx, 1));
 }
 
 /* The bytes of the narrowest float element type among the kernel's argument memrefs (2: some buffer
@@ -1005,12 +1007,18 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     }
   if (nfn != 1)
     return ind_emit_error(module, "sched-to-kernel: expected exactly one func.func (the program), found %d", nfn);
+  const char *div = ind_opt_string(opts, "div-precision");
+  if (strcmp(div, "full") != 0 && strcmp(div, "ieee") != 0)
+    return ind_emit_error(module, "sched-to-kernel: div-precision must be full or ieee, not '%s'", div);
   return convert_function(fn, opts) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 static const IndPassOptionDef options[] = {
     IND_LAUNCH_GEOMETRY_OPTIONS{"kernel-prefix", IND_OPT_STRING, "triton",
                                 "kernel name prefix (triton matches Inductor's names)"},
+    {"div-precision", IND_OPT_STRING, "full",
+     "f32 division in GPU kernels: full (div.full.f32, at most 2 ulp, as Triton lowers `/`) or ieee (div.rn.f32; "
+     "marks each kernel.def ieee_div); the CPU JIT is IEEE either way"},
     {NULL, 0, NULL, NULL},
 };
 

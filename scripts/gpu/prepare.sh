@@ -6,6 +6,7 @@
 #   IND_GPU_SIZES="1024" scripts/gpu/prepare.sh
 #   IND_TUNING_CACHE=out/tune/cache.json scripts/gpu/prepare.sh   # kernels in the configs of a tuning cache
 #                                     (scripts/gpu/tune.py, docs/tools/ind-tune.md)
+#   IND_CODEGEN_OPTS=div-precision=ieee scripts/gpu/prepare.sh   # sched-to-kernel options (--codegen=KEY=VALUE,...)
 #   IND_GPU_VARIANTS="lock_in:search" (the default): also compile examples/lock_in.mlir with --fuse=search,
 #   as the case lock_in_search, so that the GPU run measures both groupings (docs/passes/fuse.md)
 #
@@ -22,7 +23,8 @@ rm -rf "$DEST"
 mkdir -p "$DEST/src"
 printf 'case\tn\tptx_ms\tplan_ms\tkernels\n' > "$DEST/compile_times.tsv"
 now_ms() { date +%s%3N; }
-codegen=--codegen${IND_TUNING_CACHE:+=tuning-cache=$IND_TUNING_CACHE}
+cg_opts="${IND_CODEGEN_OPTS:-}${IND_TUNING_CACHE:+${IND_CODEGEN_OPTS:+,}tuning-cache=$IND_TUNING_CACHE}"
+codegen=--codegen${cg_opts:+=$cg_opts}
 fail=0
 # every example with the default strategy, then each variant EXAMPLE:STRATEGY as the case EXAMPLE_STRATEGY
 jobs=""

@@ -38,8 +38,8 @@
 // CHECK-NOT: "arith.divf"
 // CHECK: [[SUM:%[0-9]+]] = "arith.mulf"([[MEAN]], [[N]])
 // CHECK-NEXT: [[C:%[0-9]+]] = "arith.constant"() <{value = 9.990000e+02 : f32}>
-// CHECK-NEXT: "arith.divf"({{%[0-9]+}}, [[C]])
-// CHECK: "arith.divf"([[SUM]],
+// CHECK-NEXT: "llvm.call_intrinsic"({{%[0-9]+}}, [[C]]) <{{{.*}}intrin = "llvm.nvvm.div.full"
+// CHECK: "llvm.call_intrinsic"([[SUM]], {{.*}}intrin = "llvm.nvvm.div.full"
 // CHECK: "gpu.return"
 func.func @var_mean(%x: tensor<4x1000xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %v = "graph.var"(%x) {dims = array<i64: 1>, correction = 1 : i64, keepdim = false} : (tensor<4x1000xf32>) -> tensor<4xf32>
@@ -97,7 +97,7 @@ func.func @log_softmax(%x: tensor<4x1000xf32>) -> tensor<4x1000xf32> {
 // CHECK: "arith.constant"() <{value = 256 : index}>
 // CHECK-NEXT: "arith.addi"
 // CHECK-NEXT: "memref.load"(%arg3,
-// CHECK: "arith.divf"
+// CHECK: intrin = "llvm.nvvm.div.full"
 // CHECK: "gpu.return"
 func.func @var_outer(%x: tensor<17x33xf32>) -> tensor<33xf32> {
   %v = "graph.var"(%x) {dims = array<i64: 0>, correction = 1 : i64, keepdim = false} : (tensor<17x33xf32>) -> tensor<33xf32>

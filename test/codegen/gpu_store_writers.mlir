@@ -27,7 +27,7 @@
 // CHECK-LABEL: "gpu.module"
 // CHECK: [[RLIM:%[0-9]+]] = "arith.constant"() <{value = 17 : index}>
 // CHECK-NEXT: [[RVALID:%[0-9]+]] = "arith.cmpi"(%{{[0-9]+}}, [[RLIM]]) <{predicate = 6 : i64}>
-// CHECK: "arith.divf"
+// CHECK: intrin = "llvm.nvvm.div.full"
 // CHECK-NEXT: "scf.if"([[RVALID]])
 // CHECK-NEXT: "arith.constant"
 // CHECK-NOT: "scf.if"
