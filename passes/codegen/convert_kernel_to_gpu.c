@@ -1193,6 +1193,12 @@ static bool read_def(Gen *g, MlirOperation def) {
   if (!mlirAttributeIsNull(ieee) && !mlirAttributeIsABool(ieee))
     return fail(g, def, "kernel.def's ieee_div must be a bool");
   g->ieee_div = !mlirAttributeIsNull(ieee) && mlirBoolAttrGetValue(ieee);
+  MlirAttribute order = mlirOperationGetAttributeByName(def, ind_str(KERNEL_ATTR_TILE_ORDER));
+  if (!mlirAttributeIsNull(order) &&
+      (!mlirAttributeIsAString(order) || (!ind_sref_eq(mlirStringAttrGetValue(order), "mirror") &&
+                                          !ind_sref_eq(mlirStringAttrGetValue(order), "raster"))))
+    return fail(g, def, "kernel.def's tile_order must be \"mirror\" or \"raster\"");
+  g->mirror = mlirAttributeIsNull(order) || ind_sref_eq(mlirStringAttrGetValue(order), "mirror");
   g->nx = (int)nx;
   g->nr = (int)nr;
   memcpy(g->ranges, xr, (size_t)nx * sizeof *xr);
@@ -1511,6 +1517,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     smem_floats = (int64_t)(nred + nscan) * WARP; /* one slot of warp totals per scan, after the reductions' */
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
+    g->mirror = g->mirror && g->tiled && gpu_has_mirror_read(g, body);
     smem_floats = count_staged(g, body) * staged_floats(g);
   }
   MlirOperation func = create_func(g, body, smem_floats);

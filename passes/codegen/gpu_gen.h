@@ -75,6 +75,7 @@ typedef struct Gen {
   /* A looped kernel's scan loop (convert_kernel_to_gpu.c, emit_scan_body): the scans' carries over
    * the tiles; null outside it. */
   struct GpuScanLoop *scan_loop;
+  bool mirror;   /* tiled: visit tile (i, j) and its mirror (j, i) back to back (gpu_has_mirror_read) */
   bool ieee_div; /* the def's ieee_div: f32 arith.divf of the body stays IEEE (else div.full.f32) */
   bool failed;
 } Gen;
@@ -259,6 +260,9 @@ void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks);
 bool gpu_has_transposed_load(Gen *g, MlirBlock body);
 /* True when the pointwise kernel can run on 2-D tiles of its last two x dims. */
 bool gpu_can_tile(Gen *g);
+/* True when a buffer of the pointwise kernel `body` is read both directly and transposed, the two reads
+ * mirror images of each other (x + x.T; see gpu_thread_geometry.c). */
+bool gpu_has_mirror_read(Gen *g, MlirBlock body);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,8 @@
  * elements. */
 #include "passes/codegen/gpu_gen.h"
 
+#include <string.h>
+
 /* Splits the linear index `lin` (lanes) into dims [first, first + n) of sizes g->ranges. */
 static void decompose(Gen *g, const Lanes *lin, int first, int n) {
   for (int k = first; k < first + n; ++k)
@@ -91,20 +93,95 @@ bool gpu_can_tile(Gen *g) {
          g->ranges[g->nx - 2] % ty_n == 0;
 }
 
+/* The load's index as coefficients per x dim and a constant; false unless a direct load, linear. */
+static bool direct_load_coefs(Gen *g, MlirOperation op, int64_t *coef, int64_t *cst) {
+  if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
+    return false;
+  MlirAffineMap m = kernel_index_map(op);
+  if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return false;
+  memset(coef, 0, MAX_DIMS * sizeof *coef);
+  *cst = 0;
+  return linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, cst);
+}
+
+/* Loads D and T of one buffer with D = B[.., r * n + c] (stride 1 along the last x dim c) and T =
+ * B[.., c * n + r] (the same coefficients, the last two swapped): tile (i, j)'s transposed read is then
+ * exactly tile (j, i)'s direct read, and setup_tiled visits the two tiles back to back so that the second
+ * read of each element comes from L2 instead of DRAM (x + x.T reads x once). */
+bool gpu_has_mirror_read(Gen *g, MlirBlock body) {
+  if (g->nx < 2)
+    return false;
+  int a = g->nx - 2, b = g->nx - 1;
+  for (MlirOperation d = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(d); d = mlirOperationGetNextInBlock(d)) {
+    int64_t cd[MAX_DIMS], kd;
+    if (!direct_load_coefs(g, d, cd, &kd) || cd[b] != 1 || cd[a] <= 1)
+      continue;
+    for (MlirOperation t = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(t);
+         t = mlirOperationGetNextInBlock(t)) {
+      int64_t ct[MAX_DIMS], kt;
+      if (t.ptr == d.ptr || !direct_load_coefs(g, t, ct, &kt) ||
+          !mlirValueEqual(kernel_load_buffer(t), kernel_load_buffer(d)) || kt != kd || ct[a] != cd[b] ||
+          ct[b] != cd[a])
+        continue;
+      bool same = true;
+      for (int k = 0; k < a && same; ++k)
+        same = ct[k] == cd[k];
+      if (same)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Mirror order (g->mirror, square x planes): the tiles are grouped into S x S super-tiles, S = the larger
+ * tile side (tiles are h = block/32 rows by w = 32 * vw columns, powers of 2), and the n x n super-tiles
+ * are visited as mirror pairs: u < n(n-1) is the pair p = u / 2 of the strictly upper triangle, the
+ * rows q and n-2-q of that triangle folded into one row of n pairs (p = q * n + k), u odd its mirror;
+ * the diagonal super-tiles come last. A bijection on the same grid as the raster order (per plane:
+ * n^2 super-tiles of (S/h)(S/w) blocks each). Sets *tr, *tc (tile row and column) and returns the plane. */
+static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, MlirValue *tr, MlirValue *tc) {
+  int64_t side = h > w ? h : w, n = rows / side, per_r = side / h, per_c = side / w, per = per_r * per_c;
+  MlirValue v = bin(g, "arith.remui", g->bid, cidx(g, per)), all = bin(g, "arith.divui", g->bid, cidx(g, per));
+  MlirValue u = bin(g, "arith.remui", all, cidx(g, n * n)), plane = bin(g, "arith.divui", all, cidx(g, n * n));
+  MlirValue p = bin(g, "arith.divui", u, cidx(g, 2)), s = bin(g, "arith.remui", u, cidx(g, 2));
+  MlirValue q = bin(g, "arith.divui", p, cidx(g, n)), k = bin(g, "arith.remui", p, cidx(g, n));
+  MlirValue len = bin(g, "arith.subi", cidx(g, n - 1), q); /* n - 1 - q: row q's pairs */
+  MlirValue first = cmpi(g, CMP_ULT, k, len);
+  MlirValue r = select_(g, first, q, bin(g, "arith.subi", cidx(g, n - 2), q));
+  MlirValue c = bin(g, "arith.addi", bin(g, "arith.addi", r, cidx(g, 1)),
+                    select_(g, first, k, bin(g, "arith.subi", k, len)));
+  MlirValue odd = cmpi(g, CMP_EQ, s, cidx(g, 1));
+  MlirValue pi = select_(g, odd, c, r), pj = select_(g, odd, r, c);
+  MlirValue diag = bin(g, "arith.subi", u, cidx(g, n * (n - 1)));
+  MlirValue paired = cmpi(g, CMP_ULT, u, cidx(g, n * (n - 1)));
+  MlirValue si = select_(g, paired, pi, diag), sj = select_(g, paired, pj, diag);
+  *tr = bin(g, "arith.addi", bin(g, "arith.muli", si, cidx(g, per_r)), bin(g, "arith.divui", v, cidx(g, per_c)));
+  *tc = bin(g, "arith.addi", bin(g, "arith.muli", sj, cidx(g, per_c)), bin(g, "arith.remui", v, cidx(g, per_c)));
+  return plane;
+}
+
 static bool setup_tiled(Gen *g) {
   int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
   int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
   if (!gpu_can_tile(g))
     return false;
   MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  MlirValue tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
-  MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
-  MlirValue tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
+  int64_t side = ty_n > tcols ? ty_n : tcols;
+  MlirValue tr, tc, plane;
+  if (g->mirror && rows == cols && rows % side == 0) {
+    plane = mirror_tile(g, rows, ty_n, tcols, &tr, &tc);
+  } else {
+    tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
+    MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
+    tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
+    plane = bin(g, "arith.divui", rest, cidx(g, rows / ty_n));
+  }
   g->ttx = tx;
   g->tty = ty;
   g->ttr = tr;
   g->ttc = tc;
-  Lanes outer = {.n = 1, .v = {bin(g, "arith.divui", rest, cidx(g, rows / ty_n))}};
+  Lanes outer = {.n = 1, .v = {plane}};
   decompose(g, &outer, 0, g->nx - 2);
   g->dims[g->nx - 2] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, ty_n)), ty)}};
   MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));

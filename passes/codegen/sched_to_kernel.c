@@ -718,6 +718,8 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
     mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
   if (strcmp(ind_opt_string(k->opts, "div-precision"), "ieee") == 0)
     ind_set_attr(def, KERNEL_ATTR_IEEE_DIV, mlirBoolAttrGet(k->ctx, 1));
+  if (k->kind == KERNEL_KIND_POINTWISE && strcmp(ind_opt_string(k->opts, "tile-order"), "raster") == 0)
+    ind_set_attr(def, KERNEL_ATTR_TILE_ORDER, ind_str_attr(k->ctx, "raster"));
 }
 
 /* The bytes of the narrowest float element type among the kernel's argument memrefs (2: some buffer
@@ -1010,6 +1012,9 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   const char *div = ind_opt_string(opts, "div-precision");
   if (strcmp(div, "full") != 0 && strcmp(div, "ieee") != 0)
     return ind_emit_error(module, "sched-to-kernel: div-precision must be full or ieee, not '%s'", div);
+  const char *order = ind_opt_string(opts, "tile-order");
+  if (strcmp(order, "mirror") != 0 && strcmp(order, "raster") != 0)
+    return ind_emit_error(module, "sched-to-kernel: tile-order must be mirror or raster, not '%s'", order);
   return convert_function(fn, opts) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
@@ -1019,6 +1024,10 @@ static const IndPassOptionDef options[] = {
     {"div-precision", IND_OPT_STRING, "full",
      "f32 division in GPU kernels: full (div.full.f32, at most 2 ulp, as Triton lowers `/`) or ieee (div.rn.f32; "
      "marks each kernel.def ieee_div); the CPU JIT is IEEE either way"},
+    {"tile-order", IND_OPT_STRING, "mirror",
+     "tiled pointwise kernels (a transposed read): mirror visits tile (i, j) and (j, i) back to back when a buffer "
+     "is read both directly and transposed (x + x.T reads x from DRAM once), raster in row order (marks each "
+     "kernel.def tile_order = \"raster\")"},
     {NULL, 0, NULL, NULL},
 };
 

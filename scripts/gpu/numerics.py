@@ -32,6 +32,7 @@ OUTER_PER = [(3, 17), (17, 33), (64, 31), (5, 64)]  # (rows reduced, columns); r
 OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
+MIRROR = [(128, 128), (256, 256), (384, 384), (640, 640), (3, 256, 256), (192, 192), (17, 17)]
 EMB_ROWS = 7  # rows of the embedding tables
 OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
@@ -72,6 +73,10 @@ def cases():
         out["outerred_" + k] = {"geometry": "outer", "kind": k, "sizes": OUTER_RED}
     out["pointwise"] = {"geometry": "pointwise", "sizes": [(n,) for n in POINTWISE]}
     out["pointwise_transposed"] = {"geometry": "transposed", "sizes": TRANSPOSED}
+    # x - x.T (one buffer read directly and transposed: the mirror tile order of tiled kernels, 8 x 128 tiles
+    # in 128 x 128 super-tiles): 1, 2, 3 (odd), 5 super-tiles a side, a batch of planes, and two sides that
+    # are not tiled (192: not a multiple of the tile's 128 columns; 17)
+    out["pointwise_mirror"] = {"geometry": "mirror", "sizes": MIRROR}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
     # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)
@@ -181,6 +186,13 @@ def program(case):
             args += ["%s: %s" % (a, s), "%s: %s" % (b, st)]
             body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, b, st, s),
                      '  %%s%d = "graph.add"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
+            rets.append(("%%s%d" % i, s))
+        elif g == "mirror":
+            s = t(sz)
+            dims = ", ".join(str(d) for d in list(range(len(sz) - 2)) + [len(sz) - 1, len(sz) - 2])
+            args.append("%s: %s" % (a, s))
+            body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: %s>} : (%s) -> %s' % (i, a, dims, s, s),
+                     '  %%s%d = "graph.sub"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
             rets.append(("%%s%d" % i, s))
         elif g in ("softmax", "log_softmax"):
             s = t(sz)
@@ -297,6 +309,7 @@ def make_input(np, case, k, shape, kind):
                 if rr >= 3:
                     x[1, 0] = np.inf
         else:
+            x = x.reshape(-1)
             x[n // 2] = np.inf if kind == "inf" else np.nan
             x[n - 1] = -np.inf if kind == "inf" else np.nan
         x = x.reshape(-1)
