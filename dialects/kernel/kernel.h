@@ -35,7 +35,8 @@ extern "C" {
 #define KERNEL_ATTR_XBLOCK "xblock"
 #define KERNEL_ATTR_ROW_THREADS "row_threads" /* optional bool (absent: false), see KernelGeometry */
 #define KERNEL_ATTR_VECTOR_WIDTH "vector_width"
-#define KERNEL_ATTR_TILE_ORDER "tile_order" /* optional string (absent: "mirror"): tiled pointwise kernels' block order */
+#define KERNEL_ATTR_TILE_ORDER                                                                                         \
+  "tile_order"                          /* optional string (absent: "mirror"): tiled pointwise kernels' block order */
 #define KERNEL_ATTR_IEEE_DIV "ieee_div" /* optional bool (absent: false): f32 division on the GPU is IEEE div.rn */
 #define KERNEL_ATTR_INDEX "index"
 #define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"

@@ -113,7 +113,8 @@ bool gpu_has_mirror_read(Gen *g, MlirBlock body) {
   if (g->nx < 2)
     return false;
   int a = g->nx - 2, b = g->nx - 1;
-  for (MlirOperation d = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(d); d = mlirOperationGetNextInBlock(d)) {
+  for (MlirOperation d = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(d);
+       d = mlirOperationGetNextInBlock(d)) {
     int64_t cd[MAX_DIMS], kd;
     if (!direct_load_coefs(g, d, cd, &kd) || cd[b] != 1 || cd[a] <= 1)
       continue;
@@ -121,8 +122,7 @@ bool gpu_has_mirror_read(Gen *g, MlirBlock body) {
          t = mlirOperationGetNextInBlock(t)) {
       int64_t ct[MAX_DIMS], kt;
       if (t.ptr == d.ptr || !direct_load_coefs(g, t, ct, &kt) ||
-          !mlirValueEqual(kernel_load_buffer(t), kernel_load_buffer(d)) || kt != kd || ct[a] != cd[b] ||
-          ct[b] != cd[a])
+          !mlirValueEqual(kernel_load_buffer(t), kernel_load_buffer(d)) || kt != kd || ct[a] != cd[b] || ct[b] != cd[a])
         continue;
       bool same = true;
       for (int k = 0; k < a && same; ++k)
@@ -149,8 +149,8 @@ static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, MlirVal
   MlirValue len = bin(g, "arith.subi", cidx(g, n - 1), q); /* n - 1 - q: row q's pairs */
   MlirValue first = cmpi(g, CMP_ULT, k, len);
   MlirValue r = select_(g, first, q, bin(g, "arith.subi", cidx(g, n - 2), q));
-  MlirValue c = bin(g, "arith.addi", bin(g, "arith.addi", r, cidx(g, 1)),
-                    select_(g, first, k, bin(g, "arith.subi", k, len)));
+  MlirValue c =
+      bin(g, "arith.addi", bin(g, "arith.addi", r, cidx(g, 1)), select_(g, first, k, bin(g, "arith.subi", k, len)));
   MlirValue odd = cmpi(g, CMP_EQ, s, cidx(g, 1));
   MlirValue pi = select_(g, odd, c, r), pj = select_(g, odd, r, c);
   MlirValue diag = bin(g, "arith.subi", u, cidx(g, n * (n - 1)));
