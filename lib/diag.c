@@ -96,6 +96,7 @@ static void record_one(IndDiagEngine *e, MlirDiagnostic d) {
 
 static MlirLogicalResult handler(MlirDiagnostic d, void *user) {
   IndDiagEngine *e = user;
+  ++e->nreported;
   if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError)
     ++e->nerrors;
   if (e->verify)

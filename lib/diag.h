@@ -29,7 +29,9 @@ typedef struct IndDiagEngine {
   FILE *out;                /* where printed diagnostics go (stderr) */
   IndDiagRecord *records;
   int nrecords, cap;
-  int nerrors; /* errors seen (printed or recorded) */
+  int nerrors;   /* errors seen (printed or recorded); ind_diag_reset clears it */
+  int nreported; /* diagnostics of any severity seen since attach (ind_diag_reset keeps it): 0 after
+                    a run means it printed nothing to stderr through this engine */
   MlirDiagnosticHandlerID id;
   MlirContext ctx;
 } IndDiagEngine;

@@ -3,7 +3,9 @@
  * Reads one .mlir file (or stdin), optionally splits it at `// -----` lines, and for each piece:
  * parses and verifies it, runs the requested stages (--preprocess --lower --fuse --codegen) and/or a
  * --pass-pipeline, then prints the result in generic form (or through an --emit=NAME emitter).
- * Output is written only when every piece succeeded. Exit status: 0 on success, 1 on any error. */
+ * Output is written only when every piece succeeded. Exit status: 0 on success, 1 on any error.
+ * With --cache-dir=DIR (or $IND_CACHE_DIR) a repeated compile is answered from DIR before anything else
+ * starts, and a clean run stores its output there (tools/opt_cache.h, docs/tools/compile-cache.md). */
 #include "tools/opt_driver.h"
 
 #include "dialects/dialects.h"
@@ -14,6 +16,7 @@
 #include "lib/pipeline.h"
 #include "passes/fuse/report.h"
 #include "passes/fuse/strategy.h"
+#include "tools/opt_cache.h"
 #include "tools/register_all.h"
 #include "tools/tool.h"
 
@@ -65,6 +68,9 @@ static void print_help(FILE *f) {
              "                             (include/ind/fusion.h); may be repeated; give it first\n"
              "  --mlir-timing              report the time of each pass (stderr)\n"
              "  --mlir-print-debuginfo     print locations in the output\n"
+             "  --cache-dir=DIR            answer a repeated compile from DIR, a cache of outputs keyed by the\n"
+             "                             input, the options and ind's build (default: $IND_CACHE_DIR)\n"
+             "  --no-cache                 neither read nor write a cache (overrides $IND_CACHE_DIR)\n"
              "  --list-passes              list the project's passes and their options\n"
              "  --help                     this text\n");
 }
@@ -125,6 +131,11 @@ static int parse_args(int argc, char **argv, OptConfig *c) {
       c->output = a + 2;
     } else if (!strncmp(a, "--pass-pipeline=", 16)) {
       c->pipeline = a + 16;
+    } else if (!strcmp(a, IND_OPT_CACHE_DIR_FLAG)) {
+      ind_diag_tool_error(TOOL, "%s needs a folder", IND_OPT_CACHE_DIR_FLAG);
+      return 1;
+    } else if (ind_opt_cache_flag(a)) {
+      /* read by ind_opt_cache_answer before the arguments are parsed (ind_opt_main) */
     } else if (!strncmp(a, "--load-pass-plugin=", 19)) {
       /* loaded before the arguments are parsed (ind_opt_main) */
     } else if (!strcmp(a, "--fusion-report") || !strncmp(a, "--fusion-report=", 16)) {
@@ -270,26 +281,11 @@ static size_t find_separator(const char *s, size_t len, size_t from, size_t *aft
   return len;
 }
 
-int ind_opt_main(int argc, char **argv) {
-  ind_register_all();
-  /* Plugins first (as mlir-opt does), so that --help, --list-passes and --fuse=NAME see them. */
-  for (int i = 1; i < argc; ++i)
-    if (!strncmp(argv[i], "--load-pass-plugin=", 19)) {
-      char err[1024];
-      if (!ind_plugin_load(argv[i] + 19, err, sizeof err)) {
-        ind_diag_tool_error(TOOL, "%s", err);
-        return 1;
-      }
-    }
-  OptConfig c;
-  int pr = parse_args(argc, argv, &c);
-  if (pr)
-    return pr == 2 ? 0 : 1;
-  IndToolSession t;
-  if (!ind_tool_open(&t, TOOL, c.input, c.verify_diagnostics))
-    return 1;
-  const char *src = t.src;
-  size_t len = t.len;
+/* Runs every piece of the session's input and writes the output; true on success. A clean run (no
+ * diagnostic at all) stores its output in the cache. */
+static bool compile(const OptConfig *c, IndToolSession *t, const IndOptCache *cache) {
+  const char *src = t->src;
+  size_t len = t->len;
   IndStrBuf out = {0};
   bool ok = true;
   size_t start = 0, lines_before = 0;
@@ -297,8 +293,8 @@ int ind_opt_main(int argc, char **argv) {
   if (!piece)
     abort();
   for (;;) {
-    size_t after, end = c.split_input ? find_separator(src, len, start, &after) : len;
-    if (!c.split_input)
+    size_t after, end = c->split_input ? find_separator(src, len, start, &after) : len;
+    if (!c->split_input)
       after = len;
     /* Pad with the newlines of the pieces before, so that line numbers stay the file's. */
     size_t n = 0;
@@ -307,11 +303,11 @@ int ind_opt_main(int argc, char **argv) {
     memcpy(piece + n, src + start, end - start);
     n += end - start;
     piece[n] = '\0';
-    if (!process_piece(&c, &t.ic, &t.diag, piece, n, &out))
+    if (!process_piece(c, &t->ic, &t->diag, piece, n, &out))
       ok = false;
     if (end >= len)
       break;
-    if (c.split_input && !c.verify_diagnostics && (!c.emit || !strcmp(c.emit, "mlir")))
+    if (c->split_input && !c->verify_diagnostics && (!c->emit || !strcmp(c->emit, "mlir")))
       ind_strbuf_append(&out, "// -----\n", 9);
     for (size_t i = start; i < after; ++i)
       if (src[i] == '\n')
@@ -320,11 +316,46 @@ int ind_opt_main(int argc, char **argv) {
   }
   free(piece);
   char err[1024];
-  if (ok && !ind_write_file(c.output, out.data ? out.data : "", out.len, err, sizeof err)) {
+  if (ok && !ind_write_file(c->output, out.data ? out.data : "", out.len, err, sizeof err)) {
     ind_diag_tool_error(TOOL, "%s", err);
     ok = false;
   }
+  if (ok && t->diag.nreported == 0)
+    ind_opt_cache_store(cache, out.data ? out.data : "", out.len);
   ind_strbuf_free(&out);
-  ind_tool_close(&t);
+  return ok;
+}
+
+int ind_opt_main(int argc, char **argv) {
+  /* The cache first: a hit is answered before anything is registered or MLIR starts. */
+  IndOptCache cache;
+  int status;
+  if (ind_opt_cache_answer(argc, argv, &cache, &status))
+    return status;
+  ind_register_all();
+  /* Plugins first (as mlir-opt does), so that --help, --list-passes and --fuse=NAME see them. */
+  for (int i = 1; i < argc; ++i)
+    if (!strncmp(argv[i], "--load-pass-plugin=", 19)) {
+      char err[1024];
+      if (!ind_plugin_load(argv[i] + 19, err, sizeof err)) {
+        ind_diag_tool_error(TOOL, "%s", err);
+        ind_opt_cache_free(&cache);
+        return 1;
+      }
+    }
+  OptConfig c;
+  int pr = parse_args(argc, argv, &c);
+  if (pr) {
+    ind_opt_cache_free(&cache);
+    return pr == 2 ? 0 : 1;
+  }
+  IndToolSession t;
+  bool opened = cache.src ? ind_tool_open_text(&t, TOOL, c.input, cache.src, cache.len, c.verify_diagnostics)
+                          : ind_tool_open(&t, TOOL, c.input, c.verify_diagnostics);
+  cache.src = NULL; /* the session owns it now */
+  bool ok = opened && compile(&c, &t, &cache);
+  if (opened)
+    ind_tool_close(&t);
+  ind_opt_cache_free(&cache);
   return ok ? 0 : 1;
 }

@@ -7,18 +7,28 @@
 #include <string.h>
 
 bool ind_tool_open(IndToolSession *s, const char *tool, const char *path, bool verify_diagnostics) {
-  memset(s, 0, sizeof *s);
-  s->tool = tool;
   char err[1024];
-  s->src = ind_read_file(path, &s->len, err, sizeof err);
-  if (!s->src) {
+  size_t len = 0;
+  char *src = ind_read_file(path, &len, err, sizeof err);
+  if (!src) {
+    memset(s, 0, sizeof *s);
     ind_diag_tool_error(tool, "%s", err);
     return false;
   }
+  return ind_tool_open_text(s, tool, path, src, len, verify_diagnostics);
+}
+
+bool ind_tool_open_text(IndToolSession *s, const char *tool, const char *path, char *src, size_t len,
+                        bool verify_diagnostics) {
+  memset(s, 0, sizeof *s);
+  s->tool = tool;
+  s->src = src;
+  s->len = len;
   if (!ind_context_create(&s->ic)) {
     ind_diag_tool_error(tool, "internal error: the embedded dialect definitions failed to load");
     ind_context_destroy(&s->ic);
     free(s->src);
+    s->src = NULL;
     return false;
   }
   ind_diag_attach(&s->diag, s->ic.ctx, strcmp(path, "-") ? path : "<stdin>", verify_diagnostics);

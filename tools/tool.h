@@ -24,6 +24,10 @@ typedef struct IndToolSession {
 /* Reads `path` ("-" = stdin) and creates the context. On failure reports the error itself and
  * returns false with nothing left to close. */
 bool ind_tool_open(IndToolSession *s, const char *tool, const char *path, bool verify_diagnostics);
+/* The same over an input already read: takes `src` (a NUL-terminated heap buffer of len bytes, freed
+ * by ind_tool_close or on failure); `path` only names it in diagnostics. */
+bool ind_tool_open_text(IndToolSession *s, const char *tool, const char *path, char *src, size_t len,
+                        bool verify_diagnostics);
 void ind_tool_close(IndToolSession *s);
 
 #ifdef __cplusplus
