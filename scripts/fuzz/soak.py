@@ -282,9 +282,12 @@ def main():
     print("soak: %d failing programs, %d failures" % (bad_programs, len(failures)))
     if args.keep and failures:
         os.makedirs(args.keep, exist_ok=True)
+        by_seed = {}  # one file per program, every failure of it in the header (not only the last)
         for seed, stage, kind, msg, text in failures:
+            by_seed.setdefault(seed, ([], text))[0].append("// soak failure: %s %s: %s\n" % (stage, kind, msg))
+        for seed, (lines, text) in by_seed.items():
             with open(os.path.join(args.keep, "%d.mlir" % seed), "w") as f:
-                f.write("// soak failure: %s %s: %s\n%s" % (stage, kind, msg, text))
+                f.write("".join(lines) + text)
     if args.shrink and failures:
         import shrink
         done = set()
