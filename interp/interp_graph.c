@@ -328,14 +328,6 @@ static double py_remainder(double a, double b) {
   return r != 0.0 && (r < 0.0) != (b < 0.0) ? r + b : r;
 }
 
-/* An integer value held as a double, as int64 for the bitwise ops: 2^63 (INT64_MAX rounded to double)
- * and beyond clamp instead of the undefined conversion. */
-static int64_t bits_of(double v) {
-  if (v != v)
-    return 0;
-  return v >= 9.2233720368547758e18 ? INT64_MAX : v <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)v;
-}
-
 static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   switch (k) {
   case EW_SILU:
@@ -357,7 +349,7 @@ static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   case EW_LOGICAL_NOT:
     return x[0] == 0.0;
   case EW_BITWISE_NOT:
-    return (double)~bits_of(x[0]);
+    return (double)~interp_int64_of(x[0]);
   case EW_ISNAN:
     return isnan(x[0]);
   case EW_ISINF:
@@ -381,11 +373,11 @@ static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   case EW_LOGICAL_OR:
     return x[0] != 0.0 || x[1] != 0.0;
   case EW_BITWISE_AND:
-    return (double)(bits_of(x[0]) & bits_of(x[1]));
+    return (double)(interp_int64_of(x[0]) & interp_int64_of(x[1]));
   case EW_BITWISE_OR:
-    return (double)(bits_of(x[0]) | bits_of(x[1]));
+    return (double)(interp_int64_of(x[0]) | interp_int64_of(x[1]));
   case EW_BITWISE_XOR:
-    return (double)(bits_of(x[0]) ^ bits_of(x[1]));
+    return (double)(interp_int64_of(x[0]) ^ interp_int64_of(x[1]));
   case EW_MASKED_FILL:
     return x[1] != 0.0 ? p->value : x[0];
   case EW_ADD:

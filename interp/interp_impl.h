@@ -48,6 +48,15 @@ bool interp_value_logical(const InterpValue *v, IndTensor *out);
  * at least min_storage storage elements. Emits at op on an unsupported type. */
 MlirLogicalResult interp_make_buffer(MlirOperation op, MlirType memref, int64_t min_storage, InterpValue *out);
 
+/* An integer value held as a double, as int64 (bitwise ops, integer division): NaN is 0, 2^63 (INT64_MAX
+ * rounded to double) and beyond clamp instead of the undefined conversion. Both interpreters use it, so
+ * they agree on huge values. */
+static inline int64_t interp_int64_of(double v) {
+  if (v != v)
+    return 0;
+  return v >= 9.2233720368547758e18 ? INT64_MAX : v <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)v;
+}
+
 /* Per-dialect evaluators: compute op's results and bind them. */
 bool interp_is_graph_op(MlirOperation op);
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op);

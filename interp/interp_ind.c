@@ -290,14 +290,8 @@ static const struct {
                   {"arith.divsi", IB_DIVSI},        {"arith.remsi", IB_REMSI}, {"arith.floordivsi", IB_FLOORDIVSI},
                   {"arith.ceildivsi", IB_CEILDIVSI}};
 
-static int64_t to_i64(double v) {
-  if (!(v > -9.2e18 && v < 9.2e18))
-    return 0;
-  return (int64_t)v;
-}
-
 static double int_binary(int code, double x, double y) {
-  int64_t a = to_i64(x), b = to_i64(y);
+  int64_t a = interp_int64_of(x), b = interp_int64_of(y);
   switch (code) {
   case IB_AND:
     return (double)(a & b);
@@ -376,7 +370,7 @@ static double cmpf(int pred, double a, double b) {
 
 /* arith.cmpi predicates, in the order of arith::CmpIPredicate. */
 static double cmpi(int pred, double x, double y) {
-  int64_t a = to_i64(x), b = to_i64(y);
+  int64_t a = interp_int64_of(x), b = interp_int64_of(y);
   uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
   bool r;
   switch (pred) {
@@ -650,7 +644,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
     case I_LOAD: {
       int64_t p = aff_eval(b->aff, in->aff, d);
       if (in->a >= 0)
-        p = wrap_add(p, to_i64(reg[in->a]));
+        p = wrap_add(p, interp_int64_of(reg[in->a]));
       if (p < 0 || p >= in->buf->store.numel) {
         *bad = in;
         *bad_pos = p;
@@ -692,7 +686,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
         v += in->imm;
       if (!(v >= 0 && v < in->imm)) { /* NaN included */
         *bad = in;
-        *bad_pos = to_i64(reg[in->a]);
+        *bad_pos = interp_int64_of(reg[in->a]);
         return false;
       }
       break;
