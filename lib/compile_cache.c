@@ -129,20 +129,6 @@ char *ind_cache_lookup(const char *dir, const char *key, size_t *len) {
   return text;
 }
 
-/* mkdir -p: creates `dir` and its missing parents; true when it exists as a folder afterwards. */
-static bool make_dirs(const char *dir) {
-  char *p = join(dir, "");
-  for (char *s = p + 1; *s; ++s)
-    if (*s == '/') {
-      *s = '\0';
-      mkdir(p, 0777);
-      *s = '/';
-    }
-  free(p);
-  struct stat st;
-  return (mkdir(dir, 0777) == 0 || errno == EEXIST) && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* write(2) of all of data; false on any error. */
 static bool write_all(int fd, const void *data, size_t len) {
   const char *p = data;
@@ -159,9 +145,9 @@ static bool write_all(int fd, const void *data, size_t len) {
 }
 
 bool ind_cache_store(const char *dir, const char *key, const void *data, size_t len) {
-  if (!make_dirs(dir))
+  char name[64], header[64], err[512];
+  if (!ind_make_dirs(dir, err, sizeof err))
     return false;
-  char name[64], header[64];
   snprintf(name, sizeof name, "tmp.%ld", (long)getpid());
   int hl = snprintf(header, sizeof header, ENTRY_MAGIC "%zu\n", len);
   char *tmp = join(dir, name), *path = join(dir, key);

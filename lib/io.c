@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -67,4 +68,29 @@ bool ind_write_file(const char *path, const char *data, size_t len, char *err, s
   }
   free(tmp);
   return true;
+}
+
+bool ind_make_dirs(const char *dir, char *err, size_t errlen) {
+  size_t n = strlen(dir);
+  char *path = malloc(n + 1);
+  if (!path)
+    abort();
+  memcpy(path, dir, n + 1);
+  bool ok = true;
+  for (char *p = path + (n > 0); ok; ++p) {
+    bool end = *p == '\0';
+    if (*p != '/' && !end)
+      continue;
+    *p = '\0';
+    struct stat st;
+    if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)) && mkdir(path, 0777) != 0) {
+      snprintf(err, errlen, "cannot create directory '%s': %s", path, strerror(errno));
+      ok = false;
+    }
+    if (end)
+      break;
+    *p = '/';
+  }
+  free(path);
+  return ok;
 }

@@ -13,6 +13,9 @@ char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen);
 /* Writes data to `path` ("-" = stdout) through a temporary file renamed into place, so a failed
  * run never leaves a partial output file. */
 bool ind_write_file(const char *path, const char *data, size_t len, char *err, size_t errlen);
+/* mkdir -p: creates `dir` and any missing parents. On failure returns false and writes which folder
+ * could not be created, and why, to err. */
+bool ind_make_dirs(const char *dir, char *err, size_t errlen);
 #ifdef __cplusplus
 }
 #endif

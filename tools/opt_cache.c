@@ -96,30 +96,23 @@ static bool codegen_cacheable(const char *value, IndCacheKey *k) {
 }
 
 /* One pipeline element `name{opts}`: a project pass whose string options name no file but `cache`
- * (keyed), or a pure upstream pass. Items are split as lib/pass_registry.c splits them. */
+ * (keyed), or a pure upstream pass. The options are read by the pass registry's own parser (an element
+ * it rejects fails the run: not cached); every non-plain string option of the project's passes
+ * defaults to "", so a non-empty one is one the command line set. */
 static bool element_cacheable(const char *name, size_t nl, const char *opts, size_t olen, IndCacheKey *k) {
   const IndPassDef *def = ind_pass_lookup(name, nl);
   if (!def)
     return in_list(PURE_UPSTREAM_PASSES, name, nl);
-  for (size_t p = 0; p < olen;) {
-    while (p < olen && (opts[p] == ' ' || opts[p] == ','))
-      ++p;
-    size_t ks = p;
-    while (p < olen && opts[p] != '=' && opts[p] != ' ')
-      ++p;
-    size_t klen = p - ks, vs = p < olen && opts[p] == '=' ? p + 1 : p;
-    for (p = vs; p < olen && opts[p] != ' ';)
-      ++p;
-    if (klen == 0)
+  IndPassOptions parsed;
+  char err[256];
+  if (!ind_pass_options_parse(def, opts, olen, &parsed, err, sizeof err))
+    return false;
+  for (int i = 0; i < parsed.n; ++i) {
+    const IndPassOptionDef *o = &def->options[i];
+    const char *v = parsed.v[i].s;
+    if (o->kind != IND_OPT_STRING || !v[0] || in_list(PLAIN_STRING_OPTIONS, o->name, strlen(o->name)))
       continue;
-    const IndPassOptionDef *o = def->options;
-    while (o && o->name && !(strlen(o->name) == klen && memcmp(o->name, opts + ks, klen) == 0))
-      ++o;
-    if (!o || !o->name)
-      return false; /* an unknown option: the run fails */
-    if (o->kind != IND_OPT_STRING || in_list(PLAIN_STRING_OPTIONS, o->name, klen))
-      continue;
-    if (strcmp(o->name, "cache") != 0 || (p > vs && !add_named_file(k, opts + vs, p - vs)))
+    if (strcmp(o->name, "cache") != 0 || !add_named_file(k, v, strlen(v)))
       return false;
   }
   return true;

@@ -320,24 +320,13 @@ static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTe
 
 /* --- outputs ------------------------------------------------------------------------------- */
 
-/* mkdir -p: creates dir and any missing parents. */
+/* mkdir -p: creates dir and any missing parents (reported). */
 static bool ensure_dir(const char *dir) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s", dir);
-  for (char *p = path + 1;; ++p) {
-    bool end = *p == '\0';
-    if (*p == '/' || end) {
-      *p = '\0';
-      struct stat st;
-      if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)) && mkdir(path, 0777) != 0) {
-        ind_diag_tool_error(TOOL, "cannot create directory '%s': %s", path, strerror(errno));
-        return false;
-      }
-      if (end)
-        return true;
-      *p = '/';
-    }
-  }
+  char err[4200];
+  if (ind_make_dirs(dir, err, sizeof err))
+    return true;
+  ind_diag_tool_error(TOOL, "%s", err);
+  return false;
 }
 
 static bool write_tensors(const char *dir, const char *prefix, const IndTensor *t, int n) {
