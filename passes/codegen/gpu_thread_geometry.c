@@ -89,8 +89,9 @@ bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
  * L1) instead of by other blocks. Needs exact division of both dims; false otherwise. */
 bool gpu_can_tile(Gen *g) {
   int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
-  return g->nx >= 2 && g->geom.block % WARP == 0 && g->ranges[g->nx - 1] % (WARP * vw) == 0 &&
-         g->ranges[g->nx - 2] % ty_n == 0;
+  /* a tile is one chunk of block * vw points (xblock of several chunks: the flat layout) */
+  return g->nx >= 2 && g->geom.block % WARP == 0 && g->geom.xblock == g->geom.block * vw &&
+         g->ranges[g->nx - 1] % (WARP * vw) == 0 && g->ranges[g->nx - 2] % ty_n == 0;
 }
 
 /* The load's index as coefficients per x dim and a constant; false unless a direct load, linear. */
@@ -224,7 +225,7 @@ bool gpu_setup_geometry(Gen *g) {
       g->nchunks = 1;
       return true;
     }
-    if (g->tiled && nchunks == 1 && setup_tiled(g))
+    if (g->tiled && setup_tiled(g))
       return !g->failed;
     setup_chunks(g, base, (int)nchunks, 0, g->nx, g->numel, g->geom.xblock); /* guarded unless xblock | numel */
     return !g->failed;
