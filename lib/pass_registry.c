@@ -86,8 +86,19 @@ const char *ind_opt_string(const IndPassOptions *o, const char *name) {
 const char *ind_pass_option_error(void) { return g_bad_option[0] ? g_bad_option : NULL; }
 void ind_pass_option_error_clear(void) { g_bad_option[0] = 0; }
 
-/* Parses one value of `kind` from text[0..len) into slot `i`. */
-static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char *text, size_t len) {
+/* Whether text[0..len) is one of the '|'-separated choices of an IND_OPT_ENUM option. */
+static bool is_choice(const char *choices, const char *text, size_t len) {
+  for (const char *c = choices; c && *c;) {
+    size_t n = strcspn(c, "|");
+    if (n == len && strncmp(c, text, len) == 0)
+      return true;
+    c += n + (c[n] == '|');
+  }
+  return false;
+}
+
+/* Parses one value of option `d` from text[0..len) into slot `i`. */
+static bool parse_value(IndPassOptions *out, int i, const IndPassOptionDef *d, const char *text, size_t len) {
   char tmp[128];
   if (len >= sizeof tmp)
     return false;
@@ -95,7 +106,7 @@ static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char 
   tmp[len] = '\0';
   char *end = NULL;
   errno = 0;
-  switch (kind) {
+  switch (d->kind) {
   case IND_OPT_INT:
     out->v[i].i = strtoll(tmp, &end, 10);
     return len > 0 && *end == '\0' && errno == 0;
@@ -110,6 +121,11 @@ static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char 
     else
       return false;
     return true;
+  case IND_OPT_ENUM:
+    if (!is_choice(d->default_value, tmp, len))
+      return false;
+    memcpy(out->v[i].s, tmp, len + 1);
+    return true;
   case IND_OPT_STRING:
     memcpy(out->v[i].s, tmp, len + 1);
     return true;
@@ -117,8 +133,15 @@ static bool parse_value(IndPassOptions *out, int i, IndOptKind kind, const char 
   return false;
 }
 
-static const char *kind_name(IndOptKind k) {
-  switch (k) {
+/* What a value of option `d` must be, for messages: "integer", ..., "one of full, ieee". */
+static const char *kind_name(const IndPassOptionDef *d, char *buf, size_t len) {
+  if (d->kind == IND_OPT_ENUM) {
+    size_t n = (size_t)snprintf(buf, len, "one of ");
+    for (const char *c = d->default_value ? d->default_value : ""; *c && n + 1 < len; ++c)
+      n += (size_t)snprintf(buf + n, len - n, *c == '|' ? ", " : "%c", *c);
+    return buf;
+  }
+  switch (d->kind) {
   case IND_OPT_INT:
     return "integer";
   case IND_OPT_FLOAT:
@@ -127,6 +150,8 @@ static const char *kind_name(IndOptKind k) {
     return "boolean";
   case IND_OPT_STRING:
     return "string";
+  case IND_OPT_ENUM:
+    break;
   }
   return "?";
 }
@@ -143,9 +168,11 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
         return false;
       }
       const char *d = def->options[i].default_value ? def->options[i].default_value : "";
-      if (!parse_value(out, i, def->options[i].kind, d, strlen(d))) {
+      size_t dlen = def->options[i].kind == IND_OPT_ENUM ? strcspn(d, "|") : strlen(d); /* the first choice */
+      if (!parse_value(out, i, &def->options[i], d, dlen)) {
+        char kind[160];
         snprintf(err, errlen, "internal error: bad default value '%s' for option '%s' of pass '%s' (expected %s)", d,
-                 def->options[i].name, def->argument, kind_name(def->options[i].kind));
+                 def->options[i].name, def->argument, kind_name(&def->options[i], kind, sizeof kind));
         return false;
       }
       out->n = i + 1;
@@ -174,9 +201,10 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
       snprintf(err, errlen, "pass '%s' has no option '%.*s'", def->argument, (int)klen, text + ks);
       return false;
     }
-    if (!parse_value(out, i, def->options[i].kind, vs, vlen)) {
+    if (!parse_value(out, i, &def->options[i], vs, vlen)) {
+      char kind[160];
       snprintf(err, errlen, "bad value '%.*s' for option '%s' of pass '%s' (expected %s)", (int)vlen, vs,
-               def->options[i].name, def->argument, kind_name(def->options[i].kind));
+               def->options[i].name, def->argument, kind_name(&def->options[i], kind, sizeof kind));
       return false;
     }
   }

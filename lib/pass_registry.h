@@ -17,13 +17,16 @@
 extern "C" {
 #endif
 
-typedef enum IndOptKind { IND_OPT_INT, IND_OPT_FLOAT, IND_OPT_BOOL, IND_OPT_STRING } IndOptKind;
+/* IND_OPT_ENUM: a string from a fixed list, read with ind_opt_string. Its default_value is the list,
+ * '|'-separated, the first entry the default ("full|ieee"); any other value is refused when the pipeline
+ * is parsed, with the list in the message. */
+typedef enum IndOptKind { IND_OPT_INT, IND_OPT_FLOAT, IND_OPT_BOOL, IND_OPT_STRING, IND_OPT_ENUM } IndOptKind;
 
 /* One option of a pass: `name=value` inside the pass's `{...}` in a pipeline. */
 typedef struct IndPassOptionDef {
   const char *name;
   IndOptKind kind;
-  const char *default_value; /* textual, parsed like a user-given value */
+  const char *default_value; /* textual, parsed like a user-given value (IND_OPT_ENUM: the choices) */
   const char *help;
 } IndPassOptionDef;
 

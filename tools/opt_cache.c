@@ -45,7 +45,7 @@ static const char *const UNCACHED_PREFIXES[] = {"--load-pass-plugin=", "--fusion
 static const char *const SIDE_EFFECT_OPTIONS[] = {"ir-pre-fusion", "ir-post-fusion", "dot", "debug-fusion", NULL};
 /* String options of project passes that name no file. Any other string option (but `cache`, whose file
  * is keyed) turns the cache off, so that a new option naming a file cannot leave it out of the key. */
-static const char *const PLAIN_STRING_OPTIONS[] = {"level", "kernel-prefix", "div-precision", "tile-order", NULL};
+static const char *const PLAIN_STRING_OPTIONS[] = {"kernel-prefix", NULL};
 /* Upstream passes a cached --pass-pipeline may hold: they read no file and print nothing. */
 static const char *const PURE_UPSTREAM_PASSES[] = {"canonicalize", "cse", "symbol-dce", "sccp", NULL};
 

@@ -85,6 +85,8 @@ static const char *kind_str(IndOptKind k) {
     return "bool";
   case IND_OPT_STRING:
     return "string";
+  case IND_OPT_ENUM:
+    return "enum";
   }
   return "?";
 }
@@ -95,10 +97,13 @@ static void list_passes(FILE *f) {
     const IndPassDef *d = ind_pass_at(i);
     fprintf(f, "  %s\n      %s\n", d->argument, d->description);
     if (d->options)
-      for (int k = 0; d->options[k].name; ++k)
-        fprintf(f, "      %s=<%s> (default %s): %s\n", d->options[k].name, kind_str(d->options[k].kind),
-                d->options[k].default_value && d->options[k].default_value[0] ? d->options[k].default_value : "\"\"",
-                d->options[k].help);
+      for (int k = 0; d->options[k].name; ++k) {
+        const IndPassOptionDef *o = &d->options[k];
+        const char *dv = o->default_value && o->default_value[0] ? o->default_value : "\"\"";
+        bool choices = o->kind == IND_OPT_ENUM; /* its default_value lists the choices, the first the default */
+        fprintf(f, "      %s=<%s> (default %.*s): %s\n", o->name, choices ? dv : kind_str(o->kind),
+                (int)(choices ? strcspn(dv, "|") : strlen(dv)), dv, o->help);
+      }
   }
   fprintf(f, "Fusion strategies (--fuse=NAME{opt=value ...}; the options are the pass's):\n");
   for (int i = 0; i < ind_fuse_strategy_count(); ++i) {

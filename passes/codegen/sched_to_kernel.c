@@ -1009,22 +1009,16 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     }
   if (nfn != 1)
     return ind_emit_error(module, "sched-to-kernel: expected exactly one func.func (the program), found %d", nfn);
-  const char *div = ind_opt_string(opts, "div-precision");
-  if (strcmp(div, "full") != 0 && strcmp(div, "ieee") != 0)
-    return ind_emit_error(module, "sched-to-kernel: div-precision must be full or ieee, not '%s'", div);
-  const char *order = ind_opt_string(opts, "tile-order");
-  if (strcmp(order, "mirror") != 0 && strcmp(order, "raster") != 0)
-    return ind_emit_error(module, "sched-to-kernel: tile-order must be mirror or raster, not '%s'", order);
   return convert_function(fn, opts) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 static const IndPassOptionDef options[] = {
     IND_LAUNCH_GEOMETRY_OPTIONS{"kernel-prefix", IND_OPT_STRING, "triton",
                                 "kernel name prefix (triton matches Inductor's names)"},
-    {"div-precision", IND_OPT_STRING, "full",
+    {"div-precision", IND_OPT_ENUM, "full|ieee",
      "f32 division in GPU kernels: full (div.full.f32, at most 2 ulp, as Triton lowers `/`) or ieee (div.rn.f32; "
      "marks each kernel.def ieee_div); the CPU JIT is IEEE either way"},
-    {"tile-order", IND_OPT_STRING, "mirror",
+    {"tile-order", IND_OPT_ENUM, "mirror|raster",
      "tiled pointwise kernels (a transposed read): mirror visits tile (i, j) and (j, i) back to back when a buffer "
      "is read both directly and transposed (x + x.T reads x from DRAM once), raster in row order (marks each "
      "kernel.def tile_order = \"raster\")"},

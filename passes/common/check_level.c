@@ -45,19 +45,16 @@ static bool check_op(MlirOperation op, void *user) {
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   const char *want = ind_opt_string(opts, "level");
-  CheckState s = {-1, mlirLogicalResultSuccess()};
+  CheckState s = {0, mlirLogicalResultSuccess()}; /* the option is one of the four (IND_OPT_ENUM) */
   for (int l = 0; l < 4; ++l)
     if (strcmp(want, k_dialects[l]) == 0)
       s.level = l;
-  if (s.level < 0)
-    return ind_emit_error(module, "ind-check-level: unknown level '%s' (expected graph, ind, sched or kernel)", want);
   ind_walk(module, check_op, &s);
   return s.result;
 }
 
 static const IndPassOptionDef k_options[] = {
-    {"level", IND_OPT_STRING, "graph", "the stage the module must be at: graph, ind, sched or kernel"},
-    {NULL, 0, NULL, NULL}};
+    {"level", IND_OPT_ENUM, "graph|ind|sched|kernel", "the stage the module must be at"}, {NULL, 0, NULL, NULL}};
 
 const IndPassDef ind_check_level_pass = {
     "ind-check-level", "Fail on any op of an ind dialect other than the given stage's (changes nothing)", k_options,

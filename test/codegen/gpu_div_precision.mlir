@@ -38,7 +38,7 @@
 // PTXIEEE: div.rn.f32
 // PTXIEEE-NOT: div.full.f32
 // PTXIEEE: ret;
-// BAD: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: sched-to-kernel: div-precision must be full or ieee, not 'fast'
+// BAD: error: bad value 'fast' for option 'div-precision' of pass 'sched-to-kernel' (expected one of full, ieee)
 // NOTBOOL: <stdin>:3:3: error: convert-kernel-to-gpu: kernel.def's ieee_div must be a bool
 func.func @div(%a: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<1024xf32> {
   %d = "graph.div"(%a, %b) : (tensor<1024xf32>, tensor<1024xf32>) -> tensor<1024xf32>

@@ -12,7 +12,7 @@
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=RASTER
 // RUN: %not %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=zigzag 2>&1 | %filecheck %s --check-prefix=BAD
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster | sed 's/tile_order = "raster"/tile_order = "diagonal"/' | %not %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' 2>&1 | %filecheck %s --check-prefix=BADATTR
-// BAD: error: sched-to-kernel: tile-order must be mirror or raster, not 'zigzag'
+// BAD: error: bad value 'zigzag' for option 'tile-order' of pass 'sched-to-kernel' (expected one of mirror, raster)
 // BADATTR: error: convert-kernel-to-gpu: kernel.def's tile_order must be "mirror" or "raster"
 
 /// x + x.T, 384 x 384: n = 3 super-tiles a side (odd), 9 per plane, 6 in mirror pairs.

@@ -9,9 +9,9 @@
 // RUN: %not %unit/unit-pass_options bad-default "" 2>&1 | %filecheck %s --check-prefix=DEFAULT
 // The second of two runs in one process is caught as well (the first message is cleared, not kept):
 // RUN: %not %unit/unit-pass_options misspelled "" 2 2>&1 | %filecheck %s --check-prefix=TWICE
-// GOOD: threshold=3 log=0 name=abc
+// GOOD: threshold=3 log=0 name=abc order=mirror
 // GOOD-NEXT: pipeline: ok
-// SET: threshold=7 log=0 name=abc
+// SET: threshold=7 log=0 name=abc order=mirror
 // MISSPELLED: threshold=0 log=0
 // MISSPELLED-NEXT: <unit>:1:1: error: internal error: pass 'test-misspelled-option' reads option 'threshhold', which it does not declare
 // MISSPELLED-NEXT: pipeline: failed
@@ -19,6 +19,20 @@
 // DEFAULT-NOT: pipeline: ok
 // TWICE-COUNT-2: pipeline: failed
 // TWICE-NOT: pipeline: ok
+// An enum option: its first choice is the default, any listed value is taken, anything else (a prefix,
+// a longer word, the empty value, another case) is refused with the list; a bad default list too.
+// RUN: %unit/unit-pass_options good "order=raster" | %filecheck %s --check-prefix=ENUMSET
+// RUN: %unit/unit-pass_options good "order=tiled" | %filecheck %s --check-prefix=ENUMLAST
+// RUN: %not %unit/unit-pass_options good "order=rast" 2>&1 | %filecheck %s --check-prefix=ENUMBAD
+// RUN: %not %unit/unit-pass_options good "order=rasterx" 2>&1 | %filecheck %s --check-prefix=ENUMBAD
+// RUN: %not %unit/unit-pass_options good "order=" 2>&1 | %filecheck %s --check-prefix=ENUMBAD
+// RUN: %not %unit/unit-pass_options good "order=Mirror" 2>&1 | %filecheck %s --check-prefix=ENUMBAD
+// RUN: %not %unit/unit-pass_options bad-enum "" 2>&1 | %filecheck %s --check-prefix=ENUMDEFAULT
+// ENUMSET: threshold=3 log=0 name=abc order=raster
+// ENUMLAST: order=tiled
+// ENUMBAD: pipeline text: bad value '{{.*}}' for option 'order' of pass 'test-good-option' (expected one of mirror, raster, tiled)
+// ENUMBAD-NOT: pipeline: ok
+// ENUMDEFAULT: pipeline text: internal error: bad default value '' for option 'order' of pass 'test-bad-enum' (expected one of )
 // clang-format on
 #include "dialects/dialects.h"
 #include "lib/diag.h"
@@ -35,13 +49,14 @@ static const IndPassOptionDef kOptions[] = {
     {"threshold", IND_OPT_INT, "3", "a number"},
     {"log", IND_OPT_BOOL, "false", "a flag"},
     {"name", IND_OPT_STRING, "abc", "a string"},
+    {"order", IND_OPT_ENUM, "mirror|raster|tiled", "one of three words, the first the default"},
     {NULL, 0, NULL, NULL},
 };
 
 static MlirLogicalResult run_good(MlirOperation module, const IndPassOptions *o) {
   (void)module;
-  printf("threshold=%lld log=%d name=%s\n", (long long)ind_opt_int(o, "threshold"), ind_opt_bool(o, "log"),
-         ind_opt_string(o, "name"));
+  printf("threshold=%lld log=%d name=%s order=%s\n", (long long)ind_opt_int(o, "threshold"), ind_opt_bool(o, "log"),
+         ind_opt_string(o, "name"), ind_opt_string(o, "order"));
   return mlirLogicalResultSuccess();
 }
 
@@ -62,16 +77,24 @@ static const IndPassDef kGood = {"test-good-option", "reads its options", kOptio
 static const IndPassDef kMisspelled = {"test-misspelled-option", "reads an option it lacks", kOptions, run_misspelled};
 static const IndPassDef kBad = {"test-bad-default", "has a bad default", kBadDefault, run_good};
 
+static const IndPassOptionDef kBadEnum[] = {
+    {"order", IND_OPT_ENUM, NULL, "an enum without choices"},
+    {NULL, 0, NULL, NULL},
+};
+static const IndPassDef kBadEnumDef = {"test-bad-enum", "has an enum without choices", kBadEnum, run_good};
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: unit-pass_options good|misspelled|bad-default OPTIONS [RUNS]\n");
+    fprintf(stderr, "usage: unit-pass_options good|misspelled|bad-default|bad-enum OPTIONS [RUNS]\n");
     return 1;
   }
   ind_pass_register(&kGood);
   ind_pass_register(&kMisspelled);
   ind_pass_register(&kBad);
+  ind_pass_register(&kBadEnumDef);
   const char *pass = !strcmp(argv[1], "good")         ? "test-good-option"
                      : !strcmp(argv[1], "misspelled") ? "test-misspelled-option"
+                     : !strcmp(argv[1], "bad-enum")   ? "test-bad-enum"
                                                       : "test-bad-default";
   IndContext ic;
   if (!ind_context_create(&ic)) {
