@@ -253,10 +253,47 @@ static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType stor
   return convert_value(g, at, v, storage, "store (compute type to storage type)");
 }
 
-/* Rows of a pointwise tile (block / 32) and the floats of workgroup memory one staged load uses
- * (vector_width columns x 32 x (rows + 1): the +1 keeps the per-lane reads conflict-free). */
+/* Rows of a pointwise tile (block / 32). */
 static int64_t tile_rows(Gen *g) { return g->geom.block / WARP; }
-static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (tile_rows(g) + 1); }
+
+/* The skew of the staged tile's four slot groups in workgroup memory. Group l (tile columns = l mod 4)
+ * holds slots l * 32 .. l * 32 + 31 of rows + 1 floats (the odd pitch keeps the per-lane accesses, one
+ * group per instruction, on 32 distinct banks) and starts skew[l] = (l & 1) * c1 + (l >> 1) * c2 floats
+ * later. The per-column accesses (thread t: column t / (rows / 4), rows (t % (rows / 4)) * 4 + k) touch
+ * all four groups in one instruction, and without a skew the groups fall on the same banks (32 * pitch
+ * is a multiple of 32: 4-way conflicts). c1, c2 are the smallest (c2 first) in [0, 32) giving every warp's
+ * access the fewest conflicts, found by trying them (rows 8: 8 and 16; 16: 2 and 16; 32: 1 and 2). */
+static void staged_skew(Gen *g, int64_t skew[4]) {
+  int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, best = WARP + 1;
+  skew[0] = skew[1] = skew[2] = skew[3] = 0;
+  if (q < 1 || rows % 4 != 0)
+    return; /* not stageable (stageable) */
+  for (int64_t c2 = 0; c2 < WARP && best > 1; ++c2)
+    for (int64_t c1 = 0; c1 <= c2 && best > 1; ++c1) { /* c1 <= c2: the groups stay in order, disjoint */
+      int64_t worst = 0;
+      for (int64_t w = 0; w < rows && worst < best; ++w) {
+        int64_t per_bank[WARP] = {0};
+        for (int64_t t = w * WARP; t < (w + 1) * WARP; ++t) {
+          int64_t col = t / q, l = col % 4, at = (l * WARP + col / 4) * pitch + (l & 1) * c1 + (l >> 1) * c2;
+          int64_t n = ++per_bank[(at + (t % q) * 4) % WARP];
+          worst = n > worst ? n : worst;
+        }
+      }
+      if (worst < best) {
+        best = worst;
+        skew[1] = c1;
+        skew[2] = c2;
+        skew[3] = c1 + c2;
+      }
+    }
+}
+
+/* The floats of workgroup memory one staged access uses: 4 groups of 32 slots of rows + 1, and the skew. */
+static int64_t staged_floats(Gen *g) {
+  int64_t skew[4];
+  staged_skew(g, skew);
+  return g->geom.vector_width * WARP * (tile_rows(g) + 1) + skew[3];
+}
 
 /* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
  * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
@@ -299,18 +336,36 @@ static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e,
   return idx;
 }
 
-/* The workgroup-memory slot of tile column col: (col % 4) * 32 + col / 4 (lane l of thread tx is column
- * tx * 4 + l, slot l * 32 + tx). */
-static MlirValue staged_slot(Gen *g, MlirValue col) {
-  return bin(g, "arith.addi", bin(g, "arith.muli", bin(g, "arith.remui", col, cidx(g, 4)), cidx(g, WARP)),
-             bin(g, "arith.divui", col, cidx(g, 4)));
+/* The workgroup-memory offset of tile column col (from the staged area's base): slot (col % 4) * 32 +
+ * col / 4 (lane l of thread tx is column tx * 4 + l, slot l * 32 + tx) times the pitch, plus its group's
+ * skew (staged_skew). */
+static MlirValue staged_column(Gen *g, MlirValue col, const int64_t skew[4]) {
+  int64_t pitch = tile_rows(g) + 1;
+  MlirValue l = bin(g, "arith.remui", col, cidx(g, 4));
+  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", l, cidx(g, WARP)), bin(g, "arith.divui", col, cidx(g, 4)));
+  MlirValue at = bin(g, "arith.muli", slot, cidx(g, pitch));
+  if (skew[3] == 0)
+    return at;
+  /* skew[l] = (l & 1) * c1 + (l >> 1) * c2 */
+  MlirValue s1 = bin(g, "arith.muli", bin(g, "arith.remui", l, cidx(g, 2)), cidx(g, skew[1]));
+  MlirValue s2 = bin(g, "arith.muli", bin(g, "arith.divui", l, cidx(g, 2)), cidx(g, skew[2]));
+  return bin(g, "arith.addi", at, bin(g, "arith.addi", s1, s2));
+}
+
+/* The offset of lane l's column of thread tx (slot l * 32 + tx): lane-side twin of staged_column. */
+static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
+  int64_t pitch = tile_rows(g) + 1;
+  MlirValue slot = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
+  MlirValue at = bin(g, "arith.muli", slot, cidx(g, pitch));
+  return skew[l] == 0 ? at : bin(g, "arith.addi", at, cidx(g, skew[l]));
 }
 
 /* The tile's source elements are read coalesced (thread t: 4 consecutive rows at column t / (rows/4),
  * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
  * barrier each thread reads its 4 columns of its row. */
 static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
-  int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g), skew[4];
+  staged_skew(g, skew);
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
   MlirValue idx = staged_global_index(g, op, e, row, col);
@@ -319,9 +374,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   MlirNamedAttribute al = align_attr(g, g->f32_t);
   MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
   /* S[(col % 4) * 32 + col / 4][row + k] */
-  MlirValue slot = staged_slot(g, col);
-  MlirValue at =
-      bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
+  MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_column(g, col, skew)), row);
   for (int k = 0; k < 4; ++k) {
     int64_t pos[1] = {k};
     MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
@@ -332,9 +385,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   out->n = 4;
   for (int l = 0; l < 4; ++l) {
-    MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
-    MlirValue rd =
-        bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
+    MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_lane(g, l, skew)), g->tty);
     MlirValue ld_ops[2] = {g->smem, rd};
     out->v[l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
   }
@@ -415,20 +466,17 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
  * barrier thread t reads 4 consecutive rows of column t / (rows / 4) and stores them as one 16-byte
  * vector, so that a warp's stores are coalesced along the rows. */
 static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
-  int64_t rows = tile_rows(g), q = rows / 4, pitch = rows + 1, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g), skew[4];
+  staged_skew(g, skew);
   for (int l = 0; l < 4; ++l) {
-    MlirValue s2 = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
-    MlirValue at =
-        bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", s2, cidx(g, pitch))), g->tty);
+    MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_lane(g, l, skew)), g->tty);
     MlirValue st_ops[3] = {lane(val, l), g->smem, at};
     op0(g, "memref.store", 3, st_ops, 0, NULL);
   }
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
-  MlirValue slot = staged_slot(g, col);
-  MlirValue from =
-      bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), bin(g, "arith.muli", slot, cidx(g, pitch))), row);
+  MlirValue from = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_column(g, col, skew)), row);
   MlirValue elems[4];
   for (int k = 0; k < 4; ++k) {
     MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", from, cidx(g, k))};

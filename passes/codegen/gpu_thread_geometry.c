@@ -135,14 +135,14 @@ bool gpu_has_mirror_read(Gen *g, MlirBlock body) {
   return false;
 }
 
-/* Mirror order (g->mirror, square x planes): the tiles are grouped into S x S super-tiles, S = the larger
- * tile side (tiles are h = block/32 rows by w = 32 * vw columns, powers of 2), and the n x n super-tiles
+/* Mirror order (g->mirror, square x planes): the tiles are grouped into S x S super-tiles, S = mirror_side,
+ * a multiple of both tile sides (tiles are h = block/32 rows by w = 32 * vw columns), and the n x n super-tiles
  * are visited as mirror pairs: u < n(n-1) is the pair p = u / 2 of the strictly upper triangle, the
  * rows q and n-2-q of that triangle folded into one row of n pairs (p = q * n + k), u odd its mirror;
  * the diagonal super-tiles come last. A bijection on the same grid as the raster order (per plane:
  * n^2 super-tiles of (S/h)(S/w) blocks each). Sets *tr, *tc (tile row and column) and returns the plane. */
-static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, MlirValue *tr, MlirValue *tc) {
-  int64_t side = h > w ? h : w, n = rows / side, per_r = side / h, per_c = side / w, per = per_r * per_c;
+static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, int64_t side, MlirValue *tr, MlirValue *tc) {
+  int64_t n = rows / side, per_r = side / h, per_c = side / w, per = per_r * per_c;
   MlirValue v = bin(g, "arith.remui", g->bid, cidx(g, per)), all = bin(g, "arith.divui", g->bid, cidx(g, per));
   MlirValue u = bin(g, "arith.remui", all, cidx(g, n * n)), plane = bin(g, "arith.divui", all, cidx(g, n * n));
   MlirValue p = bin(g, "arith.divui", u, cidx(g, 2)), s = bin(g, "arith.remui", u, cidx(g, 2));
@@ -162,16 +162,24 @@ static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, MlirVal
   return plane;
 }
 
+static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
+
+/* The mirror order's super-tile side: the least common multiple of the tile's sides, so that a
+ * super-tile is whole tiles (tiles of 3 rows by 128 columns, block 96: super-tiles of 384; the larger
+ * side alone, 128, made 42 tile rows of 3 per super-tile and left rows unvisited). Larger super-tiles
+ * (256 .. 2048 on x + x.T at 8192^2) measured no faster on an H200 (docs/perf-analysis.md). */
+static int64_t mirror_side(int64_t h, int64_t w) { return h / gcd64(h, w) * w; }
+
 static bool setup_tiled(Gen *g) {
   int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
   int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
   if (!gpu_can_tile(g))
     return false;
   MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  int64_t side = ty_n > tcols ? ty_n : tcols;
+  int64_t side = mirror_side(ty_n, tcols);
   MlirValue tr, tc, plane;
   if (g->mirror && rows == cols && rows % side == 0) {
-    plane = mirror_tile(g, rows, ty_n, tcols, &tr, &tc);
+    plane = mirror_tile(g, rows, ty_n, tcols, side, &tr, &tc);
   } else {
     tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
     MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));

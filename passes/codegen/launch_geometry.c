@@ -122,9 +122,8 @@ static int64_t max_vector_width(const IndPassOptions *opts, const LaunchSpace *s
 /* Pointwise threads per block: the block option, halved while half a block of `chunks` chunks of vw points
  * would still cover numel (down to 32), then the chunks halved while half of them would; xblock = block *
  * vw * chunks. */
-static void pointwise_block(const IndPassOptions *opts, int64_t numel, int64_t vw, int64_t chunks,
-                            KernelGeometry *geom) {
-  int64_t block = clamp(ind_opt_int(opts, "block"), 32, 1024);
+static void pointwise_block(int64_t want, int64_t numel, int64_t vw, int64_t chunks, KernelGeometry *geom) {
+  int64_t block = clamp(want, 32, 1024);
   while (block > 32 && (block / 2) * vw * chunks >= numel)
     block /= 2;
   while (chunks > 1 && block * vw * (chunks / 2) >= numel)
@@ -143,7 +142,8 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
   geom->row_threads = false;
   if (s->nr == 0) {
     *kind = KERNEL_KIND_POINTWISE;
-    pointwise_block(opts, s->numel, vw, pow2_floor(clamp(ind_opt_int(opts, "pointwise-chunks"), 1, 64 / vw)), geom);
+    pointwise_block(ind_opt_int(opts, "block"), s->numel, vw,
+                    pow2_floor(clamp(ind_opt_int(opts, "pointwise-chunks"), 1, 64 / vw)), geom);
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
@@ -193,11 +193,12 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
 }
 
-/* True when the body reads some buffer with a short stride along the innermost x dim: a direct load whose
- * index is linear with 2 <= |coefficient| <= 16 there (x[3 * i + k]: the unrolled sum over a last dim of
- * 3), and no load is transposed (coefficient 1 along the next-to-last dim: the tiled form's business). */
-static bool has_short_strided_load(MlirBlock body, int nx) {
-  bool strided = false;
+/* Scans the body's direct linear loads: *transposed when one has coefficient 1 along the next-to-last x
+ * dim and another, non-zero one along the last (the tiled form, convert-kernel-to-gpu's
+ * gpu_has_transposed_load), *strided when one has 2 <= |coefficient| <= 16 along the last (x[3 * i + k]:
+ * the unrolled sum over a last dim of 3). */
+static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) {
+  *transposed = *strided = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
@@ -206,27 +207,36 @@ static bool has_short_strided_load(MlirBlock body, int nx) {
     if (!linear_coefs(mlirAffineMapGetResult(kernel_index_map(op), 0), 1, coef, nx))
       continue;
     int64_t c = coef[nx - 1] < 0 ? -coef[nx - 1] : coef[nx - 1];
-    if (nx >= 2 && coef[nx - 2] == 1 && c != 1 && c != 0)
-      return false;
-    strided |= c >= 2 && c <= 16;
+    *transposed |= nx >= 2 && coef[nx - 2] == 1 && c != 1 && c != 0;
+    *strided |= c >= 2 && c <= 16;
   }
-  return strided;
 }
 
-/* Pointwise kernels reading with a short stride along the vector dim: vector width at most
+/* Pointwise kernels with a transposed read: transposed-block threads, one tile per block. Else, reading
+ * with a short stride along the vector dim: vector width at most
  * strided-vector-width. Such a load is a scalar access per element whatever the width, and a wider vector
  * spreads one warp instruction over more cache lines (32 threads x vw x stride elements apart): on an
  * H200, small_r_sum's kernels at 1024 x 1000 ran 4.05 -> 2.94 and 6.20 -> 3.99 us from vector width 4 to
  * 2 (ind-tune, docs/gpu.md run 9). The block is chosen again for the new width. */
-void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
-                                    KernelGeometry *geom) {
-  int64_t cap = ind_opt_int(opts, "strided-vector-width");
-  if (*kind != KERNEL_KIND_POINTWISE || cap <= 0 || s->nx == 0 || geom->vector_width <= cap ||
-      !has_short_strided_load(body, s->nx))
+void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
+                                 KernelGeometry *geom) {
+  if (*kind != KERNEL_KIND_POINTWISE || s->nx == 0)
+    return;
+  bool transposed, strided;
+  scan_loads(body, s->nx, &transposed, &strided);
+  int64_t cap = ind_opt_int(opts, "strided-vector-width"), tblock = ind_opt_int(opts, "transposed-block");
+  if (transposed && tblock > 0) {
+    /* Transposed reads (tiles of block / 32 rows, one chunk: a tile per block): on an H200, x + x.T ran
+     * 163 -> 156 us at 8192^2 and 3.0 -> 2.6 us at 1024^2 from 256 to 512 threads (docs/perf-analysis.md,
+     * 2026-12-03 run 11; ind-tune's candidates agreed). */
+    pointwise_block(tblock, s->numel, geom->vector_width, 1, geom);
+    return;
+  }
+  if (transposed || !strided || cap <= 0 || geom->vector_width <= cap)
     return;
   int64_t chunks = geom->xblock / (geom->block * geom->vector_width);
   geom->vector_width = pow2_floor(cap);
-  pointwise_block(opts, s->numel, geom->vector_width, chunks, geom);
+  pointwise_block(ind_opt_int(opts, "block"), s->numel, geom->vector_width, chunks, geom);
 }
 
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }

@@ -39,10 +39,11 @@ void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace 
 void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
                                   KernelGeometry *geom);
 
-/* Pointwise kernels with a load strided along the vector dim (coefficient 2..16, not transposed): vector
- * width at most strided-vector-width (launch_geometry.c). */
-void launch_choose_strided_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
-                                    KernelGeometry *geom);
+/* Pointwise kernels by their loads: one transposed (the tiled form) gets transposed-block threads and
+ * one tile per block; else one strided along the vector dim (coefficient 2..16) a vector width of at
+ * most strided-vector-width (launch_geometry.c). */
+void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
+                                 KernelGeometry *geom);
 
 /* Kernels holding a kernel.scan: one row (x point) per block, xblock 1, vector width 4 when the innermost
  * r range is a multiple of 4 (each thread scans 4 consecutive elements of a tile), else 1; block =
@@ -68,6 +69,9 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"pointwise-chunks", IND_OPT_INT, "1",                                                                           \
        "pointwise kernels: chunks of block * vector_width points per block (xblock = block * vector_width * this, "    \
        "a power of 2, halved while half would cover numel; Triton's XBLOCK wider than its threads)"},                  \
+      {"transposed-block", IND_OPT_INT, "512",                                                                         \
+       "threads per block of pointwise kernels with a transposed read (tiles of this / 32 rows, one tile per "         \
+       "block; shrunk for small numel); 0: the block option"},                                                         \
       {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
        "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
        "cap)"},                                                                                                        \

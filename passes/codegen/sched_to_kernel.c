@@ -777,7 +777,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
     launch_choose_outer_geometry(k->opts, &space, &k->kind, &k->geom);
   else
     launch_choose_state_geometry(k->opts, &space, k->body, &k->kind, &k->geom);
-  launch_choose_strided_geometry(k->opts, &space, k->body, &k->kind, &k->geom);
+  launch_choose_load_geometry(k->opts, &space, k->body, &k->kind, &k->geom);
   kernel_name(k, index, name, nlen);
   set_def_attrs(k, def, name);
   return true;

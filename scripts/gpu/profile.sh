@@ -6,17 +6,19 @@
 # for each case (TORCH_LOGS=output_code) so the kernels can be compared side by side. docs/perf-analysis.md
 # reads these files.
 #
-#   scripts/gpu/profile.sh [case ...]      env: OUT, IND_GPU_SIZES ("8192 1024")
+#   scripts/gpu/profile.sh [case ...]      env: OUT, IND_GPU_SIZES ("8192 1024"), IND_PROF_PLANS (out/gpu:
+#                                          another prepare.sh output), IND_PROF_INDUCTOR (1; 0: ind only),
+#                                          IND_PROF_COPY (0; 1: the copy floor's kernels too)
 set -uo pipefail
 export PYTHONUNBUFFERED=1
 export PATH="$PATH:${CUDA_HOME:-/usr/local/cuda}/bin"
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/ind_prof_out}"
 SIZES="${IND_GPU_SIZES:-8192 1024}"
-PLANS=out/gpu
+PLANS="${IND_PROF_PLANS:-out/gpu}"
 DATA=/tmp/ind_prof_data
 mkdir -p "$OUT" "$DATA"
-METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct,launch__waves_per_multiprocessor,launch__registers_per_thread,launch__block_size,launch__grid_size,smsp__inst_executed.sum,launch__shared_mem_per_block_static,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum
+METRICS=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct,launch__waves_per_multiprocessor,launch__registers_per_thread,launch__block_size,launch__grid_size,smsp__inst_executed.sum,launch__shared_mem_per_block_static,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum,lts__t_sector_hit_rate.pct,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
 inc=/usr/local/cuda/include
 [ -f "$inc/cuda.h" ] || inc=$(dirname "$(find / -name cuda.h -path '*include*' 2>/dev/null | head -n 1)")
 RUNNER=$DATA/ind_cuda_run
@@ -34,11 +36,23 @@ for n in $SIZES; do
       "$RUNNER" --plan "$PLANS/$name.json" --ptx "$PLANS/$name.ptx" --iters 1 --flush-reps 1 --name "$name" \
       > "$OUT/ind_$name.csv" 2> "$OUT/ind_$name.err" || echo "profile.sh: ncu on ind $name failed"
     # Inductor: its kernels inside the NVTX range of one call after warm-up
+    [ "${IND_PROF_INDUCTOR:-1}" = 1 ] || continue
     timeout 150 ncu --clock-control none --csv --page raw --metrics "$METRICS" --nvtx --nvtx-include "prof/" \
       python3 scripts/gpu/profile_inductor.py "$c" "$n" "$OUT" \
       > "$OUT/inductor_$name.csv" 2> "$OUT/inductor_$name.err" || echo "profile.sh: ncu on inductor $name failed"
   done
 done
+# IND_PROF_COPY=1: the copy floor's kernels too (rows copy_N: torch's contiguous copy y.copy_(x);
+# copyT_N: its transposing copy y.copy_(x.t())), to compare DRAM bytes and throughput with
+if [ "${IND_PROF_COPY:-0}" = 1 ]; then
+  for n in $SIZES; do
+    for v in copy:x copyT:x.t\(\); do
+      timeout 90 ncu --clock-control none --csv --page raw --metrics "$METRICS" -k regex:copy --launch-count 1 \
+        python3 -c "import torch; x = torch.randn($n, $n, device='cuda'); y = torch.empty_like(x); y.copy_(${v#*:}); torch.cuda.synchronize()" \
+        > "$OUT/ind_${v%%:*}_$n.csv" 2> "$OUT/ind_${v%%:*}_$n.err" || echo "profile.sh: ncu on ${v%%:*} $n failed"
+    done
+  done
+fi
 python3 scripts/gpu/profile_inductor.py --summarize "$OUT" | tee "$OUT/summary.md"
 # at most 8 files come back from the device machine: one archive + the summary
 (cd "$OUT" && tar czf prof.tgz --remove-files ./*.csv ./*.err ./*.py 2>/dev/null; ls -la)

@@ -54,8 +54,8 @@ def f(r, k, scale=1.0, spec=".1f"):
 
 
 def summarize(out):
-    print("| case | who | kernel | us | DRAM MB r/w | DRAM % peak | occ % (theor.) | waves/SM | regs | grid x block | inst (M) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| case | who | kernel | us | DRAM MB r/w | DRAM % peak | occ % (theor.) | waves/SM | regs | grid x block | inst (M) | L2 hit % | smem conflicts |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for p in sorted(glob.glob(os.path.join(out, "ind_*.csv"))):
         name = os.path.basename(p)[4:-4]
         for who, path in (("ind", p), ("inductor", os.path.join(out, "inductor_%s.csv" % name))):
@@ -67,14 +67,15 @@ def summarize(out):
                 if who == "ind" and k in seen:
                     continue  # the runner's later launches repeat the same kernels
                 seen.add(k)
-                print("| %s | %s | %s | %s | %s/%s | %s | %s (%s) | %s | %s | %s x %s | %s |" % (
+                print("| %s | %s | %s | %s | %s/%s | %s | %s (%s) | %s | %s | %s x %s | %s | %s | %s |" % (
                     name, who, k[:48], f(r, "gpu__time_duration.sum", 1e-3),
                     f(r, "dram__bytes_read.sum", 1e-6), f(r, "dram__bytes_write.sum", 1e-6),
                     f(r, "dram__throughput.avg.pct_of_peak_sustained_elapsed"),
                     f(r, "sm__warps_active.avg.pct_of_peak_sustained_active"),
                     f(r, "sm__maximum_warps_per_active_cycle_pct"), f(r, "launch__waves_per_multiprocessor", 1, ".2f"),
                     f(r, "launch__registers_per_thread", 1, ".0f"), f(r, "launch__grid_size", 1, ".0f"),
-                    f(r, "launch__block_size", 1, ".0f"), f(r, "smsp__inst_executed.sum", 1e-6, ".2f")))
+                    f(r, "launch__block_size", 1, ".0f"), f(r, "smsp__inst_executed.sum", 1e-6, ".2f"),
+                    f(r, "lts__t_sector_hit_rate.pct"), f(r, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", 1, ".0f")))
 
 
 if __name__ == "__main__":

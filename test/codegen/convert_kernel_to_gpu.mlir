@@ -119,19 +119,19 @@
 
 /// x + x.T on 64x256: the transposed read makes the block a tile of 8 rows x 128 columns (tid % 32 on 4
 /// columns, tid / 32 on a row; the block id picks the tile); the direct read and the store stay 16-byte
-/// vectors; the transposed read is staged: one coalesced 16-byte read per thread into 4 x 32 x 9 floats
+/// vectors; the transposed read is staged: one coalesced 16-byte read per thread into 4 x 32 x 9 (+ 24 skew) floats
 /// of workgroup memory, a barrier, 4 reads back.
 // CHECK-LABEL: "gpu.module"
-// CHECK: memref<1152xf32, #gpu.address_space<workgroup>>
+// CHECK: memref<1176xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[TID:.*]] = "gpu.thread_id"
 // CHECK: %[[C32:.*]] = "arith.constant"() <{value = 32 : index}>
 // CHECK: "arith.remui"(%[[TID]], %[[C32]])
 // CHECK: "arith.divui"(%[[TID]],
 // CHECK: "vector.load"
 // CHECK: "vector.load"
-// CHECK-COUNT-4: "memref.store"({{.*}}) : (f32, memref<1152xf32, #gpu.address_space<workgroup>>, index)
+// CHECK-COUNT-4: "memref.store"({{.*}}) : (f32, memref<1176xf32, #gpu.address_space<workgroup>>, index)
 // CHECK: "gpu.barrier"
-// CHECK-COUNT-4: "memref.load"({{.*}}) : (memref<1152xf32, #gpu.address_space<workgroup>>, index)
+// CHECK-COUNT-4: "memref.load"({{.*}}) : (memref<1176xf32, #gpu.address_space<workgroup>>, index)
 // CHECK: "vector.store"
 "kernel.def"() ({
 ^bb0(%a: memref<16384xf32>, %o: memref<16384xf32>):

@@ -1,9 +1,9 @@
 // RUN: %ind-opt %s --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
-// RUN: %ind-opt %examples/transpose_add.mlir --lower --fuse --codegen=pointwise-chunks=2 --emit=ptx | %filecheck %s --check-prefix=PTX
+// RUN: %ind-opt %examples/transpose_add.mlir --lower --fuse --codegen=pointwise-chunks=2,transposed-block=0 --emit=ptx | %filecheck %s --check-prefix=PTX
 
 /// A tile is one chunk of block * vector_width points (gpu_can_tile): x + x.T on 64x256 with block 256,
 /// vector width 4 and xblock 2048 (two chunks per block, as `--codegen=pointwise-chunks=2` or a tuning
-/// cache entry gives; the PTX run: examples/transpose_add.mlir so) keeps the flat layout instead of tiling (this crashed before: the staged read used
+/// cache entry gives; the PTX run: examples/transpose_add.mlir so, transposed-block=0 keeping the chunks) keeps the flat layout instead of tiling (this crashed before: the staged read used
 /// the tile's row and column, which only setup_tiled makes). Thread t's two chunks start at
 /// (b * 512 + t) * 4 and (b * 512 + 256 + t) * 4; no tid % 32 of a tile, no workgroup memory, no barrier.
 // CHECK-LABEL: "gpu.module"

@@ -1,7 +1,8 @@
 // A transposed store of a tiled pointwise kernel is staged through workgroup memory, the staged load in
 // reverse (convert_kernel_to_gpu.c, emit_staged_store): examples/transpose_copy.mlir after loop
 // reordering is one kernel storing y[i, j] and y[j, i]; the plain store is one vector store, the
-// transposed one writes the thread's 4 columns to S[(l * 32 + tx) * 9 + ty] (pitch rows + 1 = 9, l = 0..3),
+// transposed one writes the thread's 4 columns to S[(l * 32 + tx) * 9 + skew[l] + ty] (pitch rows + 1 = 9, l = 0..3,
+// skew 0, 8, 16, 24: gpu_staged_tile.mlir),
 // a barrier, then thread t reads rows 4 * (t mod 2) .. + 3 of column c = t / 2 at
 // ((c mod 4) * 32 + c / 4) * 9 + row + k and stores them as one aligned 16-byte vector. Measured on the
 // H200 (docs/results/gpu-2026-12-02-run7.md): 1146 us unstaged, 220 us staged at 8192^2.
@@ -18,7 +19,7 @@
 // CHECK-NEXT: %[[P0:.*]] = "arith.constant"() <{value = 9 : index}>
 // CHECK-NEXT: %[[M0:.*]] = "arith.muli"(%[[S0]], %[[P0]])
 // CHECK: %[[A0:.*]] = "arith.addi"(%{{.*}}, %[[TY]])
-// CHECK-NEXT: "memref.store"(%[[E0]], %[[SMEM:.*]], %[[A0]]) : (f32, memref<1152xf32, #gpu.address_space<workgroup>>, index) -> ()
+// CHECK-NEXT: "memref.store"(%[[E0]], %[[SMEM:.*]], %[[A0]]) : (f32, memref<1176xf32, #gpu.address_space<workgroup>>, index) -> ()
 // CHECK: "arith.constant"() <{value = 32 : index}>
 // CHECK: "memref.store"(%[[E1]], %[[SMEM]], %{{.*}})
 // CHECK: "arith.constant"() <{value = 64 : index}>
@@ -34,7 +35,7 @@
 // CHECK-NEXT: %[[P:.*]] = "arith.constant"() <{value = 9 : index}>
 // CHECK-NEXT: %{{.*}} = "arith.muli"(%[[SLOT]], %[[P]])
 // CHECK: %[[FROM:.*]] = "arith.addi"(%{{.*}}, %[[ROW]])
-// CHECK-COUNT-4: "memref.load"(%[[SMEM]], %{{.*}}) : (memref<1152xf32, #gpu.address_space<workgroup>>, index) -> f32
+// CHECK-COUNT-4: "memref.load"(%[[SMEM]], %{{.*}}) : (memref<1176xf32, #gpu.address_space<workgroup>>, index) -> f32
 // CHECK: %[[W:.*]] = "vector.from_elements"
 // CHECK: "vector.store"(%[[W]], %arg3, %{{.*}}) <{alignment = 16 : i64}>
 // CHECK-NOT: "memref.store"(%{{.*}}, %arg3

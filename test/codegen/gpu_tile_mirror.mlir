@@ -1,17 +1,17 @@
 // Tiled pointwise kernels (a transposed read) where one buffer is read both directly and transposed, the
 // two reads mirror images (x + x.T): the blocks visit tile (i, j) and tile (j, i) back to back, so the
 // transposed read finds in L2 what the mirror block read directly (gpu_thread_geometry.c, mirror_tile;
-// docs/passes/codegen.md "Tiles"). Tiles of 8 x 128 (block 256, vector width 4) group into 128 x 128
+// docs/passes/codegen.md "Tiles"). Tiles of 8 x 128 (transposed-block=256, vector width 4) group into 128 x 128
 // super-tiles of 16 blocks; u = the super-tile index within the plane: u < n(n-1) are mirror pairs (u / 2
 // the pair, u odd the mirror), the n diagonal super-tiles last. Left alone: two different buffers (raster
 // order), sched-to-kernel{tile-order=raster} (kernel.def tile_order = "raster"). Bad values are located
 // errors.
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s --check-prefix=KDEF
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster | %filecheck %s --check-prefix=KRASTER
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=RASTER
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=256 | %filecheck %s --check-prefix=KDEF
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=256 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster,transposed-block=256 | %filecheck %s --check-prefix=KRASTER
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster,transposed-block=256 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=RASTER
 // RUN: %not %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=zigzag 2>&1 | %filecheck %s --check-prefix=BAD
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster | sed 's/tile_order = "raster"/tile_order = "diagonal"/' | %not %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' 2>&1 | %filecheck %s --check-prefix=BADATTR
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=tile-order=raster,transposed-block=256 | sed 's/tile_order = "raster"/tile_order = "diagonal"/' | %not %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' 2>&1 | %filecheck %s --check-prefix=BADATTR
 // BAD: error: bad value 'zigzag' for option 'tile-order' of pass 'sched-to-kernel' (expected one of mirror, raster)
 // BADATTR: error: convert-kernel-to-gpu: kernel.def's tile_order must be "mirror" or "raster"
 

@@ -1,0 +1,39 @@
+// Pointwise kernels with a transposed read (the tiled form) get transposed-block threads (default 512,
+// tiles of 16 rows) and one tile per block whatever pointwise-chunks says (launch_geometry.c,
+// launch_choose_load_geometry; on an H200 x + x.T ran 163 -> 156 us at 8192^2 and 3.0 -> 2.5 us at
+// 1024^2 from 256 to 512 threads). 0 falls back to the block option; small problems shrink the block as
+// every pointwise kernel does. Left alone: a kernel without a transposed read.
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=0 | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=128 | %filecheck %s --check-prefix=T128
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=pointwise-chunks=2 | %filecheck %s --check-prefix=CHUNKS
+
+// CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_add_permute_0", {{.*}}xblock = 2048 : i64
+// OFF: block = 256 : i64, {{.*}}xblock = 1024 : i64
+// T128: block = 128 : i64, {{.*}}xblock = 512 : i64
+// CHUNKS: block = 512 : i64, {{.*}}xblock = 2048 : i64
+func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %s = "graph.add"(%x, %p) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %s : tensor<1024x1024xf32>
+}
+
+// -----
+/// 16 x 16: 256 points of 4 lanes, the block halved from 512 while half of it covers them: 64.
+// CHECK: {block = 64 : i64, {{.*}}xblock = 256 : i64
+// OFF: block = 64 : i64, {{.*}}xblock = 256 : i64
+func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<16x16xf32>) -> tensor<16x16xf32>
+  %s = "graph.add"(%x, %p) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %s : tensor<16x16xf32>
+}
+
+// -----
+/// No transposed read: the block option (256), pointwise-chunks applies.
+// CHECK: {block = 256 : i64, {{.*}}sym_name = "triton_poi_fused_add_0", {{.*}}xblock = 1024 : i64
+// T128: block = 256 : i64, {{.*}}xblock = 1024 : i64
+// CHUNKS: block = 256 : i64, {{.*}}xblock = 2048 : i64
+func.func @plain(%x: tensor<1024x1024xf32>, %y: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %s = "graph.add"(%x, %y) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %s : tensor<1024x1024xf32>
+}
