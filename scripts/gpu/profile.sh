@@ -7,8 +7,7 @@
 # reads these files.
 #
 #   scripts/gpu/profile.sh [case ...]      env: OUT, IND_GPU_SIZES ("8192 1024"), IND_PROF_PLANS (out/gpu:
-#                                          another prepare.sh output), IND_PROF_INDUCTOR (1; 0: ind only),
-#                                          IND_PROF_COPY (0; 1: the copy floor's kernels too)
+#                                          another prepare.sh output), IND_PROF_INDUCTOR (1; 0: ind only)
 set -uo pipefail
 export PYTHONUNBUFFERED=1
 export PATH="$PATH:${CUDA_HOME:-/usr/local/cuda}/bin"
@@ -42,17 +41,6 @@ for n in $SIZES; do
       > "$OUT/inductor_$name.csv" 2> "$OUT/inductor_$name.err" || echo "profile.sh: ncu on inductor $name failed"
   done
 done
-# IND_PROF_COPY=1: the copy floor's kernels too (rows copy_N: torch's contiguous copy y.copy_(x);
-# copyT_N: its transposing copy y.copy_(x.t())), to compare DRAM bytes and throughput with
-if [ "${IND_PROF_COPY:-0}" = 1 ]; then
-  for n in $SIZES; do
-    for v in copy:x copyT:x.t\(\); do
-      timeout 90 ncu --clock-control none --csv --page raw --metrics "$METRICS" -k regex:copy --launch-count 1 \
-        python3 -c "import torch; x = torch.randn($n, $n, device='cuda'); y = torch.empty_like(x); y.copy_(${v#*:}); torch.cuda.synchronize()" \
-        > "$OUT/ind_${v%%:*}_$n.csv" 2> "$OUT/ind_${v%%:*}_$n.err" || echo "profile.sh: ncu on ${v%%:*} $n failed"
-    done
-  done
-fi
 python3 scripts/gpu/profile_inductor.py --summarize "$OUT" | tee "$OUT/summary.md"
 # at most 8 files come back from the device machine: one archive + the summary
 (cd "$OUT" && tar czf prof.tgz --remove-files ./*.csv ./*.err ./*.py 2>/dev/null; ls -la)

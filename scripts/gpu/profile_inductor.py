@@ -29,7 +29,10 @@ def run_case(case, n, outdir):
     torch.cuda.synchronize()
     torch.cuda.nvtx.range_pop()
     # Inductor's generated module for this function: the newest file in its cache
-    from torch._inductor.utils import cache_dir
+    try:  # torch >= 2.5 moved it
+        from torch._inductor.runtime.cache_dir_utils import cache_dir
+    except ImportError:
+        from torch._inductor.utils import cache_dir
     files = sorted(glob.glob(os.path.join(cache_dir(), "**", "*.py"), recursive=True), key=os.path.getmtime)
     code = [f for f in files if "triton" in open(f, errors="replace").read()[:200000] and "def call" in open(f, errors="replace").read()]
     if code:
