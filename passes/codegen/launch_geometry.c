@@ -194,8 +194,9 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
 }
 
 /* Scans the body's direct linear loads: *transposed when one has coefficient 1 along the next-to-last x
- * dim and another, non-zero one along the last (the tiled form, convert-kernel-to-gpu's
- * gpu_has_transposed_load), *strided when one has 2 <= |coefficient| <= 16 along the last (x[3 * i + k]:
+ * dim and another, non-zero one along the last (a transposed read, which makes convert-kernel-to-gpu tile
+ * the kernel; a transposed store tiles it too but is not counted here: transpose_copy's 256 threads were
+ * not measured against 512), *strided when one has 2 <= |coefficient| <= 16 along the last (x[3 * i + k]:
  * the unrolled sum over a last dim of 3). */
 static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) {
   *transposed = *strided = false;
