@@ -19,9 +19,22 @@
 // GPU-LABEL: "gpu.func"
 // GPU: [[Z:%[0-9]+]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
 // GPU: [[ACC:%[0-9]+]]:3 = "scf.for"(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, [[Z]], [[Z]], [[Z]])
-// GPU: "memref.load"(%arg1
-// GPU: "arith.divf"
-// GPU: "scf.yield"
+// GPU-NEXT: ^bb0(%{{[a-z0-9]+}}: index, [[MEAN:%[a-z0-9]+]]: f32, [[M2:%[a-z0-9]+]]: f32, [[N:%[a-z0-9]+]]: f32):
+// GPU: [[X:%[0-9]+]] = "memref.load"(%arg1
+/// the Welford step: n' = n + 1, d = x - mean, mean' = mean + d / n', m2' = m2 + d * (x - mean'), each
+/// kept only for a valid element
+// GPU: [[ONE:%[0-9]+]] = "arith.constant"() <{value = 1.000000e+00 : f32}>
+// GPU-NEXT: [[N1:%[0-9]+]] = "arith.addf"([[N]], [[ONE]])
+// GPU-NEXT: [[D:%[0-9]+]] = "arith.subf"([[X]], [[MEAN]])
+// GPU-NEXT: [[Q:%[0-9]+]] = "arith.divf"([[D]], [[N1]])
+// GPU-NEXT: [[MEAN1:%[0-9]+]] = "arith.addf"([[MEAN]], [[Q]])
+// GPU-NEXT: [[D2:%[0-9]+]] = "arith.subf"([[X]], [[MEAN1]])
+// GPU-NEXT: [[P:%[0-9]+]] = "arith.mulf"([[D]], [[D2]])
+// GPU-NEXT: [[M21:%[0-9]+]] = "arith.addf"([[M2]], [[P]])
+// GPU-NEXT: [[SM:%[0-9]+]] = "arith.select"([[VALID:%[0-9]+]], [[MEAN1]], [[MEAN]])
+// GPU-NEXT: [[SM2:%[0-9]+]] = "arith.select"([[VALID]], [[M21]], [[M2]])
+// GPU-NEXT: [[SN:%[0-9]+]] = "arith.select"([[VALID]], [[N1]], [[N]])
+// GPU-NEXT: "scf.yield"([[SM]], [[SM2]], [[SN]])
 // GPU: [[M:%[0-9]+]]:2 = "gpu.shuffle"([[ACC]]#0,
 // GPU: "gpu.shuffle"([[ACC]]#1,
 // GPU: [[W:%[0-9]+]]:2 = "gpu.shuffle"([[ACC]]#2,
