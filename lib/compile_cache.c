@@ -9,15 +9,12 @@
 
 #include "lib/io.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define ENTRY_MAGIC "ind-cache-entry "
 
@@ -129,36 +126,18 @@ char *ind_cache_lookup(const char *dir, const char *key, size_t *len) {
   return text;
 }
 
-/* write(2) of all of data; false on any error. */
-static bool write_all(int fd, const void *data, size_t len) {
-  const char *p = data;
-  while (len) {
-    ssize_t w = write(fd, p, len);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return false;
-    p += w;
-    len -= (size_t)w;
-  }
-  return true;
-}
-
 bool ind_cache_store(const char *dir, const char *key, const void *data, size_t len) {
-  char name[64], header[64], err[512];
+  char header[64], err[512];
   if (!ind_make_dirs(dir, err, sizeof err))
     return false;
-  snprintf(name, sizeof name, "tmp.%ld", (long)getpid());
   int hl = snprintf(header, sizeof header, ENTRY_MAGIC "%zu\n", len);
-  char *tmp = join(dir, name), *path = join(dir, key);
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  bool ok = fd >= 0 && write_all(fd, header, (size_t)hl) && write_all(fd, data, len);
-  if (fd >= 0)
-    ok = close(fd) == 0 && ok;
-  ok = ok && rename(tmp, path) == 0;
-  if (!ok && fd >= 0)
-    unlink(tmp);
-  free(tmp);
+  char *entry = malloc((size_t)hl + len + 1), *path = join(dir, key);
+  if (!entry)
+    abort();
+  memcpy(entry, header, (size_t)hl);
+  memcpy(entry + hl, data, len);
+  bool ok = ind_write_file(path, entry, (size_t)hl + len, err, sizeof err);
+  free(entry);
   free(path);
   return ok;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -41,18 +42,36 @@ char *ind_read_file(const char *path, size_t *len, char *err, size_t errlen) {
   return buf;
 }
 
+/* Writes straight into `path`: for a target that is not a regular file (a device such as /dev/null,
+ * a FIFO, a symbolic link), which a rename would replace with a regular file. */
+static bool write_in_place(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(data, 1, len, f) == len;
+  if (f)
+    ok = (fclose(f) == 0) && ok;
+  if (!ok)
+    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+  return ok;
+}
+
 bool ind_write_file(const char *path, const char *data, size_t len, char *err, size_t errlen) {
   if (strcmp(path, "-") == 0) {
     fwrite(data, 1, len, stdout);
     fflush(stdout);
     return true;
   }
-  size_t pl = strlen(path);
-  char *tmp = malloc(pl + 16);
+  struct stat st;
+  if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return write_in_place(path, data, len, err, errlen);
+  /* The temporary is this process's own ("x": created, never shared), so two runs writing the
+   * same output each rename a whole file into place. */
+  static unsigned serial;
+  size_t pl = strlen(path), tl = pl + 64;
+  char *tmp = malloc(tl);
   if (!tmp)
     abort();
-  snprintf(tmp, pl + 16, "%s.tmp~", path);
-  FILE *f = fopen(tmp, "wb");
+  snprintf(tmp, tl, "%s.%ld.%u.tmp~", path, (long)getpid(), serial++);
+  FILE *f = fopen(tmp, "wbx");
   if (!f) {
     snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
     free(tmp);
