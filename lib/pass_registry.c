@@ -133,14 +133,7 @@ static bool parse_value(IndPassOptions *out, int i, const IndPassOptionDef *d, c
   return false;
 }
 
-/* What a value of option `d` must be, for messages: "integer", ..., "one of full, ieee". */
-static const char *kind_name(const IndPassOptionDef *d, char *buf, size_t len) {
-  if (d->kind == IND_OPT_ENUM) {
-    size_t n = (size_t)snprintf(buf, len, "one of ");
-    for (const char *c = d->default_value ? d->default_value : ""; *c && n + 1 < len; ++c)
-      n += (size_t)snprintf(buf + n, len - n, *c == '|' ? ", " : "%c", *c);
-    return buf;
-  }
+const char *ind_opt_kind_name(const IndPassOptionDef *d) {
   switch (d->kind) {
   case IND_OPT_INT:
     return "integer";
@@ -151,9 +144,25 @@ static const char *kind_name(const IndPassOptionDef *d, char *buf, size_t len) {
   case IND_OPT_STRING:
     return "string";
   case IND_OPT_ENUM:
-    break;
+    return d->default_value ? d->default_value : "";
   }
   return "?";
+}
+
+const char *ind_opt_default_text(const IndPassOptionDef *d, size_t *len) {
+  const char *t = d->default_value ? d->default_value : "";
+  *len = d->kind == IND_OPT_ENUM ? strcspn(t, "|") : strlen(t);
+  return t;
+}
+
+/* What a value of option `d` must be, for messages: "integer", ..., "one of full, ieee". */
+static const char *expected_text(const IndPassOptionDef *d, char *buf, size_t len) {
+  if (d->kind != IND_OPT_ENUM)
+    return ind_opt_kind_name(d);
+  size_t n = (size_t)snprintf(buf, len, "one of ");
+  for (const char *c = ind_opt_kind_name(d); *c && n + 1 < len; ++c)
+    n += (size_t)snprintf(buf + n, len - n, *c == '|' ? ", " : "%c", *c);
+  return buf;
 }
 
 bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len, IndPassOptions *out, char *err,
@@ -167,12 +176,12 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
                  IND_MAX_PASS_OPTIONS);
         return false;
       }
-      const char *d = def->options[i].default_value ? def->options[i].default_value : "";
-      size_t dlen = def->options[i].kind == IND_OPT_ENUM ? strcspn(d, "|") : strlen(d); /* the first choice */
+      size_t dlen;
+      const char *d = ind_opt_default_text(&def->options[i], &dlen);
       if (!parse_value(out, i, &def->options[i], d, dlen)) {
         char kind[160];
         snprintf(err, errlen, "internal error: bad default value '%s' for option '%s' of pass '%s' (expected %s)", d,
-                 def->options[i].name, def->argument, kind_name(&def->options[i], kind, sizeof kind));
+                 def->options[i].name, def->argument, expected_text(&def->options[i], kind, sizeof kind));
         return false;
       }
       out->n = i + 1;
@@ -204,7 +213,7 @@ bool ind_pass_options_parse(const IndPassDef *def, const char *text, size_t len,
     if (!parse_value(out, i, &def->options[i], vs, vlen)) {
       char kind[160];
       snprintf(err, errlen, "bad value '%.*s' for option '%s' of pass '%s' (expected %s)", (int)vlen, vs,
-               def->options[i].name, def->argument, kind_name(&def->options[i], kind, sizeof kind));
+               def->options[i].name, def->argument, expected_text(&def->options[i], kind, sizeof kind));
       return false;
     }
   }

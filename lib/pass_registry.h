@@ -67,6 +67,12 @@ double ind_opt_float(const IndPassOptions *o, const char *name);
 bool ind_opt_bool(const IndPassOptions *o, const char *name);
 const char *ind_opt_string(const IndPassOptions *o, const char *name);
 
+/* What a value of option `d` is, for --list-passes and messages: "integer", "number", "boolean",
+ * "string", or an enum's choices ("full|ieee"). */
+const char *ind_opt_kind_name(const IndPassOptionDef *d);
+/* The text of `d`'s default value, *len bytes long (not NUL-terminated for an enum: its first choice). */
+const char *ind_opt_default_text(const IndPassOptionDef *d, size_t *len);
+
 /* The first undeclared option read since the last clear (NULL if none), and its reset; pass runs
  * clear it before and report it after, so only code that reads options outside a pass run needs
  * these. Per thread. */

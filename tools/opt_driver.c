@@ -75,22 +75,6 @@ static void print_help(FILE *f) {
              "  --help                     this text\n");
 }
 
-static const char *kind_str(IndOptKind k) {
-  switch (k) {
-  case IND_OPT_INT:
-    return "int";
-  case IND_OPT_FLOAT:
-    return "float";
-  case IND_OPT_BOOL:
-    return "bool";
-  case IND_OPT_STRING:
-    return "string";
-  case IND_OPT_ENUM:
-    return "enum";
-  }
-  return "?";
-}
-
 static void list_passes(FILE *f) {
   fprintf(f, "Passes (use in --pass-pipeline='builtin.module(NAME{opt=value ...})'):\n");
   for (int i = 0; i < ind_pass_count(); ++i) {
@@ -99,10 +83,10 @@ static void list_passes(FILE *f) {
     if (d->options)
       for (int k = 0; d->options[k].name; ++k) {
         const IndPassOptionDef *o = &d->options[k];
-        const char *dv = o->default_value && o->default_value[0] ? o->default_value : "\"\"";
-        bool choices = o->kind == IND_OPT_ENUM; /* its default_value lists the choices, the first the default */
-        fprintf(f, "      %s=<%s> (default %.*s): %s\n", o->name, choices ? dv : kind_str(o->kind),
-                (int)(choices ? strcspn(dv, "|") : strlen(dv)), dv, o->help);
+        size_t n;
+        const char *dv = ind_opt_default_text(o, &n);
+        fprintf(f, "      %s=<%s> (default %.*s): %s\n", o->name, ind_opt_kind_name(o), n ? (int)n : 2, n ? dv : "\"\"",
+                o->help);
       }
   }
   fprintf(f, "Fusion strategies (--fuse=NAME{opt=value ...}; the options are the pass's):\n");

@@ -288,12 +288,9 @@ static void staged_skew(Gen *g, int64_t skew[4]) {
     }
 }
 
-/* The floats of workgroup memory one staged access uses: 4 groups of 32 slots of rows + 1, and the skew. */
-static int64_t staged_floats(Gen *g) {
-  int64_t skew[4];
-  staged_skew(g, skew);
-  return g->geom.vector_width * WARP * (tile_rows(g) + 1) + skew[3];
-}
+/* The floats of workgroup memory one staged access uses: 4 groups of 32 slots of rows + 1, and the skew
+ * (g->skew, set by staged_skew). */
+static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (tile_rows(g) + 1) + g->skew[3]; }
 
 /* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
  * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
@@ -364,8 +361,8 @@ static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
  * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
  * barrier each thread reads its 4 columns of its row. */
 static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
-  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g), skew[4];
-  staged_skew(g, skew);
+  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g);
+  const int64_t *skew = g->skew;
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
   MlirValue idx = staged_global_index(g, op, e, row, col);
@@ -466,8 +463,8 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
  * barrier thread t reads 4 consecutive rows of column t / (rows / 4) and stores them as one 16-byte
  * vector, so that a warp's stores are coalesced along the rows. */
 static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
-  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g), skew[4];
-  staged_skew(g, skew);
+  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g);
+  const int64_t *skew = g->skew;
   for (int l = 0; l < 4; ++l) {
     MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_lane(g, l, skew)), g->tty);
     MlirValue st_ops[3] = {lane(val, l), g->smem, at};
@@ -1566,6 +1563,8 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
     g->mirror = g->mirror && g->tiled && gpu_has_mirror_read(g, body);
+    if (g->tiled)
+      staged_skew(g, g->skew);
     smem_floats = count_staged(g, body) * staged_floats(g);
   }
   MlirOperation func = create_func(g, body, smem_floats);

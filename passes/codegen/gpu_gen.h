@@ -59,8 +59,9 @@ typedef struct Gen {
   bool tiled;
   MlirValue ttx, tty, ttr, ttc;
   int nstaged;
-  int nreduce;    /* workgroup-memory slots used by reductions so far (one per state word: gpu_red_words) */
-  MlirType red_t; /* the type of the reduction being emitted: f32, or i32 / i64 (sum, max, min, prod) */
+  int64_t skew[4]; /* the staged tile's slot-group offsets (staged_skew), set once per kernel */
+  int nreduce;     /* workgroup-memory slots used by reductions so far (one per state word: gpu_red_words) */
+  MlirType red_t;  /* the type of the reduction being emitted: f32, or i32 / i64 (sum, max, min, prod) */
   /* Multi-output reductions already computed in this kernel (family, reduced value, state), shared by
    * a later sibling over the same value. */
   int nshared;

@@ -11,7 +11,7 @@
 // FHELP: --fusion-report[=DIR]
 // FHELP: --load-pass-plugin=LIB.so
 // LIST: fuse-tvm
-// LIST: max-depth=<int> (default 256)
+// LIST: max-depth=<integer> (default 256)
 // LIST: fuse-search
 // LIST: Fusion strategies
 // LIST-NEXT: inductor: fuse-inductor (default)
