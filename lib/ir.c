@@ -286,3 +286,29 @@ MlirModule ind_parse_module(MlirContext ctx, const char *text, size_t len) {
   }
   return mlirModuleCreateParse(ctx, (MlirStringRef){text, len});
 }
+
+bool ind_affine_linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims, int64_t *cst) {
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t k = mlirAffineDimExprGetPosition(e);
+    if (k < 0 || k >= ndims)
+      return false;
+    coef[k] += mult;
+    return true;
+  }
+  if (mlirAffineExprIsAConstant(e)) {
+    if (cst)
+      *cst += mult * mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return ind_affine_linearize(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims, cst) &&
+           ind_affine_linearize(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims, cst);
+  if (mlirAffineExprIsAMul(e)) {
+    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
+    if (mlirAffineExprIsAConstant(r))
+      return ind_affine_linearize(l, mult * mlirAffineConstantExprGetValue(r), coef, ndims, cst);
+    if (mlirAffineExprIsAConstant(l))
+      return ind_affine_linearize(r, mult * mlirAffineConstantExprGetValue(l), coef, ndims, cst);
+  }
+  return false;
+}

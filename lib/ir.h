@@ -41,6 +41,11 @@ bool ind_op_is(MlirOperation op, const char *name);
 /* True when the op's dialect namespace is `ns` ("graph", "ind", ...). */
 bool ind_op_in_dialect(MlirOperation op, const char *ns);
 
+/* The linear form of e: adds mult * (its coefficient of dim k) to coef[k] for k < ndims and mult * its
+ * constant to *cst (cst may be NULL); false for mod / floordiv / ceildiv, a product of two
+ * non-constants, or a dim >= ndims. */
+bool ind_affine_linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims, int64_t *cst);
+
 /* Attribute accessors: return false (and leave *out alone) when the attribute is absent or of
  * another kind. String results point into the context and live as long as it. */
 bool ind_attr_str(MlirOperation op, const char *name, MlirStringRef *out);

@@ -349,3 +349,14 @@ MlirOperation kernel_lookup_def(MlirOperation module, MlirStringRef name) {
     }
   return (MlirOperation){NULL};
 }
+
+bool kernel_is_transposed_access(MlirOperation op, int nx) {
+  bool direct = (kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op))) || kernel_is_store(op);
+  MlirAffineMap m = direct ? kernel_index_map(op) : (MlirAffineMap){NULL};
+  if (nx < 2 || nx > KERNEL_MAX_RANK || mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
+    return false;
+  int64_t coef[KERNEL_MAX_RANK] = {0};
+  if (!ind_affine_linearize(mlirAffineMapGetResult(m, 0), 1, coef, nx, NULL))
+    return false;
+  return coef[nx - 2] == 1 && (coef[nx - 1] >= 2 || coef[nx - 1] <= -2);
+}

@@ -140,6 +140,12 @@ MlirValue kernel_load_offset(MlirOperation load);
 MlirValue kernel_store_buffer(MlirOperation store);
 MlirValue kernel_store_value(MlirOperation store);
 KernelReduction kernel_reduce_type(MlirOperation reduce);
+/* True when `op` is a direct load or a store of a kernel with nx x dims whose index is linear with
+ * coefficient 1 on x dim nx - 2 and |coefficient| >= 2 on x dim nx - 1: along a row of the last two
+ * dims it is strided, down a column contiguous (x.T's read in x + x.T; a transposed copy's store).
+ * Such kernels run on 2-D tiles on a GPU (convert-kernel-to-gpu) with their own block size
+ * (sched-to-kernel's transposed-block). */
+bool kernel_is_transposed_access(MlirOperation op, int nx);
 
 /* --- host wrapper ops */
 /* `%b = "kernel.alloc"() {name}` : () -> type; reuse may be NULL (no reuse attribute). */

@@ -166,7 +166,8 @@ static Access classify(Gen *g, MlirAffineExpr e, MlirType elem, int *nlanes) {
   if (!mlirAffineExprIsFunctionOfDim(e, g->vd))
     return ACCESS_PER_CHUNK;
   int64_t coef[MAX_DIMS] = {0}, cst = 0;
-  if (!linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 || !vector_storage(elem))
+  if (!ind_affine_linearize(e, 1, coef, g->nx + g->nr, &cst) || coef[g->vd] != 1 || cst % vw != 0 ||
+      !vector_storage(elem))
     return ACCESS_PER_LANE;
   for (int k = 0; k < g->nx + g->nr; ++k)
     if (k != g->vd && coef[k] % vw != 0)
@@ -305,7 +306,8 @@ static bool stageable(Gen *g, MlirOperation op) {
     return false;
   int64_t coef[MAX_DIMS] = {0}, cst = 0;
   int r = g->nx - 2, c = g->nx - 1;
-  if (!linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) || coef[r] != 1 || coef[c] == 0 || cst % 4 != 0)
+  if (!ind_affine_linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) || coef[r] != 1 || coef[c] == 0 ||
+      cst % 4 != 0)
     return false;
   for (int k = 0; k < g->nx; ++k)
     if (k != r && coef[k] % 4 != 0)

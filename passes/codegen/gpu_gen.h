@@ -224,32 +224,6 @@ static inline bool fail(Gen *g, MlirOperation op, const char *msg) {
   return false;
 }
 
-/* Linear form of e: sum coef[k] * dk + *cst; false for mod/div or non-constant products. */
-static inline bool linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims, int64_t *cst) {
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t k = mlirAffineDimExprGetPosition(e);
-    if (k >= ndims)
-      return false;
-    coef[k] += mult;
-    return true;
-  }
-  if (mlirAffineExprIsAConstant(e)) {
-    *cst += mult * mlirAffineConstantExprGetValue(e);
-    return true;
-  }
-  if (mlirAffineExprIsAAdd(e))
-    return linearize(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims, cst) &&
-           linearize(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims, cst);
-  if (mlirAffineExprIsAMul(e)) {
-    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
-    if (mlirAffineExprIsAConstant(r))
-      return linearize(l, mult * mlirAffineConstantExprGetValue(r), coef, ndims, cst);
-    if (mlirAffineExprIsAConstant(l))
-      return linearize(r, mult * mlirAffineConstantExprGetValue(l), coef, ndims, cst);
-  }
-  return false;
-}
-
 /* --- thread geometry (gpu_thread_geometry.c) */
 
 /* Sets up the thread context of the kernel in g (tid, bid, the dims of the elements the thread

@@ -64,22 +64,13 @@ void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
   setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
 }
 
-/* True when a load or a store of the pointwise kernel `body` is contiguous along the second-to-last x dim
- * but not along the last (a transposed read, as in x + x.T; a transposed write, as a transposed copy). */
+/* True when a load or a store of the pointwise kernel `body` is transposed (kernel_is_transposed_access:
+ * a transposed read, as in x + x.T; a transposed write, as a transposed copy). */
 bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
-  if (g->nx < 2)
-    return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    bool direct = (kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op))) || kernel_is_store(op);
-    MlirAffineMap m = direct ? kernel_index_map(op) : (MlirAffineMap){NULL};
-    if (mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
-      continue;
-    int64_t coef[MAX_DIMS] = {0}, cst = 0;
-    if (linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, &cst) && coef[g->nx - 2] == 1 && coef[g->nx - 1] != 1 &&
-        coef[g->nx - 1] != 0)
+       op = mlirOperationGetNextInBlock(op))
+    if (kernel_is_transposed_access(op, g->nx))
       return true;
-  }
   return false;
 }
 
@@ -103,7 +94,7 @@ static bool direct_load_coefs(Gen *g, MlirOperation op, int64_t *coef, int64_t *
     return false;
   memset(coef, 0, MAX_DIMS * sizeof *coef);
   *cst = 0;
-  return linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, cst);
+  return ind_affine_linearize(mlirAffineMapGetResult(m, 0), 1, coef, g->nx, cst);
 }
 
 /* Loads D and T of one buffer with D = B[.., r * n + c] (stride 1 along the last x dim c) and T =

@@ -21,25 +21,6 @@ static int64_t pow2_floor(int64_t v) {
   return p;
 }
 
-/* Linear coefficients of e over the kernel dims; false for mod/div or non-constant products. */
-static bool linear_coefs(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndims) {
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t d = mlirAffineDimExprGetPosition(e);
-    if (d < ndims)
-      coef[d] += mult;
-    return d < ndims;
-  }
-  if (mlirAffineExprIsAConstant(e))
-    return true;
-  if (mlirAffineExprIsAAdd(e))
-    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e), mult, coef, ndims) &&
-           linear_coefs(mlirAffineBinaryOpExprGetRHS(e), mult, coef, ndims);
-  if (mlirAffineExprIsAMul(e) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
-    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e),
-                        mult * mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)), coef, ndims);
-  return false;
-}
-
 /* Inductor's ReductionHint, from the kernel's loads: INNER when some load that varies with r is
  * contiguous along the innermost r dim, OUTER when none is but one is contiguous along the innermost x
  * dim (a column reduction: threads should run along x). */
@@ -57,7 +38,7 @@ bool launch_is_outer_reduction(MlirBlock body, int nx, int nr) {
     bool uses_r = false;
     for (int d = nx; d < nk; ++d)
       uses_r |= mlirAffineExprIsFunctionOfDim(e, d);
-    if (!uses_r || !linear_coefs(e, 1, coef, nk))
+    if (!uses_r || !ind_affine_linearize(e, 1, coef, nk, NULL))
       continue;
     inner |= coef[nk - 1] == 1;
     outer |= coef[nx - 1] == 1;
@@ -193,11 +174,11 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
 }
 
-/* Scans the body's direct linear loads: *transposed when one has coefficient 1 along the next-to-last x
- * dim and another, non-zero one along the last (a transposed read, which makes convert-kernel-to-gpu tile
- * the kernel; a transposed store tiles it too but is not counted here: transpose_copy's 256 threads were
- * not measured against 512), *strided when one has 2 <= |coefficient| <= 16 along the last (x[3 * i + k]:
- * the unrolled sum over a last dim of 3). */
+/* Scans the body's direct linear loads: *transposed when one is a transposed read
+ * (kernel_is_transposed_access: convert-kernel-to-gpu tiles the kernel; a transposed store tiles it
+ * too but is not counted here: transpose_copy's 256 threads were not measured against 512), *strided
+ * when one has 2 <= |coefficient| <= 16 along the last x dim (x[3 * i + k]: the unrolled sum over a
+ * last dim of 3). */
 static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) {
   *transposed = *strided = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -205,10 +186,10 @@ static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) 
     if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
       continue;
     int64_t coef[KERNEL_MAX_RANK] = {0};
-    if (!linear_coefs(mlirAffineMapGetResult(kernel_index_map(op), 0), 1, coef, nx))
+    if (!ind_affine_linearize(mlirAffineMapGetResult(kernel_index_map(op), 0), 1, coef, nx, NULL))
       continue;
     int64_t c = coef[nx - 1] < 0 ? -coef[nx - 1] : coef[nx - 1];
-    *transposed |= nx >= 2 && coef[nx - 2] == 1 && c != 1 && c != 0;
+    *transposed |= kernel_is_transposed_access(op, nx);
     *strided |= c >= 2 && c <= 16;
   }
 }

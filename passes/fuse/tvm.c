@@ -35,6 +35,7 @@
  *
  * The log (debug-fusion=true or IND_LOGS=fusion) prints every pattern, post-dominator and fusion. */
 #include "dialects/ind/ind.h"
+#include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/fuse/sched_graph.h"
 
@@ -76,33 +77,6 @@ static OpPatternKind max_pattern(OpPatternKind a, OpPatternKind b) { return a > 
 
 /* --- Patterns from MemoryDeps. */
 
-/* Decomposes a linear affine expression into per-dim coefficients and a constant; false when it holds
- * mod / floordiv / ceildiv or a product of dims. */
-static bool linear_coeffs(MlirAffineExpr e, int64_t *coef, int ndims, int64_t *cst, int64_t scale) {
-  if (mlirAffineExprIsAConstant(e)) {
-    *cst += scale * mlirAffineConstantExprGetValue(e);
-    return true;
-  }
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t p = mlirAffineDimExprGetPosition(e);
-    if (p < 0 || p >= ndims)
-      return false;
-    coef[p] += scale;
-    return true;
-  }
-  if (mlirAffineExprIsAAdd(e))
-    return linear_coeffs(mlirAffineBinaryOpExprGetLHS(e), coef, ndims, cst, scale) &&
-           linear_coeffs(mlirAffineBinaryOpExprGetRHS(e), coef, ndims, cst, scale);
-  if (mlirAffineExprIsAMul(e)) {
-    MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
-    if (mlirAffineExprIsAConstant(r))
-      return linear_coeffs(l, coef, ndims, cst, scale * mlirAffineConstantExprGetValue(r));
-    if (mlirAffineExprIsAConstant(l))
-      return linear_coeffs(r, coef, ndims, cst, scale * mlirAffineConstantExprGetValue(l));
-  }
-  return false;
-}
-
 typedef enum ReadKind { READ_ELEMWISE, READ_BROADCAST, READ_INJECTIVE } ReadKind;
 
 /* How a pointwise node with write `w` reads `r`: at its own index, at the row-major index of a subset
@@ -114,7 +88,7 @@ static ReadKind classify_read(const IndMemDep *r, const IndMemDep *w) {
   if (r->ndims > n)
     return READ_INJECTIVE;
   int64_t c[IND_MEMDEP_MAX_DIMS] = {0}, k = 0;
-  if (!linear_coeffs(r->index, c, r->ndims, &k, 1) || k != 0)
+  if (!ind_affine_linearize(r->index, 1, c, r->ndims, &k) || k != 0)
     return READ_INJECTIVE;
   for (int j = 0; j < r->ndims; ++j)
     if (r->sizes[j] != w->sizes[j])
