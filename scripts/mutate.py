@@ -607,7 +607,8 @@ def evaluate(proj, ws, m, args, baseline_obj):
         if to:
             return dict(rec, status="timeout", detail="build")
         if rc != 0:
-            err = [l for l in out.splitlines() if "error" in l][:2]
+            # paths relative to the copy: the record goes into docs/, and the work folder is this machine's
+            err = [l.replace(ws.copy + os.sep, "") for l in out.splitlines() if "error" in l][:2]
             return dict(rec, status="uncompilable", detail=" | ".join(err)[:300])
         if baseline_obj.get(m["file"]):
             if object_digest(proj.build, m["file"]) == baseline_obj[m["file"]]:
