@@ -254,6 +254,10 @@ static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType stor
   return convert_value(g, at, v, storage, "store (compute type to storage type)");
 }
 
+/* The most workgroup memory a kernel may declare statically: 48 KiB (CUDA's limit without the opt-in
+ * attribute), in floats. */
+#define STATIC_SMEM_FLOATS (48 * 1024 / 4)
+
 /* Rows of a pointwise tile (block / 32). */
 static int64_t tile_rows(Gen *g) { return g->geom.block / WARP; }
 
@@ -323,11 +327,17 @@ static int count_staged(Gen *g, MlirBlock body) {
   return n;
 }
 
-/* The global index e of a staged access at the tile's (row, col) (thread t's 4 rows of one column). */
-static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e, MlirValue row, MlirValue col) {
+/* The global index e of a staged access at (row, col) of the block's sub-tile t (thread t's 4 rows of one
+ * column). */
+static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e, int64_t t, MlirValue row,
+                                     MlirValue col) {
   int r = g->nx - 2, c = g->nx - 1;
   Lanes saved_r = g->dims[r], saved_c = g->dims[c];
-  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttr, cidx(g, tile_rows(g))), row)}};
+  int64_t h = tile_rows(g), stack = h * gpu_tiles_per_block(g);
+  MlirValue first = bin(g, "arith.muli", g->ttr, cidx(g, stack));
+  if (t > 0)
+    first = bin(g, "arith.addi", first, cidx(g, t * h));
+  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", first, row)}};
   g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
   MlirValue idx = emit_expr(g, op, e, 0);
   g->dims[r] = saved_r;
@@ -361,33 +371,41 @@ static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
 
 /* The tile's source elements are read coalesced (thread t: 4 consecutive rows at column t / (rows/4),
  * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
- * barrier each thread reads its 4 columns of its row. */
+ * barrier each thread reads its 4 columns of its row. With C tiles per block, every tile's load is
+ * issued first, then the stores to C areas, one barrier, and the reads (lanes t * 4 + l of tile t). */
 static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
-  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = (int64_t)g->nstaged++ * nt * staged_floats(g);
   const int64_t *skew = g->skew;
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
-  MlirValue idx = staged_global_index(g, op, e, row, col);
-  MlirValue ops[2] = {mem, idx};
   int64_t shape[1] = {4};
   MlirNamedAttribute al = align_attr(g, g->f32_t);
-  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
-  /* S[(col % 4) * 32 + col / 4][row + k] */
-  MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_column(g, col, skew)), row);
-  for (int k = 0; k < 4; ++k) {
-    int64_t pos[1] = {k};
-    MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-    MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec, g->f32_t, 1, &p), g->smem,
-                           bin(g, "arith.addi", at, cidx(g, k))};
-    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  MlirValue vec[MAX_LANES / 4];
+  for (int64_t t = 0; t < nt; ++t) {
+    MlirValue ops[2] = {mem, staged_global_index(g, op, e, t, row, col)};
+    vec[t] = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+  }
+  for (int64_t t = 0; t < nt; ++t) {
+    /* S[(col % 4) * 32 + col / 4][row + k] of tile t's area */
+    int64_t area = base + t * staged_floats(g);
+    MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
+    for (int k = 0; k < 4; ++k) {
+      int64_t pos[1] = {k};
+      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+      MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec[t], g->f32_t, 1, &p), g->smem,
+                             bin(g, "arith.addi", at, cidx(g, k))};
+      op0(g, "memref.store", 3, st_ops, 0, NULL);
+    }
   }
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
-  out->n = 4;
-  for (int l = 0; l < 4; ++l) {
-    MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_lane(g, l, skew)), g->tty);
-    MlirValue ld_ops[2] = {g->smem, rd};
-    out->v[l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
-  }
+  out->n = (int)(nt * 4);
+  for (int64_t t = 0; t < nt; ++t)
+    for (int l = 0; l < 4; ++l) {
+      int64_t area = base + t * staged_floats(g);
+      MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
+      MlirValue ld_ops[2] = {g->smem, rd};
+      out->v[t * 4 + l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
   return !g->failed;
 }
 
@@ -463,31 +481,35 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
 /* A transposed store of a tiled kernel, the staged load in reverse: each thread writes its 4 columns of
  * its row to workgroup memory (S[l * 32 + tx][ty], the slots the staged load reads back), and after a
  * barrier thread t reads 4 consecutive rows of column t / (rows / 4) and stores them as one 16-byte
- * vector, so that a warp's stores are coalesced along the rows. */
+ * vector, so that a warp's stores are coalesced along the rows. C tiles per block: C areas, one barrier. */
 static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
-  int64_t q = tile_rows(g) / 4, base = (int64_t)g->nstaged++ * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = (int64_t)g->nstaged++ * nt * staged_floats(g);
   const int64_t *skew = g->skew;
-  for (int l = 0; l < 4; ++l) {
-    MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_lane(g, l, skew)), g->tty);
-    MlirValue st_ops[3] = {lane(val, l), g->smem, at};
-    op0(g, "memref.store", 3, st_ops, 0, NULL);
-  }
+  for (int64_t t = 0; t < nt; ++t)
+    for (int l = 0; l < 4; ++l) {
+      int64_t area = base + t * staged_floats(g);
+      MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
+      MlirValue st_ops[3] = {lane(val, (int)(t * 4 + l)), g->smem, at};
+      op0(g, "memref.store", 3, st_ops, 0, NULL);
+    }
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
-  MlirValue from = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, base), staged_column(g, col, skew)), row);
-  MlirValue elems[4];
-  for (int k = 0; k < 4; ++k) {
-    MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", from, cidx(g, k))};
-    elems[k] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
-  }
   int64_t shape[1] = {4};
   MlirType vt = mlirVectorTypeGet(1, shape, g->f32_t);
-  MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
-  MlirValue idx = staged_global_index(g, op, e, row, col);
-  MlirValue ops[3] = {vec, mem, idx};
   MlirNamedAttribute al = align_attr(g, g->f32_t);
-  op0(g, "vector.store", 3, ops, 1, &al);
+  for (int64_t t = 0; t < nt; ++t) {
+    int64_t area = base + t * staged_floats(g);
+    MlirValue from = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
+    MlirValue elems[4];
+    for (int k = 0; k < 4; ++k) {
+      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", from, cidx(g, k))};
+      elems[k] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
+    MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
+    MlirValue ops[3] = {vec, mem, staged_global_index(g, op, e, t, row, col)};
+    op0(g, "vector.store", 3, ops, 1, &al);
+  }
   return !g->failed;
 }
 
@@ -1181,7 +1203,7 @@ static bool emit_store(Gen *g, MlirOperation op) {
     close_if(g, saved);
     return !g->failed;
   }
-  if (stageable(g, op) && mlirTypeIsAF32(mlirValueGetType(val.v[0])) && val.n == 4)
+  if (stageable(g, op) && mlirTypeIsAF32(mlirValueGetType(val.v[0])) && val.n == 4 * gpu_tiles_per_block(g))
     return emit_staged_store(g, op, mem, e, &val);
   if (acc == ACCESS_VECTOR && !mlirTypeIsAFloat(mlirValueGetType(val.v[0])))
     acc = ACCESS_PER_LANE; /* a vector store converts float lanes to the storage type (truncf) */
@@ -1567,7 +1589,11 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     g->mirror = g->mirror && g->tiled && gpu_has_mirror_read(g, body);
     if (g->tiled)
       staged_skew(g, g->skew);
-    smem_floats = count_staged(g, body) * staged_floats(g);
+    smem_floats = count_staged(g, body) * gpu_tiles_per_block(g) * staged_floats(g);
+    if (smem_floats > STATIC_SMEM_FLOATS) { /* too many tiles staged at once: the flat layout instead */
+      g->tiled = g->mirror = false;
+      smem_floats = 0;
+    }
   }
   MlirOperation func = create_func(g, body, smem_floats);
   mlirBlockAppendOwnedOperation(gpu_body, func);

@@ -235,6 +235,12 @@ void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks);
 bool gpu_has_transposed_load(Gen *g, MlirBlock body);
 /* True when the pointwise kernel can run on 2-D tiles of its last two x dims. */
 bool gpu_can_tile(Gen *g);
+/* Tiles per block of a tiled kernel: its chunks, xblock / (block * vector_width); sub-tile c is rows
+ * c * block/32 .. of the block's stack of tiles (lanes c * vw .. c * vw + vw - 1). */
+static inline int64_t gpu_tiles_per_block(const Gen *g) {
+  int64_t span = g->geom.block * g->geom.vector_width;
+  return span > 0 && g->geom.xblock >= span ? g->geom.xblock / span : 1;
+}
 /* True when a buffer of the pointwise kernel `body` is read both directly and transposed, the two reads
  * mirror images of each other (x + x.T; see gpu_thread_geometry.c). */
 bool gpu_has_mirror_read(Gen *g, MlirBlock body);

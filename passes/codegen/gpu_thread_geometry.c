@@ -74,15 +74,15 @@ bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
   return false;
 }
 
-/* Pointwise kernels with a transposed read: the block covers a tile of block/32 rows x 32*vw columns of
- * the last two x dims (thread tx = tid % 32 on vw consecutive columns, ty = tid / 32 on a row), so that
- * the 32-byte sectors a warp's transposed loads touch are used up by the block's other rows (through
- * L1) instead of by other blocks. Needs exact division of both dims; false otherwise. */
+/* Pointwise kernels with a transposed read: the block covers C stacked tiles of block/32 rows x 32*vw
+ * columns of the last two x dims, C = xblock / (block * vw) its chunks (thread tx = tid % 32 on vw
+ * consecutive columns, ty = tid / 32 on row ty of each tile), so that the 32-byte sectors a warp's
+ * transposed loads touch are used up by the block's other rows (through L1) instead of by other
+ * blocks, and C tiles' loads are in flight at once. Needs exact division of both dims; false otherwise. */
 bool gpu_can_tile(Gen *g) {
-  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
-  /* a tile is one chunk of block * vw points (xblock of several chunks: the flat layout) */
-  return g->nx >= 2 && g->geom.block % WARP == 0 && g->geom.xblock == g->geom.block * vw &&
-         g->ranges[g->nx - 1] % (WARP * vw) == 0 && g->ranges[g->nx - 2] % ty_n == 0;
+  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP, c = gpu_tiles_per_block(g);
+  return g->nx >= 2 && g->geom.block % WARP == 0 && g->geom.xblock == g->geom.block * vw * c && c * vw <= MAX_LANES &&
+         g->ranges[g->nx - 1] % (WARP * vw) == 0 && g->ranges[g->nx - 2] % (ty_n * c) == 0;
 }
 
 /* The load's index as coefficients per x dim and a constant; false unless a direct load, linear. */
@@ -161,37 +161,48 @@ static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
  * (256 .. 2048 on x + x.T at 8192^2) measured no faster on an H200 (docs/perf-analysis.md). */
 static int64_t mirror_side(int64_t h, int64_t w) { return h / gcd64(h, w) * w; }
 
+/* The block's stack of C tiles is C * block/32 rows by 32 * vw columns: block (tr, tc) of the grid
+ * below; sub-tile c (the thread's lanes c * vw ..) is tile row tr * C + c. */
 static bool setup_tiled(Gen *g) {
-  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP;
+  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP, nt = gpu_tiles_per_block(g), h = ty_n * nt;
   int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
   if (!gpu_can_tile(g))
     return false;
   MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  int64_t side = mirror_side(ty_n, tcols);
+  int64_t side = mirror_side(h, tcols);
   MlirValue tr, tc, plane;
   if (g->mirror && rows == cols && rows % side == 0) {
-    plane = mirror_tile(g, rows, ty_n, tcols, side, &tr, &tc);
+    plane = mirror_tile(g, rows, h, tcols, side, &tr, &tc);
   } else {
     tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
     MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
-    tr = bin(g, "arith.remui", rest, cidx(g, rows / ty_n));
-    plane = bin(g, "arith.divui", rest, cidx(g, rows / ty_n));
+    tr = bin(g, "arith.remui", rest, cidx(g, rows / h));
+    plane = bin(g, "arith.divui", rest, cidx(g, rows / h));
   }
   g->ttx = tx;
   g->tty = ty;
-  g->ttr = tr;
+  g->ttr = tr; /* the block's first tile is tile row tr * C */
   g->ttc = tc;
   Lanes outer = {.n = 1, .v = {plane}};
   decompose(g, &outer, 0, g->nx - 2);
-  g->dims[g->nx - 2] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, ty_n)), ty)}};
+  MlirValue row = bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, h)), ty);
   MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));
-  g->dims[g->nx - 1].n = (int)vw;
-  for (int l = 0; l < vw; ++l)
-    g->dims[g->nx - 1].v[l] = l == 0 ? col : bin(g, "arith.addi", col, cidx(g, l));
-  if (vw == 1)
-    g->dims[g->nx - 1].n = 1;
-  g->nchunks = 1;
-  g->valid[0] = (MlirValue){NULL};
+  Lanes *r = &g->dims[g->nx - 2], *c = &g->dims[g->nx - 1];
+  r->n = c->n = (int)(nt * vw);
+  for (int64_t t = 0; t < nt; ++t) {
+    MlirValue rt = t == 0 ? row : bin(g, "arith.addi", row, cidx(g, t * ty_n));
+    for (int64_t l = 0; l < vw; ++l) {
+      r->v[t * vw + l] = rt;
+      c->v[t * vw + l] = l == 0 ? col : t == 0 ? bin(g, "arith.addi", col, cidx(g, l)) : c->v[l];
+    }
+  }
+  if (nt * vw == 1)
+    r->n = c->n = 1;
+  else if (nt == 1)
+    r->n = 1; /* one tile: the row is the same for every lane */
+  g->nchunks = (int)nt;
+  for (int64_t t = 0; t < nt; ++t)
+    g->valid[t] = (MlirValue){NULL};
   return true;
 }
 

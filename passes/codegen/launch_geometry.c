@@ -194,7 +194,7 @@ static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) 
   }
 }
 
-/* Pointwise kernels with a transposed read: transposed-block threads, one tile per block. Else, reading
+/* Pointwise kernels with a transposed read: transposed-block threads, transposed-tiles tiles per block. Else, reading
  * with a short stride along the vector dim: vector width at most
  * strided-vector-width. Such a load is a scalar access per element whatever the width, and a wider vector
  * spreads one warp instruction over more cache lines (32 threads x vw x stride elements apart): on an
@@ -208,10 +208,16 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
   scan_loads(body, s->nx, &transposed, &strided);
   int64_t cap = ind_opt_int(opts, "strided-vector-width"), tblock = ind_opt_int(opts, "transposed-block");
   if (transposed && tblock > 0) {
-    /* Transposed reads (tiles of block / 32 rows, one chunk: a tile per block): on an H200, x + x.T ran
-     * 163 -> 156 us at 8192^2 and 3.0 -> 2.6 us at 1024^2 from 256 to 512 threads (docs/perf-analysis.md,
-     * 2026-12-03 run 11; ind-tune's candidates agreed). */
-    pointwise_block(tblock, s->numel, geom->vector_width, 1, geom);
+    /* Transposed reads (tiles of block / 32 rows, a chunk per tile): on an H200, x + x.T ran 163 -> 156 us
+     * at 8192^2 and 3.0 -> 2.6 us at 1024^2 from 256 to 512 threads (docs/perf-analysis.md, 2026-12-03
+     * run 11; ind-tune's candidates agreed). */
+    int64_t tiles = pow2_floor(clamp(ind_opt_int(opts, "transposed-tiles"), 1, 64 / geom->vector_width));
+    pointwise_block(tblock, s->numel, geom->vector_width, tiles, geom);
+    /* the stack of tiles must divide the rows (else the flat layout: several chunks untiled) */
+    tiles = geom->xblock / (geom->block * geom->vector_width);
+    while (tiles > 1 && s->nx >= 2 && s->ranges[s->nx - 2] % (geom->block / 32 * tiles) != 0)
+      tiles /= 2;
+    geom->xblock = geom->block * geom->vector_width * tiles;
     return;
   }
   if (transposed || !strided || cap <= 0 || geom->vector_width <= cap)

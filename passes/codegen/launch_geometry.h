@@ -40,7 +40,7 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
                                   KernelGeometry *geom);
 
 /* Pointwise kernels by their loads: one transposed (the tiled form) gets transposed-block threads and
- * one tile per block; else one strided along the vector dim (coefficient 2..16) a vector width of at
+ * transposed-tiles tiles per block; else one strided along the vector dim (coefficient 2..16) a vector width of at
  * most strided-vector-width (launch_geometry.c). */
 void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
                                  KernelGeometry *geom);
@@ -70,8 +70,11 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
        "pointwise kernels: chunks of block * vector_width points per block (xblock = block * vector_width * this, "    \
        "a power of 2, halved while half would cover numel; Triton's XBLOCK wider than its threads)"},                  \
       {"transposed-block", IND_OPT_INT, "512",                                                                         \
-       "threads per block of pointwise kernels with a transposed read (tiles of this / 32 rows, one tile per "         \
-       "block; shrunk for small numel); 0: the block option"},                                                         \
+       "threads per block of pointwise kernels with a transposed read (tiles of this / 32 rows; shrunk for small "     \
+       "numel); 0: the block and pointwise-chunks options"},                                                           \
+      {"transposed-tiles", IND_OPT_INT, "1",                                                                           \
+       "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
+       "halved while half would cover numel)"},                                                                        \
       {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
        "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
        "cap)"},                                                                                                        \

@@ -7,11 +7,14 @@
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=0 | %filecheck %s --check-prefix=OFF
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=128 | %filecheck %s --check-prefix=T128
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=pointwise-chunks=2 | %filecheck %s --check-prefix=CHUNKS
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=4 | %filecheck %s --check-prefix=TILES
+// transposed-tiles: C tiles (chunks) per block, halved while the stack of C tiles does not divide the rows.
 
 // CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_add_permute_0", {{.*}}xblock = 2048 : i64
 // OFF: block = 256 : i64, {{.*}}xblock = 1024 : i64
 // T128: block = 128 : i64, {{.*}}xblock = 512 : i64
 // CHUNKS: block = 512 : i64, {{.*}}xblock = 2048 : i64
+// TILES: block = 512 : i64, {{.*}}xblock = 8192 : i64
 func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   %s = "graph.add"(%x, %p) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
@@ -22,6 +25,7 @@ func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 /// 16 x 16: 256 points of 4 lanes, the block halved from 512 while half of it covers them: 64.
 // CHECK: {block = 64 : i64, {{.*}}xblock = 256 : i64
 // OFF: block = 64 : i64, {{.*}}xblock = 256 : i64
+// TILES: block = 32 : i64, {{.*}}xblock = 256 : i64
 func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<16x16xf32>) -> tensor<16x16xf32>
   %s = "graph.add"(%x, %p) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -33,7 +37,27 @@ func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
 // CHECK: {block = 256 : i64, {{.*}}sym_name = "triton_poi_fused_add_0", {{.*}}xblock = 1024 : i64
 // T128: block = 256 : i64, {{.*}}xblock = 1024 : i64
 // CHUNKS: block = 256 : i64, {{.*}}xblock = 2048 : i64
+// TILES: block = 256 : i64, {{.*}}xblock = 1024 : i64
 func.func @plain(%x: tensor<1024x1024xf32>, %y: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %s = "graph.add"(%x, %y) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %s : tensor<1024x1024xf32>
+}
+
+// -----
+/// 64 rows: 4 tiles of 16 rows stack exactly (xblock 512 * 4 * 4).
+// CHECK: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+// TILES: {block = 512 : i64, {{.*}}xblock = 8192 : i64
+func.func @rows64(%x: tensor<128x64xf32>, %y: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<128x64xf32>) -> tensor<64x128xf32>
+  %s = "graph.add"(%y, %p) : (tensor<64x128xf32>, tensor<64x128xf32>) -> tensor<64x128xf32>
+  return %s : tensor<64x128xf32>
+}
+
+// -----
+/// 48 rows: neither 4 (64 rows) nor 2 (32) tiles of 16 divide them: one tile per block.
+// TILES: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+func.func @rows48(%x: tensor<128x48xf32>, %y: tensor<48x128xf32>) -> tensor<48x128xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<128x48xf32>) -> tensor<48x128xf32>
+  %s = "graph.add"(%y, %p) : (tensor<48x128xf32>, tensor<48x128xf32>) -> tensor<48x128xf32>
+  return %s : tensor<48x128xf32>
 }
