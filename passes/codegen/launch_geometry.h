@@ -72,9 +72,12 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"transposed-block", IND_OPT_INT, "512",                                                                         \
        "threads per block of pointwise kernels with a transposed read (tiles of this / 32 rows; shrunk for small "     \
        "numel); 0: the block and pointwise-chunks options"},                                                           \
-      {"transposed-tiles", IND_OPT_INT, "1",                                                                           \
+      {"transposed-tiles", IND_OPT_INT, "2",                                                                           \
        "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
-       "halved while half would cover numel)"},                                                                        \
+       "halved while half would cover numel, the stack does not divide the rows or the grid is below "                 \
+       "transposed-min-grid)"},                                                                                        \
+      {"transposed-min-grid", IND_OPT_INT, "264",                                                                      \
+       "those kernels: fewer tiles per block while the grid would be below this many blocks (2 per SM of an H200)"},   \
       {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
        "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
        "cap)"},                                                                                                        \

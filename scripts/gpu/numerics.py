@@ -77,6 +77,11 @@ def cases():
     # in 128 x 128 super-tiles): 1, 2, 3 (odd), 5 super-tiles a side, a batch of planes, and two sides that
     # are not tiled (192: not a multiple of the tile's 128 columns; 17)
     out["pointwise_mirror"] = {"geometry": "mirror", "sizes": MIRROR}
+    # the same two with stacks of 4 tiles per block (transposed-tiles; the grid rule off so that small
+    # planes get them too): every tile's loads before one barrier, C areas of workgroup memory
+    stacked = "transposed-tiles=4,transposed-min-grid=0"
+    out["pointwise_transposed_tiles"] = {"geometry": "transposed", "sizes": TRANSPOSED, "codegen": stacked}
+    out["pointwise_mirror_tiles"] = {"geometry": "mirror", "sizes": MIRROR, "codegen": stacked}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
     # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)

@@ -7,12 +7,15 @@
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=0 | %filecheck %s --check-prefix=OFF
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=128 | %filecheck %s --check-prefix=T128
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=pointwise-chunks=2 | %filecheck %s --check-prefix=CHUNKS
-// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=4 | %filecheck %s --check-prefix=TILES
-// transposed-tiles: C tiles (chunks) per block, halved while the stack of C tiles does not divide the rows.
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=4,transposed-min-grid=0 | %filecheck %s --check-prefix=TILES
+// transposed-tiles (default 2): C tiles (chunks) per block, halved while the stack of C tiles does not
+// divide the rows or the grid would be below transposed-min-grid (default 264) blocks.
 
+/// 1024^2: 2 tiles would leave 256 blocks (< 264): one tile, 512 blocks.
 // CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_add_permute_0", {{.*}}xblock = 2048 : i64
 // OFF: block = 256 : i64, {{.*}}xblock = 1024 : i64
-// T128: block = 128 : i64, {{.*}}xblock = 512 : i64
+// T128: block = 128 : i64, {{.*}}xblock = 1024 : i64
+/// (128 threads: 2 tiles of 4 rows keep 1024 blocks)
 // CHUNKS: block = 512 : i64, {{.*}}xblock = 2048 : i64
 // TILES: block = 512 : i64, {{.*}}xblock = 8192 : i64
 func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
@@ -22,7 +25,8 @@ func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 }
 
 // -----
-/// 16 x 16: 256 points of 4 lanes, the block halved from 512 while half of it covers them: 64.
+/// 16 x 16: 256 points of 4 lanes, the block halved from 512 while half of it covers them: 64 (one
+/// tile: the grid is 1 block; without the grid rule 2 tiles of 32 threads).
 // CHECK: {block = 64 : i64, {{.*}}xblock = 256 : i64
 // OFF: block = 64 : i64, {{.*}}xblock = 256 : i64
 // TILES: block = 32 : i64, {{.*}}xblock = 256 : i64
@@ -60,4 +64,14 @@ func.func @rows48(%x: tensor<128x48xf32>, %y: tensor<48x128xf32>) -> tensor<48x1
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<128x48xf32>) -> tensor<48x128xf32>
   %s = "graph.add"(%y, %p) : (tensor<48x128xf32>, tensor<48x128xf32>) -> tensor<48x128xf32>
   return %s : tensor<48x128xf32>
+}
+
+// -----
+/// 1056 x 1024: 2 tiles leave exactly 264 blocks, the edge kept (xblock 4096); one row of tiles fewer
+/// is @xxt's side of it.
+// CHECK: {block = 512 : i64, {{.*}}xblock = 4096 : i64
+func.func @edge(%x: tensor<1024x1056xf32>, %y: tensor<1056x1024xf32>) -> tensor<1056x1024xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x1056xf32>) -> tensor<1056x1024xf32>
+  %s = "graph.add"(%y, %p) : (tensor<1056x1024xf32>, tensor<1056x1024xf32>) -> tensor<1056x1024xf32>
+  return %s : tensor<1056x1024xf32>
 }
