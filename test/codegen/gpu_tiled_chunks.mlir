@@ -106,3 +106,21 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k2", kind = "pointwise", xranges = array<i64: 256, 256>, rranges = array<i64>,
     block = 1024 : i64, xblock = 8192 : i64, vector_width = 4 : i64} : () -> ()
+
+// -----
+/// The stack must divide the rows: 24 rows are whole 8-row tiles but not 16-row stacks of two, so two
+/// chunks of block 256 stay flat (no workgroup memory, no tile ids).
+// CHECK-LABEL: "gpu.func"
+// CHECK-NOT: workgroup>
+// CHECK: %[[TID:.*]] = "gpu.thread_id"
+// CHECK-NOT: "arith.remui"(%[[TID]],
+// CHECK: "vector.store"
+"kernel.def"() ({
+^bb0(%a: memref<6144xf32>, %o: memref<6144xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d0 * 256 + d1)>} : (memref<6144xf32>) -> f32
+  %1 = "kernel.load"(%a) {index = affine_map<(d0, d1) -> (d1 * 24 + d0)>} : (memref<6144xf32>) -> f32
+  %2 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+  "kernel.store"(%o, %2) {index = affine_map<(d0, d1) -> (d0 * 256 + d1)>} : (memref<6144xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 24, 256>, rranges = array<i64>,
+    block = 256 : i64, xblock = 2048 : i64, vector_width = 4 : i64} : () -> ()
