@@ -360,3 +360,7 @@ bool kernel_is_transposed_access(MlirOperation op, int nx) {
     return false;
   return coef[nx - 2] == 1 && (coef[nx - 1] >= 2 || coef[nx - 1] <= -2);
 }
+
+bool kernel_tiles_fit(const int64_t *ranges, int nx, int64_t block, int64_t vw, int64_t tiles) {
+  return nx >= 2 && block % 32 == 0 && ranges[nx - 1] % (32 * vw) == 0 && ranges[nx - 2] % (block / 32 * tiles) == 0;
+}

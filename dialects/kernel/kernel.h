@@ -146,6 +146,11 @@ KernelReduction kernel_reduce_type(MlirOperation reduce);
  * Such kernels run on 2-D tiles on a GPU (convert-kernel-to-gpu) with their own block size
  * (sched-to-kernel's transposed-block). */
 bool kernel_is_transposed_access(MlirOperation op, int nx);
+/* True when a pointwise kernel over x ranges ranges[0 .. nx) can run on stacks of `tiles` tiles of
+ * block / 32 rows x 32 * vw columns of its last two x dims (block threads, vw lanes per thread and
+ * tile): nx >= 2, block a multiple of 32, and both dims whole stacks. The one rule behind
+ * convert-kernel-to-gpu's tiling and sched-to-kernel's choice of transposed-tiles. */
+bool kernel_tiles_fit(const int64_t *ranges, int nx, int64_t block, int64_t vw, int64_t tiles);
 
 /* --- host wrapper ops */
 /* `%b = "kernel.alloc"() {name}` : () -> type; reuse may be NULL (no reuse attribute). */

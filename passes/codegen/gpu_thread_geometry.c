@@ -80,9 +80,9 @@ bool gpu_has_transposed_load(Gen *g, MlirBlock body) {
  * transposed loads touch are used up by the block's other rows (through L1) instead of by other
  * blocks, and C tiles' loads are in flight at once. Needs exact division of both dims; false otherwise. */
 bool gpu_can_tile(Gen *g) {
-  int64_t vw = g->geom.vector_width, ty_n = g->geom.block / WARP, c = gpu_tiles_per_block(g);
-  return g->nx >= 2 && g->geom.block % WARP == 0 && g->geom.xblock == g->geom.block * vw * c && c * vw <= MAX_LANES &&
-         g->ranges[g->nx - 1] % (WARP * vw) == 0 && g->ranges[g->nx - 2] % (ty_n * c) == 0;
+  int64_t vw = g->geom.vector_width, c = gpu_tiles_per_block(g);
+  return g->geom.xblock == g->geom.block * vw * c && c * vw <= MAX_LANES &&
+         kernel_tiles_fit(g->ranges, g->nx, g->geom.block, vw, c);
 }
 
 /* The load's index as coefficients per x dim and a constant; false unless a direct load, linear. */

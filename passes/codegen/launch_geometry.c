@@ -212,14 +212,16 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
      * at 8192^2 and 3.0 -> 2.6 us at 1024^2 from 256 to 512 threads (docs/perf-analysis.md, 2026-12-03
      * run 11; ind-tune's candidates agreed), and 155 -> 142 us at 8192^2 from 1 to 2 tiles per block
      * (4: 145; run 12), where at 1024^2 2 tiles (256 blocks) were no faster than 1 (512 blocks). Fewer
-     * tiles while the stack of tiles does not divide the rows (else the flat layout: several chunks
-     * untiled) or the grid would be below transposed-min-grid blocks; the block is chosen again for each. */
+     * tiles while the stacks do not fit the plane (kernel_tiles_fit, convert-kernel-to-gpu's rule: else
+     * the flat layout, several chunks untiled) or the grid would be below transposed-min-grid blocks;
+     * the block is chosen again for each. */
     int64_t min_grid = ind_opt_int(opts, "transposed-min-grid");
     for (int64_t want = pow2_floor(clamp(ind_opt_int(opts, "transposed-tiles"), 1, 64 / geom->vector_width));;
          want /= 2) {
       pointwise_block(tblock, s->numel, geom->vector_width, want, geom);
       int64_t tiles = geom->xblock / (geom->block * geom->vector_width);
-      if (tiles == 1 || (s->ranges[s->nx - 2] % (geom->block / 32 * tiles) == 0 && s->numel / geom->xblock >= min_grid))
+      if (tiles == 1 || (kernel_tiles_fit(s->ranges, s->nx, geom->block, geom->vector_width, tiles) &&
+                         s->numel / geom->xblock >= min_grid))
         return;
     }
   }

@@ -26,10 +26,10 @@ func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 
 // -----
 /// 16 x 16: 256 points of 4 lanes, the block halved from 512 while half of it covers them: 64 (one
-/// tile: the grid is 1 block; without the grid rule 2 tiles of 32 threads).
+/// chunk: 16 columns are no 128-column tile, so there is nothing to stack, grid rule or not).
 // CHECK: {block = 64 : i64, {{.*}}xblock = 256 : i64
 // OFF: block = 64 : i64, {{.*}}xblock = 256 : i64
-// TILES: block = 32 : i64, {{.*}}xblock = 256 : i64
+// TILES: block = 64 : i64, {{.*}}xblock = 256 : i64
 func.func @small(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<16x16xf32>) -> tensor<16x16xf32>
   %s = "graph.add"(%x, %p) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -74,4 +74,14 @@ func.func @edge(%x: tensor<1024x1056xf32>, %y: tensor<1056x1024xf32>) -> tensor<
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x1056xf32>) -> tensor<1056x1024xf32>
   %s = "graph.add"(%y, %p) : (tensor<1056x1024xf32>, tensor<1056x1024xf32>) -> tensor<1056x1024xf32>
   return %s : tensor<1056x1024xf32>
+}
+
+// -----
+/// 1000 columns are not whole 128-column tiles: no tiling, so no stack either (one chunk; several
+/// would be laid out flat, untiled: kernel_tiles_fit, the rule convert-kernel-to-gpu tiles by).
+// TILES: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+func.func @cols1000(%x: tensor<1000x1024xf32>, %y: tensor<1024x1000xf32>) -> tensor<1024x1000xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1000x1024xf32>) -> tensor<1024x1000xf32>
+  %s = "graph.add"(%y, %p) : (tensor<1024x1000xf32>, tensor<1024x1000xf32>) -> tensor<1024x1000xf32>
+  return %s : tensor<1024x1000xf32>
 }
