@@ -297,6 +297,12 @@ static void staged_skew(Gen *g, int64_t skew[4]) {
  * (g->skew, set by staged_skew). */
 static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (tile_rows(g) + 1) + g->skew[3]; }
 
+/* The first float of the next staged access's areas, one per tile of the block (staged_area). */
+static int64_t next_staged_base(Gen *g) { return (int64_t)g->nstaged++ * gpu_tiles_per_block(g) * staged_floats(g); }
+
+/* The first float of tile t's area of the staged access at `base`. */
+static int64_t staged_area(Gen *g, int64_t base, int64_t t) { return base + t * staged_floats(g); }
+
 /* A transposed load of a tiled kernel that can be staged: f32, linear, coefficient 1 on the row dim, a
  * multiple of 4 on the column dim and everywhere else, 4 columns per thread and rows in groups of 4. */
 static bool stageable(Gen *g, MlirOperation op) {
@@ -374,7 +380,7 @@ static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
  * barrier each thread reads its 4 columns of its row. With C tiles per block, every tile's load is
  * issued first, then the stores to C areas, one barrier, and the reads (lanes t * 4 + l of tile t). */
 static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
-  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = (int64_t)g->nstaged++ * nt * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = next_staged_base(g);
   const int64_t *skew = g->skew;
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
@@ -387,7 +393,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   }
   for (int64_t t = 0; t < nt; ++t) {
     /* S[(col % 4) * 32 + col / 4][row + k] of tile t's area */
-    int64_t area = base + t * staged_floats(g);
+    int64_t area = staged_area(g, base, t);
     MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
     for (int k = 0; k < 4; ++k) {
       int64_t pos[1] = {k};
@@ -401,7 +407,7 @@ static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffine
   out->n = (int)(nt * 4);
   for (int64_t t = 0; t < nt; ++t)
     for (int l = 0; l < 4; ++l) {
-      int64_t area = base + t * staged_floats(g);
+      int64_t area = staged_area(g, base, t);
       MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
       MlirValue ld_ops[2] = {g->smem, rd};
       out->v[t * 4 + l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
@@ -483,11 +489,11 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
  * barrier thread t reads 4 consecutive rows of column t / (rows / 4) and stores them as one 16-byte
  * vector, so that a warp's stores are coalesced along the rows. C tiles per block: C areas, one barrier. */
 static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, const Lanes *val) {
-  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = (int64_t)g->nstaged++ * nt * staged_floats(g);
+  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = next_staged_base(g);
   const int64_t *skew = g->skew;
   for (int64_t t = 0; t < nt; ++t)
     for (int l = 0; l < 4; ++l) {
-      int64_t area = base + t * staged_floats(g);
+      int64_t area = staged_area(g, base, t);
       MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
       MlirValue st_ops[3] = {lane(val, (int)(t * 4 + l)), g->smem, at};
       op0(g, "memref.store", 3, st_ops, 0, NULL);
@@ -499,7 +505,7 @@ static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffin
   MlirType vt = mlirVectorTypeGet(1, shape, g->f32_t);
   MlirNamedAttribute al = align_attr(g, g->f32_t);
   for (int64_t t = 0; t < nt; ++t) {
-    int64_t area = base + t * staged_floats(g);
+    int64_t area = staged_area(g, base, t);
     MlirValue from = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
     MlirValue elems[4];
     for (int k = 0; k < 4; ++k) {
