@@ -74,7 +74,7 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
        "numel); 0: the block and pointwise-chunks options"},                                                           \
       {"transposed-tiles", IND_OPT_INT, "2",                                                                           \
        "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
-       "halved while half would cover numel, the stack does not divide the rows or the grid is below "                 \
+       "halved while half would cover numel, the stacks do not fit the plane or the grid is below "                    \
        "transposed-min-grid)"},                                                                                        \
       {"transposed-min-grid", IND_OPT_INT, "264",                                                                      \
        "those kernels: fewer tiles per block while the grid would be below this many blocks (2 per SM of an H200)"},   \
