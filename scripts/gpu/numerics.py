@@ -32,6 +32,10 @@ OUTER_PER = [(3, 17), (17, 33), (64, 31), (5, 64)]  # (rows reduced, columns); r
 OUTER_RED = [(65, 17), (257, 33), (1031, 3)]  # looped
 POINTWISE = [1, 3, 17, 127, 1023, 1025, 4099]
 TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
+# sides whose output planes take 128-column tiles (so stacks of them): a square, non-square both ways, rows that
+# are a whole stack of 4 tiles (96 = 3 x 32) and rows that take only one 8-row tile (40), and columns that are
+# not whole tiles (96: untiled)
+TRANSPOSED_TILED = [(128, 128), (64, 256), (256, 384), (96, 128), (40, 128), (128, 96)]
 MIRROR = [(128, 128), (256, 256), (384, 384), (640, 640), (3, 256, 256), (192, 192), (17, 17)]
 EMB_ROWS = 7  # rows of the embedding tables
 OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2}  # results per size of a case (others: 1)
@@ -80,7 +84,7 @@ def cases():
     # the same two with stacks of 4 tiles per block (transposed-tiles; the grid rule off so that small
     # planes get them too): every tile's loads before one barrier, C areas of workgroup memory
     stacked = "transposed-tiles=4,transposed-min-grid=0"
-    out["pointwise_transposed_tiles"] = {"geometry": "transposed", "sizes": TRANSPOSED, "codegen": stacked}
+    out["pointwise_transposed_tiles"] = {"geometry": "transposed", "sizes": TRANSPOSED_TILED, "codegen": stacked}
     out["pointwise_mirror_tiles"] = {"geometry": "mirror", "sizes": MIRROR, "codegen": stacked}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
@@ -433,7 +437,8 @@ def cmd_prepare(a):
     c = cases()[a.case]
     prog, variants = write_case(np, a.case, a.work)
     sched = lower_to_sched(a, prog, os.path.join(a.work, "prog.sched.mlir"))
-    pipe = "builtin.module(sched-to-kernel{%s},kernel-cse,kernel-reuse-buffers)" % c.get("codegen", "")
+    # --codegen=A,B takes comma-separated options; a pass in a pipeline takes them space-separated
+    pipe = "builtin.module(sched-to-kernel{%s},kernel-cse,kernel-reuse-buffers)" % c.get("codegen", "").replace(",", " ")
     for emit, out in (("ptx", "k.ptx"), ("launch-plan", "plan.json")):
         r = run([a.ind_opt, sched, "--pass-pipeline=" + pipe, "--emit=" + emit, "-o", os.path.join(a.work, out)])
         if r.returncode:

@@ -5,6 +5,14 @@
 // RUN: %ind-opt %s --pass-pipeline='ind-check-level, canonicalize' | %filecheck %s
 // RUN: %ind-opt %s --pass-pipeline='builtin.module()' | %filecheck %s --check-prefix=EMPTY
 
+// Upstream passes of each group ind-opt registers (dialects/dialects.c: transforms, conversions, and the
+// dialects' groups: affine, arith, memref, gpu, linalg, tosa, ...) can be named; the LLVM dialect's group is
+// not registered (it would link every LLVM backend into ind-opt), so its passes are unknown.
+// RUN: %ind-opt %s --pass-pipeline='builtin.module(sccp,symbol-dce,lower-affine,convert-scf-to-cf,arith-expand,expand-strided-metadata,gpu-kernel-outlining,func.func(tosa-infer-shapes,linalg-generalize-named-ops),convert-to-llvm)' | %filecheck %s --check-prefix=GROUPS
+// GROUPS: "graph.relu"
+// RUN: %not %ind-opt %s --pass-pipeline='builtin.module(llvm-legalize-for-export)' 2>&1 | %filecheck %s --check-prefix=NOLLVM
+// NOLLVM: error: unknown pass or bad pipeline element 'llvm-legalize-for-export'
+
 // The pass order is the order written: IR printed after each pass shows it.
 // RUN: %ind-opt %s --print-ir-after-all --pass-pipeline='builtin.module(ind-check-level,canonicalize)' 2>&1 >/dev/null | %filecheck %s --check-prefix=ORDER
 // ORDER: IR Dump After ind-check-level
