@@ -1,17 +1,24 @@
 #!/bin/sh
-# compile_time.sh - wall time of the whole pipeline per example:
-#   ind-opt examples/X.mlir --preprocess --lower --fuse --codegen --emit=ptx
-# median of N runs (default 7; hyperfine when installed) of the wall time, and the median CPU time
-# (perf's task-clock, mean of N; else user + sys from /usr/bin/time: on a loaded shared machine the wall time mostly measures the wait).
-# When ind-opt has --cache-dir (docs/tools/compile-cache.md), a third column: the median wall time of a
-# cache hit (the same command with --cache-dir in a fresh temporary folder, after one priming run).
-# Numbers go to docs/passes/codegen.md.
+# compile_time.sh - graph -> PTX time per example, four ways:
+#   wall   the whole process, `ind-opt examples/X.mlir --preprocess --lower --fuse --codegen --emit=ptx`:
+#          the median wall time of N runs after a warm-up, timed from the spawn to the exit by python's
+#          subprocess (no shell in between; the first line gives the floor: the same for /bin/true);
+#   cpu    that command's CPU time (perf's task-clock, mean of N; else user + sys from /usr/bin/time);
+#   hit    the same command answered by the compiled-program cache (--cache-dir in a fresh folder after
+#          one priming run; docs/tools/compile-cache.md), when ind-opt has --cache-dir;
+#   first / again   inside one process through libind (bench/compile_inproc.c, when built): the first
+#          compile of the example in a new process after its compiler was created (with LLVM's one-time
+#          NVPTX set-up), and the median of N more: what a program that compiles several graphs (a
+#          torch.compile backend) pays per graph once it runs.
+# Numbers go to docs/passes/codegen.md, "Compile time". Compare columns of one run only: the machines
+# are shared and noisy.
 #   bench/compile_time.sh [BUILD_DIR] [N]     (BUILD_DIR default build-rel: a Release build)
 set -eu
 build=${1:-build-rel}
 n=${2:-7}
 opt="$build/bin/ind-opt"
-[ -x "$opt" ] || { echo "no $opt: cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release && cmake --build $build --target ind-opt" >&2; exit 1; }
+inproc="$build/bin/compile_inproc"
+[ -x "$opt" ] || { echo "no $opt: cmake -S . -B $build -DCMAKE_BUILD_TYPE=Release && cmake --build $build --target ind-opt compile_inproc" >&2; exit 1; }
 cache=""
 if "$opt" --help | grep -q -- '--cache-dir='; then
   cache=$(mktemp -d)
@@ -19,20 +26,21 @@ if "$opt" --help | grep -q -- '--cache-dir='; then
 fi
 unset IND_CACHE_DIR  # the first two columns are uncached compiles
 
-# median_ms CMD...: the median wall time of N runs of CMD, in ms.
+# median_ms CMD...: the median wall time of N runs of CMD after one warm-up, in ms.
 median_ms() {
-  if command -v hyperfine >/dev/null 2>&1; then
-    hyperfine -N -w 2 -r "$n" --export-json /dev/stdout "$*" 2>/dev/null |
-      python3 -c 'import json,sys; print("%.1f" % (json.load(sys.stdin)["results"][0]["median"]*1000))'
-  else
-    "$@"  # warm-up (page cache)
-    for i in $(seq "$n"); do
-      s=$(date +%s%N); "$@"; e=$(date +%s%N); echo $(( (e - s) / 1000 ))
-    done | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f", m/1000}'
-  fi
+  python3 - "$n" "$@" <<'EOF'
+import statistics, subprocess, sys, time
+n, cmd = int(sys.argv[1]), sys.argv[2:]
+def once():
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return (time.perf_counter() - t) * 1e3
+once()
+print("%.1f" % statistics.median(once() for _ in range(n)))
+EOF
 }
 
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $opt, median of $n runs, $(nproc) cores${cache:+; hit: --cache-dir, warm}"
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $opt, median of $n runs, $(nproc) cores; a process that does nothing: $(median_ms /bin/true) ms"
 for ex in examples/*.mlir; do
   name=$(basename "$ex" .mlir)
   cmd="$opt $ex --preprocess --lower --fuse --codegen --emit=ptx -o /dev/null"
@@ -48,7 +56,11 @@ for ex in examples/*.mlir; do
   hit=""
   if [ -n "$cache" ]; then
     $cmd --cache-dir="$cache"  # the priming run: a miss that stores the entry
-    hit=$(printf '   hit %8s ms' "$(median_ms $cmd --cache-dir="$cache")")
+    hit=$(printf '   hit %6s ms' "$(median_ms $cmd --cache-dir="$cache")")
   fi
-  printf '%-20s wall %8s ms   cpu %5s ms%s\n' "$name" "$ms" "$cpu" "$hit"
+  lib=""
+  if [ -x "$inproc" ]; then
+    lib=$("$inproc" "$n" "$ex" | awk '{printf "   in-process first %6s ms again %6s ms", $3, $6}')
+  fi
+  printf '%-20s wall %6s ms   cpu %5s ms%s%s\n' "$name" "$ms" "$cpu" "$hit" "$lib"
 done
