@@ -10,6 +10,10 @@
 // not registered (it would link every LLVM backend into ind-opt), so its passes are unknown.
 // RUN: %ind-opt %s --pass-pipeline='builtin.module(sccp,symbol-dce,lower-affine,convert-scf-to-cf,arith-expand,expand-strided-metadata,gpu-kernel-outlining,func.func(tosa-infer-shapes,linalg-generalize-named-ops),convert-to-llvm)' | %filecheck %s --check-prefix=GROUPS
 // GROUPS: "graph.relu"
+// One pass of every other registered group (amdgpu, arith, emitc, linalg, math, memref, nvgpu, scf, tensor,
+// transform, gpu, affine, arm_sve, openacc, shape, tosa, vector, bufferization, shard, arm_sme, async, func,
+// ml_program, sparse_tensor, spirv), nested under gpu.module: the input has none, so they are only parsed.
+// RUN: %ind-opt %s --pass-pipeline='builtin.module(gpu.module(amdgpu-fold-memrefs-ops,arith-expand,form-expressions,convert-linalg-to-loops,math-expand-ops,expand-strided-metadata,nvgpu-optimize-shared-memory,scf-for-loop-canonicalization,fold-tensor-subset-ops,transform-dialect-check-uses,func.func(gpu-eliminate-barriers,affine-loop-normalize,arm-sve-legalize-vector-storage,acc-if-clause-lowering,remove-shape-constraints,tosa-infer-shapes,lower-vector-mask,buffer-hoisting,sharding-propagation),builtin.module(arm-sme-vector-legalization,async-func-to-async-runtime,duplicate-function-elimination,mlprogram-pipeline-globals,pre-sparsification-rewrite),spirv.module(spirv-lower-abi-attrs)))' | %filecheck %s --check-prefix=GROUPS
 // RUN: %not %ind-opt %s --pass-pipeline='builtin.module(llvm-legalize-for-export)' 2>&1 | %filecheck %s --check-prefix=NOLLVM
 // NOLLVM: error: unknown pass or bad pipeline element 'llvm-legalize-for-export'
 
