@@ -18,12 +18,14 @@
 #include "passes/fuse/strategy.h"
 #include "tools/opt_cache.h"
 #include "tools/register_all.h"
+#include "tools/startup.h"
 #include "tools/tool.h"
 
 #include <mlir-c/Pass.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *TOOL = "ind-opt";
 
@@ -315,12 +317,36 @@ static bool compile(const OptConfig *c, IndToolSession *t, const IndOptCache *ca
   return ok;
 }
 
+/* What ind_opt_early found: a cache miss's key and input, for ind_opt_main. */
+static IndOptCache early_cache;
+static bool early_looked_up;
+
+void ind_opt_early(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list-passes"))
+      return;
+  if (ind_opt_cache_wanted(argc, argv)) {
+    int status;
+    if (ind_opt_cache_answer(argc, argv, &early_cache, &status)) {
+      fflush(NULL);
+      _exit(status); /* a hit: nothing of LLVM or MLIR has started, nothing to tear down */
+    }
+    early_looked_up = true;
+  }
+  ind_tool_startup();
+}
+
 int ind_opt_main(int argc, char **argv) {
-  /* The cache first: a hit is answered before anything is registered or MLIR starts. */
+  /* The cache first: a hit is answered before anything is registered or MLIR starts (before the static
+   * initialisers too when ind_opt_early ran). */
   IndOptCache cache;
   int status;
-  if (ind_opt_cache_answer(argc, argv, &cache, &status))
+  if (early_looked_up) {
+    cache = early_cache;
+    memset(&early_cache, 0, sizeof early_cache);
+  } else if (ind_opt_cache_answer(argc, argv, &cache, &status)) {
     return status;
+  }
   ind_register_all();
   /* Plugins first (as mlir-opt does), so that --help, --list-passes and --fuse=NAME see them. */
   for (int i = 1; i < argc; ++i)
@@ -338,6 +364,7 @@ int ind_opt_main(int argc, char **argv) {
     ind_opt_cache_free(&cache);
     return pr == 2 ? 0 : 1;
   }
+  ind_tool_startup(); /* now that it compiles; a no-op when ind_opt_early already ran it */
   IndToolSession t;
   bool opened = cache.src ? ind_tool_open_text(&t, TOOL, c.input, cache.src, cache.len, c.verify_diagnostics)
                           : ind_tool_open(&t, TOOL, c.input, c.verify_diagnostics);

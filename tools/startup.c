@@ -89,9 +89,11 @@ static void populate_heap(void) {
 }
 
 void ind_tool_startup(void) {
+  static bool done;
   const char *off = getenv("IND_PREFAULT");
-  if (off && !strcmp(off, "0"))
+  if (done || (off && !strcmp(off, "0")))
     return;
+  done = true;
   dl_iterate_phdr(populate_executable, NULL);
   populate_heap();
 }

@@ -11,8 +11,10 @@
  *   - grows the heap once by IND_STARTUP_HEAP_BYTES and populates it, keeping it (no trim, no mmap below
  *     IND_STARTUP_MMAP_THRESHOLD).
  * Every step is an advice: on a kernel without MADV_POPULATE_* (before Linux 5.14) or under a sanitizer's
- * allocator it does nothing. IND_PREFAULT=0 in the environment turns it off (for measuring). Measured in
- * docs/passes/codegen.md, "Compile time". */
+ * allocator it does nothing. It pays only for a run that compiles: ind-opt does not call it for --help
+ * or --list-passes, and calls it only after a cache miss (ind_opt_early). A second call does nothing.
+ * IND_PREFAULT=0 in the environment turns it off (for measuring). Measured in docs/passes/codegen.md,
+ * "Compile time". */
 #ifndef IND_TOOLS_STARTUP_H
 #define IND_TOOLS_STARTUP_H
 
