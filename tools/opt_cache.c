@@ -201,11 +201,6 @@ static bool find_paths(int argc, char **argv, const char **dir, const char **inp
   return *dir && !off;
 }
 
-bool ind_opt_cache_wanted(int argc, char **argv) {
-  const char *dir, *input, *output;
-  return find_paths(argc, argv, &dir, &input, &output);
-}
-
 /* The key of a cacheable command line (everything but the input); false when it is not cacheable. */
 static bool command_key(int argc, char **argv, IndCacheKey *k) {
   const char *logs = getenv("IND_LOGS");

@@ -33,9 +33,6 @@ typedef struct IndOptCache {
 /* True for the cache's own flags (--cache-dir=DIR, --no-cache), which the key leaves out. */
 bool ind_opt_cache_flag(const char *arg);
 
-/* True when this command line asks for the cache (a folder from --cache-dir= or $IND_CACHE_DIR, no
- * --no-cache): cheap, reads nothing; whether the run is then cacheable and a hit is ind_opt_cache_answer's. */
-bool ind_opt_cache_wanted(int argc, char **argv);
 /* Decides whether this command line is cached (a cache folder from --cache-dir= or $IND_CACHE_DIR, no
  * --no-cache, nothing that writes other files, prints to stderr or runs code outside the key). When it
  * is, reads the input, computes the key and looks it up. On a hit writes the entry to the output

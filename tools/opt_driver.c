@@ -325,14 +325,12 @@ void ind_opt_early(int argc, char **argv) {
   for (int i = 1; i < argc; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list-passes"))
       return;
-  if (ind_opt_cache_wanted(argc, argv)) {
-    int status;
-    if (ind_opt_cache_answer(argc, argv, &early_cache, &status)) {
-      fflush(NULL);
-      _exit(status); /* a hit: nothing of LLVM or MLIR has started, nothing to tear down */
-    }
-    early_looked_up = true;
+  int status; /* an uncached run returns false at once, reading nothing (early_cache.dir stays NULL) */
+  if (ind_opt_cache_answer(argc, argv, &early_cache, &status)) {
+    fflush(NULL);
+    _exit(status); /* a hit: nothing of LLVM or MLIR has started, nothing to tear down */
   }
+  early_looked_up = true;
   ind_tool_startup();
 }
 
