@@ -18,11 +18,12 @@
  *   a final loop. A kernel.reduce is finished by a gpu.shuffle xor butterfly in each warp, then one
  *   value per warp in workgroup (shared) memory and every thread combining those (outer reductions: the
  *   rthreads values of an x point through workgroup memory).
- * - scans (kernel.scan, one row per block): a tile is the block's chunk of block * vector_width elements,
- *   each thread scanning its vector_width consecutive elements sequentially; the thread totals are
- *   scanned across the warp with gpu.shuffle up, the warp totals through workgroup memory, and each
- *   thread adds its exclusive prefix and the carry of the tiles before (persistent: the tiles unrolled;
- *   looped: an scf.for over the tiles carrying it, a float sum's carry Kahan-compensated).
+ * - scans (kernel.scan, one row per block or packed rows): a tile is the row's chunk of rthreads *
+ *   vector_width elements, each thread scanning its vector_width consecutive elements sequentially; the
+ *   thread totals are scanned across the warp with gpu.shuffle up, the warp totals through workgroup memory
+ *   (packed rows: within the row's lanes, the total by gpu.shuffle idx), and each thread adds its exclusive
+ *   prefix and the carry of the tiles before (persistent: the tiles unrolled; looped: an scf.for over the
+ *   tiles carrying it, a float sum's carry Kahan-compensated).
  * - loads/stores whose index has coefficient 1 in the vector dim and a vector_width-aligned rest
  *   become vector.load/store {alignment}; loads that do not depend on the vector dim are loaded once per
  *   vector; anything else is a scalar access per element.
@@ -1325,7 +1326,9 @@ static MlirOperation create_func(Gen *g, MlirBlock body, int64_t smem_floats) {
 
 /* --- scans (kernel.scan)
  *
- * One row (x point) per block: xblock 1, the block's threads along r. A tile is a chunk of block *
+ * One row (x point) per block: xblock 1, the block's threads along r; or packed rows (row_threads,
+ * xblock > 1: a row's rthreads <= 32 threads consecutive lanes of one warp, scanned by row_scan without
+ * workgroup memory). A tile is a chunk of rthreads *
  * vector_width consecutive r elements (gpu_setup_r_chunks), thread t holding elements t * vw .. t * vw +
  * vw - 1 of it. Per tile: the thread's inclusive scan of its vw elements (invalid tail elements are the
  * identity), its total scanned over the warp by gpu.shuffle up (5 steps), each warp's total through
@@ -1355,17 +1358,21 @@ static int count_scans(MlirBlock body) {
   return n;
 }
 
-/* A kernel holding scans: one row per block (xblock 1) of a reduction kind, at most MAX_GPU_SCANS scans. */
+/* A kernel holding scans: a reduction kind with one row per block (xblock 1) or packed rows (row_threads;
+ * gpu_setup_geometry checks that a row is within a warp), at most MAX_GPU_SCANS scans. */
 static bool check_scan_kernel(Gen *g) {
-  if (g->kind == KERNEL_KIND_POINTWISE || g->geom.xblock != 1 || g->geom.row_threads)
-    return fail(g, g->def, "a kernel with kernel.scan needs a reduction kind and xblock = 1 (one row per block)");
+  if (g->kind == KERNEL_KIND_POINTWISE || (g->geom.xblock != 1 && !g->geom.row_threads))
+    return fail(g, g->def,
+                "a kernel with kernel.scan needs a reduction kind and xblock = 1 (one row per block) or "
+                "row_threads (packed rows)");
   if (count_scans(kernel_def_body(g->def)) > MAX_GPU_SCANS)
     return fail(g, g->def, "more than 16 kernel.scan ops in one kernel");
   return true;
 }
 
-static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
-  MlirValue ops[3] = {v, ci32(g, off), ci32(g, WARP)};
+/* gpu.shuffle `mode` of the f32 v by the i32 `off` (a lane for idx) over the whole warp; *valid its flag. */
+static MlirValue shuffle_by(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue *valid) {
+  MlirValue ops[3] = {v, off, ci32(g, WARP)};
   char m[64];
   snprintf(m, sizeof m, "#gpu<shuffle_mode %s>", mode);
   MlirNamedAttribute a = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str(m)));
@@ -1380,9 +1387,38 @@ static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, Mli
   return mlirOperationGetResult(op, 0);
 }
 
+static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
+  return shuffle_by(g, mode, v, ci32(g, off), valid);
+}
+
+/* The scan of a packed row's rthreads threads (consecutive lanes of one warp, rtid their index): *excl
+ * the combination of the row's threads before this one (the identity for rtid 0), *total the row's (its
+ * last thread's inclusive value, by gpu.shuffle idx). No workgroup memory, no barrier. */
+static void row_scan(Gen *g, KernelReduction r, MlirValue v, MlirValue *excl, MlirValue *total) {
+  int64_t rt = g->rthreads;
+  if (rt == 1) { /* the thread holds the whole row */
+    *excl = neutral(g, r), *total = v;
+    return;
+  }
+  for (int64_t off = 1; off < rt; off *= 2) { /* Hillis-Steele over lanes of the row only: rtid >= off */
+    MlirValue y = shuffle(g, "up", v, off, NULL);
+    v = select_(g, cmpi(g, CMP_ULT, cidx(g, off - 1), g->rtid), combine(g, r, y, v), v);
+  }
+  MlirValue before = shuffle(g, "up", v, 1, NULL);
+  *excl = select_(g, cmpi(g, CMP_ULT, cidx(g, 0), g->rtid), before, neutral(g, r));
+  MlirValue lane = bin(g, "arith.remui", g->tid, cidx(g, WARP)); /* the row's last lane: lane - rtid + rt - 1 */
+  MlirValue last = bin(g, "arith.addi", bin(g, "arith.subi", lane, g->rtid), cidx(g, rt - 1));
+  *total = shuffle_by(g, "idx", v, cast1(g, "arith.index_cast", last, g->i32_t), NULL);
+}
+
 /* The block-wide scan of the threads' values v (in tid order) through workgroup slot `slot`: *excl the
- * combination of the threads before this one (the identity for thread 0), *total the whole block's. */
+ * combination of the threads before this one (the identity for thread 0), *total the whole block's.
+ * Packed rows (xblock > 1): row_scan, per row. */
 static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirValue *excl, MlirValue *total) {
+  if (g->geom.xblock > 1) {
+    row_scan(g, r, v, excl, total);
+    return;
+  }
   for (int64_t off = 1; off < WARP; off *= 2) { /* Hillis-Steele inside the warp */
     MlirValue ok, y = shuffle(g, "up", v, off, &ok);
     v = select_(g, ok, combine(g, r, y, v), v);
@@ -1588,7 +1624,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   int nscan = count_scans(body);
   if (nscan > 0 && !check_scan_kernel(g))
     return false;
-  if (nscan > 0)
+  if (nscan > 0 && !rows)
     smem_floats = (int64_t)(nred + nscan) * WARP; /* one slot of warp totals per scan, after the reductions' */
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);

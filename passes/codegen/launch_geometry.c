@@ -64,17 +64,18 @@ void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = persistent ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
 }
 
-/* Inner reductions whose rows need fewer than a warp (rthreads = pow2ceil(ceil(rnumel / 8)) < 32, the
- * same 8 elements per thread as the one-row rule): several rows per block, Inductor's persistent
- * XBLOCK > 1. The block's threads are consecutive along a row (row_threads), so a warp reads 32 / rthreads
- * consecutive rows. xblock: the largest power of 2 <= inner-rows-max-xblock with xblock * rthreads <=
- * inner-rows-block and xblock * pow2ceil(rnumel) <= inner-rows-block-numel, halved while the grid has
- * fewer than inner-rows-min-grid blocks, but at least 32 / rthreads (a block is whole warps). False
- * (one row per block) when rthreads >= 32, when the persistent rule refuses, or when the bounds leave
- * fewer than 32 / rthreads rows (xblock <= 1). */
-static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t vw, KernelGeometry *geom) {
+/* Rows that need at most a warp of threads (rthreads = pow2ceil(ceil(rnumel / 8)) <= max_rt: 16 for inner
+ * reductions, 32 for scans; the same 8 elements per thread as the one-row rules): several rows per block,
+ * Inductor's persistent XBLOCK > 1. The block's threads are consecutive along a row (row_threads), so a
+ * warp reads 32 / rthreads consecutive rows. xblock: the largest power of 2 <= inner-rows-max-xblock with
+ * xblock * rthreads <= inner-rows-block and xblock * pow2ceil(rnumel) <= inner-rows-block-numel, halved
+ * while the grid has fewer than inner-rows-min-grid blocks, but at least 32 / rthreads (a block is whole
+ * warps). False (one row per block) when rthreads > max_rt, when the persistent rule refuses, or when the
+ * bounds leave fewer than 32 / rthreads rows (xblock <= 1). */
+static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t vw, int64_t max_rt,
+                      KernelGeometry *geom) {
   int64_t rt = pow2_ceil((s->rnumel + 7) / 8);
-  if (rt >= 32 || s->rnumel > ind_opt_int(opts, "persistent-threshold"))
+  if (rt > max_rt || s->rnumel > ind_opt_int(opts, "persistent-threshold"))
     return false;
   int64_t chunks = (s->rnumel + rt * vw - 1) / (rt * vw);
   if (chunks * vw > 64)
@@ -128,7 +129,7 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
-  if (block <= 0 && pack_rows(opts, s, vw, geom)) {
+  if (block <= 0 && pack_rows(opts, s, vw, WARP_THREADS / 2, geom)) {
     *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
     return;
   }
@@ -174,15 +175,18 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
 }
 
-/* Scans the body's direct linear loads: *transposed when one is a transposed read
- * (kernel_is_transposed_access: convert-kernel-to-gpu tiles the kernel; a transposed store tiles it
- * too but is not counted here: transpose_copy's 256 threads were not measured against 512), *strided
- * when one has 2 <= |coefficient| <= 16 along the last x dim (x[3 * i + k]: the unrolled sum over a
- * last dim of 3). */
+/* Scans the body's direct linear accesses: *transposed when one is a transposed read or write
+ * (kernel_is_transposed_access: convert-kernel-to-gpu tiles the kernel, staging the access through
+ * workgroup memory), *strided when a load has 2 <= |coefficient| <= 16 along the last x dim (x[3 * i +
+ * k]: the unrolled sum over a last dim of 3). A transposed write counts since 2026-12-03 (run 17): y and
+ * y.T written by one kernel (transpose_copy) ran 221.0 -> 216.1 us at 8192^2 and 3.36 -> 3.08 us at
+ * 1024^2 from 256 threads to 512 (the transposed geometry below), docs/gpu.md. */
 static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) {
   *transposed = *strided = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
+    if (kernel_is_store(op))
+      *transposed |= kernel_is_transposed_access(op, nx);
     if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
       continue;
     int64_t coef[KERNEL_MAX_RANK] = {0};
@@ -234,11 +238,17 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
 
 int64_t launch_grid(int64_t numel, KernelGeometry geom) { return (numel + geom.xblock - 1) / geom.xblock; }
 
-void launch_choose_scan_geometry(const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom) {
+void launch_choose_scan_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
+                                 KernelGeometry *geom) {
   int64_t want = (s->rnumel + SCAN_ELEMS_PER_THREAD - 1) / SCAN_ELEMS_PER_THREAD, block = 32;
   while (block < want && block < SCAN_MAX_BLOCK)
     block *= 2;
-  int64_t inner = s->nr > 0 ? s->ranges[s->nx + s->nr - 1] : 1;
-  *geom = (KernelGeometry){block, 1, inner % 4 == 0 ? 4 : 1, false};
+  int64_t inner = s->nr > 0 ? s->ranges[s->nx + s->nr - 1] : 1, vw = inner % 4 == 0 ? 4 : 1;
+  /* rows of at most a warp's threads (rnumel <= 256): packed rows, each scanned inside its warp */
+  if (pack_rows(opts, s, vw, WARP_THREADS, geom)) {
+    *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
+    return;
+  }
+  *geom = (KernelGeometry){block, 1, vw, false};
   *kind = s->rnumel <= block * SCAN_ELEMS_PER_THREAD ? KERNEL_KIND_PERSISTENT_REDUCTION : KERNEL_KIND_REDUCTION;
 }

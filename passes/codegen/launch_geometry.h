@@ -45,13 +45,18 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
 void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
                                  KernelGeometry *geom);
 
-/* Kernels holding a kernel.scan: one row (x point) per block, xblock 1, vector width 4 when the innermost
- * r range is a multiple of 4 (each thread scans 4 consecutive elements of a tile), else 1; block =
- * pow2ceil(ceil(rnumel / SCAN_ELEMS_PER_THREAD)) clamped to [32, SCAN_MAX_BLOCK]; persistent when one
- * tile of block * SCAN_ELEMS_PER_THREAD elements holds the row, looped over tiles otherwise. */
+/* Kernels holding a kernel.scan: vector width 4 when the innermost r range is a multiple of 4 (each thread
+ * scans 4 consecutive elements of a tile), else 1. Rows of at most 256 elements (a warp of threads at
+ * SCAN_ELEMS_PER_THREAD each) are packed like short inner reductions: rthreads = pow2ceil(ceil(rnumel / 8))
+ * <= 32 threads per row, xblock rows per block by the inner-rows-* options (row_threads, persistent; the
+ * row's scan stays inside its warp). Otherwise, and when packing leaves one row: one row (x point) per
+ * block, xblock 1, block = pow2ceil(ceil(rnumel / SCAN_ELEMS_PER_THREAD)) clamped to [32, SCAN_MAX_BLOCK];
+ * persistent when one tile of block * SCAN_ELEMS_PER_THREAD elements holds the row, looped over tiles
+ * otherwise. */
 #define SCAN_ELEMS_PER_THREAD 8
 #define SCAN_MAX_BLOCK 1024
-void launch_choose_scan_geometry(const LaunchSpace *s, KernelKind *kind, KernelGeometry *geom);
+void launch_choose_scan_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
+                                 KernelGeometry *geom);
 
 /* Blocks of a launch: ceil(numel / xblock). */
 int64_t launch_grid(int64_t numel, KernelGeometry geom);

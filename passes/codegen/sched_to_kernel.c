@@ -772,7 +772,7 @@ static bool build_kernel(KGen *k, int index, MlirOperation before, char *name, s
   append(k, mlirOperationCreate(&st));
   LaunchSpace space = {k->ranges, k->nx, k->nr, k->numel, k->rnumel, 0};
   if (kernel_body_has_scan(k->body))
-    launch_choose_scan_geometry(&space, &k->kind, &k->geom);
+    launch_choose_scan_geometry(k->opts, &space, &k->kind, &k->geom);
   else if (launch_is_outer_reduction(k->body, k->nx, k->nr))
     launch_choose_outer_geometry(k->opts, &space, &k->kind, &k->geom);
   else

@@ -38,7 +38,7 @@ TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 TRANSPOSED_TILED = [(128, 128), (64, 256), (256, 384), (96, 128), (40, 128), (128, 96)]
 MIRROR = [(128, 128), (256, 256), (384, 384), (640, 640), (3, 256, 256), (192, 192), (17, 17)]
 EMB_ROWS = 7  # rows of the embedding tables
-OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2}  # results per size of a case (others: 1)
+OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2, "transposed_store": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -50,6 +50,7 @@ MANY_ROWS = 131
 INT_INNER = [1, 3, 17, 129, 1021, 1024, 1025, 4099]  # integer reductions: persistent, then looped
 INT_HIGH = 1 << 40  # integer inputs in [-2^40, 2^40): sums of 4099 stay below 2^53 (the reference's double)
 SCAN_ROWS = 7
+SCAN_PACKED_ROWS = 259
 KINDS = ["sum", "amax", "amin", "prod", "mean"]
 INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 # f16/bf16 storage (16-byte accesses of 8 halves on the GPU): sizes on both sides of every vector-width
@@ -86,6 +87,11 @@ def cases():
     stacked = "transposed-tiles=4,transposed-min-grid=0"
     out["pointwise_transposed_tiles"] = {"geometry": "transposed", "sizes": TRANSPOSED_TILED, "codegen": stacked}
     out["pointwise_mirror_tiles"] = {"geometry": "mirror", "sizes": MIRROR, "codegen": stacked}
+    # y = relu(x) and y.T written by one kernel (a transposed store, staged through workgroup memory): the
+    # default geometry (512 threads, tiles of 16 rows; one or two per block) and stacks of 4 tiles
+    out["pointwise_transposed_store"] = {"geometry": "transposed_store", "sizes": TRANSPOSED_TILED}
+    out["pointwise_transposed_store_tiles"] = {"geometry": "transposed_store", "sizes": TRANSPOSED_TILED,
+                                               "codegen": stacked}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
     # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)
@@ -110,6 +116,11 @@ def cases():
     # scanned value fused with an exp epilogue; scan_dim0: over the rows of a [r, 3] tensor
     out["scan_per"] = {"geometry": "scan", "sizes": [(SCAN_ROWS, r) for r in (1, 3, 17, 1023, 1024, 4097, 8192)]}
     out["scan_red"] = {"geometry": "scan", "sizes": [(SCAN_ROWS, r) for r in (8193, 16384, 65537)]}
+    # packed scan rows (r <= 256: xblock rows of rthreads <= 32 lanes per block, the largest xblock the
+    # block caps allow: inner-rows-min-grid=1) over 259 rows (the last block's rows past 259 masked): one
+    # thread per row (1, 3, 8), sub-warp rows, a warp per row (255, 256)
+    out["scan_rows"] = {"geometry": "scan", "sizes": [(SCAN_PACKED_ROWS, r) for r in (1, 3, 8, 17, 32, 100, 128, 255, 256)],
+                        "codegen": "inner-rows-min-grid=1"}
     out["scan_dim0"] = {"geometry": "scan0", "sizes": [(r, 3) for r in (1, 3, 1023, 4097)]}
     out["embedding_sum"] = {"geometry": "embedding", "kind": "sum", "sizes": [(5, d) for d in (1, 4, 17, 64, 1021, 1024, 4100)]}
     for dt in ("f16", "bf16"):
@@ -196,6 +207,14 @@ def program(case):
             body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, b, st, s),
                      '  %%s%d = "graph.add"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
             rets.append(("%%s%d" % i, s))
+        elif g == "transposed_store":
+            r, cc = sz
+            s, st = t([r, cc]), t([cc, r])
+            args.append("%s: %s" % (a, s))
+            body += ['  %%y%d = "graph.relu"(%s) : (%s) -> %s' % (i, a, s, s),
+                     '  %%p%d = "graph.permute"(%%y%d) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, i, s, st),
+                     '  %%c%d = "graph.clone"(%%p%d) : (%s) -> %s' % (i, i, st, st)]
+            rets += [("%%y%d" % i, s), ("%%c%d" % i, st)]
         elif g == "mirror":
             s = t(sz)
             dims = ", ".join(str(d) for d in list(range(len(sz) - 2)) + [len(sz) - 1, len(sz) - 2])

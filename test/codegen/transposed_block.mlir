@@ -1,4 +1,4 @@
-// Pointwise kernels with a transposed read (the tiled form) get transposed-block threads (default 512,
+// Pointwise kernels with a transposed read or write (the tiled form) get transposed-block threads (default 512,
 // tiles of 16 rows) and one tile per block whatever pointwise-chunks says (launch_geometry.c,
 // launch_choose_load_geometry; on an H200 x + x.T ran 163 -> 156 us at 8192^2 and 3.0 -> 2.5 us at
 // 1024^2 from 256 to 512 threads). 0 falls back to the block option; small problems shrink the block as
@@ -84,4 +84,17 @@ func.func @cols1000(%x: tensor<1000x1024xf32>, %y: tensor<1024x1000xf32>) -> ten
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1000x1024xf32>) -> tensor<1024x1000xf32>
   %s = "graph.add"(%y, %p) : (tensor<1024x1000xf32>, tensor<1024x1000xf32>) -> tensor<1024x1000xf32>
   return %s : tensor<1024x1000xf32>
+}
+
+// -----
+/// A transposed write counts as a transposed access: y and y.T written by one kernel (the loops reordered
+/// so that both read x[i, j] at the same point; examples/transpose_copy.mlir) get the transposed geometry,
+/// two tiles at 2048^2 (1024 blocks); transposed-block=0: the block option's 256 threads, one chunk.
+// CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_clone_permute_relu_0", {{.*}}xblock = 4096 : i64
+// OFF: {block = 256 : i64, {{.*}}sym_name = "triton_poi_fused_clone_permute_relu_0", {{.*}}xblock = 1024 : i64
+func.func @store_t(%x: tensor<2048x2048xf32>) -> (tensor<2048x2048xf32>, tensor<2048x2048xf32>) {
+  %y = "graph.relu"(%x) : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  %t = "graph.permute"(%y) {dims = array<i64: 1, 0>} : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  %c = "graph.clone"(%t) : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  return %y, %c : tensor<2048x2048xf32>, tensor<2048x2048xf32>
 }
