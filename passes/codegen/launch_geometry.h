@@ -39,7 +39,7 @@ void launch_choose_outer_geometry(const IndPassOptions *opts, const LaunchSpace 
 void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
                                   KernelGeometry *geom);
 
-/* Pointwise kernels by their loads: one transposed (the tiled form) gets transposed-block threads and
+/* Pointwise kernels by their accesses: a transposed load or store (the tiled form) gets transposed-block threads and
  * transposed-tiles tiles per block; else one strided along the vector dim (coefficient 2..16) a vector width of at
  * most strided-vector-width (launch_geometry.c). */
 void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *s, MlirBlock body, KernelKind *kind,
@@ -75,8 +75,8 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
        "pointwise kernels: chunks of block * vector_width points per block (xblock = block * vector_width * this, "    \
        "a power of 2, halved while half would cover numel; Triton's XBLOCK wider than its threads)"},                  \
       {"transposed-block", IND_OPT_INT, "512",                                                                         \
-       "threads per block of pointwise kernels with a transposed read (tiles of this / 32 rows; shrunk for small "     \
-       "numel); 0: the block and pointwise-chunks options"},                                                           \
+       "threads per block of pointwise kernels with a transposed read or write (tiles of this / 32 rows; shrunk "      \
+       "for small numel); 0: the block and pointwise-chunks options"},                                                 \
       {"transposed-tiles", IND_OPT_INT, "2",                                                                           \
        "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
        "halved while half would cover numel, the stacks do not fit the plane or the grid is below "                    \
