@@ -6,8 +6,8 @@
  *   {"version": 1, "gpu": "NVIDIA H200",
  *    "kernels": {"<key>": {"kind": "pointwise", "block": 128, "xblock": 512, "vector_width": 4, ...}}}
  * <key> is tuning_kernel_key() of the def (its body and shapes, not its name or position). `kind` may
- * be left out (the kernel keeps its kind); other fields ("name", "us", ...) are ignored. A kernel
- * without an entry keeps the heuristic's config.
+ * be left out (the kernel keeps its kind); "row_threads": true packs rows (absent: false); other fields
+ * ("name", "us", ...) are ignored. A kernel without an entry keeps the heuristic's config.
  *
  * Failure (a located error, at the cache file's line:column): the file cannot be read, is not JSON,
  * has another version, an entry is not an object of positive integers; or an entry matches a kernel
@@ -70,6 +70,12 @@ static bool entry_config(const Cache *c, const IndJson *e, const char *key, Kern
       return false;
     }
   }
+  const IndJson *rows = ind_json_get(e, "row_threads");
+  if (rows && rows->kind != IND_JSON_BOOL) {
+    ind_emit_error_at(loc_of(c, rows), "tuning cache: entry %s: 'row_threads' must be true or false", key);
+    return false;
+  }
+  out->geom.row_threads = rows && rows->boolean;
   return int_field(c, e, "block", key, &out->geom.block) && int_field(c, e, "xblock", key, &out->geom.xblock) &&
          int_field(c, e, "vector_width", key, &out->geom.vector_width);
 }

@@ -99,8 +99,17 @@ bool tuning_config_check(MlirOperation def, const TuneConfig *c, char *why, size
     REFUSE("vector_width %lld does not divide the innermost r range %lld", (long long)vw, (long long)s.r[s.nr - 1]);
   if (xb < 1 || block % xb != 0)
     REFUSE("xblock %lld does not divide block %lld", (long long)xb, (long long)block);
-  if (xb > 1 && vw != 1)
-    REFUSE("xblock %lld > 1 needs vector_width 1 (threads run along x)", (long long)xb);
+  if (c->geom.row_threads) {
+    /* packed rows: a row's block / xblock threads are consecutive lanes of one warp */
+    if (xb < 2 || !is_pow2(block / xb) || block / xb > WARP)
+      REFUSE("row_threads needs xblock >= 2 and block / xblock a power of 2 <= %d (a row within a warp)", WARP);
+    if (c->kind != KERNEL_KIND_PERSISTENT_REDUCTION)
+      REFUSE("row_threads needs kind persistent_reduction");
+  } else if (xb > 1 && vw != 1) {
+    REFUSE("xblock %lld > 1 needs vector_width 1 (threads run along x) or row_threads", (long long)xb);
+  }
+  if (xb > 1 && !c->geom.row_threads && kernel_body_has_scan(kernel_def_body(def)))
+    REFUSE("a kernel with kernel.scan needs xblock 1 or row_threads");
   if (c->kind == KERNEL_KIND_PERSISTENT_REDUCTION) {
     int64_t chunk = (block / xb) * vw, lanes = (s.rnumel + chunk - 1) / chunk * vw;
     if (lanes > MAX_PERSISTENT_LANES)
@@ -114,7 +123,7 @@ bool tuning_config_check(MlirOperation def, const TuneConfig *c, char *why, size
 
 static bool same_config(const TuneConfig *a, const TuneConfig *b) {
   return a->kind == b->kind && a->geom.block == b->geom.block && a->geom.xblock == b->geom.xblock &&
-         a->geom.vector_width == b->geom.vector_width;
+         a->geom.vector_width == b->geom.vector_width && a->geom.row_threads == b->geom.row_threads;
 }
 
 static void add(MlirOperation def, TuneConfig *out, int *n, int max, TuneConfig c) {
@@ -166,6 +175,21 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
           (TuneConfig){KERNEL_KIND_POINTWISE, {.block = cur.geom.block, .xblock = cur.geom.block, .vector_width = 1}});
     return n;
   }
+  if (cur.geom.row_threads && cur.geom.xblock > 1) {
+    /* packed rows (short inner reductions, scans): half and twice the rows per block, half and twice the
+     * threads per row, and one row per block on the row's threads (at least a warp) */
+    int64_t xb = cur.geom.xblock, rt = cur.geom.block / xb;
+    static const int64_t scale[][2] = {{1, 2}, {2, 1}};
+    for (size_t i = 0; i < sizeof scale / sizeof scale[0]; ++i) {
+      int64_t x = xb * scale[i][0] / scale[i][1], r = rt * scale[i][1] / scale[i][0];
+      add(def, out, &n, max,
+          (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {x * rt, x, vw, true}}); /* rows per block */
+      add(def, out, &n, max,
+          (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {xb * r, xb, vw, true}}); /* threads per row */
+    }
+    add(def, out, &n, max, (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {rt < WARP ? WARP : rt, 1, vw, false}});
+    return n;
+  }
   if (cur.geom.xblock > 1) {
     /* outer reductions: x points per block x threads per x point (Inductor's XBLOCK x RBLOCK) */
     static const int64_t pairs[][2] = {{32, 4}, {32, 16}, {64, 4}, {16, 16}, {64, 8}, {32, 32}, {8, 32}};
@@ -210,6 +234,10 @@ void tuning_apply(MlirOperation module, MlirOperation def, const TuneConfig *c) 
   mlirOperationSetAttributeByName(def, ind_str(KERNEL_ATTR_XBLOCK), mlirIntegerAttrGet(i64, c->geom.xblock));
   mlirOperationSetAttributeByName(def, ind_str(KERNEL_ATTR_VECTOR_WIDTH),
                                   mlirIntegerAttrGet(i64, c->geom.vector_width));
+  if (c->geom.row_threads)
+    mlirOperationSetAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS), mlirBoolAttrGet(ctx, 1));
+  else
+    mlirOperationRemoveAttributeByName(def, ind_str(KERNEL_ATTR_ROW_THREADS));
   mlirOperationSetAttributeByName(def, ind_str(KERNEL_ATTR_SYM_NAME), ind_str_attr(ctx, new_name));
   int64_t grid = launch_grid(kernel_def_numel(def), c->geom), block = c->geom.block;
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));

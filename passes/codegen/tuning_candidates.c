@@ -2,16 +2,17 @@
  * shapes, current config and a few candidate configs (tuning_candidates(), the current one first), as
  * JSON for the tuner (scripts/gpu/tune_prepare.sh, docs/tools/ind-tune.md):
  *   {"version": 1, "kernels": [{"name", "key", "xranges", "rranges", "config", "candidates": [...]}]}
- * A config is {"kind", "block", "xblock", "vector_width"}, the form of a tuning cache entry. */
+ * A config is {"kind", "block", "xblock", "vector_width"} and "row_threads": true for packed rows, the form
+ * of a tuning cache entry. */
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
 #include "passes/codegen/tuning.h"
 
 static void config_json(IndStrBuf *o, const TuneConfig *c) {
-  ind_strbuf_printf(o, "{\"kind\": \"%s\", \"block\": %lld, \"xblock\": %lld, \"vector_width\": %lld}",
+  ind_strbuf_printf(o, "{\"kind\": \"%s\", \"block\": %lld, \"xblock\": %lld, \"vector_width\": %lld%s}",
                     kernel_kind_str(c->kind), (long long)c->geom.block, (long long)c->geom.xblock,
-                    (long long)c->geom.vector_width);
+                    (long long)c->geom.vector_width, c->geom.row_threads ? ", \"row_threads\": true" : "");
 }
 
 static void ranges_json(IndStrBuf *o, const int64_t *r, intptr_t n) {
