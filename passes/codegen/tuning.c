@@ -32,7 +32,10 @@ void tuning_kernel_key(MlirOperation def, char key[TUNING_KEY_LEN + 1]) {
   MlirOperation c = mlirOperationClone(def);
   MlirContext ctx = mlirOperationGetContext(def);
   mlirOperationSetAttributeByName(c, ind_str(KERNEL_ATTR_SYM_NAME), ind_str_attr(ctx, "k"));
-  const char *drop[] = {KERNEL_ATTR_KIND, KERNEL_ATTR_BLOCK, KERNEL_ATTR_XBLOCK, KERNEL_ATTR_VECTOR_WIDTH};
+  /* the config (row_threads too: packed-row kernels got other keys than one-row ones before 2026-12-03;
+   * other kernels' keys are unchanged by dropping it, so the salt stays) */
+  const char *drop[] = {KERNEL_ATTR_KIND, KERNEL_ATTR_BLOCK, KERNEL_ATTR_XBLOCK, KERNEL_ATTR_VECTOR_WIDTH,
+                        KERNEL_ATTR_ROW_THREADS};
   for (size_t i = 0; i < sizeof drop / sizeof drop[0]; ++i)
     mlirOperationRemoveAttributeByName(c, ind_str(drop[i]));
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
