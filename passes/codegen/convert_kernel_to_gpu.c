@@ -876,23 +876,41 @@ static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
   return acc;
 }
 
+/* gpu.shuffle `mode` of the f32 v by the i32 `off` (a lane for idx) over `width` lanes; *valid its flag. */
+static MlirValue shuffle_op(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue width, MlirValue *valid) {
+  MlirValue ops[3] = {v, off, width};
+  char m[64];
+  snprintf(m, sizeof m, "#gpu<shuffle_mode %s>", mode);
+  MlirNamedAttribute a = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str(m)));
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
+  mlirOperationStateAddOperands(&st, 3, ops);
+  MlirType res[2] = {g->f32_t, g->i1_t};
+  mlirOperationStateAddResults(&st, 2, res);
+  mlirOperationStateAddAttributes(&st, 1, &a);
+  MlirOperation op = put(g, &st);
+  if (valid)
+    *valid = mlirOperationGetResult(op, 1);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* The same over the whole warp. */
+static MlirValue shuffle_by(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue *valid) {
+  return shuffle_op(g, mode, v, off, ci32(g, WARP), valid);
+}
+
+static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
+  return shuffle_by(g, mode, v, ci32(g, off), valid);
+}
+
 /* An xor butterfly over the lanes of each aligned group of `group` lanes (a power of 2 <= 32): every lane
  * ends with the combination of its group's states. */
 static State butterfly(Gen *g, KernelReduction r, State v, int group) {
   MlirValue width = ci32(g, WARP);
-  MlirNamedAttribute mode = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str("#gpu<shuffle_mode xor>")));
   for (int off = group / 2; off >= 1; off /= 2) {
     MlirValue words[3], ow[3];
     int S = state_to_words(g, r, v, words);
-    for (int q = 0; q < S; ++q) {
-      MlirValue ops[3] = {words[q], ci32(g, off), width};
-      MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
-      mlirOperationStateAddOperands(&st, 3, ops);
-      MlirType res[2] = {g->f32_t, g->i1_t};
-      mlirOperationStateAddResults(&st, 2, res);
-      mlirOperationStateAddAttributes(&st, 1, &mode);
-      ow[q] = mlirOperationGetResult(put(g, &st), 0);
-    }
+    for (int q = 0; q < S; ++q)
+      ow[q] = shuffle_op(g, "xor", words[q], ci32(g, off), width, NULL);
     v = state_combine(g, r, v, state_from_words(g, r, ow));
   }
   return v;
@@ -1368,27 +1386,6 @@ static bool check_scan_kernel(Gen *g) {
   if (count_scans(kernel_def_body(g->def)) > MAX_GPU_SCANS)
     return fail(g, g->def, "more than 16 kernel.scan ops in one kernel");
   return true;
-}
-
-/* gpu.shuffle `mode` of the f32 v by the i32 `off` (a lane for idx) over the whole warp; *valid its flag. */
-static MlirValue shuffle_by(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue *valid) {
-  MlirValue ops[3] = {v, off, ci32(g, WARP)};
-  char m[64];
-  snprintf(m, sizeof m, "#gpu<shuffle_mode %s>", mode);
-  MlirNamedAttribute a = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str(m)));
-  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
-  mlirOperationStateAddOperands(&st, 3, ops);
-  MlirType res[2] = {g->f32_t, g->i1_t};
-  mlirOperationStateAddResults(&st, 2, res);
-  mlirOperationStateAddAttributes(&st, 1, &a);
-  MlirOperation op = put(g, &st);
-  if (valid)
-    *valid = mlirOperationGetResult(op, 1);
-  return mlirOperationGetResult(op, 0);
-}
-
-static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
-  return shuffle_by(g, mode, v, ci32(g, off), valid);
 }
 
 /* The scan of a packed row's rthreads threads (consecutive lanes of one warp, rtid their index): *excl
