@@ -364,3 +364,5 @@ bool kernel_is_transposed_access(MlirOperation op, int nx) {
 bool kernel_tiles_fit(const int64_t *ranges, int nx, int64_t block, int64_t vw, int64_t tiles) {
   return nx >= 2 && block % 32 == 0 && ranges[nx - 1] % (32 * vw) == 0 && ranges[nx - 2] % (block / 32 * tiles) == 0;
 }
+
+int64_t kernel_staged_tile_floats(int64_t block, int64_t vw) { return 32 * vw * (block / 32 + 1) + 2 * 31; }

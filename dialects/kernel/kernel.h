@@ -151,6 +151,13 @@ bool kernel_is_transposed_access(MlirOperation op, int nx);
  * tile): nx >= 2, block a multiple of 32, and both dims whole stacks. The one rule behind
  * convert-kernel-to-gpu's tiling and sched-to-kernel's choice of transposed-tiles. */
 bool kernel_tiles_fit(const int64_t *ranges, int nx, int64_t block, int64_t vw, int64_t tiles);
+/* The most workgroup memory a kernel may declare statically: 48 KiB (CUDA's limit without the opt-in
+ * attribute), in floats. */
+#define KERNEL_STATIC_SMEM_FLOATS (48 * 1024 / 4)
+/* An upper bound on the workgroup memory, in floats, that convert-kernel-to-gpu stages per transposed access
+ * and tile of such a kernel: 32 * vw columns of block / 32 + 1 floats (the odd pitch) and a skew of the
+ * column groups below 64. sched-to-kernel keeps count * tiles * this within KERNEL_STATIC_SMEM_FLOATS. */
+int64_t kernel_staged_tile_floats(int64_t block, int64_t vw);
 
 /* --- host wrapper ops */
 /* `%b = "kernel.alloc"() {name}` : () -> type; reuse may be NULL (no reuse attribute). */

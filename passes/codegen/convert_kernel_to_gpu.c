@@ -255,10 +255,6 @@ static MlirValue to_storage(Gen *g, MlirOperation at, MlirValue v, MlirType stor
   return convert_value(g, at, v, storage, "store (compute type to storage type)");
 }
 
-/* The most workgroup memory a kernel may declare statically: 48 KiB (CUDA's limit without the opt-in
- * attribute), in floats. */
-#define STATIC_SMEM_FLOATS (48 * 1024 / 4)
-
 /* Rows of a pointwise tile (block / 32). */
 static int64_t tile_rows(Gen *g) { return g->geom.block / WARP; }
 
@@ -1629,7 +1625,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     if (g->tiled)
       staged_skew(g, g->skew);
     smem_floats = count_staged(g, body) * gpu_tiles_per_block(g) * staged_floats(g);
-    if (smem_floats > STATIC_SMEM_FLOATS) { /* too many tiles staged at once: the flat layout instead */
+    if (smem_floats > KERNEL_STATIC_SMEM_FLOATS) { /* too many tiles staged at once: the flat layout instead */
       g->tiled = g->mirror = false;
       smem_floats = 0;
     }

@@ -175,25 +175,26 @@ void launch_choose_state_geometry(const IndPassOptions *opts, const LaunchSpace 
   *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
 }
 
-/* Scans the body's direct linear accesses: *transposed when one is a transposed read or write
+/* Scans the body's direct linear accesses: *transposed the number of transposed reads and writes
  * (kernel_is_transposed_access: convert-kernel-to-gpu tiles the kernel, staging the access through
  * workgroup memory), *strided when a load has 2 <= |coefficient| <= 16 along the last x dim (x[3 * i +
  * k]: the unrolled sum over a last dim of 3). A transposed write counts since 2026-12-03 (run 17): y and
  * y.T written by one kernel (transpose_copy) ran 221.0 -> 216.1 us at 8192^2 and 3.36 -> 3.08 us at
  * 1024^2 from 256 threads to 512 (the transposed geometry below), docs/gpu.md. */
-static void scan_loads(MlirBlock body, int nx, bool *transposed, bool *strided) {
-  *transposed = *strided = false;
+static void scan_loads(MlirBlock body, int nx, int *transposed, bool *strided) {
+  *transposed = 0;
+  *strided = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (kernel_is_store(op))
-      *transposed |= kernel_is_transposed_access(op, nx);
+      *transposed += kernel_is_transposed_access(op, nx);
     if (!kernel_is_load(op) || !mlirValueIsNull(kernel_load_offset(op)))
       continue;
     int64_t coef[KERNEL_MAX_RANK] = {0};
     if (!ind_affine_linearize(mlirAffineMapGetResult(kernel_index_map(op), 0), 1, coef, nx, NULL))
       continue;
     int64_t c = coef[nx - 1] < 0 ? -coef[nx - 1] : coef[nx - 1];
-    *transposed |= kernel_is_transposed_access(op, nx);
+    *transposed += kernel_is_transposed_access(op, nx);
     *strided |= c >= 2 && c <= 16;
   }
 }
@@ -208,26 +209,38 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
                                  KernelGeometry *geom) {
   if (*kind != KERNEL_KIND_POINTWISE || s->nx == 0)
     return;
-  bool transposed, strided;
+  int transposed;
+  bool strided;
   scan_loads(body, s->nx, &transposed, &strided);
   int64_t cap = ind_opt_int(opts, "strided-vector-width"), tblock = ind_opt_int(opts, "transposed-block");
   if (transposed && tblock > 0) {
     /* Transposed reads (tiles of block / 32 rows, a chunk per tile): on an H200, x + x.T ran 163 -> 156 us
      * at 8192^2 and 3.0 -> 2.6 us at 1024^2 from 256 to 512 threads (docs/perf-analysis.md, 2026-12-03
      * run 11; ind-tune's candidates agreed), and 155 -> 142 us at 8192^2 from 1 to 2 tiles per block
-     * (4: 145; run 12), where at 1024^2 2 tiles (256 blocks) were no faster than 1 (512 blocks). Fewer
-     * tiles while the stacks do not fit the plane (kernel_tiles_fit, convert-kernel-to-gpu's rule: else
-     * the flat layout, several chunks untiled) or the grid would be below transposed-min-grid blocks;
-     * the block is chosen again for each. */
+     * (4: 145; run 12), where at 1024^2 2 tiles (256 blocks) were no faster than 1 (512 blocks); 1024
+     * threads (tiles of 32 rows: the transposed side's runs are whole 128-byte lines) with 2 tiles ran
+     * 142.0 -> 139.6 us (x + x.T) and 216.8 -> 210.5 us (y and y.T, transpose_copy) at 8192^2, but x + x.T
+     * lost 19 % at 1024^2 with them (256 blocks: run 18). So: the most tiles, then the largest block
+     * (transposed-block halved down to transposed-min-block), such that the stacks fit the plane
+     * (kernel_tiles_fit, convert-kernel-to-gpu's rule: else the flat layout, several chunks untiled), the
+     * staging of every transposed access fits the static workgroup memory (else convert-kernel-to-gpu
+     * falls back to the flat layout too) and the grid keeps transposed-min-grid blocks, k times as many
+     * for a block of k * transposed-min-block threads (the tail of a wave of blocks twice as long costs
+     * twice as much: at 2048^2 two tiles of 1024 threads, 512 blocks, ran x + x.T 4 % slower than two of
+     * 512, 1024 blocks; run 19); none: one tile of transposed-min-block threads. */
     int64_t min_grid = ind_opt_int(opts, "transposed-min-grid");
-    for (int64_t want = pow2_floor(clamp(ind_opt_int(opts, "transposed-tiles"), 1, 64 / geom->vector_width));;
-         want /= 2) {
-      pointwise_block(tblock, s->numel, geom->vector_width, want, geom);
-      int64_t tiles = geom->xblock / (geom->block * geom->vector_width);
-      if (tiles == 1 || (kernel_tiles_fit(s->ranges, s->nx, geom->block, geom->vector_width, tiles) &&
-                         s->numel / geom->xblock >= min_grid))
-        return;
-    }
+    int64_t min_block = clamp(ind_opt_int(opts, "transposed-min-block"), 1, tblock), vw = geom->vector_width;
+    for (int64_t want = pow2_floor(clamp(ind_opt_int(opts, "transposed-tiles"), 1, 64 / vw)); want >= 1; want /= 2)
+      for (int64_t block = tblock; block >= min_block; block /= 2) {
+        pointwise_block(block, s->numel, vw, want, geom);
+        int64_t tiles = geom->xblock / (geom->block * vw);
+        if (kernel_tiles_fit(s->ranges, s->nx, geom->block, vw, tiles) &&
+            transposed * tiles * kernel_staged_tile_floats(geom->block, vw) <= KERNEL_STATIC_SMEM_FLOATS &&
+            s->numel / geom->xblock * min_block >= min_grid * geom->block)
+          return;
+      }
+    pointwise_block(min_block, s->numel, vw, 1, geom);
+    return;
   }
   if (transposed || !strided || cap <= 0 || geom->vector_width <= cap)
     return;

@@ -74,15 +74,19 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"pointwise-chunks", IND_OPT_INT, "1",                                                                           \
        "pointwise kernels: chunks of block * vector_width points per block (xblock = block * vector_width * this, "    \
        "a power of 2, halved while half would cover numel; Triton's XBLOCK wider than its threads)"},                  \
-      {"transposed-block", IND_OPT_INT, "512",                                                                         \
+      {"transposed-block", IND_OPT_INT, "1024",                                                                        \
        "threads per block of pointwise kernels with a transposed read or write (tiles of this / 32 rows; shrunk "      \
-       "for small numel); 0: the block and pointwise-chunks options"},                                                 \
+       "for small numel; halved, down to transposed-min-block, while the grid is below transposed-min-grid "           \
+       "blocks or the tiles do not fit the plane); 0: the block and pointwise-chunks options"},                        \
+      {"transposed-min-block", IND_OPT_INT, "512",                                                                     \
+       "those kernels: the smallest block the halving reaches (there, one tile per block whatever the grid)"},         \
       {"transposed-tiles", IND_OPT_INT, "2",                                                                           \
        "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
        "halved while half would cover numel, the stacks do not fit the plane or the grid is below "                    \
        "transposed-min-grid)"},                                                                                        \
       {"transposed-min-grid", IND_OPT_INT, "264",                                                                      \
-       "those kernels: fewer tiles per block while the grid would be below this many blocks (2 per SM of an H200)"},   \
+       "those kernels: smaller blocks, then fewer tiles per block, while the grid would be below this many blocks of " \
+       "transposed-min-block threads (2 per SM of an H200), 2x as many for blocks of 2x the threads"},                 \
       {"strided-vector-width", IND_OPT_INT, "2",                                                                       \
        "pointwise kernels reading with a stride of 2..16 along the vector dim: vector width at most this (0: no "      \
        "cap)"},                                                                                                        \

@@ -150,6 +150,10 @@ def transpose_copy(x):  # examples/transpose_copy.mlir
     return y, y.t().contiguous()
 
 
+def grad_accumulate_t(acc, g1, g2, g3):  # examples/grad_accumulate_t.mlir
+    return acc + g1.t() + g2.t() + g3.t()
+
+
 class Int:
     """An int64 input of this shape, uniform in [0, n) (ind_cuda_run --int-high n; run.sh passes n)."""
 
@@ -210,6 +214,7 @@ CASES = {
     "embedding_layer_norm": (embedding_layer_norm, None, lambda n: [(n, n), Int(n), (n,), (n,)]),
     "nll_loss": (nll_loss, None, lambda n: [(n, n), Int(n)]),
     "transpose_copy": (transpose_copy, None, lambda n: [(n, n)]),
+    "grad_accumulate_t": (grad_accumulate_t, None, lambda n: [(n, n), (n, n), (n, n), (n, n)]),
     "bf16_mlp_epilogue": (bf16_mlp_epilogue, None, lambda n: [Bf16(n, n), Bf16(n, n), Bf16(n)]),
 }
 

@@ -36,6 +36,10 @@ TRANSPOSED = [(17, 3), (33, 65), (64, 64), (64, 96)]
 # are a whole stack of 4 tiles (96 = 3 x 32) and rows that take only one 8-row tile (40), and columns that are
 # not whole tiles (96: untiled)
 TRANSPOSED_TILED = [(128, 128), (64, 256), (256, 384), (96, 128), (40, 128), (128, 96)]
+# the 1024-thread transposed block (tiles of 32 rows, two per block): 64-row stacks (128, 64, 256 rows),
+# rows that are 32-row tiles but no 64-row stack (96, 32), a 16-row multiple only (208), neither (40),
+# columns that are no 128-column tile (96)
+TRANSPOSED_BLOCK = [(128, 128), (64, 256), (256, 384), (96, 128), (32, 512), (208, 128), (40, 128), (128, 96)]
 MIRROR = [(128, 128), (256, 256), (384, 384), (640, 640), (3, 256, 256), (192, 192), (17, 17)]
 EMB_ROWS = 7  # rows of the embedding tables
 OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2, "transposed_store": 2}  # results per size of a case (others: 1)
@@ -84,8 +88,16 @@ def cases():
     out["pointwise_mirror"] = {"geometry": "mirror", "sizes": MIRROR}
     # the same two with stacks of 4 tiles per block (transposed-tiles; the grid rule off so that small
     # planes get them too): every tile's loads before one barrier, C areas of workgroup memory
-    stacked = "transposed-tiles=4,transposed-min-grid=0"
+    stacked = "transposed-block=512,transposed-tiles=4,transposed-min-grid=0"
     out["pointwise_transposed_tiles"] = {"geometry": "transposed", "sizes": TRANSPOSED_TILED, "codegen": stacked}
+    # the default block (1024 threads, tiles of 32 rows) where the grid rule is off: two 32-row tiles
+    # where 64 rows divide the plane, else 512 threads (two 16-row tiles; one), else one tile untiled
+    out["pointwise_transposed_block"] = {"geometry": "transposed", "sizes": TRANSPOSED_BLOCK,
+                                         "codegen": "transposed-min-grid=0"}
+    # three transposed reads: two tiles of any block would stage more than 48 KiB, so one tile of 512
+    # threads, three staged areas (the static workgroup memory rule of the transposed geometry)
+    out["pointwise_transposed3"] = {"geometry": "transposed", "transposed": 3, "sizes": TRANSPOSED_TILED,
+                                    "codegen": "transposed-min-grid=0"}
     out["pointwise_mirror_tiles"] = {"geometry": "mirror", "sizes": MIRROR, "codegen": stacked}
     # y = relu(x) and y.T written by one kernel (a transposed store, staged through workgroup memory): the
     # default geometry (512 threads, tiles of 16 rows; one or two per block) and stacks of 4 tiles
@@ -199,14 +211,18 @@ def program(case):
                      '  %%w%d = "graph.where"(%%c%d, %%n%d, %%e%d) : (%s, %s, %s) -> %s' %
                      (i, i, i, i, t(sz, "i1"), s, s, s)]
             rets.append(("%%w%d" % i, s))
-        elif g == "transposed":
+        elif g == "transposed":  # a + b.T (+ c.T + ...: "transposed" operands read transposed)
             r, cc = sz
             s, st = t([r, cc]), t([cc, r])
-            b = "%%arg%d_2" % i
-            args += ["%s: %s" % (a, s), "%s: %s" % (b, st)]
-            body += ['  %%p%d = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, b, st, s),
-                     '  %%s%d = "graph.add"(%s, %%p%d) : (%s, %s) -> %s' % (i, a, i, s, s, s)]
-            rets.append(("%%s%d" % i, s))
+            args.append("%s: %s" % (a, s))
+            acc = a
+            for j in range(c.get("transposed", 1)):
+                b, p, q = "%%arg%d_%d" % (i, j + 2), "%%p%d_%d" % (i, j), "%%s%d_%d" % (i, j)
+                args.append("%s: %s" % (b, st))
+                body += ['  %s = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (p, b, st, s),
+                         '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
+                acc = q
+            rets.append((acc, s))
         elif g == "transposed_store":
             r, cc = sz
             s, st = t([r, cc]), t([cc, r])
@@ -274,7 +290,7 @@ def arg_shapes(case):
     out = []
     for sz in c["sizes"]:
         if c["geometry"] == "transposed":
-            out += [list(sz), [sz[1], sz[0]]]
+            out += [list(sz)] + [[sz[1], sz[0]]] * c.get("transposed", 1)
         elif c["geometry"] == "gather":
             out += [list(sz), list(sz)]
         elif c["geometry"] == "embedding":

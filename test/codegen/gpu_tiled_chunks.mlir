@@ -1,6 +1,6 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
 // RUN: %ind-opt %examples/transpose_add.mlir --lower --fuse --codegen=pointwise-chunks=2,transposed-block=0 --emit=ptx | %filecheck %s --check-prefix=PTX
-// RUN: %ind-opt %examples/transpose_add.mlir --lower --fuse --codegen=transposed-tiles=2,transposed-min-grid=0 --emit=ptx | %filecheck %s --check-prefix=PTX
+// RUN: %ind-opt %examples/transpose_add.mlir --lower --fuse --codegen=transposed-block=512,transposed-tiles=2,transposed-min-grid=0 --emit=ptx | %filecheck %s --check-prefix=PTX
 
 /// Several tiles per block (gpu_can_tile, setup_tiled; xblock = block * vector_width * C): x + x.T on
 /// 64 x 256 with block 256, vector width 4, xblock 2048 is a stack of C = 2 tiles of 8 x 128 per block

@@ -1,22 +1,31 @@
-// Pointwise kernels with a transposed read or write (the tiled form) get transposed-block threads (default 512,
-// tiles of 16 rows) and one tile per block whatever pointwise-chunks says (launch_geometry.c,
+// Pointwise kernels with a transposed read or write (the tiled form) get transposed-block threads (default 1024,
+// tiles of 32 rows), halved down to transposed-min-block (default 512, tiles of 16 rows) (launch_geometry.c,
 // launch_choose_load_geometry; on an H200 x + x.T ran 163 -> 156 us at 8192^2 and 3.0 -> 2.5 us at
-// 1024^2 from 256 to 512 threads). 0 falls back to the block option; small problems shrink the block as
-// every pointwise kernel does. Left alone: a kernel without a transposed read.
+// 1024^2 from 256 to 512 threads, 142.0 -> 139.6 us at 8192^2 from 512 to 1024 with two tiles each).
+// 0 falls back to the block option; small problems shrink the block as every pointwise kernel does.
+// Left alone: a kernel without a transposed read.
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=0 | %filecheck %s --check-prefix=OFF
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-block=128 | %filecheck %s --check-prefix=T128
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=pointwise-chunks=2 | %filecheck %s --check-prefix=CHUNKS
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=4,transposed-min-grid=0 | %filecheck %s --check-prefix=TILES
-// transposed-tiles (default 2): C tiles (chunks) per block, halved while the stack of C tiles does not
-// divide the rows or the grid would be below transposed-min-grid (default 264) blocks.
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=1 | %filecheck %s --check-prefix=ONE
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-min-block=1024 | %filecheck %s --check-prefix=MINB
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
+// transposed-tiles (default 2): C tiles (chunks) per block. The choice: the most tiles, then the largest
+// block, such that the stack of C tiles divides the rows (and 32 * vw the columns), every transposed
+// access's C staged tiles fit 48 KiB of workgroup memory (kernel_staged_tile_floats) and the grid keeps
+// transposed-min-grid (default 264) blocks; none: one tile of transposed-min-block threads.
 
-/// 1024^2: 2 tiles would leave 256 blocks (< 264): one tile, 512 blocks.
+/// 1024^2: 2 tiles would leave 128 blocks of 1024 threads, 256 of 512, one tile of 1024 256 (< 264):
+/// one tile of 512, 512 blocks. transposed-min-block=1024: that one tile of 1024 threads whatever the grid.
 // CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_add_permute_0", {{.*}}xblock = 2048 : i64
+// MINB: {block = 1024 : i64, {{.*}}xblock = 4096 : i64
 // OFF: block = 256 : i64, {{.*}}xblock = 1024 : i64
 // T128: block = 128 : i64, {{.*}}xblock = 1024 : i64
 /// (128 threads: 2 tiles of 4 rows keep 1024 blocks)
 // CHUNKS: block = 512 : i64, {{.*}}xblock = 2048 : i64
+/// (4 tiles of 1024 threads would stage 4 x 4286 floats > 12288: 4 of 512)
 // TILES: block = 512 : i64, {{.*}}xblock = 8192 : i64
 func.func @xxt(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
@@ -88,13 +97,75 @@ func.func @cols1000(%x: tensor<1000x1024xf32>, %y: tensor<1024x1000xf32>) -> ten
 
 // -----
 /// A transposed write counts as a transposed access: y and y.T written by one kernel (the loops reordered
-/// so that both read x[i, j] at the same point; examples/transpose_copy.mlir) get the transposed geometry,
-/// two tiles at 2048^2 (1024 blocks); transposed-block=0: the block option's 256 threads, one chunk.
+/// so that both read x[i, j] at the same point; examples/transpose_copy.mlir) get the transposed geometry:
+/// at 2048^2 two tiles of 512 threads (1024 blocks; two of 1024 would be 512 blocks, < 528);
+/// transposed-block=0: the block option's 256 threads, one chunk; transposed-tiles=1: one tile of 1024
+/// threads (1024 blocks).
 // CHECK: {block = 512 : i64, {{.*}}sym_name = "triton_poi_fused_clone_permute_relu_0", {{.*}}xblock = 4096 : i64
 // OFF: {block = 256 : i64, {{.*}}sym_name = "triton_poi_fused_clone_permute_relu_0", {{.*}}xblock = 1024 : i64
+// ONE: {block = 1024 : i64, {{.*}}sym_name = "triton_poi_fused_clone_permute_relu_0", {{.*}}xblock = 4096 : i64
 func.func @store_t(%x: tensor<2048x2048xf32>) -> (tensor<2048x2048xf32>, tensor<2048x2048xf32>) {
   %y = "graph.relu"(%x) : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   %t = "graph.permute"(%y) {dims = array<i64: 1, 0>} : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   %c = "graph.clone"(%t) : (tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %y, %c : tensor<2048x2048xf32>, tensor<2048x2048xf32>
+}
+
+// -----
+/// The grid edge of the 1024-thread block: it needs twice transposed-min-grid blocks (528). 4224 x 1024 in
+/// 2 tiles of 1024 threads is exactly 528 blocks.
+// CHECK: {block = 1024 : i64, {{.*}}xblock = 8192 : i64
+func.func @edge1024(%x: tensor<1024x4224xf32>, %y: tensor<4224x1024xf32>) -> tensor<4224x1024xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x4224xf32>) -> tensor<4224x1024xf32>
+  %s = "graph.add"(%y, %p) : (tensor<4224x1024xf32>, tensor<4224x1024xf32>) -> tensor<4224x1024xf32>
+  return %s : tensor<4224x1024xf32>
+}
+
+// -----
+/// One 64-row stack fewer (4160 x 1024): 520 blocks of 1024 threads, so two tiles of 512 (1040 blocks);
+/// transposed-min-block=1024: 1024 threads need only 264 blocks.
+// CHECK: {block = 512 : i64, {{.*}}xblock = 4096 : i64
+// MINB: {block = 1024 : i64, {{.*}}xblock = 8192 : i64
+func.func @below1024(%x: tensor<1024x4160xf32>, %y: tensor<4160x1024xf32>) -> tensor<4160x1024xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x4160xf32>) -> tensor<4160x1024xf32>
+  %s = "graph.add"(%y, %p) : (tensor<4160x1024xf32>, tensor<4160x1024xf32>) -> tensor<4160x1024xf32>
+  return %s : tensor<4160x1024xf32>
+}
+
+// -----
+/// 4128 rows: whole 32-row tiles (129) but no whole 64-row stack: two tiles of 512 threads.
+// CHECK: {block = 512 : i64, {{.*}}xblock = 4096 : i64
+func.func @rows4128(%x: tensor<1024x4128xf32>, %y: tensor<4128x1024xf32>) -> tensor<4128x1024xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<1024x4128xf32>) -> tensor<4128x1024xf32>
+  %s = "graph.add"(%y, %p) : (tensor<4128x1024xf32>, tensor<4128x1024xf32>) -> tensor<4128x1024xf32>
+  return %s : tensor<4128x1024xf32>
+}
+
+// -----
+/// Two transposed reads at 4096^2 (where the grid would take two tiles of 1024 threads): those would
+/// stage 2 x 2 x 4286 floats (> 12288, the static limit), two of 512 stage 2 x 2 x 2238: 512 threads,
+/// 2 tiles. transposed-tiles=1: one tile of 1024 (2 x 4286 fit).
+// CHECK: {block = 512 : i64, {{.*}}xblock = 4096 : i64
+// ONE: {block = 1024 : i64, {{.*}}xblock = 4096 : i64
+func.func @two_t(%x: tensor<4096x4096xf32>, %y: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %q = "graph.permute"(%y) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %s = "graph.add"(%p, %q) : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  return %s : tensor<4096x4096xf32>
+}
+
+// -----
+/// Three: 3 x 2 x 2238 > 12288 for two tiles of 512, 3 x 4286 for one of 1024: one tile of 512 threads,
+/// staged and tiled (three areas of 2194 floats: before the rule, two tiles of 512 were chosen and
+/// convert-kernel-to-gpu fell back to the flat layout, every transposed read uncoalesced).
+// CHECK: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+// ONE: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+// GPU: ^bb0({{.*}}, %{{.*}}: memref<6582xf32, #gpu.address_space<workgroup>>):
+func.func @three_t(%x: tensor<4096x4096xf32>, %y: tensor<4096x4096xf32>, %z: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %q = "graph.permute"(%y) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %r = "graph.permute"(%z) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %s = "graph.add"(%p, %q) : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %t = "graph.add"(%s, %r) : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  return %t : tensor<4096x4096xf32>
 }
