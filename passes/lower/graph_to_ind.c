@@ -186,7 +186,7 @@ static Node *env_get(Lower *L, MlirValue v) {
 
 static void lower_free(Lower *L) {
   for (int i = 0; i < L->nnodes; ++i)
-    free(L->nodes[i]);
+    ind_lower_node_free(L->nodes[i]);
   free(L->nodes);
   free(L->env_keys);
   free(L->env_vals);
@@ -317,8 +317,7 @@ static Node *rebase_views(Lower *L, Node *n, Node *base, Node *buf) {
   Node *copy = ind_lower_node_new(L, N_RECIPE, n->rank, n->shape, n->elem);
   copy->info = n->info;
   copy->op_index = n->op_index;
-  copy->noperands = n->noperands;
-  memcpy(copy->operands, n->operands, sizeof(Node *) * (size_t)n->noperands);
+  ind_lower_node_set_operands(copy, n->operands, n->noperands);
   copy->operands[0] = rebase_views(L, n->operands[0], base, buf);
   return copy;
 }
@@ -825,7 +824,9 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
   if (sibling) {
     set_reduction_type(msum, IND_REDUCE_WELFORD_MEAN);
     int op_index = m->op_index;
-    *m = *m->operands[0];
+    *m = *m->operands[0]; /* a buffer: no operands of its own */
+    m->operands = m->inline_operands;
+    m->noperands = 0;
     m->op_index = op_index;
   }
   if (fusion_log_enabled()) {
@@ -1126,8 +1127,6 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
 }
 
 static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
-  if (nin > LOWER_MAX_OPERANDS)
-    return ind_emit_error(g->op, "at most %d operands are supported", LOWER_MAX_OPERANDS), NULL;
   OpKind k = g->info->kind;
   int want =
       k == K_BINARY || k == K_COMPARE || k == K_LOGICAL || k == K_BITWISE || k == K_MASKED_FILL || k == K_INDIRECT ? 2
@@ -1173,9 +1172,37 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   }
   res->kind = N_RECIPE;
   res->info = g->info;
-  res->noperands = nin;
-  memcpy(res->operands, in, sizeof(Node *) * (size_t)nin);
+  ind_lower_node_set_operands(res, in, nin);
   return res;
+}
+
+/* lower_op for an op with operands: in[0..nin) (scratch of nin entries) receives their nodes. */
+static Node *lower_operands_op(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
+  const OpInfo *info = g->info;
+  for (int k = 0; k < nin; ++k)
+    if (!(in[k] = operand_node(L, g->op, k)))
+      return NULL;
+  if (info->kind == K_SOURCE) { /* full_like: only the operand's shape matters */
+    if (nin != 1 || in[0]->rank != res->rank)
+      return ind_emit_error(g->op, "'graph.full_like' takes one operand of the result's shape"), NULL;
+    return lower_constant(L, g, res);
+  }
+  if (info->kind == K_REDUCE) {
+    if (nin != 1)
+      return ind_emit_error(g->op, "reductions take one operand"), NULL;
+    return lower_reduction(L, g, res, in[0]);
+  }
+  if (info->kind == K_SCAN) {
+    if (nin != 1)
+      return ind_emit_error(g->op, "'%s' takes one operand", graph_op_name(info->id)), NULL;
+    return lower_scan(L, g, res, in[0]);
+  }
+  if (info->kind == K_EXTERN) {
+    if (nin != 2)
+      return ind_emit_error(g->op, "'%s' takes two operands", graph_op_name(info->id)), NULL;
+    return lower_extern(L, g, res, in);
+  }
+  return lower_recipe(L, g, res, in, nin);
 }
 
 static Node *lower_op(Lower *L, GraphOp *g) {
@@ -1204,33 +1231,13 @@ static Node *lower_op(Lower *L, GraphOp *g) {
   if (info->kind == K_CONSTANT || (info->kind == K_SOURCE && info->id != GRAPH_OP_FULL_LIKE))
     return lower_constant(L, g, res);
   int nin = (int)mlirOperationGetNumOperands(g->op);
-  Node *in[LOWER_MAX_OPERANDS];
-  if (nin > LOWER_MAX_OPERANDS)
-    return ind_emit_error(g->op, "at most %d operands are supported", LOWER_MAX_OPERANDS), NULL;
-  for (int k = 0; k < nin; ++k)
-    if (!(in[k] = operand_node(L, g->op, k)))
-      return NULL;
-  if (info->kind == K_SOURCE) { /* full_like: only the operand's shape matters */
-    if (nin != 1 || in[0]->rank != res->rank)
-      return ind_emit_error(g->op, "'graph.full_like' takes one operand of the result's shape"), NULL;
-    return lower_constant(L, g, res);
-  }
-  if (info->kind == K_REDUCE) {
-    if (nin != 1)
-      return ind_emit_error(g->op, "reductions take one operand"), NULL;
-    return lower_reduction(L, g, res, in[0]);
-  }
-  if (info->kind == K_SCAN) {
-    if (nin != 1)
-      return ind_emit_error(g->op, "'%s' takes one operand", graph_op_name(info->id)), NULL;
-    return lower_scan(L, g, res, in[0]);
-  }
-  if (info->kind == K_EXTERN) {
-    if (nin != 2)
-      return ind_emit_error(g->op, "'%s' takes two operands", graph_op_name(info->id)), NULL;
-    return lower_extern(L, g, res, in);
-  }
-  return lower_recipe(L, g, res, in, nin);
+  Node *small[LOWER_INLINE_OPERANDS], **in = nin > LOWER_INLINE_OPERANDS ? malloc(sizeof(Node *) * (size_t)nin) : small;
+  if (!in)
+    abort();
+  Node *out = lower_operands_op(L, g, res, in, nin);
+  if (in != small)
+    free(in);
+  return out;
 }
 
 /* ------------------------------------------------------------------------------------------ */

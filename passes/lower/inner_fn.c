@@ -33,8 +33,25 @@ Node *ind_lower_node_new(Lower *L, NodeKind kind, int rank, const int64_t *shape
   n->elem = elem;
   n->op_index = -1;
   n->tree_size = -1;
+  n->operands = n->inline_operands;
   L->nodes[L->nnodes++] = n;
   return n;
+}
+
+void ind_lower_node_set_operands(Node *n, Node *const *in, int nin) {
+  if (n->operands != n->inline_operands)
+    free(n->operands);
+  n->operands = n->inline_operands;
+  if (nin > LOWER_INLINE_OPERANDS && !(n->operands = malloc(sizeof(Node *) * (size_t)nin)))
+    abort();
+  memcpy(n->operands, in, sizeof(Node *) * (size_t)nin);
+  n->noperands = nin;
+}
+
+void ind_lower_node_free(Node *n) {
+  if (n->operands != n->inline_operands)
+    free(n->operands);
+  free(n);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -793,8 +810,10 @@ static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
   int d = cat_dim(L, n);
   IndIxRanges r = emit_ranges(e);
   MlirValue pos = n->noperands > 1 ? emit_index_expr(e, loc, idx[d]) : (MlirValue){NULL};
-  MlirValue vals[LOWER_MAX_OPERANDS] = {{0}};
-  int64_t offsets[LOWER_MAX_OPERANDS], off = 0;
+  MlirValue *vals = calloc((size_t)n->noperands, sizeof(MlirValue));
+  int64_t *offsets = malloc(sizeof(int64_t) * (size_t)n->noperands), off = 0;
+  if (!vals || !offsets)
+    abort();
   for (int k = 0; k < n->noperands; ++k) {
     Node *in = n->operands[k];
     MlirAffineExpr sub[LOWER_MAX_RANK];
@@ -813,6 +832,8 @@ static MlirValue emit_cat(Emit *e, Node *n, MlirLocation loc, const MlirAffineEx
     MlirValue ops[3] = {c, vals[k - 1], v};
     v = emit_generic(e, loc, "arith.select", ops, 3, mlirValueGetType(v), NULL, 0);
   }
+  free(vals);
+  free(offsets);
   return v;
 }
 
@@ -879,7 +900,7 @@ static MlirValue emit_recipe_value(Emit *e, Node *n, const MlirAffineExpr *idx) 
     return emit_iota(e, n, loc, idx);
   if (kind == K_INDIRECT)
     return emit_indirect(e, n, loc, idx);
-  MlirValue v[LOWER_MAX_OPERANDS];
+  MlirValue v[LOWER_INLINE_OPERANDS];
   int64_t k_pow = 0;
   bool is_pow = n->info->id == GRAPH_OP_POW;
   bool int_pow = is_pow && pow_int_exponent(n, &k_pow) && k_pow != 0;
@@ -1108,7 +1129,7 @@ static int64_t count_recipe(Count *c, Node *n, const MlirAffineExpr *idx) {
                  kk != K_LOGICAL && kk != K_BITWISE && kk != K_MASKED_FILL && kk != K_PAD && kk != K_ARGSEL;
   int64_t kp;
   int nread = n->info->id == GRAPH_OP_POW && pow_int_exponent(n, &kp) ? 1 : n->noperands;
-  int64_t ids[LOWER_MAX_OPERANDS] = {0};
+  int64_t ids[LOWER_INLINE_OPERANDS] = {0};
   for (int k = 0; k < nread; ++k) {
     MlirAffineExpr sub[LOWER_MAX_RANK];
     operand_index(&view, n, k, idx, sub);

@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 #define LOWER_MAX_RANK IND_MAX_RANK /* ranks handled by the lowering */
-#define LOWER_MAX_OPERANDS 16
+#define LOWER_INLINE_OPERANDS 3 /* operands held in the node itself (no op but cat has more); a cat's are allocated */
 
 /* --- Graph ops: how each lowers. */
 
@@ -85,10 +85,11 @@ typedef struct Node {
   int id; /* creation index (for visited sets) */
   int rank;
   int64_t shape[LOWER_MAX_RANK];
-  MlirType elem;      /* storage element type of the tensor */
-  int op_index;       /* graph op (program order index), -1 for inputs */
-  const OpInfo *info; /* N_RECIPE */
-  struct Node *operands[LOWER_MAX_OPERANDS];
+  MlirType elem;          /* storage element type of the tensor */
+  int op_index;           /* graph op (program order index), -1 for inputs */
+  const OpInfo *info;     /* N_RECIPE */
+  struct Node **operands; /* inline_operands, or an allocated array (a cat of any number of inputs) */
+  struct Node *inline_operands[LOWER_INLINE_OPERANDS];
   int noperands;
   MlirValue memref;       /* N_BUFFER */
   double value;           /* N_CONST */
@@ -185,6 +186,11 @@ static inline bool ind_lower_is_view_recipe(const Node *n) {
 
 /* A new node owned by L (freed with the Lower). */
 Node *ind_lower_node_new(Lower *L, NodeKind kind, int rank, const int64_t *shape, MlirType elem);
+/* Sets n's operands to in[0..nin), in the node itself or, past LOWER_INLINE_OPERANDS, in an array
+ * owned by it. */
+void ind_lower_node_set_operands(Node *n, Node *const *in, int nin);
+/* Frees a node and its operand array. */
+void ind_lower_node_free(Node *n);
 /* The iteration space and index of a node read "as itself" (the body of its own buffer): one
  * variable per dimension of size > 1, size-1 dimensions at index 0. */
 void ind_lower_own_space(Lower *L, const Node *n, IterSpace *sp, MlirAffineExpr *idx);
