@@ -28,7 +28,8 @@ static int fuse_into_producer(IndFusionGraph *g, const IndFusionOptions *opts) {
 }
 
 static const IndFusionOptionDef k_options[] = {
-    {"max-size", IND_FUSION_OPT_INT, "64", "most scheduler nodes in one kernel"}, {0, 0, 0, 0}};
+    {"max-size", IND_FUSION_OPT_INT, IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES), "most scheduler nodes in one kernel"},
+    {0, 0, 0, 0}};
 
 static const IndFusionStrategyDef k_producer = {"producer", "Fuse each node into the producer of its first input",
                                                 k_options, fuse_into_producer, 0};

@@ -30,6 +30,13 @@ extern "C" {
 #define IND_PLUGIN_ENTRY_SYMBOL "indGetPluginInfo"
 #define IND_PLUGIN_EXPORT __attribute__((visibility("default")))
 
+/* The most scheduler nodes one kernel holds: codegen (sched-to-kernel) refuses a fused node of more.
+ * Every strategy's default size bound (`max-fusion-size`, Inductor's config.max_fusion_size) is this;
+ * IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES) is it as an option default. */
+#define IND_FUSION_MAX_KERNEL_NODES 64
+#define IND_FUSION_STR_(x) #x
+#define IND_FUSION_STR(x) IND_FUSION_STR_(x)
+
 typedef struct IndPluginInfo {
   uint32_t api_version;             /* IND_PLUGIN_API_VERSION the plugin was built with */
   const char *name, *version;       /* for messages */

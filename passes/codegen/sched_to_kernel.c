@@ -25,6 +25,7 @@
 #include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "dialects/sched/memdep.h"
+#include "ind/fusion.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/codegen/fptosi_sat.h"
@@ -34,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SUBS 64
+#define MAX_SUBS IND_FUSION_MAX_KERNEL_NODES /* the strategies' max-fusion-size default */
 #define MAX_BUFS 128
 #define MAX_SUBDIMS 16
 #define MAX_NAME_OPS 10 /* Inductor's kernel_name_max_ops */

@@ -15,6 +15,7 @@
  * and the ops it wraps (only regrouped into sched.fused ops). Never fails on valid sched IR; a node
  * without kind/group/reads/writes is a located error. The log (debug-fusion=true or IND_LOGS=fusion)
  * explains every decision; docs/passes/fuse.md has the rules and a worked example. */
+#include "ind/fusion.h"
 #include "lib/pass_registry.h"
 #include "lib/vec.h"
 #include "passes/fuse/sched_graph.h"
@@ -367,7 +368,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 }
 
 static const IndPassOptionDef k_options[] = {
-    {"max-fusion-size", IND_OPT_INT, "64", "most scheduler nodes in one fused node (config.max_fusion_size)"},
+    {"max-fusion-size", IND_OPT_INT, IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES),
+     "most scheduler nodes in one fused node (config.max_fusion_size)"},
     {"max-pairwise-attempts", IND_OPT_INT, "64",
      "pair a node with at most this many later nodes of a buffer group "
      "(config.max_fusion_buffer_group_pairwise_attempts)"},

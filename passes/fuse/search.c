@@ -16,6 +16,7 @@
  *    is exact), and merges that lower the cost are applied, best first, re-checked, until a round
  *    finds none.
  * The best merge sequence is replayed at the end. Log: debug-fusion=true or IND_LOGS=fusion. */
+#include "ind/fusion.h"
 #include "lib/pass_registry.h"
 #include "passes/fuse/cost.h"
 #include "passes/fuse/sched_graph.h"
@@ -257,7 +258,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 static const IndPassOptionDef k_options[] = {
     {"launch-bytes", IND_OPT_INT, "1048576", "cost of one kernel launch, in HBM bytes"},
     {"reg-limit", IND_OPT_INT, "48", "live values per thread before the estimate spills"},
-    {"max-fusion-size", IND_OPT_INT, "64", "most scheduler nodes in one kernel"},
+    {"max-fusion-size", IND_OPT_INT, IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES), "most scheduler nodes in one kernel"},
     {"exact-limit", IND_OPT_INT, "12", "exact search on graphs of at most this many nodes, else local search"},
     {"max-states", IND_OPT_INT, "200000", "most states the exact search visits"},
     SCHED_FUSE_COMMON_OPTIONS,

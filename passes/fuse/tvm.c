@@ -28,13 +28,15 @@
  *    root group is <= kInjective. CheckPath and CommitFuse walk every path to the post-dominator.
  *    (Relay's max_function_args limit, 0 in Relax, and its postponed fusing are left out.)
  * 5. Kernels: each group becomes kernels with the shared legality checks, members in topological
- *    order, each joining the first kernel of its group it can legally fuse with (else a new one): ind's
+ *    order, each joining the first kernel of its group it can legally fuse with and stay within
+ *    `max-fusion-size` nodes (ind's kernel limit, as Inductor's can_fuse; else a new one): ind's
  *    backend cannot, e.g., put an extern mm and its epilogue, or a [1024] and a [1024, 1024] loop
  *    nest, in one kernel, where TVM's schedule would inline. The log says where a group splits. A
  *    buffer used by another kernel (s in the seed) is yielded by its kernel: materialized in HBM.
  *
  * The log (debug-fusion=true or IND_LOGS=fusion) prints every pattern, post-dominator and fusion. */
 #include "dialects/ind/ind.h"
+#include "ind/fusion.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/fuse/sched_graph.h"
@@ -154,7 +156,7 @@ typedef struct Tvm {
   int nn, tuple; /* tuple: the kTuple node's index, -1 when none */
   int *post_dfs, npost;
   int *visited, stamp;
-  int64_t max_depth;
+  int64_t max_depth, max_fusion_size;
 } Tvm;
 
 static void add_edge(Tvm *t, int from, int to, OpPatternKind p) {
@@ -467,7 +469,10 @@ static void realize_groups(Tvm *t) {
       bool placed = false;
       for (int k = 0; k < nk && !placed; ++k) {
         SchedNode *a = g->nodes[sched_graph_resolve(g, kernels[k])], *b = g->nodes[sched_graph_resolve(g, j)];
-        if (sched_can_fuse_legal(g, a, b) && !sched_will_fusion_create_cycle(g, a, b)) {
+        if (a->nsnodes + b->nsnodes > t->max_fusion_size)
+          sched_log(g, "tvm: %s not fused with %s: more than max-fusion-size=%ld nodes", b->name, a->name,
+                    (long)t->max_fusion_size);
+        else if (sched_can_fuse_legal(g, a, b) && !sched_will_fusion_create_cycle(g, a, b)) {
           sched_fuse(g, a->id, b->id);
           placed = true;
         }
@@ -493,6 +498,7 @@ static MlirLogicalResult fuse_tvm(SchedGraph *g, const IndPassOptions *opts) {
   Tvm t = {0};
   t.g = g;
   t.max_depth = ind_opt_int(opts, "max-depth");
+  t.max_fusion_size = ind_opt_int(opts, "max-fusion-size");
   build_graph(&t);
   post_dom(&t);
   for (int i = 0; i < t.nn; ++i) {
@@ -529,6 +535,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 
 static const IndPassOptionDef k_options[] = {
     {"max-depth", IND_OPT_INT, "256", "most ops in one group (TVM's max_fuse_depth, kMaxFusedOps)"},
+    {"max-fusion-size", IND_OPT_INT, IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES),
+     "most scheduler nodes in one kernel (a larger group is split into kernels)"},
     SCHED_FUSE_COMMON_OPTIONS,
     {NULL, 0, NULL, NULL}};
 

@@ -5,6 +5,7 @@
  * vertical MemoryDep matching, backend (numel, rnumel), no cycle) and the result stays within
  * `max-fusion-size` nodes. No scoring, no horizontal fusion (siblings that only share an input stay
  * apart). Requires sched level; preserves every sched.node; never fails on valid sched IR. */
+#include "ind/fusion.h"
 #include "lib/pass_registry.h"
 #include "passes/fuse/sched_graph.h"
 
@@ -43,10 +44,11 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   return sched_fuse_module(module, opts, fuse_vertical);
 }
 
-static const IndPassOptionDef k_options[] = {
-    {"max-fusion-size", IND_OPT_INT, "64", "most scheduler nodes in one fused node"},
-    SCHED_FUSE_COMMON_OPTIONS,
-    {NULL, 0, NULL, NULL}};
+static const IndPassOptionDef k_options[] = {{"max-fusion-size", IND_OPT_INT,
+                                              IND_FUSION_STR(IND_FUSION_MAX_KERNEL_NODES),
+                                              "most scheduler nodes in one fused node"},
+                                             SCHED_FUSE_COMMON_OPTIONS,
+                                             {NULL, 0, NULL, NULL}};
 
 const IndPassDef ind_fuse_vertical_pass = {"fuse-vertical", "Producer-consumer fusion only, no scoring (example)",
                                            k_options, run};
