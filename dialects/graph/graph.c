@@ -603,6 +603,36 @@ bool graph_layout_is_contiguous(const GraphLayout *l) {
 
 /* The layout of view op `op`'s result given its input's layout `in`. False when not a view of
  * the input's storage (reshape of a non-contiguous input). */
+bool graph_view_strides(const GraphLayout *in, const int64_t *shape, int64_t rank, int64_t *strides) {
+  if (in->rank == 0) {
+    for (int64_t d = 0; d < rank; ++d)
+      strides[d] = 1;
+    return true;
+  }
+  /* walk the input's dims from the last in chunks of dims contiguous with each other; the view's dims
+   * must cover each chunk exactly (their numels equal), taking strides within the chunk */
+  int64_t view_d = rank - 1, chunk_base_stride = in->strides[in->rank - 1], tensor_numel = 1, view_numel = 1;
+  for (int64_t tensor_d = in->rank - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= in->sizes[tensor_d];
+    if (tensor_d == 0 ||
+        (in->sizes[tensor_d - 1] != 1 && in->strides[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+        strides[view_d] = view_numel * chunk_base_stride;
+        view_numel *= shape[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel)
+        return false;
+      if (tensor_d > 0) {
+        chunk_base_stride = in->strides[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1;
+}
+
 static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, GraphLayout *out) {
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   *out = *in;
@@ -681,12 +711,18 @@ static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, G
       out->sizes[out->rank] = in->sizes[d], out->strides[out->rank++] = in->strides[d];
     }
     return true;
-  default: /* view / reshape: the same storage only when the input is contiguous */
-    if (!graph_layout_is_contiguous(in))
+  default: /* reshape: the same storage only when the input is contiguous; view: when computeStride can */
+    if (graph_layout_is_contiguous(in)) {
+      contiguous_layout(rt, out);
+      out->offset = in->offset;
+      return true;
+    }
+    if (id != GRAPH_OP_VIEW || !mlirTypeIsARankedTensor(rt))
       return false;
-    contiguous_layout(rt, out);
-    out->offset = in->offset;
-    return true;
+    out->rank = mlirShapedTypeGetRank(rt);
+    for (int64_t d = 0; d < out->rank; ++d)
+      out->sizes[d] = mlirShapedTypeGetDimSize(rt, d);
+    return graph_view_strides(in, out->sizes, out->rank, out->strides);
   }
 }
 

@@ -320,7 +320,8 @@ bool graph_broadcast_shapes(const int64_t *a, intptr_t ra, const int64_t *b, int
  * Values produced by non-view ops and function arguments are contiguous (row-major). A view op
  * composes its input's layout: permute/transpose permute strides, expand gives stride 0 to
  * broadcast dims, slice scales stride by step and moves the offset, squeeze/unsqueeze drop/insert
- * dims, view/reshape keep the storage when the input is contiguous. *base receives the value that
+ * dims, view/reshape keep the storage when the input is contiguous (a view of another input: its
+ * computeStride strides, graph_view_strides). *base receives the value that
  * owns the storage. Returns false when the value is a reshape of a non-contiguous tensor (which
  * copies: the reshape's result is then contiguous, and callers treat the reshape as a copy). */
 typedef struct GraphLayout {
@@ -332,6 +333,11 @@ typedef struct GraphLayout {
 bool graph_value_layout(MlirValue v, GraphLayout *out, MlirValue *base);
 /* True when the layout is row-major contiguous with offset 0. */
 bool graph_layout_is_contiguous(const GraphLayout *l);
+/* The strides a view of shape[0..rank) takes over the storage of layout `in` (ATen's computeStride,
+ * aten/src/ATen/TensorUtils.cpp): the new shape must split or merge only dims that are contiguous
+ * with each other in `in` (size-1 dims aside). False when it cannot: torch's view raises ("view size
+ * is not compatible with input tensor's size and stride") where reshape copies. `in` has no empty dim. */
+bool graph_view_strides(const GraphLayout *in, const int64_t *shape, int64_t rank, int64_t *strides);
 
 /* --- Builders. New ops are inserted before `anchor` at `loc`. A null result type ((MlirType){NULL})
  * means "infer it" (graph_infer_type); builders return a null value when inference fails (the error

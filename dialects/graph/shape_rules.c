@@ -407,6 +407,15 @@ static bool infer_reshape(MlirOperation op, Result *r) {
   }
   r->rank = n;
   r->dtype = x.dtype;
+  /* view keeps the storage: torch raises where no strides over the input's layout give the new shape */
+  GraphLayout in;
+  int64_t strides[GRAPH_MAX_RANK];
+  if (graph_op_id(op) == GRAPH_OP_VIEW && total > 0 && graph_value_layout(mlirOperationGetOperand(op, 0), &in, NULL) &&
+      !graph_layout_is_contiguous(&in) && !graph_view_strides(&in, r->shape, n, strides)) {
+    ind_emit_error(op, "view size is not compatible with input tensor's size and stride (at least one dimension "
+                       "spans across two contiguous subspaces): use graph.reshape instead");
+    return false;
+  }
   return true;
 }
 
