@@ -1,6 +1,7 @@
 /* interp.c - the reference interpreter's driver: the value store, func.func execution, sched
  * regions, inputs and outputs. The dialect evaluators are interp_graph.c and interp_ind.c.
  * See interp.h for what is executed and the precision rule. */
+#include "dialects/graph/graph.h"
 #include "interp/interp_impl.h"
 #include "lib/vec.h"
 
@@ -205,12 +206,58 @@ static double random_value(uint64_t seed, int k, int64_t i, IndDType dt) {
   return ind_round_to_dtype(2.0 * f - 1.0, dt);
 }
 
+/* A located error for argument k, whose type holds no IndTensor. The first graph op using it reports it with
+ * the compiler's own rule (graph_verify_result_types, which graph-infer-shapes runs: "unsupported dtype i8",
+ * "operand #0 has rank 9, ...", "... must be a tensor with a static shape"), as ind-opt would; an argument no
+ * graph op uses gets the reason at the argument. */
+static MlirLogicalResult argument_type_error(MlirOperation func, int k) {
+  MlirValue arg = mlirBlockGetArgument(func_entry(func), k);
+  for (MlirOperation op = mlirBlockGetFirstOperation(func_entry(func)); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!interp_is_graph_op(op) || graph_op_id(op) == GRAPH_OP_UNKNOWN)
+      continue;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+      if (mlirValueEqual(mlirOperationGetOperand(op, i), arg) &&
+          mlirLogicalResultIsFailure(graph_verify_result_types(op)))
+        return mlirLogicalResultFailure();
+  }
+  MlirType t = mlirValueGetType(arg);
+  char ts[256];
+  IndDType dt;
+  type_str(t, ts, sizeof ts);
+  const char *why = "not a ranked tensor or memref";
+  if (mlirTypeIsARankedTensor(t) || mlirTypeIsAMemRef(t)) {
+    if (!ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), &dt))
+      why = "unsupported element type (f32 f16 bf16 f64 i64 i32 i1; graph tensors have no f64)";
+    else if (!mlirShapedTypeHasStaticShape(t))
+      why = "a dynamic shape (static sizes are required)";
+    else
+      why = "a rank more than the supported 8";
+  }
+  _Static_assert(IND_TENSOR_MAX_RANK == 8, "the message above names the maximum rank");
+  return ind_emit_error_at(mlirValueGetLocation(arg), "interpreter: argument %d has type %s: %s", k, ts, why);
+}
+
+MlirLogicalResult ind_interp_check_arguments(MlirOperation func) {
+  int n = ind_interp_num_inputs(func);
+  for (int k = 0; k < n; ++k) {
+    IndDType dt;
+    int rank;
+    int64_t shape[IND_TENSOR_MAX_RANK];
+    if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape))
+      return argument_type_error(func, k);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, IndTensor *inputs, int max_inputs,
                                            int *n_inputs) {
   *n_inputs = 0;
   int n = ind_interp_num_inputs(func);
   if (n > max_inputs)
     return ind_emit_error(func, "interpreter: the function has %d arguments, more than %d", n, max_inputs);
+  if (mlirLogicalResultIsFailure(ind_interp_check_arguments(func)))
+    return mlirLogicalResultFailure();
   for (int k = 0; k < n; ++k) {
     IndDType dt;
     int rank;
@@ -219,16 +266,11 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
     if (!typed || !ind_tensor_init(&inputs[k], dt, rank, shape)) {
       for (int j = 0; j < k; ++j)
         ind_tensor_free(&inputs[j]);
-      if (typed) { /* a supported type whose elements cannot be allocated */
-        char t[256];
-        type_str(arg_type(func, k), t, sizeof t);
-        return ind_emit_error(func, "interpreter: argument %d (%s): cannot allocate its random input (too large)", k,
-                              t);
-      }
-      return ind_emit_error(func,
-                            "interpreter: argument %d: unsupported type for random inputs (a static tensor "
-                            "or memref of f32 f16 bf16 f64 i64 i32 i1 is required)",
-                            k);
+      if (!typed) /* checked above */
+        return argument_type_error(func, k);
+      char t[256]; /* a supported type whose elements cannot be allocated */
+      type_str(arg_type(func, k), t, sizeof t);
+      return ind_emit_error(func, "interpreter: argument %d (%s): cannot allocate its random input (too large)", k, t);
     }
     for (int64_t i = 0; i < inputs[k].numel; ++i)
       inputs[k].data[i] = random_value(seed, k, i, dt);

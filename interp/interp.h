@@ -64,6 +64,13 @@ int ind_interp_num_inputs(MlirOperation func);
 MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, IndTensor *inputs, int max_inputs,
                                            int *n_inputs);
 
+/* Fails with a located error when an argument's type holds no IndTensor (a static tensor or memref of rank
+ * <= 8 and dtype f32 f16 bf16 f64 i64 i32 i1). An argument a graph op uses is reported by that op with the
+ * compiler's rule (graph_verify_result_types, what graph-infer-shapes and so ind-opt report: "unsupported
+ * dtype i8 ...", "operand #0 has rank 9, ...", "... must be a tensor with a static shape"); another one at
+ * the argument. ind_interp_random_inputs runs it first; ind-run runs it before reading --input files. */
+MlirLogicalResult ind_interp_check_arguments(MlirOperation func);
+
 /* Checks that `t` fits argument `k` of `func` (dtype, rank, sizes). On mismatch writes a message
  * naming the argument ("argument 1 (%arg1_1): expected 4xf32, got 2x3xf32") into err. */
 bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char *err, size_t errlen);

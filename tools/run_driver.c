@@ -286,6 +286,9 @@ static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, i
 }
 
 static bool prepare_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, int *n) {
+  /* the compiler's checks of the argument types first (ind-opt's located errors), for either kind of input */
+  if (mlirLogicalResultIsFailure(ind_interp_check_arguments(func)))
+    return false;
   if (c->n_inputs)
     return read_inputs(c, func, in, n);
   return mlirLogicalResultIsSuccess(ind_interp_random_inputs(func, c->seed, in, RUN_MAX_IO, n));
