@@ -368,7 +368,8 @@ static void print_summary(int k, const IndTensor *t) {
   printf("\n");
 }
 
-/* Compares got with want elementwise: equal NaNs and equal infinities match. */
+/* Compares got with want elementwise: equal NaNs and equal infinities match. Integer and bool outputs are
+ * compared exactly (as the compiled check compares them), floats within atol + rtol * |want|. */
 static bool compare_one(int k, const IndTensor *got, const IndTensor *want, const RunConfig *c) {
   if (!ind_tensor_same_shape(got, want)) {
     char a[128], b[128];
@@ -377,11 +378,15 @@ static bool compare_one(int k, const IndTensor *got, const IndTensor *want, cons
     printf("out%d: MISMATCH: shape %s, expected %s\n", k, a, b);
     return false;
   }
-  IndCompareResult r = ind_tensor_compare(got, want, c->atol, c->rtol);
+  bool exact = !ind_dtype_is_float(got->dtype) || !ind_dtype_is_float(want->dtype);
+  IndCompareResult r = ind_tensor_compare(got, want, exact ? 0.0 : c->atol, exact ? 0.0 : c->rtol);
   double max_abs = r.max_abs, max_rel = r.max_rel;
   int64_t bad = r.bad;
   printf("out%d: max_abs_err=%.6g max_rel_err=%.6g %s", k, max_abs, max_rel, bad ? "MISMATCH" : "OK");
-  if (bad)
+  if (bad && exact)
+    printf(" (%lld of %lld elements differ; integer outputs are compared exactly)", (long long)bad,
+           (long long)got->numel);
+  else if (bad)
     printf(" (%lld of %lld elements outside atol=%g + rtol=%g * |expected|)", (long long)bad, (long long)got->numel,
            c->atol, c->rtol);
   printf("\n");
