@@ -257,6 +257,27 @@ static void free_tensors(IndTensor *t, int n) {
     ind_tensor_free(&t[i]);
 }
 
+/* An f32 .npy for a bf16 or f16 argument (--save-inputs writes bf16 as f32, which NumPy can hold) is taken
+ * as that dtype when every value is exactly one of it; else false with the first value that is not. */
+static bool narrow_input(MlirOperation func, int k, IndTensor *t, char *err, size_t errlen) {
+  MlirType ty = mlirValueGetType(mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)), k));
+  IndDType dt;
+  int rank;
+  int64_t shape[IND_TENSOR_MAX_RANK];
+  if (t->dtype != IND_DT_F32 || !ind_shape_from_mlir(ty, &dt, &rank, shape) || (dt != IND_DT_BF16 && dt != IND_DT_F16))
+    return true; /* nothing to narrow: ind_interp_check_input judges the dtype */
+  for (int64_t i = 0; i < t->numel; ++i) {
+    double v = t->data[i];
+    if (!isnan(v) && ind_round_to_dtype(v, dt) != v) {
+      snprintf(err, errlen, "argument %d: f32 element %lld (%.9g) is not exactly a %s value", k, (long long)i, v,
+               ind_dtype_name(dt));
+      return false;
+    }
+  }
+  t->dtype = dt;
+  return true;
+}
+
 /* Reads the --input files, checking each against its argument (errors located at the argument). */
 static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, int *n) {
   int want = ind_interp_num_inputs(func);
@@ -269,7 +290,8 @@ static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, i
     char err[512];
     const char *from = "";
     bool ok = ind_npy_read(c->inputs[k], &in[k], err, sizeof err);
-    if (ok && !ind_interp_check_input(func, k, &in[k], err, sizeof err)) {
+    if (ok &&
+        !(narrow_input(func, k, &in[k], err, sizeof err) && ind_interp_check_input(func, k, &in[k], err, sizeof err))) {
       from = c->inputs[k];
       ind_tensor_free(&in[k]);
       ok = false;
