@@ -132,7 +132,10 @@ bool interp_value_logical(const InterpValue *v, IndTensor *out) {
     return false;
   for (int64_t i = 0; i < out->numel; ++i) {
     int64_t p = buffer_pos(v, i);
-    out->data[i] = p < v->store.numel ? v->store.data[p] : 0.0;
+    if (out->ival)
+      ind_tensor_set_int(out, i, p < v->store.numel ? ind_tensor_int(&v->store, p) : 0);
+    else
+      out->data[i] = p < v->store.numel ? v->store.data[p] : 0.0;
   }
   return true;
 }
@@ -273,7 +276,10 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
       return ind_emit_error(func, "interpreter: argument %d (%s): cannot allocate its random input (too large)", k, t);
     }
     for (int64_t i = 0; i < inputs[k].numel; ++i)
-      inputs[k].data[i] = random_value(seed, k, i, dt);
+      if (inputs[k].ival)
+        ind_tensor_set_int(&inputs[k], i, (int64_t)random_value(seed, k, i, dt));
+      else
+        inputs[k].data[i] = random_value(seed, k, i, dt);
   }
   *n_inputs = n;
   return mlirLogicalResultSuccess();
@@ -290,7 +296,10 @@ static MlirLogicalResult bind_argument(InterpState *s, MlirOperation func, int k
     if (mlirLogicalResultIsFailure(interp_make_buffer(func, ty, 0, &v)))
       return mlirLogicalResultFailure();
     for (int64_t i = 0; i < t->numel; ++i)
-      v.store.data[buffer_pos(&v, i)] = ind_round_to_dtype(t->data[i], t->dtype);
+      if (v.store.ival)
+        ind_tensor_set_int(&v.store, buffer_pos(&v, i), ind_wrap_int(ind_tensor_int(t, i), t->dtype));
+      else
+        v.store.data[buffer_pos(&v, i)] = ind_round_to_dtype(t->data[i], t->dtype);
   } else {
     if (!ind_tensor_copy(&v.store, t))
       return ind_emit_error(func, "interpreter: out of memory");

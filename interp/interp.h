@@ -21,6 +21,11 @@
  *     others (f16/bf16 results, the reductions' running combine) are not rounded;
  *   - inputs are rounded to their dtype when they enter (so .npy f32 data is exact).
  * Integer results truncate toward zero; i1 values are 0 or 1.
+ * Integers (graph level): every op whose operands are integer tensors and whose result is an integer or
+ * bool (elementwise, sum/prod/amax/amin/argmax/argmin, cumsum, views, cat, split, gathers, max_dim) computes
+ * in int64 on the exact values (IndTensor.ival), wrapping modulo 2^64 and then to the result's bits, as
+ * torch: i64 values above 2^53 are exact. The ind/sched bodies still compute integers in double (exact to
+ * 2^53); their stored integers are kept in ival too.
  *
  * Failures (unsupported op, shape mismatch, bad attributes, input count/dtype/shape mismatch)
  * are reported as located diagnostics through the op's context ("interpreter: unsupported op

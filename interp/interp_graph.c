@@ -106,10 +106,17 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
     return r;
   }
   t->dtype = dt;
+  if (t->ival && ind_dtype_is_float(dt)) { /* integer values (a copy of an integer operand) stored as floats */
+    free(t->ival);
+    t->ival = NULL;
+  }
   /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert */
-  if (int_wraps(op, dt)) {
+  if (t->ival) { /* computed exactly in int64 (wrapping): wrapped to the result's bits */
+    ind_tensor_round(t);
+  } else if (int_wraps(op, dt)) {
     for (int64_t i = 0; i < t->numel; ++i)
       t->data[i] = ind_wrap_to_dtype(t->data[i], dt);
+    ind_tensor_make_ints(t);
   } else if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT)) {
     ind_tensor_round(t);
   }
@@ -130,6 +137,29 @@ static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const i
   if (!ind_tensor_init(t, IND_DT_F64, rank, shape))
     return ind_emit_error(op, "interpreter: cannot allocate the result");
   return mlirLogicalResultSuccess();
+}
+
+/* A result computed in integer arithmetic: its exact values in ival (int64, wrapping), rounded to the result's
+ * bits by finish. */
+static MlirLogicalResult alloc_int(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
+  if (!ind_tensor_init(t, IND_DT_I64, rank, shape))
+    return ind_emit_error(op, "interpreter: cannot allocate the result");
+  return mlirLogicalResultSuccess();
+}
+
+/* A result that copies elements of `in` (views, cat, split, gathers) keeps in's exact integers: out gets an
+ * ival when in has one, and copy_elem copies both. False on out of memory. */
+static bool copy_ints_of(IndTensor *out, const IndTensor *in) {
+  if (!in->ival || out->ival)
+    return true;
+  out->ival = calloc(out->numel ? (size_t)out->numel : 1, sizeof(int64_t));
+  return out->ival != NULL;
+}
+
+static void copy_elem(IndTensor *out, int64_t i, const IndTensor *in, int64_t j) {
+  out->data[i] = in->data[j];
+  if (out->ival)
+    out->ival[i] = ind_tensor_int(in, j);
 }
 
 static MlirLogicalResult dim_attr(MlirOperation op, const char *name, int rank, int64_t *out) {
@@ -153,8 +183,9 @@ static void contiguous_strides(int rank, const int64_t *shape, int64_t *st) {
 /* out[i] = in[base + sum(idx_k * strides_k)] over out's shape: every view and broadcast. */
 static void gather(const IndTensor *in, IndTensor *out, const int64_t *strides, int64_t base) {
   int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off = base;
+  copy_ints_of(out, in); /* out of memory: the values stay in data (exact to 2^53) */
   for (int64_t i = 0; i < out->numel; ++i) {
-    out->data[i] = in->data[off];
+    copy_elem(out, i, in, off);
     for (int k = out->rank - 1; k >= 0; --k) {
       off += strides[k];
       if (++idx[k] < out->shape[k])
@@ -440,9 +471,142 @@ static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
   return 0.0;
 }
 
-/* Applies an n-ary elementwise op with broadcasting. */
+static int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* Integer power, wrapping; a negative exponent gives the truncated quotient 1 / a^-e (ATen refuses it). */
+static int64_t ipow(int64_t a, int64_t e) {
+  if (e < 0)
+    return a == 1 ? 1 : a == -1 ? ((e & 1) ? -1 : 1) : 0;
+  int64_t r = 1;
+  for (; e; e >>= 1, a = wmul(a, a))
+    if (e & 1)
+      r = wmul(r, a);
+  return r;
+}
+
+/* True when kind k of integer operands and an integer or bool result is integer arithmetic (ew_int): every
+ * elementwise op but the float functions (exp, div, ...), whose result type is a float anyway. */
+static bool ew_int_kind(EwKind k, const EwParams *p) {
+  switch (k) {
+  case EW_ADD:
+  case EW_SUB:
+  case EW_MUL:
+  case EW_POW:
+  case EW_MAXIMUM:
+  case EW_MINIMUM:
+  case EW_EQ:
+  case EW_NE:
+  case EW_LT:
+  case EW_LE:
+  case EW_GT:
+  case EW_GE:
+  case EW_WHERE:
+  case EW_RELU:
+  case EW_NEG:
+  case EW_ABS:
+  case EW_IDENTITY:
+  case EW_FLOOR:
+  case EW_CEIL:
+  case EW_ROUND:
+  case EW_TRUNC:
+  case EW_SIGN:
+  case EW_LOGICAL_NOT:
+  case EW_BITWISE_NOT:
+  case EW_REMAINDER:
+  case EW_FMOD:
+  case EW_LOGICAL_AND:
+  case EW_LOGICAL_OR:
+  case EW_BITWISE_AND:
+  case EW_BITWISE_OR:
+  case EW_BITWISE_XOR:
+  case EW_MASKED_FILL:
+    return true;
+  case EW_CLAMP: /* an integer v is below lo exactly when below ceil(lo) */
+    return !(p->has_lo && isnan(p->lo)) && !(p->has_hi && isnan(p->hi));
+  default:
+    return false;
+  }
+}
+
+/* ew_scalar in int64 (wrapping, as torch's integer ops); division by zero gives 0. */
+static int64_t ew_int(EwKind k, const int64_t *x, const EwParams *p) {
+  int64_t a = x[0], b = x[1];
+  switch (k) {
+  case EW_ADD:
+    return wadd(a, b);
+  case EW_SUB:
+    return wsub(a, b);
+  case EW_MUL:
+    return wmul(a, b);
+  case EW_POW:
+    return ipow(a, b);
+  case EW_MAXIMUM:
+    return a > b ? a : b;
+  case EW_MINIMUM:
+    return a < b ? a : b;
+  case EW_EQ:
+    return a == b;
+  case EW_NE:
+    return a != b;
+  case EW_LT:
+    return a < b;
+  case EW_LE:
+    return a <= b;
+  case EW_GT:
+    return a > b;
+  case EW_GE:
+    return a >= b;
+  case EW_WHERE:
+    return a != 0 ? b : x[2];
+  case EW_RELU:
+    return a > 0 ? a : 0;
+  case EW_NEG:
+    return wsub(0, a);
+  case EW_ABS:
+    return a < 0 ? wsub(0, a) : a;
+  case EW_SIGN:
+    return (a > 0) - (a < 0);
+  case EW_LOGICAL_NOT:
+    return a == 0;
+  case EW_BITWISE_NOT:
+    return ~a;
+  case EW_CLAMP:
+    if (p->has_lo && a < interp_int64_of(ceil(p->lo)))
+      a = interp_int64_of(ceil(p->lo));
+    if (p->has_hi && a > interp_int64_of(floor(p->hi)))
+      a = interp_int64_of(floor(p->hi));
+    return a;
+  case EW_REMAINDER: { /* the divisor's sign */
+    if (b == 0 || b == -1)
+      return 0;
+    int64_t r = a % b;
+    return r != 0 && (r < 0) != (b < 0) ? r + b : r;
+  }
+  case EW_FMOD:
+    return b == 0 || b == -1 ? 0 : a % b;
+  case EW_LOGICAL_AND:
+    return a != 0 && b != 0;
+  case EW_LOGICAL_OR:
+    return a != 0 || b != 0;
+  case EW_BITWISE_AND:
+    return a & b;
+  case EW_BITWISE_OR:
+    return a | b;
+  case EW_BITWISE_XOR:
+    return a ^ b;
+  case EW_MASKED_FILL:
+    return b != 0 ? interp_int64_of(p->value) : a;
+  default: /* EW_IDENTITY, and the rounding functions, identities on integers */
+    return a;
+  }
+}
+
+/* Applies an n-ary elementwise op with broadcasting; with `ints`, in integer arithmetic (ew_int) on the
+ * operands' exact values. */
 static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p, const IndTensor *const *ins, int n,
-                                  IndTensor *out) {
+                                  bool ints, IndTensor *out) {
   int rank;
   int64_t shape[IND_TENSOR_MAX_RANK], st[3][IND_TENSOR_MAX_RANK];
   if (!broadcast_shapes(ins, n, &rank, shape)) {
@@ -451,16 +615,22 @@ static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p,
     shape_str(ins[n - 1]->rank, ins[n - 1]->shape, b, sizeof b);
     return ind_emit_error(op, "interpreter: operand shapes %s and %s do not broadcast", a, b);
   }
-  if (mlirLogicalResultIsFailure(alloc(op, out, rank, shape)))
+  if (mlirLogicalResultIsFailure((ints ? alloc_int : alloc)(op, out, rank, shape)))
     return mlirLogicalResultFailure();
   for (int j = 0; j < n; ++j)
     broadcast_strides(ins[j], rank, shape, st[j]);
-  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off[3] = {0};
+  int64_t idx[IND_TENSOR_MAX_RANK] = {0}, off[3] = {0}, xi[3] = {0};
   double x[3];
   for (int64_t i = 0; i < out->numel; ++i) {
     for (int j = 0; j < n; ++j)
       x[j] = ins[j]->data[off[j]];
-    out->data[i] = ew_scalar(k, x, p);
+    if (ints) {
+      for (int j = 0; j < n; ++j)
+        xi[j] = ins[j]->ival[off[j]];
+      ind_tensor_set_int(out, i, ew_int(k, xi, p));
+    } else {
+      out->data[i] = ew_scalar(k, x, p);
+    }
     for (int d = rank - 1; d >= 0; --d) {
       for (int j = 0; j < n; ++j)
         off[j] += st[j][d];
@@ -509,8 +679,15 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
   for (int j = 0; j < arity; ++j)
     if (!(ins[j] = tensor_operand(s, op, j)))
       return mlirLogicalResultFailure();
+  /* integer operands and an integer or bool result: integer arithmetic, exact (a double holds 2^53) */
+  IndDType dt;
+  if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
+    return mlirLogicalResultFailure();
+  bool ints = !ind_dtype_is_float(dt) && ew_int_kind(k, &p);
+  for (int j = 0; j < arity; ++j)
+    ints = ints && ins[j]->ival;
   IndTensor out;
-  if (mlirLogicalResultIsFailure(ew_apply(op, k, &p, ins, arity, &out)))
+  if (mlirLogicalResultIsFailure(ew_apply(op, k, &p, ins, arity, ints, &out)))
     return mlirLogicalResultFailure();
   return finish(s, op, &out);
 }
@@ -579,6 +756,28 @@ static const struct {
 } R_OPS[] = {{"graph.sum", R_SUM},   {"graph.mean", R_MEAN}, {"graph.amax", R_AMAX},     {"graph.amin", R_AMIN},
              {"graph.prod", R_PROD}, {"graph.var", R_VAR},   {"graph.argmax", R_ARGMAX}, {"graph.argmin", R_ARGMIN},
              {"graph.any", R_ANY},   {"graph.all", R_ALL}};
+
+/* reduce_values on integers, in int64 (sum and prod wrap): sum prod amax amin argmax argmin; false for the
+ * others (mean, var: floats; any, all: exact in double). */
+static bool reduce_ints(RKind k, const int64_t *v, int64_t n, int64_t *out) {
+  if (k == R_MEAN || k == R_VAR || k == R_ANY || k == R_ALL)
+    return false;
+  int64_t acc = k == R_PROD ? 1 : k == R_AMAX ? INT64_MIN : k == R_AMIN ? INT64_MAX : 0, best = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (k == R_SUM)
+      acc = wadd(acc, v[i]);
+    else if (k == R_PROD)
+      acc = wmul(acc, v[i]);
+    else if (k == R_AMAX)
+      acc = v[i] > acc ? v[i] : acc;
+    else if (k == R_AMIN)
+      acc = v[i] < acc ? v[i] : acc;
+    else /* argmax, argmin: the first extreme */
+      best = (k == R_ARGMAX ? v[i] > v[best] : v[i] < v[best]) ? i : best;
+  }
+  *out = k == R_ARGMAX || k == R_ARGMIN ? best : acc;
+  return true;
+}
 
 static double reduce_values(RKind k, const double *v, int64_t n, double correction) {
   if (k == R_ARGMAX || k == R_ARGMIN) { /* the first extreme (a NaN counts as the extreme), row-major */
@@ -669,9 +868,15 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
     }
   }
   IndTensor out, vals;
-  if (mlirLogicalResultIsFailure(alloc(op, &out, orank, oshape)))
+  IndDType dt;
+  int64_t iv;
+  if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
     return mlirLogicalResultFailure();
-  bool ok = ind_tensor_init(&vals, IND_DT_F64, nr, rshape);
+  /* integer input and result: in int64, exact (the index of argmax/argmin is an integer too) */
+  bool ints = in->ival && !ind_dtype_is_float(dt) && reduce_ints(k, NULL, 0, &iv);
+  if (mlirLogicalResultIsFailure((ints ? alloc_int : alloc)(op, &out, orank, oshape)))
+    return mlirLogicalResultFailure();
+  bool ok = ind_tensor_init(&vals, ints ? IND_DT_I64 : IND_DT_F64, nr, rshape);
   if (ok) {
     /* For each output element, gather its reduced elements into vals, then reduce them. */
     int64_t kidx[IND_TENSOR_MAX_RANK] = {0};
@@ -680,7 +885,10 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
       for (int d = 0; d < nk; ++d)
         base += kidx[d] * kst[d];
       gather(in, &vals, rst, base);
-      out.data[o] = reduce_values(k, vals.data, vals.numel, correction);
+      if (ints && reduce_ints(k, vals.ival, vals.numel, &iv))
+        ind_tensor_set_int(&out, o, iv);
+      else
+        out.data[o] = reduce_values(k, vals.data, vals.numel, correction);
       for (int d = nk - 1; d >= 0; --d) {
         if (++kidx[d] < kshape[d])
           break;
@@ -903,7 +1111,10 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
     shape[d] += t->shape[d];
   }
   IndTensor out;
-  if (mlirLogicalResultIsFailure(alloc(op, &out, first->rank, shape)))
+  bool ints = true;
+  for (intptr_t i = 0; i < n; ++i)
+    ints = ints && tensor_operand(s, op, i)->ival;
+  if (mlirLogicalResultIsFailure((ints ? alloc_int : alloc)(op, &out, first->rank, shape)))
     return mlirLogicalResultFailure();
   /* Row-major: out = for each outer index, the operands' [d..] blocks one after another. */
   int64_t outer = 1, inner = 1, pos = 0;
@@ -916,6 +1127,8 @@ static MlirLogicalResult interp_cat(InterpState *s, MlirOperation op) {
       const IndTensor *t = tensor_operand(s, op, i);
       int64_t blk = t->shape[d] * inner;
       memcpy(out.data + pos, t->data + o * blk, (size_t)blk * sizeof(double));
+      if (ints)
+        memcpy(out.ival + pos, t->ival + o * blk, (size_t)blk * sizeof(int64_t));
       pos += blk;
     }
   return finish(s, op, &out);
@@ -975,6 +1188,10 @@ static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, In
   contiguous_strides(in->rank, in->shape, st);
   if (mlirLogicalResultIsFailure(alloc(op, out, (int)n, shape)))
     return mlirLogicalResultFailure();
+  if (!copy_ints_of(out, in)) {
+    ind_tensor_free(out);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
   int64_t idx[IND_TENSOR_MAX_RANK] = {0};
   for (int64_t i = 0; i < out->numel; ++i) {
     int64_t src = 0;
@@ -984,7 +1201,12 @@ static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, In
       inside = inside && j >= 0 && j < size;
       src += j * st[d - off];
     }
-    out->data[i] = inside ? in->data[src] : value;
+    if (inside)
+      copy_elem(out, i, in, src);
+    else if (out->ival)
+      ind_tensor_set_int(out, i, interp_int64_of(value));
+    else
+      out->data[i] = value;
     for (int d = (int)n - 1; d >= 0; --d) {
       if (++idx[d] < shape[d])
         break;
@@ -1172,14 +1394,24 @@ static MlirLogicalResult interp_max_dim(InterpState *s, MlirOperation op, bool i
     ind_tensor_free(&vals);
     return mlirLogicalResultFailure();
   }
+  if (!copy_ints_of(&vals, in)) {
+    ind_tensor_free(&vals);
+    ind_tensor_free(&idx);
+    return ind_emit_error(op, "interpreter: out of memory");
+  }
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
       const double *p = in->data + o * n * inner + i;
+      const int64_t *pi = in->ival ? in->ival + o * n * inner + i : NULL; /* integers: compared exactly */
       int64_t best = 0;
       for (int64_t j = 1; j < n && !isnan(p[best * inner]); ++j)
-        if (isnan(p[j * inner]) || (is_max ? p[j * inner] > p[best * inner] : p[j * inner] < p[best * inner]))
+        if (pi ? (is_max ? pi[j * inner] > pi[best * inner] : pi[j * inner] < pi[best * inner])
+               : isnan(p[j * inner]) || (is_max ? p[j * inner] > p[best * inner] : p[j * inner] < p[best * inner]))
           best = j;
-      vals.data[o * inner + i] = n ? p[best * inner] : NAN;
+      if (n)
+        copy_elem(&vals, o * inner + i, in, o * n * inner + i + best * inner);
+      else
+        vals.data[o * inner + i] = NAN;
       idx.data[o * inner + i] = (double)best;
     }
   MlirLogicalResult res = finish_at(s, op, 0, &vals);
@@ -1218,11 +1450,15 @@ static MlirLogicalResult interp_split(InterpState *s, MlirOperation op) {
     memcpy(shape, in->shape, sizeof(int64_t) * (size_t)in->rank);
     shape[d] = sizes[i];
     IndTensor out;
-    if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, shape)))
+    if (mlirLogicalResultIsFailure((in->ival ? alloc_int : alloc)(op, &out, in->rank, shape)))
       return mlirLogicalResultFailure();
-    for (int64_t o = 0; o < outer; ++o)
+    for (int64_t o = 0; o < outer; ++o) {
       memcpy(out.data + o * sizes[i] * inner, in->data + (o * len + start) * inner,
              sizeof(double) * (size_t)(sizes[i] * inner));
+      if (in->ival)
+        memcpy(out.ival + o * sizes[i] * inner, in->ival + (o * len + start) * inner,
+               sizeof(int64_t) * (size_t)(sizes[i] * inner));
+    }
     if (mlirLogicalResultIsFailure(finish_at(s, op, i, &out)))
       return mlirLogicalResultFailure();
     start += sizes[i];
@@ -1239,11 +1475,22 @@ static MlirLogicalResult interp_cumsum(InterpState *s, MlirOperation op) {
   if (!in || mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
     return mlirLogicalResultFailure();
   IndTensor out;
-  if (mlirLogicalResultIsFailure(alloc(op, &out, in->rank, in->shape)))
+  IndDType dt;
+  if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
+    return mlirLogicalResultFailure();
+  bool ints = in->ival && !ind_dtype_is_float(dt); /* integers: in int64, wrapping */
+  if (mlirLogicalResultIsFailure((ints ? alloc_int : alloc)(op, &out, in->rank, in->shape)))
     return mlirLogicalResultFailure();
   outer_len_inner(in, d, &outer, &len, &inner);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
+      int64_t iacc = 0;
+      for (int64_t j = 0; ints && j < len; ++j) {
+        iacc = wadd(iacc, in->ival[(o * len + j) * inner + i]);
+        ind_tensor_set_int(&out, (o * len + j) * inner + i, iacc);
+      }
+      if (ints)
+        continue;
       double acc = 0.0;
       for (int64_t j = 0; j < len; ++j) {
         acc += in->data[(o * len + j) * inner + i];
@@ -1492,7 +1739,7 @@ static MlirLogicalResult interp_indirect(InterpState *s, MlirOperation op) {
       shape[d] = ix->numel;
   }
   IndTensor out;
-  if (mlirLogicalResultIsFailure(alloc(op, &out, rank, shape)))
+  if (mlirLogicalResultIsFailure((x->ival ? alloc_int : alloc)(op, &out, rank, shape)))
     return mlirLogicalResultFailure();
   contiguous_strides(x->rank, x->shape, xst);
   contiguous_strides(rank, shape, ost);
@@ -1517,7 +1764,7 @@ static MlirLogicalResult interp_indirect(InterpState *s, MlirOperation op) {
       for (int k = 0; k < x->rank; ++k)
         src += (k == d ? p : o[k]) * xst[k];
     }
-    out.data[f] = x->data[src];
+    copy_elem(&out, f, x, src);
   }
   return finish(s, op, &out);
 fail:

@@ -57,6 +57,14 @@ static inline int64_t interp_int64_of(double v) {
   return v >= 9.2233720368547758e18 ? INT64_MAX : v <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)v;
 }
 
+/* Stores v (a value computed in double, already rounded to t's dtype) at element i of t, and its integer in
+ * ival when t has one. The ind/sched evaluators compute in double: exact to 2^53 for integers. */
+static inline void interp_store_double(IndTensor *t, int64_t i, double v) {
+  t->data[i] = v;
+  if (t->ival)
+    t->ival[i] = interp_int64_of(v);
+}
+
 /* Per-dialect evaluators: compute op's results and bind them. */
 bool interp_is_graph_op(MlirOperation op);
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op);

@@ -898,7 +898,7 @@ static MlirLogicalResult run_computed(const Body *b, const int64_t *sizes, int n
     }
     if (row && ok)
       acc = red_finish_row(rk, row, rnumel);
-    out->store.data[i] = store_value(b, reduction ? acc : v, out->store.dtype);
+    interp_store_double(&out->store, i, store_value(b, reduction ? acc : v, out->store.dtype));
     next_point(d, sizes, 0, n);
   }
   MlirLogicalResult r = ok ? mlirLogicalResultSuccess() : report_bad_load(bad, bad_pos, bad_point, n + nr);
@@ -956,7 +956,7 @@ static MlirLogicalResult run_scan(const Body *b, const int64_t *sizes, int n, Re
       if (!ok)
         memcpy(bad_point, d, sizeof d);
       acc = red_combine(rk, acc, v);
-      out->store.data[i * len + j] = store_value(b, acc, out->store.dtype);
+      interp_store_double(&out->store, i * len + j, store_value(b, acc, out->store.dtype));
     }
     next_point(d, sizes, 0, n);
   }
@@ -1043,7 +1043,7 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
   if (ok) {
     matmul(a.data, b.data, out.store.data, batch, m, k, n);
     for (int64_t i = 0; i < batch * m * n; ++i)
-      out.store.data[i] = ind_round_to_dtype(out.store.data[i], out.store.dtype);
+      interp_store_double(&out.store, i, ind_round_to_dtype(out.store.data[i], out.store.dtype));
   }
   ind_tensor_free(&a);
   ind_tensor_free(&b);

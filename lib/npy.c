@@ -67,7 +67,7 @@ static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t
       return fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)t->numel,
                   ind_dtype_name(t->dtype));
     for (int64_t k = 0; k < n; ++k)
-      t->data[i + k] = ind_storage_load(buf + k * es, t->dtype);
+      ind_tensor_load_elem(t, i + k, buf + k * es);
   }
   return true;
 }
@@ -105,7 +105,10 @@ bool ind_npy_write(const char *path, const IndTensor *t, char *err, size_t errle
   for (int64_t i = 0; ok && i < t->numel; i += per) {
     int64_t n = t->numel - i < per ? t->numel - i : per;
     for (int64_t k = 0; k < n; ++k)
-      ind_storage_store(buf + k * es, ind_round_to_dtype(t->data[i + k], t->dtype), fdt);
+      if (fdt == t->dtype)
+        ind_tensor_store_elem(t, i + k, buf + k * es); /* integers exactly */
+      else
+        ind_storage_store(buf + k * es, ind_round_to_dtype(t->data[i + k], t->dtype), fdt);
     ok = fwrite(buf, es, (size_t)n, f) == (size_t)n;
   }
   if (fclose(f) != 0)

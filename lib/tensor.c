@@ -27,11 +27,16 @@ bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shap
     t->shape[i] = shape[i];
   t->numel = n;
   t->data = d;
+  if (!ind_dtype_is_float(dtype) && !(t->ival = calloc(n ? (size_t)n : 1, sizeof(int64_t)))) {
+    ind_tensor_free(t);
+    return false;
+  }
   return true;
 }
 
 void ind_tensor_free(IndTensor *t) {
   free(t->data);
+  free(t->ival);
   memset(t, 0, sizeof *t);
 }
 
@@ -40,6 +45,47 @@ bool ind_tensor_copy(IndTensor *dst, const IndTensor *src) {
     return false;
   if (src->numel)
     memcpy(dst->data, src->data, (size_t)src->numel * sizeof(double));
+  if (dst->ival && !src->ival) { /* the values are only in data */
+    free(dst->ival);
+    dst->ival = NULL;
+  } else if (src->ival && !dst->ival &&
+             !(dst->ival = malloc((size_t)(src->numel ? src->numel : 1) * sizeof(int64_t)))) {
+    ind_tensor_free(dst);
+    return false;
+  }
+  if (src->ival && src->numel)
+    memcpy(dst->ival, src->ival, (size_t)src->numel * sizeof(int64_t));
+  return true;
+}
+
+int64_t ind_wrap_int(int64_t v, IndDType dtype) {
+  if (dtype == IND_DT_I32)
+    return (int32_t)(uint32_t)(uint64_t)v; /* two's complement (implementation-defined in C, wraps everywhere) */
+  if (dtype == IND_DT_BOOL)
+    return v != 0;
+  return v;
+}
+
+static int64_t int_of_double(double v) {
+  if (v != v)
+    return 0;
+  return v >= 9.2233720368547758e18 ? INT64_MAX : v <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)v;
+}
+
+int64_t ind_tensor_int(const IndTensor *t, int64_t i) { return t->ival ? t->ival[i] : int_of_double(t->data[i]); }
+
+void ind_tensor_set_int(IndTensor *t, int64_t i, int64_t v) {
+  t->ival[i] = v;
+  t->data[i] = (double)v;
+}
+
+bool ind_tensor_make_ints(IndTensor *t) {
+  if (ind_dtype_is_float(t->dtype) || t->ival)
+    return true;
+  if (!(t->ival = malloc((size_t)(t->numel ? t->numel : 1) * sizeof(int64_t))))
+    return false;
+  for (int64_t i = 0; i < t->numel; ++i)
+    ind_tensor_set_int(t, i, int_of_double(ind_round_to_dtype(t->data[i], t->dtype)));
   return true;
 }
 
@@ -53,8 +99,14 @@ bool ind_tensor_same_shape(const IndTensor *a, const IndTensor *b) {
 }
 
 void ind_tensor_round(IndTensor *t) {
+  if (t->ival) {
+    for (int64_t i = 0; i < t->numel; ++i)
+      ind_tensor_set_int(t, i, ind_wrap_int(t->ival[i], t->dtype));
+    return;
+  }
   for (int64_t i = 0; i < t->numel; ++i)
     t->data[i] = ind_round_to_dtype(t->data[i], t->dtype);
+  ind_tensor_make_ints(t); /* out of memory leaves the values in data only */
 }
 
 void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len) {
@@ -331,6 +383,42 @@ void ind_storage_store(void *ptr, double v, IndDType dt) {
   }
 }
 
+void ind_tensor_load_elem(IndTensor *t, int64_t i, const void *ptr) {
+  const unsigned char *p = ptr;
+  if (!t->ival) {
+    t->data[i] = ind_storage_load(p, t->dtype);
+    return;
+  }
+  int64_t v = 0;
+  if (t->dtype == IND_DT_I64) {
+    memcpy(&v, p, 8);
+  } else if (t->dtype == IND_DT_I32) {
+    int32_t w;
+    memcpy(&w, p, 4);
+    v = w;
+  } else {
+    v = p[0] != 0;
+  }
+  ind_tensor_set_int(t, i, v);
+}
+
+void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *ptr) {
+  unsigned char *p = ptr;
+  if (!t->ival) {
+    ind_storage_store(p, t->data[i], t->dtype);
+    return;
+  }
+  int64_t v = ind_wrap_int(t->ival[i], t->dtype);
+  if (t->dtype == IND_DT_I64) {
+    memcpy(p, &v, 8);
+  } else if (t->dtype == IND_DT_I32) {
+    int32_t w = (int32_t)v;
+    memcpy(p, &w, 4);
+  } else {
+    p[0] = (unsigned char)v;
+  }
+}
+
 bool ind_close(double got, double want, double atol, double rtol) {
   if ((isnan(got) && isnan(want)) || got == want)
     return true;
@@ -340,6 +428,17 @@ bool ind_close(double got, double want, double atol, double rtol) {
 IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol) {
   IndCompareResult r = {0.0, 0.0, 0};
   for (int64_t i = 0; i < got->numel; ++i) {
+    if (got->ival && want->ival) { /* integers: the exact difference */
+      int64_t gi = got->ival[i], wi = want->ival[i];
+      if (gi == wi)
+        continue;
+      double d = (double)(gi > wi ? (uint64_t)gi - (uint64_t)wi : (uint64_t)wi - (uint64_t)gi);
+      double rel = wi != 0 ? d / fabs((double)wi) : INFINITY;
+      r.max_abs = d > r.max_abs ? d : r.max_abs;
+      r.max_rel = rel > r.max_rel ? rel : r.max_rel;
+      r.bad += !(d <= atol + rtol * fabs((double)wi));
+      continue;
+    }
     double g = got->data[i], w = want->data[i];
     if ((isnan(g) && isnan(w)) || g == w)
       continue;

@@ -6,6 +6,8 @@
  * ind_round_to_dtype() is that rounding: f32/f16/bf16 round to nearest, ties to even (with
  * overflow to +-inf and gradual underflow), f64 is exact, integers truncate toward zero and
  * wrap like a C cast of the truncated value, bool is (v != 0).
+ * Integer tensors (i64 i32 bool) also hold their exact values as int64 (ival): the double cannot hold an
+ * i64 above 2^53, and the interpreter computes integers in integer arithmetic (interp/interp.h).
  *
  * Ownership: ind_tensor_init/ind_tensor_copy allocate `data`; ind_tensor_free releases it and
  * leaves a zeroed struct (freeing a zeroed struct is a no-op). */
@@ -31,18 +33,35 @@ typedef struct IndTensor {
   int64_t shape[IND_TENSOR_MAX_RANK]; /* sizes, row-major */
   int64_t numel;                      /* product of shape (1 for rank 0) */
   double *data;                       /* numel values, C order; owned */
+  int64_t *ival; /* integer dtypes (i64 i32 bool): the exact values, C order, owned (data[i] is (double)ival[i],
+                    which rounds above 2^53); NULL for floats, and while an integer tensor's values are only in
+                    data (ind_tensor_make_ints fills it from there) */
 } IndTensor;
 
-/* Allocates a zero-filled tensor. False (with *t zeroed) for a bad rank, a negative size, an
- * element count that overflows, or out of memory. */
+/* Allocates a zero-filled tensor (with ival for an integer dtype). False (with *t zeroed) for a bad rank, a negative
+ * size, an element count that overflows, or out of memory. */
 bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape);
 void ind_tensor_free(IndTensor *t);
 /* Deep copy into *dst (which is overwritten, not freed). */
 bool ind_tensor_copy(IndTensor *dst, const IndTensor *src);
 /* Same rank and sizes. */
 bool ind_tensor_same_shape(const IndTensor *a, const IndTensor *b);
-/* Rounds every element to t->dtype. */
+/* Rounds every element to t->dtype (an integer tensor with ival: wraps ival to the dtype's bits; without:
+ * rounds data and fills ival from it). */
 void ind_tensor_round(IndTensor *t);
+/* An integer-dtype tensor without ival gets it, from data rounded to the dtype (exact below 2^53: values
+ * that went through double). False on out of memory. A float tensor is left alone. */
+bool ind_tensor_make_ints(IndTensor *t);
+/* Element i as an integer: ival[i] when there is one, else data[i] truncated (saturating; NaN is 0). */
+int64_t ind_tensor_int(const IndTensor *t, int64_t i);
+/* Sets element i of a tensor with ival: ival[i] = v, data[i] = (double)v. */
+void ind_tensor_set_int(IndTensor *t, int64_t i, int64_t v);
+/* v wrapped to an integer dtype's bits (i32: modulo 2^32, two's complement; bool: v != 0; i64: v). */
+int64_t ind_wrap_int(int64_t v, IndDType dtype);
+/* One element as it sits in memory (in t->dtype) <-> element i of t: integers exactly through ival when t
+ * has it, others through ind_storage_load / ind_storage_store. */
+void ind_tensor_load_elem(IndTensor *t, int64_t i, const void *p);
+void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *p);
 /* Writes "2x3xf32" (or "f32" for rank 0) into buf. */
 void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
 
@@ -71,6 +90,8 @@ typedef struct IndCompareResult {
   int64_t bad;             /* elements outside the tolerance */
 } IndCompareResult;
 IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want, double atol, double rtol);
+/* (When both tensors have ival the elements are compared as integers: the difference is exact, so values
+ * above 2^53 that round to one double still differ.) */
 /* One element of that comparison: equal values (the same infinity included) and two NaNs match; else
  * both finite and |got - want| <= atol + rtol * |want| (an infinity never matches a finite value or the
  * other infinity: rtol * |inf| would let anything pass). */

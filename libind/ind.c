@@ -595,7 +595,7 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
     }
     size_t es = ind_element_type_size(t.type);
     for (int64_t i = 0; i < t.numel; ++i)
-      in[made].data[i] = ind_storage_load((const char *)inputs[made] + i * (int64_t)es, dt);
+      ind_tensor_load_elem(&in[made], i, (const char *)inputs[made] + i * (int64_t)es);
   }
   if (!st && mlirLogicalResultIsFailure(ind_interp_func(func, in, nin, out, IND_JIT_MAX_ARGS, &n_out)))
     st = ind_status_create("the reference interpreter failed");
@@ -610,7 +610,10 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
     }
     size_t es = ind_element_type_size(t.type);
     for (int64_t i = 0; i < t.numel; ++i)
-      ind_storage_store((char *)outputs[k] + i * (int64_t)es, out[k].data[i], dt);
+      if (out[k].dtype == dt)
+        ind_tensor_store_elem(&out[k], i, (char *)outputs[k] + i * (int64_t)es); /* integers exactly */
+      else
+        ind_storage_store((char *)outputs[k] + i * (int64_t)es, out[k].data[i], dt);
   }
   for (int k = 0; k < made; ++k)
     ind_tensor_free(&in[k]);

@@ -85,7 +85,10 @@ static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *e
     return NULL;
   }
   for (int64_t i = 0; i < t->numel; ++i)
-    ind_storage_store(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
+    if (t->dtype == dt)
+      ind_tensor_store_elem(t, i, data + ind_memref_offset_of(m, i) * (int64_t)es); /* integers exactly */
+    else
+      ind_storage_store(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
   return data;
 }
 
@@ -98,7 +101,7 @@ static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
     return false;
   size_t es = ind_dtype_size(dt);
   for (int64_t i = 0; i < t->numel; ++i)
-    t->data[i] = ind_storage_load((const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es, dt);
+    ind_tensor_load_elem(t, i, (const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es);
   return true;
 }
 

@@ -79,7 +79,10 @@ static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst)
   if (!host)
     return ind_status_create("out of host memory");
   for (int64_t i = 0; i < t->numel; ++i)
-    ind_storage_store(host + i * (int64_t)es, t->data[i], dt);
+    if (t->dtype == dt)
+      ind_tensor_store_elem(t, i, host + i * (int64_t)es); /* integers exactly */
+    else
+      ind_storage_store(host + i * (int64_t)es, t->data[i], dt);
   IndStatus st = ind_cuda_memcpy_htod(dst, host, (size_t)info.bytes);
   free(host);
   return st;
@@ -93,7 +96,7 @@ static IndStatus from_device(uint64_t src, IndTensorInfo info, IndTensor *t) {
   unsigned char *host = malloc((size_t)info.bytes + 1);
   IndStatus st = host ? ind_cuda_memcpy_dtoh(host, src, (size_t)info.bytes) : ind_status_create("out of memory");
   for (int64_t i = 0; !st && i < t->numel; ++i)
-    t->data[i] = ind_storage_load(host + i * (int64_t)es, dt);
+    ind_tensor_load_elem(t, i, host + i * (int64_t)es);
   free(host);
   if (st)
     ind_tensor_free(t);
