@@ -894,10 +894,6 @@ static MlirValue shuffle_by(Gen *g, const char *mode, MlirValue v, MlirValue off
   return shuffle_op(g, mode, v, off, ci32(g, WARP), valid);
 }
 
-static MlirValue shuffle(Gen *g, const char *mode, MlirValue v, int64_t off, MlirValue *valid) {
-  return shuffle_by(g, mode, v, ci32(g, off), valid);
-}
-
 /* An xor butterfly over the lanes of each aligned group of `group` lanes (a power of 2 <= 32): every lane
  * ends with the combination of its group's states. */
 static State butterfly(Gen *g, KernelReduction r, State v, int group) {
@@ -1364,6 +1360,21 @@ typedef struct GpuScanLoop {
   MlirValue next[MAX_GPU_SCANS][2]; /* after it (set when the scan is emitted) */
 } GpuScanLoop;
 
+/* A float sum's carry is Kahan-compensated (an integer one is exact). */
+static bool compensated(KernelReduction r, MlirType t) { return r == KERNEL_RED_SUM && !is_int_t(t); }
+
+/* The value type of a kernel.scan and the workgroup words a slot of its warp totals takes. */
+static MlirType scan_value_type(MlirOperation op) { return mlirValueGetType(mlirOperationGetOperand(op, 0)); }
+static int scan_words(MlirOperation op) { return red_words(KERNEL_RED_SUM, scan_value_type(op)); }
+
+static int count_scan_words(MlirBlock body) {
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n += kernel_is_scan(op) ? scan_words(op) : 0;
+  return n;
+}
+
 static int count_scans(MlirBlock body) {
   int n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -1384,6 +1395,18 @@ static bool check_scan_kernel(Gen *g) {
   return true;
 }
 
+/* shuffle_by of a scan's value of type g->red_t: f32 as it is, an integer as its 32-bit words
+ * (state_to_words: an i64 is two shuffles). */
+static MlirValue scan_shuffle(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue *valid) {
+  if (!is_int_t(g->red_t))
+    return shuffle_by(g, mode, v, off, valid);
+  MlirValue w[3], o[3];
+  int n = state_to_words(g, KERNEL_RED_SUM, (State){{v}}, w);
+  for (int q = 0; q < n; ++q)
+    o[q] = shuffle_by(g, mode, w[q], off, q == 0 ? valid : NULL);
+  return state_from_words(g, KERNEL_RED_SUM, o).v[0];
+}
+
 /* The scan of a packed row's rthreads threads (consecutive lanes of one warp, rtid their index): *excl
  * the combination of the row's threads before this one (the identity for rtid 0), *total the row's (its
  * last thread's inclusive value, by gpu.shuffle idx). No workgroup memory, no barrier. */
@@ -1394,41 +1417,48 @@ static void row_scan(Gen *g, KernelReduction r, MlirValue v, MlirValue *excl, Ml
     return;
   }
   for (int64_t off = 1; off < rt; off *= 2) { /* Hillis-Steele over lanes of the row only: rtid >= off */
-    MlirValue y = shuffle(g, "up", v, off, NULL);
+    MlirValue y = scan_shuffle(g, "up", v, ci32(g, off), NULL);
     v = select_(g, cmpi(g, CMP_ULT, cidx(g, off - 1), g->rtid), combine(g, r, y, v), v);
   }
-  MlirValue before = shuffle(g, "up", v, 1, NULL);
+  MlirValue before = scan_shuffle(g, "up", v, ci32(g, 1), NULL);
   *excl = select_(g, cmpi(g, CMP_ULT, cidx(g, 0), g->rtid), before, neutral(g, r));
   MlirValue lane = bin(g, "arith.remui", g->tid, cidx(g, WARP)); /* the row's last lane: lane - rtid + rt - 1 */
   MlirValue last = bin(g, "arith.addi", bin(g, "arith.subi", lane, g->rtid), cidx(g, rt - 1));
-  *total = shuffle_by(g, "idx", v, cast1(g, "arith.index_cast", last, g->i32_t), NULL);
+  *total = scan_shuffle(g, "idx", v, cast1(g, "arith.index_cast", last, g->i32_t), NULL);
 }
 
-/* The block-wide scan of the threads' values v (in tid order) through workgroup slot `slot`: *excl the
- * combination of the threads before this one (the identity for thread 0), *total the whole block's.
- * Packed rows (xblock > 1): row_scan, per row. */
+/* The block-wide scan of the threads' values v (in tid order) through workgroup slots `slot` .. (one per
+ * word of g->red_t: an i64 takes two): *excl the combination of the threads before this one (the identity
+ * for thread 0), *total the whole block's. Packed rows (xblock > 1): row_scan, per row. */
 static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirValue *excl, MlirValue *total) {
   if (g->geom.xblock > 1) {
     row_scan(g, r, v, excl, total);
     return;
   }
   for (int64_t off = 1; off < WARP; off *= 2) { /* Hillis-Steele inside the warp */
-    MlirValue ok, y = shuffle(g, "up", v, off, &ok);
+    MlirValue ok, y = scan_shuffle(g, "up", v, ci32(g, off), &ok);
     v = select_(g, ok, combine(g, r, y, v), v);
   }
-  MlirValue ok, before = shuffle(g, "up", v, 1, &ok);
+  MlirValue ok, before = scan_shuffle(g, "up", v, ci32(g, 1), &ok);
   MlirValue wexcl = select_(g, ok, before, neutral(g, r));
   MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
   MlirValue last = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, WARP - 1));
   MlirBlock saved = open_if(g, last);
-  MlirValue st_ops[3] = {v, g->smem, bin(g, "arith.addi", cidx(g, (int64_t)slot * WARP), warp)};
-  op0(g, "memref.store", 3, st_ops, 0, NULL);
+  MlirValue words[3];
+  int nw = state_to_words(g, KERNEL_RED_SUM, (State){{v}}, words);
+  for (int q = 0; q < nw; ++q) {
+    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(slot + q) * WARP), warp)};
+    op0(g, "memref.store", 3, st_ops, 0, NULL);
+  }
   close_if(g, saved);
   op0(g, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue prefix = neutral(g, r), tot = neutral(g, r);
   for (int64_t w = 0; w < g->geom.block / WARP; ++w) {
-    MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)slot * WARP + w)};
-    MlirValue t = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    for (int q = 0; q < nw; ++q) {
+      MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)(slot + q) * WARP + w)};
+      words[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+    }
+    MlirValue t = state_from_words(g, KERNEL_RED_SUM, words).v[0];
     prefix = select_(g, cmpi(g, CMP_ULT, cidx(g, w), warp), combine(g, r, prefix, t), prefix);
     tot = combine(g, r, tot, t);
   }
@@ -1437,18 +1467,16 @@ static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirVal
   *total = tot;
 }
 
-static bool compensated(KernelReduction r) { return r == KERNEL_RED_SUM; }
-
 /* The element value carry (+) v: a compensated sum adds v less the carry's compensation. */
 static MlirValue carry_apply(Gen *g, KernelReduction r, const MlirValue *carry, MlirValue v) {
-  if (compensated(r))
+  if (compensated(r, g->red_t))
     return bin(g, "arith.addf", carry[0], bin(g, "arith.subf", v, carry[1]));
   return combine(g, r, carry[0], v);
 }
 
 /* carry (+)= total (Kahan: y = total - comp, t = hi + y, comp = (t - hi) - y, hi = t). */
 static void carry_add(Gen *g, KernelReduction r, MlirValue *carry, MlirValue total) {
-  if (!compensated(r)) {
+  if (!compensated(r, g->red_t)) {
     carry[0] = combine(g, r, carry[0], total);
     return;
   }
@@ -1462,10 +1490,10 @@ static void carry_add(Gen *g, KernelReduction r, MlirValue *carry, MlirValue tot
 static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
   KernelReduction r = kernel_scan_type(op);
   MlirValue in = mlirOperationGetOperand(op, 0);
-  if (r == KERNEL_RED_INVALID || !mlirTypeIsAF32(mlirValueGetType(in)))
-    return fail(g, op,
-                "kernel.scan on the GPU needs an f32 value (an integer scan runs on the CPU JIT only) and "
-                "scan_type sum|max|min|prod");
+  MlirType t = mlirValueGetType(in);
+  bool int_ok = is_int_t(t) && (mlirIntegerTypeGetWidth(t) == 32 || mlirIntegerTypeGetWidth(t) == 64);
+  if (r == KERNEL_RED_INVALID || !(mlirTypeIsAF32(t) || int_ok))
+    return fail(g, op, "kernel.scan on the GPU needs an f32, i32 or i64 value and scan_type sum|max|min|prod");
   GpuScanLoop *loop = g->scan_loop;
   int q = -1;
   for (int i = 0; loop && i < loop->n; ++i)
@@ -1476,12 +1504,15 @@ static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
                 "a looped kernel uses a kernel.scan outside its tile loop (a reduction of a scanned "
                 "value needs a persistent kernel)");
   Lanes x;
-  if (!emit_value(g, in, &x))
+  if (!emit_operand(g, in, &x))
     return false;
+  MlirType saved_t = g->red_t;
+  g->red_t = t; /* neutral, combine, the carry and the shuffles work in the scan's type */
   MlirValue carry[2] = {neutral(g, r), cf32(g, 0.0)};
   if (q >= 0)
     carry[0] = loop->cur[q][0], carry[1] = loop->cur[q][1];
-  int vw = (int)g->geom.vector_width, slot = g->nreduce++;
+  int vw = (int)g->geom.vector_width, slot = g->nreduce;
+  g->nreduce += scan_words(op);
   out->n = g->nchunks * vw;
   for (int c = 0; c < g->nchunks; ++c) {
     MlirValue p[MAX_LANES], acc = neutral(g, r);
@@ -1499,6 +1530,7 @@ static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
   }
   if (q >= 0)
     loop->next[q][0] = carry[0], loop->next[q][1] = carry[1];
+  g->red_t = saved_t;
   return !g->failed;
 }
 
@@ -1516,7 +1548,7 @@ static bool emit_r_invariant(Gen *g, MlirBlock body, bool looped, MlirOperation 
       break;
     if (sl && kernel_is_scan(op)) {
       sl->op[sl->n] = op;
-      sl->width[sl->n++] = compensated(kernel_scan_type(op)) ? 2 : 1;
+      sl->width[sl->n++] = compensated(kernel_scan_type(op), scan_value_type(op)) ? 2 : 1;
     }
     if (kernel_is_store(op)) {
       if (looped && index_uses_r(g, kernel_index_map(op))) {
@@ -1574,7 +1606,10 @@ static bool emit_scan_body(Gen *g, MlirBlock body) {
   int n = 0;
   for (int i = 0; i < sl.n; ++i) {
     KernelReduction r = kernel_scan_type(sl.op[i]);
+    MlirType saved_t = g->red_t;
+    g->red_t = scan_value_type(sl.op[i]);
     inits[n++] = r == KERNEL_RED_INVALID ? cf32(g, 0.0) : neutral(g, r);
+    g->red_t = saved_t;
     if (sl.width[i] == 2)
       inits[n++] = cf32(g, 0.0);
   }
@@ -1618,7 +1653,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (nscan > 0 && !check_scan_kernel(g))
     return false;
   if (nscan > 0 && !rows)
-    smem_floats = (int64_t)(nred + nscan) * WARP; /* one slot of warp totals per scan, after the reductions' */
+    smem_floats = (int64_t)(nred + count_scan_words(body)) * WARP; /* a slot of warp totals per scan word */
   if (g->kind == KERNEL_KIND_POINTWISE && g->geom.block >= 1 && g->geom.block <= 1024) {
     g->tiled = gpu_has_transposed_load(g, body) && gpu_can_tile(g);
     g->mirror = g->mirror && g->tiled && gpu_has_mirror_read(g, body);

@@ -42,7 +42,7 @@ TRANSPOSED_TILED = [(128, 128), (64, 256), (256, 384), (96, 128), (40, 128), (12
 TRANSPOSED_BLOCK = [(128, 128), (64, 256), (256, 384), (96, 128), (32, 512), (208, 128), (40, 128), (128, 96)]
 MIRROR = [(128, 128), (256, 256), (384, 384), (640, 640), (3, 256, 256), (192, 192), (17, 17)]
 EMB_ROWS = 7  # rows of the embedding tables
-OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2, "transposed_store": 2}  # results per size of a case (others: 1)
+OUTPUTS_PER_SIZE = {"gather": 2, "embedding": 2, "convert": 2, "scan": 2, "scan0": 2, "int_scan": 2, "transposed_store": 2}  # results per size of a case (others: 1)
 ROWS = 3  # x points of inner reductions: one all-negative row, one random, one mixed
 # Short rows, many of them: below unroll-reductions-threshold (2..7: pointwise kernels with the reduction
 # unrolled), and packed rows (8..128: several rows per block, row_threads; 129: one row per block again).
@@ -148,6 +148,11 @@ def cases():
     # exactly: inner (persistent and looped, i64 partials shuffled as two 32-bit words) and outer rows
     for k in ("sum", "amax", "amin", "argmax"):
         out["int_" + k] = {"geometry": "int", "kind": k, "sizes": [(ROWS, r) for r in INT_INNER]}
+    # integer scans (cumsum of i64 values near 2^40, squared: the square wraps modulo 2^64, compared
+    # exactly): one row per block persistent (one or two tiles) and looped (carry in i64), and packed rows
+    out["int_scan"] = {"geometry": "int_scan", "sizes": [(SCAN_ROWS, r) for r in (1, 3, 17, 1023, 1024, 4097, 8193, 16385)]}
+    out["int_scan_rows"] = {"geometry": "int_scan", "sizes": [(SCAN_PACKED_ROWS, r) for r in (3, 8, 17, 32, 255, 256)],
+                            "codegen": "inner-rows-min-grid=1"}
     out["int_outer_sum"] = {"geometry": "int_outer", "kind": "sum", "sizes": OUTER_PER + OUTER_RED}
     return out
 
@@ -158,7 +163,7 @@ def dtype_of(case):
 
 def inputs_for(case):
     c = cases()[case]
-    if c["geometry"] in ("int", "int_outer"):
+    if c["geometry"] in ("int", "int_outer", "int_scan"):
         return ["random", "negative"]
     kinds = list(INPUTS)
     if c.get("kind") == "prod":
@@ -266,6 +271,12 @@ def program(case):
             body += ['  %%i%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i32")),
                      '  %%l%d = "graph.convert"(%s) : (%s) -> %s' % (i, a, s, t(sz, "i64"))]
             rets += [("%%i%d" % i, t(sz, "i32")), ("%%l%d" % i, t(sz, "i64"))]
+        elif g == "int_scan":
+            s = t(sz, "i64")
+            args.append("%s: %s" % (a, s))
+            body += ['  %%c%d = "graph.cumsum"(%s) {dim = 1 : i64} : (%s) -> %s' % (i, a, s, s),
+                     '  %%r%d = "graph.mul"(%%c%d, %%c%d) : (%s, %s) -> %s' % (i, i, i, s, s, s)]
+            rets += [("%%c%d" % i, s), ("%%r%d" % i, s)]
         elif g in ("scan", "scan0"):
             s = t(sz)
             args.append("%s: %s" % (a, s))
@@ -307,7 +318,7 @@ def make_input(np, case, k, shape, kind):
         return rng.integers(-shape[-1], shape[-1], shape).astype(np.int64)
     if cases()[case]["geometry"] == "embedding" and k % 2 == 1:  # rows of the table: [-rows, rows)
         return rng.integers(-EMB_ROWS, EMB_ROWS, shape).astype(np.int64)
-    if cases()[case]["geometry"] in ("int", "int_outer"):  # i64 near 2^40; "negative": all below 0
+    if cases()[case]["geometry"] in ("int", "int_outer", "int_scan"):  # i64 near 2^40; "negative": all below 0
         return rng.integers(-INT_HIGH, 0 if kind == "negative" else INT_HIGH, shape).astype(np.int64)
     n = int(np.prod(shape)) if shape else 1
     u = rng.random(n)
@@ -387,7 +398,7 @@ def storage_input(np, case, x):
 
 def tolerances(case, kind):
     c = cases()[case]
-    if c["geometry"] in ("int", "int_outer"):
+    if c["geometry"] in ("int", "int_outer", "int_scan"):
         return 0.0, 0.0  # integers are exact
     if c["geometry"] == "convert":
         return 0.0, 0.0  # integers: exact
@@ -508,6 +519,13 @@ def compare(np, got, want, rtol, atol, scan_dim=None):
         got = bf16_bits_to_f32(np, got)
     if got.shape != want.shape:
         return False, "shape %s, expected %s" % (got.shape, want.shape)
+    if got.dtype.kind in "iub" and want.dtype.kind in "iub":  # integers: exactly (float64 would round past 2^53)
+        bad = got.ravel() != want.ravel()
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            return False, "%d of %d elements differ; first at flat %d: got %d, want %d" % (
+                int(bad.sum()), bad.size, i, int(got.ravel()[i]), int(want.ravel()[i]))
+        return True, ""
     if scan_dim is not None and want.ndim > scan_dim:
         mag = np.where(np.isfinite(want), np.abs(want.astype(np.float64)), 0.0)
         atol = (atol + SCAN_ULPS * 2.0 ** -24 * np.maximum.accumulate(mag, axis=scan_dim)).ravel()
