@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -144,13 +145,18 @@ static inline MlirValue gpu_id(Gen *g, const char *name) {
   return op1(g, name, 0, NULL, g->index_t, 1, &a);
 }
 
-/* A one-block region whose block has `n` arguments of `types`. */
+/* A one-block region whose block has `n` arguments of `types` (a gpu.func's: one per buffer, so any
+ * number up to sched-to-kernel's buffer limit; a loop's: its carried values). */
 static inline MlirRegion region1(Gen *g, intptr_t n, const MlirType *types) {
-  MlirLocation locs[MAX_LANES + 2];
+  MlirLocation small[MAX_LANES + 2], *locs = n > MAX_LANES + 2 ? malloc(sizeof(MlirLocation) * (size_t)n) : small;
+  if (!locs)
+    abort();
   for (intptr_t i = 0; i < n; ++i)
     locs[i] = g->loc;
   MlirRegion r = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(r, mlirBlockCreate(n, types, locs));
+  if (locs != small)
+    free(locs);
   return r;
 }
 
