@@ -148,7 +148,8 @@ static inline MlirValue gpu_id(Gen *g, const char *name) {
 /* A one-block region whose block has `n` arguments of `types` (a gpu.func's: one per buffer, so any
  * number up to sched-to-kernel's buffer limit; a loop's: its carried values). */
 static inline MlirRegion region1(Gen *g, intptr_t n, const MlirType *types) {
-  MlirLocation small[MAX_LANES + 2], *locs = n > MAX_LANES + 2 ? malloc(sizeof(MlirLocation) * (size_t)n) : small;
+  MlirLocation small[MAX_LANES + 2],
+      *locs = n > MAX_LANES + 2 ? (MlirLocation *)malloc(sizeof(MlirLocation) * (size_t)n) : small;
   if (!locs)
     abort();
   for (intptr_t i = 0; i < n; ++i)
