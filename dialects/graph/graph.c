@@ -601,8 +601,7 @@ bool graph_layout_is_contiguous(const GraphLayout *l) {
   return l->offset == 0;
 }
 
-/* The layout of view op `op`'s result given its input's layout `in`. False when not a view of
- * the input's storage (reshape of a non-contiguous input). */
+/* ATen's computeStride (graph.h). */
 bool graph_view_strides(const GraphLayout *in, const int64_t *shape, int64_t rank, int64_t *strides) {
   if (in->rank == 0) {
     for (int64_t d = 0; d < rank; ++d)
@@ -633,6 +632,8 @@ bool graph_view_strides(const GraphLayout *in, const int64_t *shape, int64_t ran
   return view_d == -1;
 }
 
+/* The layout of view op `op`'s result given its input's layout `in`. False when not a view of
+ * the input's storage (reshape of a non-contiguous input). */
 static bool view_layout(MlirOperation op, GraphOpId id, const GraphLayout *in, GraphLayout *out) {
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   *out = *in;
