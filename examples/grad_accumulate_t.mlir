@@ -3,8 +3,9 @@
 // hands it to Inductor for
 //   acc + g1.t() + g2.t() + g3.t()                         (acc, g1, g2, g3: [n, n])
 // One pointwise kernel with three transposed reads: convert-kernel-to-gpu stages each through workgroup
-// memory, so the transposed geometry keeps the three staged tiles within the static 48 KiB (one tile of
-// 512 threads at every size; two tiles would be 52 KiB and fall back to the flat, uncoalesced layout).
+// memory, its three global loads issued before the first barrier, in as many rounds through reused areas
+// as the static 48 KiB requires (transposed-staging-rounds): at 8192^2 two tiles of 1024 threads (32-row
+// tiles) and one area used three times, at 1024^2 one tile of 512 threads and three areas.
 func.func @grad_accumulate_t(%acc: tensor<1024x1024xf32>, %g1: tensor<1024x1024xf32>, %g2: tensor<1024x1024xf32>, %g3: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %t1 = "graph.permute"(%g1) {dims = array<i64: 1, 0>} : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   %a1 = "graph.add"(%acc, %t1) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>

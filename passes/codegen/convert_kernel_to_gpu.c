@@ -294,8 +294,16 @@ static void staged_skew(Gen *g, int64_t skew[4]) {
  * (g->skew, set by staged_skew). */
 static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (tile_rows(g) + 1) + g->skew[3]; }
 
-/* The first float of the next staged access's areas, one per tile of the block (staged_area). */
-static int64_t next_staged_base(Gen *g) { return (int64_t)g->nstaged++ * gpu_tiles_per_block(g) * staged_floats(g); }
+/* The first float of the next staged access's areas, one per tile of the block (staged_area). The kernel
+ * has g->staged_areas of them (as many as its staged accesses, or as fit the static workgroup memory) and
+ * takes them in turn; when it comes back to the first one, a barrier first lets every read of the last
+ * round finish before this round's writes. */
+static int64_t next_staged_base(Gen *g) {
+  int k = g->nstaged++;
+  if (k > 0 && k % g->staged_areas == 0)
+    op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  return (int64_t)(k % g->staged_areas) * gpu_tiles_per_block(g) * staged_floats(g);
+}
 
 /* The first float of tile t's area of the staged access at `base`. */
 static int64_t staged_area(Gen *g, int64_t base, int64_t t) { return base + t * staged_floats(g); }
@@ -372,44 +380,102 @@ static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
   return skew[l] == 0 ? at : bin(g, "arith.addi", at, cidx(g, skew[l]));
 }
 
+/* The most staged loads one batch takes (emit_staged_loads; the static workgroup memory holds fewer). */
+#define MAX_STAGED_BATCH 16
+
 /* The tile's source elements are read coalesced (thread t: 4 consecutive rows at column t / (rows/4),
  * one 16-byte load), written to workgroup memory as S[l][tx][row] (column = tx * 4 + l), and after a
- * barrier each thread reads its 4 columns of its row. With C tiles per block, every tile's load is
- * issued first, then the stores to C areas, one barrier, and the reads (lanes t * 4 + l of tile t). */
-static bool emit_staged_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr e, Lanes *out) {
-  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g), base = next_staged_base(g);
+ * barrier each thread reads its 4 columns of its row. The n loads of a batch (C tiles per block each)
+ * are staged together: every global load is issued first (a thread has n * C in flight, not one), then,
+ * in rounds of as many loads as the kernel has staged areas (next_staged_base), the stores to their
+ * areas, one barrier, and the reads (lanes t * 4 + l of tile t). */
+static bool emit_staged_loads(Gen *g, int n, const MlirOperation *ops, Lanes *outs) {
+  int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g);
   const int64_t *skew = g->skew;
   MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
   MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
   int64_t shape[1] = {4};
   MlirNamedAttribute al = align_attr(g, g->f32_t);
-  MlirValue vec[MAX_LANES / 4];
-  for (int64_t t = 0; t < nt; ++t) {
-    MlirValue ops[2] = {mem, staged_global_index(g, op, e, t, row, col)};
-    vec[t] = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
-  }
-  for (int64_t t = 0; t < nt; ++t) {
-    /* S[(col % 4) * 32 + col / 4][row + k] of tile t's area */
-    int64_t area = staged_area(g, base, t);
-    MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
-    for (int k = 0; k < 4; ++k) {
-      int64_t pos[1] = {k};
-      MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-      MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec[t], g->f32_t, 1, &p), g->smem,
-                             bin(g, "arith.addi", at, cidx(g, k))};
-      op0(g, "memref.store", 3, st_ops, 0, NULL);
+  MlirValue vec[MAX_STAGED_BATCH][MAX_LANES / 4];
+  for (int i = 0; i < n; ++i) {
+    MlirValue mem = lookup(g, kernel_load_buffer(ops[i]))->v[0];
+    MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(ops[i]), 0);
+    for (int64_t t = 0; t < nt; ++t) {
+      MlirValue ld[2] = {mem, staged_global_index(g, ops[i], e, t, row, col)};
+      vec[i][t] = op1(g, "vector.load", 2, ld, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
     }
   }
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
-  out->n = (int)(nt * 4);
-  for (int64_t t = 0; t < nt; ++t)
-    for (int l = 0; l < 4; ++l) {
-      int64_t area = staged_area(g, base, t);
-      MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
-      MlirValue ld_ops[2] = {g->smem, rd};
-      out->v[t * 4 + l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+  for (int first = 0, end; first < n; first = end) {
+    int64_t base[MAX_STAGED_BATCH];
+    end = first;
+    do
+      base[end++] = next_staged_base(g);
+    while (end < n && g->nstaged % g->staged_areas != 0);
+    for (int i = first; i < end; ++i)
+      for (int64_t t = 0; t < nt; ++t) {
+        /* S[(col % 4) * 32 + col / 4][row + k] of tile t's area */
+        int64_t area = staged_area(g, base[i - first], t);
+        MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
+        for (int k = 0; k < 4; ++k) {
+          int64_t pos[1] = {k};
+          MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
+          MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec[i][t], g->f32_t, 1, &p), g->smem,
+                                 bin(g, "arith.addi", at, cidx(g, k))};
+          op0(g, "memref.store", 3, st_ops, 0, NULL);
+        }
+      }
+    op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+    for (int i = first; i < end; ++i) {
+      outs[i].n = (int)(nt * 4);
+      for (int64_t t = 0; t < nt; ++t)
+        for (int l = 0; l < 4; ++l) {
+          int64_t area = staged_area(g, base[i - first], t);
+          MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
+          MlirValue ld_ops[2] = {g->smem, rd};
+          outs[i].v[t * 4 + l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+        }
     }
+  }
   return !g->failed;
+}
+
+/* Whether a kernel.store of the body writes buf. */
+static bool stored_in_body(MlirBlock body, MlirValue buf) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (kernel_is_store(op) && mlirValueEqual(kernel_store_buffer(op), buf))
+      return true;
+  return false;
+}
+
+/* A staged load that can be batched with the others (emit_staged_loads): direct, stageable, f32, of a
+ * buffer the kernel does not write (so that its read may move ahead of the body's stores). */
+static bool batchable(Gen *g, MlirBlock body, MlirOperation op) {
+  return kernel_is_load(op) && mlirValueIsNull(kernel_load_offset(op)) && stageable(g, op) &&
+         mlirTypeIsAF32(mlirValueGetType(mlirOperationGetResult(op, 0))) && lookup(g, kernel_load_buffer(op)) &&
+         !stored_in_body(body, kernel_load_buffer(op));
+}
+
+/* A staged load: when it is batchable, it and every later batchable load of the body not yet emitted are
+ * staged together (their results bound here, op's in *out); otherwise alone. */
+static bool emit_staged_load(Gen *g, MlirOperation op, Lanes *out) {
+  MlirBlock body = kernel_def_body(g->def);
+  if (!batchable(g, body, op))
+    return emit_staged_loads(g, 1, &op, out);
+  MlirOperation ops[MAX_STAGED_BATCH];
+  Lanes outs[MAX_STAGED_BATCH];
+  int n = 0;
+  ops[n++] = op;
+  for (MlirOperation o = mlirOperationGetNextInBlock(op); !mlirOperationIsNull(o) && n < MAX_STAGED_BATCH;
+       o = mlirOperationGetNextInBlock(o))
+    if (batchable(g, body, o) && !lookup(g, mlirOperationGetResult(o, 0)))
+      ops[n++] = o;
+  if (!emit_staged_loads(g, n, ops, outs))
+    return false;
+  for (int i = 1; i < n; ++i)
+    bind(g, mlirOperationGetResult(ops[i], 0), &outs[i]);
+  *out = outs[0];
+  return true;
 }
 
 /* An aligned load of vector_width storage elements at idx (f32, f16 or bf16: vector_storage), its lanes
@@ -527,7 +593,7 @@ static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
   if (!mlirValueIsNull(kernel_load_offset(op)))
     return emit_indirect_load(g, op, mem, e, kernel_load_offset(op), res, out);
   if (stageable(g, op) && mlirTypeIsAF32(res))
-    return emit_staged_load(g, op, mem, e, out);
+    return emit_staged_load(g, op, out);
   int n, vw = (int)g->geom.vector_width;
   Access acc = classify(g, e, memref_elem(mem), &n);
   out->n = n;
@@ -1659,8 +1725,12 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
     g->mirror = g->mirror && g->tiled && gpu_has_mirror_read(g, body);
     if (g->tiled)
       staged_skew(g, g->skew);
-    smem_floats = count_staged(g, body) * gpu_tiles_per_block(g) * staged_floats(g);
-    if (smem_floats > KERNEL_STATIC_SMEM_FLOATS) { /* too many tiles staged at once: the flat layout instead */
+    /* one area per staged access, or as many as fit (then they are reused in rounds: next_staged_base) */
+    int nstaged = count_staged(g, body);
+    int64_t area = g->tiled ? gpu_tiles_per_block(g) * staged_floats(g) : 1, fit = KERNEL_STATIC_SMEM_FLOATS / area;
+    g->staged_areas = nstaged < fit ? nstaged : (int)fit;
+    smem_floats = g->staged_areas * area;
+    if (nstaged > 0 && fit == 0) { /* one tile's staging is over the static limit: the flat layout instead */
       g->tiled = g->mirror = false;
       smem_floats = 0;
     }
@@ -1699,6 +1769,7 @@ static void reset_kernel_state(Gen *g) {
   g->ttx = g->tty = g->ttr = g->ttc = (MlirValue){NULL};
   g->tiled = false;
   g->nstaged = 0;
+  g->staged_areas = 0;
   g->rthreads = 0;
 }
 

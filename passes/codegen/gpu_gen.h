@@ -59,10 +59,11 @@ typedef struct Gen {
    * workgroup memory (nstaged so far). */
   bool tiled;
   MlirValue ttx, tty, ttr, ttc;
-  int nstaged;
-  int64_t skew[4]; /* the staged tile's slot-group offsets (staged_skew), set once per kernel */
-  int nreduce;     /* workgroup-memory slots used by reductions so far (one per state word: gpu_red_words) */
-  MlirType red_t;  /* the type of the reduction being emitted: f32, or i32 / i64 (sum, max, min, prod) */
+  int nstaged;      /* staged accesses emitted so far (next_staged_base) */
+  int staged_areas; /* the workgroup-memory areas (C tiles each) they take in turn */
+  int64_t skew[4];  /* the staged tile's slot-group offsets (staged_skew), set once per kernel */
+  int nreduce;      /* workgroup-memory slots used by reductions so far (one per state word: gpu_red_words) */
+  MlirType red_t;   /* the type of the reduction being emitted: f32, or i32 / i64 (sum, max, min, prod) */
   /* Multi-output reductions already computed in this kernel (family, reduced value, state), shared by
    * a later sibling over the same value. */
   int nshared;

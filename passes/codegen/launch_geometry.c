@@ -223,19 +223,25 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
      * lost 19 % at 1024^2 with them (256 blocks: run 18). So: the most tiles, then the largest block
      * (transposed-block halved down to transposed-min-block), such that the stacks fit the plane
      * (kernel_tiles_fit, convert-kernel-to-gpu's rule: else the flat layout, several chunks untiled), the
-     * staging of every transposed access fits the static workgroup memory (else convert-kernel-to-gpu
-     * falls back to the flat layout too) and the grid keeps transposed-min-grid blocks, k times as many
+     * areas that staging the transposed accesses in transposed-staging-rounds rounds takes fit the static
+     * workgroup memory (convert-kernel-to-gpu stages them through as many areas as fit, reused round after
+     * round; by default one per round, so that one area must fit: with all three at once, grad_accumulate_t's
+     * a.T + b.T + c.T got tiles of 16 rows and ran 1.30x Inductor at 8192^2, with 32-row tiles in three
+     * rounds 0.97x, docs/gpu.md run 21) and the grid keeps transposed-min-grid blocks, k times as many
      * for a block of k * transposed-min-block threads (the tail of a wave of blocks twice as long costs
      * twice as much: at 2048^2 two tiles of 1024 threads, 512 blocks, ran x + x.T 4 % slower than two of
      * 512, 1024 blocks; run 19); none: one tile of transposed-min-block threads. */
     int64_t min_grid = ind_opt_int(opts, "transposed-min-grid");
+    int64_t rounds = ind_opt_int(opts, "transposed-staging-rounds");
+    rounds = rounds <= 0 ? transposed : clamp(rounds, 1, transposed);
+    int64_t areas = (transposed + rounds - 1) / rounds;
     int64_t min_block = clamp(ind_opt_int(opts, "transposed-min-block"), 1, tblock), vw = geom->vector_width;
     for (int64_t want = pow2_floor(clamp(ind_opt_int(opts, "transposed-tiles"), 1, 64 / vw)); want >= 1; want /= 2)
       for (int64_t block = tblock; block >= min_block; block /= 2) {
         pointwise_block(block, s->numel, vw, want, geom);
         int64_t tiles = geom->xblock / (geom->block * vw);
         if (kernel_tiles_fit(s->ranges, s->nx, geom->block, vw, tiles) &&
-            transposed * tiles * kernel_staged_tile_floats(geom->block, vw) <= KERNEL_STATIC_SMEM_FLOATS &&
+            areas * tiles * kernel_staged_tile_floats(geom->block, vw) <= KERNEL_STATIC_SMEM_FLOATS &&
             s->numel / geom->xblock * min_block >= min_grid * geom->block)
           return;
       }

@@ -84,6 +84,10 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
        "tiles per block of those kernels (a power of 2, their chunks: every tile's loads issued before one barrier; "  \
        "halved while half would cover numel, the stacks do not fit the plane or the grid is below "                    \
        "transposed-min-grid)"},                                                                                        \
+      {"transposed-staging-rounds", IND_OPT_INT, "0",                                                                  \
+       "those kernels: at most this many rounds in which convert-kernel-to-gpu stages the transposed accesses "        \
+       "through reused workgroup-memory areas, so that ceil(accesses / this) areas of the block's tiles must fit "     \
+       "48 KiB; 0: one round per access (one area must fit)"},                                                         \
       {"transposed-min-grid", IND_OPT_INT, "264",                                                                      \
        "those kernels: smaller blocks, then fewer tiles per block, while the grid would be below this many blocks of " \
        "transposed-min-block threads (2 per SM of an H200), 2x as many for blocks of 2x the threads"},                 \

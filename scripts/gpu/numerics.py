@@ -94,10 +94,14 @@ def cases():
     # where 64 rows divide the plane, else 512 threads (two 16-row tiles; one), else one tile untiled
     out["pointwise_transposed_block"] = {"geometry": "transposed", "sizes": TRANSPOSED_BLOCK,
                                          "codegen": "transposed-min-grid=0"}
-    # three transposed reads: two tiles of any block would stage more than 48 KiB, so one tile of 512
-    # threads, three staged areas (the static workgroup memory rule of the transposed geometry)
+    # three transposed reads: two tiles of 1024 threads where 64 rows divide the plane, whose one staged
+    # area (8454 floats) is reused in three rounds (transposed-staging-rounds=0, the default); with
+    # transposed-staging-rounds=2 two areas must fit: two tiles of 512 threads, rounds of two accesses
+    # and one (a barrier before the second round's stores)
     out["pointwise_transposed3"] = {"geometry": "transposed", "transposed": 3, "sizes": TRANSPOSED_TILED,
                                     "codegen": "transposed-min-grid=0"}
+    out["pointwise_transposed3_rounds2"] = {"geometry": "transposed", "transposed": 3, "sizes": TRANSPOSED_TILED,
+                                            "codegen": "transposed-staging-rounds=2,transposed-min-grid=0"}
     out["pointwise_mirror_tiles"] = {"geometry": "mirror", "sizes": MIRROR, "codegen": stacked}
     # y = relu(x) and y.T written by one kernel (a transposed store, staged through workgroup memory): the
     # default geometry (512 threads, tiles of 16 rows; one or two per block) and stacks of 4 tiles

@@ -11,11 +11,16 @@
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=4,transposed-min-grid=0 | %filecheck %s --check-prefix=TILES
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-tiles=1 | %filecheck %s --check-prefix=ONE
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-min-block=1024 | %filecheck %s --check-prefix=MINB
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-staging-rounds=1 | %filecheck %s --check-prefix=R1
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-staging-rounds=1 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU1
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=transposed-staging-rounds=2 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU2
 // transposed-tiles (default 2): C tiles (chunks) per block. The choice: the most tiles, then the largest
-// block, such that the stack of C tiles divides the rows (and 32 * vw the columns), every transposed
-// access's C staged tiles fit 48 KiB of workgroup memory (kernel_staged_tile_floats) and the grid keeps
-// transposed-min-grid (default 264) blocks; none: one tile of transposed-min-block threads.
+// block, such that the stack of C tiles divides the rows (and 32 * vw the columns), one area of C staged
+// tiles per round of staging fits 48 KiB of workgroup memory (kernel_staged_tile_floats; transposed-staging-rounds,
+// default 0: as many rounds as transposed accesses, so one area must fit; 1: every access's area at once, the
+// rule before 2026-12-04) and the grid keeps transposed-min-grid (default 264) blocks; none: one tile of
+// transposed-min-block threads.
 
 /// 1024^2: 2 tiles would leave 128 blocks of 1024 threads, 256 of 512, one tile of 1024 256 (< 264):
 /// one tile of 512, 512 blocks. transposed-min-block=1024: that one tile of 1024 threads whatever the grid.
@@ -142,10 +147,12 @@ func.func @rows4128(%x: tensor<1024x4128xf32>, %y: tensor<4128x1024xf32>) -> ten
 }
 
 // -----
-/// Two transposed reads at 4096^2 (where the grid would take two tiles of 1024 threads): those would
-/// stage 2 x 2 x 4286 floats (> 12288, the static limit), two of 512 stage 2 x 2 x 2238: 512 threads,
-/// 2 tiles. transposed-tiles=1: one tile of 1024 (2 x 4286 fit).
-// CHECK: {block = 512 : i64, {{.*}}xblock = 4096 : i64
+/// Two transposed reads at 4096^2 (the grid takes two tiles of 1024 threads): one area of 2 x 4286 floats
+/// fits 12288 (the static limit), the two accesses staged in two rounds through it. transposed-staging-rounds=1
+/// (both areas at once): 2 x 2 x 4286 do not fit, two tiles of 512 (2 x 2 x 2238) do. transposed-tiles=1:
+/// one tile of 1024.
+// CHECK: {block = 1024 : i64, {{.*}}xblock = 8192 : i64
+// R1: {block = 512 : i64, {{.*}}xblock = 4096 : i64
 // ONE: {block = 1024 : i64, {{.*}}xblock = 4096 : i64
 func.func @two_t(%x: tensor<4096x4096xf32>, %y: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
@@ -155,12 +162,17 @@ func.func @two_t(%x: tensor<4096x4096xf32>, %y: tensor<4096x4096xf32>) -> tensor
 }
 
 // -----
-/// Three: 3 x 2 x 2238 > 12288 for two tiles of 512, 3 x 4286 for one of 1024: one tile of 512 threads,
-/// staged and tiled (three areas of 2194 floats: before the rule, two tiles of 512 were chosen and
-/// convert-kernel-to-gpu fell back to the flat layout, every transposed read uncoalesced).
-// CHECK: {block = 512 : i64, {{.*}}xblock = 2048 : i64
-// ONE: {block = 512 : i64, {{.*}}xblock = 2048 : i64
-// GPU: ^bb0({{.*}}, %{{.*}}: memref<6582xf32, #gpu.address_space<workgroup>>):
+/// Three: two tiles of 1024 threads, one area (8454 floats of workgroup memory, three rounds of staging through
+/// it). transposed-staging-rounds=2: two areas must fit, 2 x 2 x 4286 do not, two tiles of 512 do (two areas of
+/// 4388 floats: 8776). transposed-staging-rounds=1: 3 x 2 x 2238 > 12288 for two tiles of 512, 3 x 4286 for one
+/// of 1024: one tile of 512 threads, three areas of 2194 floats (before the rule, two tiles of 512 were chosen
+/// and convert-kernel-to-gpu fell back to the flat layout, every transposed read uncoalesced).
+// CHECK: {block = 1024 : i64, {{.*}}xblock = 8192 : i64
+// R1: {block = 512 : i64, {{.*}}xblock = 2048 : i64
+// ONE: {block = 1024 : i64, {{.*}}xblock = 4096 : i64
+// GPU: ^bb0({{.*}}, %{{.*}}: memref<8454xf32, #gpu.address_space<workgroup>>):
+// GPU1: ^bb0({{.*}}, %{{.*}}: memref<6582xf32, #gpu.address_space<workgroup>>):
+// GPU2: ^bb0({{.*}}, %{{.*}}: memref<8776xf32, #gpu.address_space<workgroup>>):
 func.func @three_t(%x: tensor<4096x4096xf32>, %y: tensor<4096x4096xf32>, %z: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %p = "graph.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   %q = "graph.permute"(%y) {dims = array<i64: 1, 0>} : (tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
