@@ -106,6 +106,10 @@ def cases():
     # y = relu(x) and y.T written by one kernel (a transposed store, staged through workgroup memory): the
     # default geometry (512 threads, tiles of 16 rows; one or two per block) and stacks of 4 tiles
     out["pointwise_transposed_store"] = {"geometry": "transposed_store", "sizes": TRANSPOSED_TILED}
+    # relu(x + b.T) and its transpose written by one kernel: a staged read and a staged store, two tiles of
+    # 1024 threads where 64 rows divide the plane, so one area reused (the store's round after a barrier)
+    out["pointwise_transposed_read_store"] = {"geometry": "transposed_store", "transposed": 1,
+                                              "sizes": TRANSPOSED_TILED, "codegen": "transposed-min-grid=0"}
     out["pointwise_transposed_store_tiles"] = {"geometry": "transposed_store", "sizes": TRANSPOSED_TILED,
                                                "codegen": stacked}
     out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
@@ -232,11 +236,18 @@ def program(case):
                          '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
                 acc = q
             rets.append((acc, s))
-        elif g == "transposed_store":
+        elif g == "transposed_store":  # y = relu(a (+ b.T + ...)), y.T ("transposed" operands read transposed)
             r, cc = sz
             s, st = t([r, cc]), t([cc, r])
             args.append("%s: %s" % (a, s))
-            body += ['  %%y%d = "graph.relu"(%s) : (%s) -> %s' % (i, a, s, s),
+            acc = a
+            for j in range(c.get("transposed", 0)):
+                b, p, q = "%%arg%d_%d" % (i, j + 2), "%%q%d_%d" % (i, j), "%%s%d_%d" % (i, j)
+                args.append("%s: %s" % (b, st))
+                body += ['  %s = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (p, b, st, s),
+                         '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
+                acc = q
+            body += ['  %%y%d = "graph.relu"(%s) : (%s) -> %s' % (i, acc, s, s),
                      '  %%p%d = "graph.permute"(%%y%d) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, i, s, st),
                      '  %%c%d = "graph.clone"(%%p%d) : (%s) -> %s' % (i, i, st, st)]
             rets += [("%%y%d" % i, s), ("%%c%d" % i, st)]
@@ -306,6 +317,8 @@ def arg_shapes(case):
     for sz in c["sizes"]:
         if c["geometry"] == "transposed":
             out += [list(sz)] + [[sz[1], sz[0]]] * c.get("transposed", 1)
+        elif c["geometry"] == "transposed_store":
+            out += [list(sz)] + [[sz[1], sz[0]]] * c.get("transposed", 0)
         elif c["geometry"] == "gather":
             out += [list(sz), list(sz)]
         elif c["geometry"] == "embedding":
