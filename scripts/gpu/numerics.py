@@ -194,6 +194,18 @@ def _t(shape, dtype="f32"):
     return "tensor<%sx%s>" % ("x".join(str(s) for s in shape), dtype) if shape else "tensor<%s>" % dtype
 
 
+def _add_transposed(i, a, s, st, n, args, body):
+    """a + b.T + c.T + ... with n operands of type st read transposed (appended to args); the sum's name."""
+    acc = a
+    for j in range(n):
+        b, p, q = "%%arg%d_%d" % (i, j + 2), "%%q%d_%d" % (i, j), "%%s%d_%d" % (i, j)
+        args.append("%s: %s" % (b, st))
+        body += ['  %s = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (p, b, st, s),
+                 '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
+        acc = q
+    return acc
+
+
 def program(case):
     c = cases()[case]
     g = c["geometry"]
@@ -228,25 +240,13 @@ def program(case):
             r, cc = sz
             s, st = t([r, cc]), t([cc, r])
             args.append("%s: %s" % (a, s))
-            acc = a
-            for j in range(c.get("transposed", 1)):
-                b, p, q = "%%arg%d_%d" % (i, j + 2), "%%p%d_%d" % (i, j), "%%s%d_%d" % (i, j)
-                args.append("%s: %s" % (b, st))
-                body += ['  %s = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (p, b, st, s),
-                         '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
-                acc = q
+            acc = _add_transposed(i, a, s, st, c.get("transposed", 1), args, body)
             rets.append((acc, s))
         elif g == "transposed_store":  # y = relu(a (+ b.T + ...)), y.T ("transposed" operands read transposed)
             r, cc = sz
             s, st = t([r, cc]), t([cc, r])
             args.append("%s: %s" % (a, s))
-            acc = a
-            for j in range(c.get("transposed", 0)):
-                b, p, q = "%%arg%d_%d" % (i, j + 2), "%%q%d_%d" % (i, j), "%%s%d_%d" % (i, j)
-                args.append("%s: %s" % (b, st))
-                body += ['  %s = "graph.permute"(%s) {dims = array<i64: 1, 0>} : (%s) -> %s' % (p, b, st, s),
-                         '  %s = "graph.add"(%s, %s) : (%s, %s) -> %s' % (q, acc, p, s, s, s)]
-                acc = q
+            acc = _add_transposed(i, a, s, st, c.get("transposed", 0), args, body)
             body += ['  %%y%d = "graph.relu"(%s) : (%s) -> %s' % (i, acc, s, s),
                      '  %%p%d = "graph.permute"(%%y%d) {dims = array<i64: 1, 0>} : (%s) -> %s' % (i, i, s, st),
                      '  %%c%d = "graph.clone"(%%p%d) : (%s) -> %s' % (i, i, st, st)]
