@@ -6,6 +6,9 @@
 #   cpu    that command's CPU time (perf's task-clock, mean of N; else user + sys from /usr/bin/time);
 #   hit    the same command answered by the compiled-program cache (--cache-dir in a fresh folder after
 #          one priming run; docs/tools/compile-cache.md), when ind-opt has --cache-dir;
+#   server the same command through a compile server started once for the run (ind-opt --serve; the
+#          client's process start, the request, and the compile in the warm server;
+#          docs/tools/compile-server.md), when ind-opt has --serve=;
 #   first / again   inside one process through libind (bench/compile_inproc.c, when built): the first
 #          compile of the example in a new process after its compiler was created (with LLVM's one-time
 #          NVPTX set-up), and the median of N more: what a program that compiles several graphs (a
@@ -24,7 +27,17 @@ if "$opt" --help | grep -q -- '--cache-dir='; then
   cache=$(mktemp -d)
   trap 'rm -rf "$cache"' EXIT
 fi
-unset IND_CACHE_DIR  # the first two columns are uncached compiles
+unset IND_CACHE_DIR IND_OPT_SERVER  # the first two columns are uncached compiles, here
+sock=""
+if "$opt" --help | grep -q -- '--serve='; then
+  sockdir=$(mktemp -d)
+  sock="$sockdir/s"
+  "$opt" --serve="$sock" --serve-idle=600 2>/dev/null &
+  server=$!
+  trap 'kill $server 2>/dev/null; rm -rf "$cache" "$sockdir"' EXIT
+  i=0
+  while [ ! -S "$sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+fi
 
 # median_ms CMD...: the median wall time of N runs of CMD after one warm-up, in ms.
 median_ms() {
@@ -58,9 +71,13 @@ for ex in examples/*.mlir; do
     $cmd --cache-dir="$cache"  # the priming run: a miss that stores the entry
     hit=$(printf '   hit %6s ms' "$(median_ms $cmd --cache-dir="$cache")")
   fi
+  srv=""
+  if [ -n "$sock" ]; then
+    srv=$(printf '   server %6s ms' "$(median_ms $cmd --server="$sock")")
+  fi
   lib=""
   if [ -x "$inproc" ]; then
     lib=$("$inproc" "$n" "$ex" | awk '{printf "   in-process first %6s ms again %6s ms", $3, $6}')
   fi
-  printf '%-20s wall %6s ms   cpu %5s ms%s%s\n' "$name" "$ms" "$cpu" "$hit" "$lib"
+  printf '%-20s wall %6s ms   cpu %5s ms%s%s%s\n' "$name" "$ms" "$cpu" "$hit" "$srv" "$lib"
 done

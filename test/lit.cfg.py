@@ -25,6 +25,11 @@ config.substitutions.append(("%pysrc", os.path.join(config.ind_src_dir, "python"
 config.substitutions.append(("%ind_lib_dir", os.path.join(config.ind_bin_dir, "..", "lib")))
 config.substitutions.append(("%ind_build_dir", os.path.join(config.ind_bin_dir, "..")))
 config.substitutions.append(("%src", config.ind_src_dir))
+# --param ind_opt_server=SOCKET: every ind-opt of the suite compiles through the compile server at SOCKET
+# (`ind-opt --serve=SOCKET`; docs/tools/compile-server.md: the suite as the server's conformance check).
+if lit_config.params.get("ind_opt_server"):
+    config.environment["IND_OPT_SERVER"] = lit_config.params["ind_opt_server"]
+
 # libind for the Python bindings (python/ind/core.py finds it through $IND_LIBRARY).
 config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "..", "lib", "libind.so")
 config.substitutions.append(("%ind-import", os.path.join(config.ind_bin_dir, "ind-import")))

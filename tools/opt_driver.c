@@ -5,7 +5,9 @@
  * --pass-pipeline, then prints the result in generic form (or through an --emit=NAME emitter).
  * Output is written only when every piece succeeded. Exit status: 0 on success, 1 on any error.
  * With --cache-dir=DIR (or $IND_CACHE_DIR) a repeated compile is answered from DIR before anything else
- * starts, and a clean run stores its output there (tools/opt_cache.h, docs/tools/compile-cache.md). */
+ * starts, and a clean run stores its output there (tools/opt_cache.h, docs/tools/compile-cache.md).
+ * --serve=SOCKET makes it a resident compile server, --server=SOCKET (or $IND_OPT_SERVER) a client of one
+ * (tools/opt_server.h, docs/tools/compile-server.md). */
 #include "tools/opt_driver.h"
 
 #include "dialects/dialects.h"
@@ -17,6 +19,7 @@
 #include "passes/fuse/report.h"
 #include "passes/fuse/strategy.h"
 #include "tools/opt_cache.h"
+#include "tools/opt_server.h"
 #include "tools/register_all.h"
 #include "tools/startup.h"
 #include "tools/tool.h"
@@ -73,6 +76,16 @@ static void print_help(FILE *f) {
              "  --cache-dir=DIR            answer a repeated compile from DIR, a cache of outputs keyed by the\n"
              "                             input, the options and ind's build (default: $IND_CACHE_DIR)\n"
              "  --no-cache                 neither read nor write a cache (overrides $IND_CACHE_DIR)\n"
+             "  --serve=SOCKET             be a compile server: start once, then compile the requests of clients\n"
+             "                             in warm worker processes (docs/tools/compile-server.md)\n"
+             "  --serve-idle=SECONDS       with --serve: stop after SECONDS without a request (default: never)\n"
+             "  --serve-workers=N          with --serve: compile up to N requests at once (default 4); more\n"
+             "                             compile in their own process\n"
+             "  --serve-recycle=N          with --serve: a worker serves N requests, then a fresh one takes\n"
+             "                             over (default 256)\n"
+             "  --server=SOCKET            compile through the server at SOCKET (default: $IND_OPT_SERVER);\n"
+             "                             compiles here, with a note, when none answers there\n"
+             "  --no-server                compile here (overrides $IND_OPT_SERVER)\n"
              "  --list-passes              list the project's passes and their options\n"
              "  --help                     this text\n");
 }
@@ -129,6 +142,13 @@ static int parse_args(int argc, char **argv, OptConfig *c) {
       /* read by ind_opt_cache_answer before the arguments are parsed (ind_opt_main) */
     } else if (!strncmp(a, "--load-pass-plugin=", 19)) {
       /* loaded before the arguments are parsed (ind_opt_main) */
+    } else if (!strncmp(a, IND_OPT_SERVE_IDLE_FLAG, strlen(IND_OPT_SERVE_IDLE_FLAG)) ||
+               !strncmp(a, IND_OPT_SERVE_WORKERS_FLAG, strlen(IND_OPT_SERVE_WORKERS_FLAG)) ||
+               !strncmp(a, IND_OPT_SERVE_RECYCLE_FLAG, strlen(IND_OPT_SERVE_RECYCLE_FLAG))) {
+      ind_diag_tool_error(TOOL, "'%s' goes with --serve=SOCKET", a);
+      return 1;
+    } else if (ind_opt_server_flag(a)) {
+      /* --server=, --no-server: read by ind_opt_early / ind_opt_main (tools/opt_server.h) */
     } else if (!strcmp(a, "--fusion-report") || !strncmp(a, "--fusion-report=", 16)) {
       c->emit = "fusion-report";
       ind_fusion_report_set_dir(a[15] == '=' ? a + 16 : NULL);
@@ -319,26 +339,117 @@ static bool compile(const OptConfig *c, IndToolSession *t, const IndOptCache *ca
 
 /* What ind_opt_early found: a cache miss's key and input, for ind_opt_main. */
 static IndOptCache early_cache;
-static bool early_looked_up;
+static bool early_looked_up, early_ran;
+
+/* The --serve=SOCKET argument, or NULL. */
+static const char *serve_path(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (!strncmp(argv[i], IND_OPT_SERVE_FLAG, strlen(IND_OPT_SERVE_FLAG)))
+      return argv[i] + strlen(IND_OPT_SERVE_FLAG);
+  return NULL;
+}
 
 void ind_opt_early(int argc, char **argv) {
+  early_ran = true;
+  if (serve_path(argc, argv)) {
+    ind_tool_startup();
+    return;
+  }
   for (int i = 1; i < argc; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list-passes"))
       return;
-  int status; /* an uncached run returns false at once, reading nothing (early_cache.dir stays NULL) */
-  if (ind_opt_cache_answer(argc, argv, &early_cache, &status)) {
+  int status;
+  /* A server first (it looks the cache up itself: the input may be stdin, which only one may read); then
+   * the cache: an uncached run returns false at once, reading nothing (early_cache.dir stays NULL). */
+  if (ind_opt_server_forward(argc, argv, &status) || ind_opt_cache_answer(argc, argv, &early_cache, &status)) {
     fflush(NULL);
-    _exit(status); /* a hit: nothing of LLVM or MLIR has started, nothing to tear down */
+    _exit(status); /* answered: nothing of LLVM or MLIR has started, nothing to tear down */
   }
   early_looked_up = true;
   ind_tool_startup();
 }
 
+/* The compile a server runs once before it listens: a small softmax to PTX, so that every request's fork
+ * finds LLVM's NVPTX back end set up and libdevice's path resolved. Its output and any message go nowhere. */
+static void warm_up(void) {
+  static const char text[] =
+      "func.func @warm(%x: tensor<4x64xf32>) -> tensor<4x64xf32> {\n"
+      "  %m = \"graph.amax\"(%x) {dims = array<i64: -1>, keepdim = true} : (tensor<4x64xf32>) -> tensor<4x1xf32>\n"
+      "  %d = \"graph.sub\"(%x, %m) : (tensor<4x64xf32>, tensor<4x1xf32>) -> tensor<4x64xf32>\n"
+      "  %e = \"graph.exp\"(%d) : (tensor<4x64xf32>) -> tensor<4x64xf32>\n"
+      "  %s = \"graph.sum\"(%e) {dims = array<i64: -1>, keepdim = true} : (tensor<4x64xf32>) -> tensor<4x1xf32>\n"
+      "  %r = \"graph.div\"(%e, %s) : (tensor<4x64xf32>, tensor<4x1xf32>) -> tensor<4x64xf32>\n"
+      "  return %r : tensor<4x64xf32>\n"
+      "}\n";
+  char *args[] = {"ind-opt", "--lower", "--fuse", "--codegen", "--emit=ptx", "-o", "/dev/null", "<warm-up>", NULL};
+  OptConfig c;
+  IndToolSession t;
+  IndOptCache none;
+  memset(&none, 0, sizeof none);
+  char *src = malloc(sizeof text);
+  if (!src)
+    abort();
+  memcpy(src, text, sizeof text);
+  if (parse_args(8, args, &c) == 0 && ind_tool_open_text(&t, TOOL, c.input, src, sizeof text - 1, false)) {
+    compile(&c, &t, &none);
+    ind_tool_close(&t);
+  }
+}
+
+/* The integer value of `flag` (a prefix of a) in [lo, hi] into *v; else a message and false. */
+static bool int_flag(const char *a, const char *flag, long lo, long hi, const char *what, int *v) {
+  char *end;
+  const char *text = a + strlen(flag);
+  long x = strtol(text, &end, 10);
+  if (*end || end == text || x < lo || x > hi) {
+    ind_diag_tool_error(TOOL, "%s needs %s (%ld to %ld), not '%s'", flag, what, lo, hi, text);
+    return false;
+  }
+  *v = (int)x;
+  return true;
+}
+
+/* ind-opt --serve=SOCKET [--serve-idle=SECONDS] [--serve-workers=N] [--serve-recycle=N] */
+static int serve_main(int argc, char **argv, const char *path) {
+  IndServeOptions o = {path, 0, 4, 256, ind_opt_main, warm_up};
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strncmp(a, IND_OPT_SERVE_IDLE_FLAG, strlen(IND_OPT_SERVE_IDLE_FLAG))) {
+      if (!int_flag(a, IND_OPT_SERVE_IDLE_FLAG, 0, 1000000, "a number of seconds", &o.idle_s))
+        return 1;
+    } else if (!strncmp(a, IND_OPT_SERVE_WORKERS_FLAG, strlen(IND_OPT_SERVE_WORKERS_FLAG))) {
+      if (!int_flag(a, IND_OPT_SERVE_WORKERS_FLAG, 1, 256, "a number of workers", &o.workers))
+        return 1;
+    } else if (!strncmp(a, IND_OPT_SERVE_RECYCLE_FLAG, strlen(IND_OPT_SERVE_RECYCLE_FLAG))) {
+      if (!int_flag(a, IND_OPT_SERVE_RECYCLE_FLAG, 1, 1000000, "a number of requests", &o.recycle))
+        return 1;
+    } else if (strncmp(a, IND_OPT_SERVE_FLAG, strlen(IND_OPT_SERVE_FLAG)) != 0) {
+      ind_diag_tool_error(TOOL, "--serve takes no other option ('%s'): each request brings its own", a);
+      return 1;
+    }
+  }
+  if (!*path) {
+    ind_diag_tool_error(TOOL, "--serve needs a socket path");
+    return 1;
+  }
+  ind_register_all();
+  ind_tool_startup();
+  ind_tool_keep_context(); /* made by the warm-up, inherited by every request's fork */
+  early_looked_up = false; /* each request's child looks the cache up itself */
+  return ind_opt_serve(&o);
+}
+
 int ind_opt_main(int argc, char **argv) {
-  /* The cache first: a hit is answered before anything is registered or MLIR starts (before the static
-   * initialisers too when ind_opt_early ran). */
+  const char *serve = serve_path(argc, argv);
+  if (serve)
+    return serve_main(argc, argv, serve);
+  /* A server, when the run names one and ind_opt_early did not already ask (a request's child never does:
+   * its server ran ind_opt_early and unset $IND_OPT_SERVER). Then the cache: a hit is answered before
+   * anything is registered or MLIR starts (before the static initialisers too when ind_opt_early ran). */
   IndOptCache cache;
   int status;
+  if (!early_ran && ind_opt_server_forward(argc, argv, &status))
+    return status;
   if (early_looked_up) {
     cache = early_cache;
     memset(&early_cache, 0, sizeof early_cache);
