@@ -369,8 +369,9 @@ void ind_opt_early(int argc, char **argv) {
   ind_tool_startup();
 }
 
-/* The compile a server runs once before it listens: a small softmax to PTX, so that every request's fork
- * finds LLVM's NVPTX back end set up and libdevice's path resolved. Its output and any message go nowhere. */
+/* The compile a server runs once before it forks its workers: a small softmax to PTX, so that every worker
+ * finds LLVM's NVPTX back end set up and the kept context made. Its output goes to /dev/null; a failure (no
+ * libdevice, say) is reported on the server's stderr and does not stop the server. */
 static void warm_up(void) {
   static const char text[] =
       "func.func @warm(%x: tensor<4x64xf32>) -> tensor<4x64xf32> {\n"
