@@ -13,6 +13,9 @@
 #define _GNU_SOURCE
 #include "tools/opt_server.h"
 
+#include "lib/compile_cache.h"
+#include "lib/ir.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -30,7 +33,7 @@
 #include <unistd.h>
 
 #define MAGIC 0x53444e49u /* "INDS" */
-#define VERSION 2u
+#define VERSION 3u
 #define MAX_PAYLOAD (1u << 20)
 #define IND_SERVE_BUSY INT32_MIN              /* the status that tells a client to compile itself */
 #define IND_SERVE_OTHER_BUILD (INT32_MIN + 1) /* the same, from a server of another ind-opt build */
@@ -39,19 +42,17 @@ extern char **environ;
 
 typedef struct Header {
   uint32_t magic, version, umask, payload;
-  uint64_t build[4]; /* the client's executable: device, inode, size, mtime (a server of another build refuses) */
+  char build[IND_CACHE_KEY_HEX + 1]; /* the client's build (a server of another build refuses) */
 } Header;
 
-/* This process's executable, as Header.build. */
-static void build_identity(uint64_t id[4]) {
-  struct stat st;
-  memset(id, 0, 4 * sizeof *id);
-  if (stat("/proc/self/exe", &st) == 0) {
-    id[0] = (uint64_t)st.st_dev;
-    id[1] = (uint64_t)st.st_ino;
-    id[2] = (uint64_t)st.st_size;
-    id[3] = (uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec;
-  }
+/* This process's build as the compiled-output cache keys it (ind_cache_key_add_build: the executable and
+ * its loaded shared objects), hashed; empty when /proc/self/exe cannot be examined. */
+static void build_identity(char id[IND_CACHE_KEY_HEX + 1]) {
+  IndCacheKey k;
+  ind_cache_key_init(&k);
+  memset(id, 0, IND_CACHE_KEY_HEX + 1);
+  if (ind_cache_key_add_build(&k))
+    ind_cache_key_finish(&k, id);
 }
 
 bool ind_opt_server_flag(const char *a) {
@@ -62,26 +63,8 @@ bool ind_opt_server_flag(const char *a) {
          !strncmp(a, IND_OPT_SERVE_RECYCLE_FLAG, strlen(IND_OPT_SERVE_RECYCLE_FLAG)) || !strcmp(a, "--no-server");
 }
 
-/* A growing byte buffer of the payload (abort on no memory, as the rest of ind). */
-typedef struct Buf {
-  char *data;
-  size_t len, cap;
-} Buf;
-
-static void put(Buf *b, const char *s) {
-  size_t n = strlen(s) + 1;
-  if (b->len + n > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n)
-      cap *= 2;
-    b->data = realloc(b->data, cap);
-    if (!b->data)
-      abort();
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, s, n);
-  b->len += n;
-}
+/* Appends s and its NUL to the payload. */
+static void put(IndStrBuf *b, const char *s) { ind_strbuf_append(b, s, strlen(s) + 1); }
 
 static bool write_all(int fd, const void *p, size_t n) {
   const char *c = p;
@@ -120,6 +103,58 @@ static bool socket_address(const char *path, struct sockaddr_un *sa) {
   return true;
 }
 
+#define MAX_FDS 3 /* descriptors one message carries: a request's 0, 1 and 2 */
+
+/* Sends len bytes, the n (<= MAX_FDS) descriptors fds attached to the first of them (SCM_RIGHTS). */
+static bool send_with_fds(int sock, const void *data, size_t len, const int *fds, int n) {
+  union {
+    struct cmsghdr align;
+    char buf[CMSG_SPACE(MAX_FDS * sizeof(int))];
+  } ctl;
+  memset(&ctl, 0, sizeof ctl);
+  struct iovec iov = {(void *)data, len};
+  struct msghdr m = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = CMSG_SPACE((size_t)n * sizeof(int))};
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
+  ssize_t w;
+  while ((w = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+    ;
+  return w > 0 && write_all(sock, (const char *)data + w, len - (size_t)w);
+}
+
+/* Receives len bytes and the n (<= MAX_FDS) descriptors sent with them into fds. False when either falls
+ * short; then no received descriptor is left open. */
+static bool recv_with_fds(int sock, void *data, size_t len, int *fds, int n) {
+  union {
+    struct cmsghdr align;
+    char buf[CMSG_SPACE(MAX_FDS * sizeof(int))];
+  } ctl;
+  struct iovec iov = {data, len};
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
+  ssize_t r;
+  while ((r = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+    ;
+  struct cmsghdr *c = r > 0 ? CMSG_FIRSTHDR(&m) : NULL;
+  int got = 0;
+  if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len >= CMSG_LEN(0)) {
+    got = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+    memcpy(fds, CMSG_DATA(c), (size_t)(got < n ? got : n) * sizeof(int));
+  }
+  if (got == n && read_all(sock, (char *)data + r, len - (size_t)r))
+    return true;
+  int extra[MAX_FDS];
+  if (got > 0 && got <= MAX_FDS) {
+    memcpy(extra, CMSG_DATA(c), (size_t)got * sizeof(int));
+    for (int i = 0; i < got; ++i)
+      close(extra[i]);
+  }
+  return false;
+}
+
 /* ------------------------------------------------------------------------------------------- client */
 
 /* The server the run names, or NULL. */
@@ -139,20 +174,25 @@ static const char *named_server(int argc, char **argv) {
   return path && *path ? path : NULL;
 }
 
+/* Whether argument i travels to the server (all but --server=). */
+static bool forwarded(char **argv, int i) {
+  return i == 0 || strncmp(argv[i], IND_OPT_SERVER_FLAG, strlen(IND_OPT_SERVER_FLAG)) != 0;
+}
+
 static bool send_request(int fd, int argc, char **argv) {
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd))
     return false;
-  Buf b = {0};
+  IndStrBuf b = {0};
   put(&b, cwd);
   int n = 0;
   for (int i = 0; i < argc; ++i)
-    n += i == 0 || strncmp(argv[i], IND_OPT_SERVER_FLAG, strlen(IND_OPT_SERVER_FLAG)) != 0;
+    n += forwarded(argv, i);
   char count[16];
   snprintf(count, sizeof count, "%d", n);
   put(&b, count);
   for (int i = 0; i < argc; ++i)
-    if (i == 0 || strncmp(argv[i], IND_OPT_SERVER_FLAG, strlen(IND_OPT_SERVER_FLAG)) != 0)
+    if (forwarded(argv, i))
       put(&b, argv[i]);
   for (char **e = environ; e && *e; ++e)
     if (strncmp(*e, IND_OPT_SERVER_ENV "=", strlen(IND_OPT_SERVER_ENV) + 1) != 0)
@@ -161,24 +201,9 @@ static bool send_request(int fd, int argc, char **argv) {
   umask(mask);
   Header h = {MAGIC, VERSION, (uint32_t)mask, (uint32_t)b.len, {0}};
   build_identity(h.build);
-  bool ok = b.len <= MAX_PAYLOAD;
-  if (ok) {
-    int fds[3] = {0, 1, 2};
-    union {
-      struct cmsghdr align;
-      char buf[CMSG_SPACE(sizeof fds)];
-    } ctl;
-    memset(&ctl, 0, sizeof ctl);
-    struct iovec iov = {&h, sizeof h};
-    struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
-    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof fds);
-    memcpy(CMSG_DATA(c), fds, sizeof fds);
-    ok = sendmsg(fd, &m, MSG_NOSIGNAL) == (ssize_t)sizeof h && write_all(fd, b.data, b.len);
-  }
-  free(b.data);
+  int fds[3] = {0, 1, 2};
+  bool ok = b.len <= MAX_PAYLOAD && send_with_fds(fd, &h, sizeof h, fds, 3) && write_all(fd, b.data, b.len);
+  ind_strbuf_free(&b);
   return ok;
 }
 
@@ -203,27 +228,22 @@ bool ind_opt_server_forward(int argc, char **argv, int *status) {
   int err = errno;
   int32_t st;
   bool answered = read_all(fd, &st, sizeof st); /* a busy server may answer before it read all we sent */
+  close(fd);
+  if (answered && st == IND_SERVE_BUSY) /* every worker busy: compile here, no note (it is normal) */
+    return false;
   if (answered && st == IND_SERVE_OTHER_BUILD) {
     fprintf(stderr, "ind-opt: the compile server at %s runs another build of ind-opt; compiling here\n", path);
-    close(fd);
     return false;
   }
-  if (!sent && !(answered && st == IND_SERVE_BUSY)) {
+  if (!sent) {
     fprintf(stderr, "ind-opt: the compile server at %s did not take the request (%s); compiling here\n", path,
             strerror(err));
-    close(fd);
     return false;
   }
-  if (answered && st == IND_SERVE_BUSY) { /* every worker busy: compile here, no note (it is normal) */
-    close(fd);
-    return false;
-  }
-  if (!answered) {
-    /* the server may have written part of the output: compiling again here could duplicate it */
+  if (!answered) { /* the server may have written part of the output: compiling again could duplicate it */
     fprintf(stderr, "ind-opt: the compile server at %s stopped before it answered\n", path);
     st = 1;
   }
-  close(fd);
   *status = st;
   return true;
 }
@@ -235,7 +255,7 @@ typedef struct Saved {
   int fd[3], cwd;
   mode_t mask;
   char **env;
-  uint64_t build[4];
+  char build[IND_CACHE_KEY_HEX + 1];
 } Saved;
 
 static bool save_state(Saved *sv) {
@@ -265,19 +285,11 @@ static void restore_state(Saved *sv) {
  * folder, umask and environment, then the server's back. Answers its status on conn. */
 static void serve_one(int conn, int (*main_fn)(int, char **), Saved *sv) {
   Header h;
-  int fds[3] = {-1, -1, -1};
-  union {
-    struct cmsghdr align;
-    char buf[CMSG_SPACE(sizeof fds)];
-  } ctl;
-  struct iovec iov = {&h, sizeof h};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
-  ssize_t r = recvmsg(conn, &m, MSG_CMSG_CLOEXEC);
-  struct cmsghdr *c = r == (ssize_t)sizeof h ? CMSG_FIRSTHDR(&m) : NULL;
-  if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof fds))
-    memcpy(fds, CMSG_DATA(c), sizeof fds);
+  int fds[3];
+  if (!recv_with_fds(conn, &h, sizeof h, fds, 3))
+    return; /* not a request: nothing to answer on */
   char *p = NULL;
-  bool ok = fds[0] >= 0 && h.magic == MAGIC && h.version == VERSION && h.payload <= MAX_PAYLOAD;
+  bool ok = h.magic == MAGIC && h.version == VERSION && h.payload <= MAX_PAYLOAD;
   if (ok && memcmp(h.build, sv->build, sizeof h.build) != 0) { /* another ind-opt: it compiles itself */
     int32_t other = IND_SERVE_OTHER_BUILD;
     write_all(conn, &other, sizeof other);
@@ -286,8 +298,7 @@ static void serve_one(int conn, int (*main_fn)(int, char **), Saved *sv) {
   ok = ok && (p = malloc(h.payload + 1)) != NULL && read_all(conn, p, h.payload);
   if (!ok) { /* not a client of this version or build: nothing more to answer */
     for (int i = 0; i < 3; ++i)
-      if (fds[i] >= 0)
-        close(fds[i]);
+      close(fds[i]);
     free(p);
     return;
   }
@@ -391,49 +402,15 @@ typedef struct Worker {
   bool busy;
 } Worker;
 
-static bool send_fd(int sock, int fd) {
-  char byte = 'c';
-  union {
-    struct cmsghdr align;
-    char buf[CMSG_SPACE(sizeof(int))];
-  } ctl;
-  memset(&ctl, 0, sizeof ctl);
-  struct iovec iov = {&byte, 1};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
-  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(sizeof(int));
-  memcpy(CMSG_DATA(c), &fd, sizeof fd);
-  return sendmsg(sock, &m, MSG_NOSIGNAL) == 1;
-}
-
-static int recv_fd(int sock) {
-  char byte;
-  union {
-    struct cmsghdr align;
-    char buf[CMSG_SPACE(sizeof(int))];
-  } ctl;
-  struct iovec iov = {&byte, 1};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof ctl.buf};
-  ssize_t r;
-  while ((r = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-    ;
-  struct cmsghdr *c = r == 1 ? CMSG_FIRSTHDR(&m) : NULL;
-  int fd = -1;
-  if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
-    memcpy(&fd, CMSG_DATA(c), sizeof fd);
-  return fd;
-}
-
 /* The worker's life (never returns): requests until the server closes the control socket, or `recycle` of
  * them (its kept context only grows: a fresh fork then takes over). */
 static void worker_main(int ctl, int recycle, int (*main_fn)(int, char **), Saved *sv) {
   signal(SIGTERM, SIG_DFL);
   signal(SIGINT, SIG_IGN); /* ^C in the server's terminal: the server stops its workers itself */
   for (int n = 1; n <= recycle; ++n) {
-    int conn = recv_fd(ctl);
-    if (conn < 0)
+    char byte;
+    int conn;
+    if (!recv_with_fds(ctl, &byte, 1, &conn, 1))
       break;
     serve_one(conn, main_fn, sv);
     close(conn);
@@ -536,7 +513,7 @@ int ind_opt_serve(const IndServeOptions *o) {
         else
           k = -1;
       }
-      if (k >= 0 && send_fd(w[k].ctl, conn)) {
+      if (k >= 0 && send_with_fds(w[k].ctl, "c", 1, &conn, 1)) {
         w[k].busy = true;
       } else { /* every worker busy: the client compiles itself (a pipeline of ind-opts never waits on us) */
         int32_t busy = IND_SERVE_BUSY;
