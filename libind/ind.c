@@ -504,8 +504,11 @@ IndStatus ind_program_run_cpu(IndProgram *p, const void *const *inputs, void *co
   if (nin != ind_program_num_inputs(p) || nout != ind_program_num_outputs(p))
     return ind_status_create("internal error: the JIT entry takes %d inputs and returns %d outputs, the plan %d and %d",
                              nin, nout, ind_program_num_inputs(p), ind_program_num_outputs(p));
-  IndMemRef min[IND_JIT_MAX_ARGS], mout[IND_JIT_MAX_ARGS];
-  void *tmp[IND_JIT_MAX_ARGS] = {0};
+  /* on the heap: IND_JIT_MAX_ARGS descriptors of each side would take a thread's stack */
+  IndMemRef *min = calloc((size_t)nin + 1, sizeof *min), *mout = calloc((size_t)nout + 1, sizeof *mout);
+  void **tmp = calloc((size_t)nin + 1, sizeof *tmp);
+  if (!min || !mout || !tmp)
+    abort();
   for (int k = 0; k < nin && !st; ++k) {
     MlirType t = ind_jit_input_type(p->jit, k);
     size_t es = ind_memref_elem_size(mlirShapedTypeGetElementType(t));
@@ -550,6 +553,9 @@ IndStatus ind_program_run_cpu(IndProgram *p, const void *const *inputs, void *co
   }
   for (int k = 0; k < nin; ++k)
     free(tmp[k]);
+  free(tmp);
+  free(mout);
+  free(min);
   return st;
 }
 
@@ -583,7 +589,9 @@ static bool interp_dtype(IndElementType t, IndDType *out) {
 
 static IndStatus reference(IndProgram *p, MlirOperation func, const void *const *inputs, void *const *outputs) {
   int nin = ind_program_num_inputs(p), nout = ind_program_num_outputs(p);
-  IndTensor in[IND_JIT_MAX_ARGS], out[IND_JIT_MAX_ARGS];
+  IndTensor *in = calloc((size_t)nin + 1, sizeof *in), *out = calloc(IND_JIT_MAX_ARGS, sizeof *out);
+  if (!in || !out)
+    abort();
   int made = 0, n_out = 0;
   IndStatus st = NULL;
   for (; made < nin && !st; ++made) {
@@ -619,6 +627,8 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
     ind_tensor_free(&in[k]);
   for (int k = 0; k < n_out; ++k)
     ind_tensor_free(&out[k]);
+  free(out);
+  free(in);
   return st;
 }
 

@@ -30,7 +30,7 @@ extern "C" {
 #endif
 
 #define IND_JIT_MAX_RANK IND_MEMREF_MAX_RANK
-#define IND_JIT_MAX_ARGS 64
+#define IND_JIT_MAX_ARGS 1024
 
 /* A ranked strided memref as the MLIR C interface lays it out, with the rank kept alongside. */
 typedef struct IndMemRef {

@@ -17,7 +17,11 @@ typedef struct MockFn {
   char name[256];
 } MockFn;
 
+#ifdef MOCK_STUB /* CUDA's stub libcuda: every symbol, but cuInit fails (a machine without a driver) */
+CUresult CUDAAPI cuInit(unsigned flags) { return flags == 0 ? CUDA_ERROR_STUB_LIBRARY : CUDA_ERROR_INVALID_VALUE; }
+#else
 CUresult CUDAAPI cuInit(unsigned flags) { return flags == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; }
+#endif
 CUresult CUDAAPI cuDriverGetVersion(int *v) {
   *v = 13000;
   return CUDA_SUCCESS;
@@ -64,7 +68,9 @@ CUresult CUDAAPI cuCtxSynchronize(void) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
-  *s = r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" : "CUDA_ERROR_MOCK";
+  *s = r == CUDA_ERROR_INVALID_PTX    ? "CUDA_ERROR_INVALID_PTX"
+       : r == CUDA_ERROR_STUB_LIBRARY ? "CUDA_ERROR_STUB_LIBRARY"
+                                      : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
