@@ -4,11 +4,17 @@
     fn = torch.compile(model, backend="ind")
 
 Dynamo hands the backend a torch-level FX graph; AOTAutograd (aot_module_simplified) turns it into
-ATen forward (and backward) graphs with ind's decompositions (ind.fx.DECOMPOSITIONS). Each ATen
-graph is partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported,
-i.e. the importer's op table): the maximal subgraphs ind supports become one compiled ind program
-each, the rest runs in PyTorch eager between them, so one unsupported op costs only its own node.
-Compiled programs are cached by their graph text (which holds the shapes) and device.
+ATen forward (and backward) graphs with PyTorch's own decomposition tables (ind.fx.backend_decompositions:
+the core ATen table and Inductor's extras, less the ops ind lowers whole). Each ATen graph is
+partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported, i.e. the
+importer's op table): the maximal subgraphs ind supports become one compiled ind program each, the rest
+runs in PyTorch eager between them, so one unsupported op costs only its own node. Compiled programs are
+cached by their graph text (which holds the shapes) and device.
+
+A model never stops because of ind: a partition ind cannot import or compile runs eagerly, and a graph
+the backend cannot take at all (an AOTAutograd error) runs as Dynamo traced it, each with one warning
+line (ind.backend.STATS["fallbacks"] lists them). IND_STRICT=1 makes each of these an error instead: the
+tests use it.
 
 On CUDA tensors a program runs through the bindings (ind.core) on the current stream, its outputs
 allocated by PyTorch's caching allocator; on the CPU through the bindings or, until they exist, the
@@ -27,7 +33,27 @@ from . import fx as ind_fx
 from . import runner
 
 _CACHE = {}
-STATS = {"compiles": 0, "cache_hits": 0, "partitions": []}
+STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": []}
+
+
+def reset_stats():
+    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[])
+
+
+def strict():
+    """IND_STRICT=1: what ind cannot compile is an error, not an eager fallback."""
+    return os.environ.get("IND_STRICT", "") not in ("", "0")
+
+
+def _fallback(what, err):
+    """ind leaves `what` to PyTorch: one warning line (an error under IND_STRICT)."""
+    lines = [ln.strip() for ln in str(err).splitlines() if ln.strip()]
+    msg = f"{what} runs eagerly: {type(err).__name__}: {' | '.join(lines[:3])}"
+    if strict():
+        raise RuntimeError(f"ind (IND_STRICT): {msg}") from err
+    STATS["fallbacks"].append(msg)
+    import warnings
+    warnings.warn(f"ind: {msg}", RuntimeWarning, stacklevel=2)
 
 
 def _log(msg):
@@ -39,6 +65,11 @@ def get_program(text, inputs, outputs, device):
     key = (text, device)
     prog = _CACHE.get(key)
     if prog is None:
+        dump = os.environ.get("IND_DUMP_GRAPHS")  # a folder: each compiled graph's text, for ind-opt / ind-run
+        if dump:
+            os.makedirs(dump, exist_ok=True)
+            with open(os.path.join(dump, f"graph{len(os.listdir(dump)):04d}.mlir"), "w") as f:
+                f.write(text)
         prog = runner.compile(text, inputs, outputs, device=device)
         _CACHE[key] = prog
         STATS["compiles"] += 1
@@ -58,10 +89,38 @@ def _raw_stream(dev):
 _NUMPY_OK = (torch.float32, torch.float16, torch.bool, torch.int32, torch.int64)
 
 
+def _traced_strides(node, shape):
+    """The strides of an output node's traced value when they differ from the contiguous strides of shape
+    (dims of size 1 aside), else None."""
+    val = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    if not isinstance(val, torch.Tensor) or len(val.shape) != len(shape):
+        return None
+    try:
+        st = tuple(int(x) for x in val.stride())
+    except Exception:  # symbolic strides: contiguous
+        return None
+    expect, acc = [], 1
+    for d in reversed(shape):
+        expect.append(acc)
+        acc *= max(d, 1)
+    expect.reverse()
+    same = all(a == b or d == 1 for a, b, d in zip(st, expect, shape))
+    return None if same else st
+
+
+def _restride(o, st):
+    """o's values in a tensor of strides st. A dim of stride 0 (an expanded output) is stored once and
+    expanded, as the traced value was."""
+    if 0 in st:
+        base = o[tuple(slice(0, 1) if s == 0 else slice(None) for s in st)]
+        return torch.empty_strided(base.shape, st, dtype=o.dtype, device=o.device).copy_(base).expand(o.shape)
+    return torch.empty_strided(o.shape, st, dtype=o.dtype, device=o.device).copy_(o)
+
+
 class IndKernel(torch.nn.Module):
     """One partition: an ATen subgraph compiled by ind (lazily, per device, through the cache)."""
 
-    def __init__(self, sub, name):
+    def __init__(self, sub, name, device=None):
         super().__init__()
         self.sub = sub  # kept for printing and for the eager fallback of bf16 on the CPU path
         self.name = name
@@ -74,16 +133,27 @@ class IndKernel(torch.nn.Module):
         self.graph = g
         self.ops = [str(n.target) for n in sub.graph.nodes if n.op == "call_function"]
         self._out_specs = [(tuple(s), ind_fx._TORCH_DTYPE[d]) for s, d in g.outputs]
+        # the strides PyTorch traced for each output (meta["val"]): where they are not the contiguous ones,
+        # the output is handed on in them, as Inductor honours traced strides; eager ops after the partition
+        # (attention backward, as_strided, ...) read their inputs' layout
+        vals = out.args[0] if self.tuple_out else [out.args[0]]
+        self._out_strides = [_traced_strides(v, spec[0]) for v, spec in zip(vals, self._out_specs)]
         self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
+        if device is not None:  # compiled now, so that a compile error falls back before the first call
+            self.program(device)
+
+    def program(self, dev_type):
+        prog = self._progs.get(dev_type)
+        if prog is None:
+            g = self.graph
+            prog = self._progs[dev_type] = get_program(g.text, g.inputs, g.outputs, dev_type)
+        else:
+            STATS["cache_hits"] += 1
+        return prog
 
     def forward(self, *args):
         dev = args[0].device if args else torch.device("cpu")
-        prog = self._progs.get(dev.type)
-        if prog is None:
-            g = self.graph
-            prog = self._progs[dev.type] = get_program(g.text, g.inputs, g.outputs, dev.type)
-        else:
-            STATS["cache_hits"] += 1
+        prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
         ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
@@ -95,7 +165,22 @@ class IndKernel(torch.nn.Module):
             outs = [torch.from_numpy(r).to(o.dtype) for r, o in zip(res, outs)]
         else:  # bf16 has no numpy dtype: the program's graph runs eagerly
             return self.sub(*args)
+        outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
+        if os.environ.get("IND_CHECK_PARTITIONS"):
+            self._check(args, outs)
         return tuple(outs) if self.tuple_out else outs[0]
+
+    def _check(self, args, outs):
+        """IND_CHECK_PARTITIONS=1: every call of the partition also runs eagerly and the two are compared
+        (allclose at rtol = atol = 1e-3 on float64 copies); a difference is an error naming the partition
+        and its first differing output (IND_DUMP_GRAPHS=DIR keeps its graph text for ind-opt)."""
+        ref = self.sub(*args)
+        ref = list(ref) if self.tuple_out else [ref]
+        for k, (r, o) in enumerate(zip(ref, outs)):
+            if r.shape != o.shape or not torch.allclose(r.double(), o.double(), rtol=1e-3, atol=1e-3, equal_nan=True):
+                err = (r.double() - o.double()).abs().max().item() if r.shape == o.shape else "shape"
+                raise RuntimeError(f"ind: partition {self.name} output {k} differs from eager (max abs error {err}); "
+                                   f"ops: {', '.join(self.ops)}")
 
 
 class _Support:
@@ -146,24 +231,29 @@ def describe(gm):
     return "\n".join(lines)
 
 
+def _device_of(gm, example_inputs):
+    """The device type the graph runs on (its first tensor input's), or None where nothing says."""
+    for x in list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes if n.op == "placeholder"]:
+        if isinstance(x, torch.Tensor):
+            return x.device.type
+    return None
+
+
 def compile_aten_graph(gm, example_inputs=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind."""
+    device = _device_of(gm, example_inputs)
     fused, names = partition(gm)
     for name in names:
         sub = fused.get_submodule(name)
         try:
-            setattr(fused, name, IndKernel(sub, name))
-        except ind_fx.IndImportError as e:  # the partition stays an eager submodule
-            _log(f"{name} runs eagerly: {e}")
+            setattr(fused, name, IndKernel(sub, name, device))
+        except Exception as e:  # the partition stays an eager submodule (an error under IND_STRICT)
+            _fallback(f"partition {name} ({len(sub.graph.nodes)} nodes)", e)
     fused.recompile()
     desc = describe(fused)
     STATS["partitions"].append(desc)
     _log("partitions:\n" + desc)
     return fused
-
-
-def _decompositions():
-    return ind_fx._decomposition_table()
 
 
 def ind_backend(gm, example_inputs, **kwargs):
@@ -176,8 +266,14 @@ def ind_backend(gm, example_inputs, **kwargs):
     def bw(g, inputs):  # backward graphs: the same partitioning
         return make_boxed_func(compile_aten_graph(g, inputs))
 
-    return aot_module_simplified(gm, example_inputs, fw_compiler=fw, bw_compiler=bw,
-                                 decompositions=_decompositions())
+    try:
+        return aot_module_simplified(gm, example_inputs, fw_compiler=fw, bw_compiler=bw,
+                                     decompositions=ind_fx.backend_decompositions())
+    except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
+        if strict():
+            raise
+        _fallback(f"graph of {len(gm.graph.nodes)} nodes", e)
+        return gm.forward
 
 
 def register():

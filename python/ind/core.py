@@ -339,7 +339,8 @@ class Program:
         import numpy as np
         if len(arrays) != len(self.inputs):
             raise IndError("the program takes %d inputs, got %d" % (len(self.inputs), len(arrays)))
-        arrays = [np.ascontiguousarray(a) for a in arrays]
+        # C order (ascontiguousarray alone turns a 0-d array into shape (1,): the shape is put back)
+        arrays = [np.ascontiguousarray(a).reshape(np.shape(a)) for a in arrays]
         ins = self._in_t(*[_host_pointer(a, s, d, "input %d" % k, False)
                            for k, (a, (s, d)) in enumerate(zip(arrays, self.inputs))])
         outs = [np.empty(s, dtype=_NUMPY_NAMES[d]) for s, d in self.outputs]

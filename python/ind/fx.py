@@ -1061,7 +1061,10 @@ ATEN_TO_GRAPH = {
     "aten.var_mean.correction": _var_mean,
     "aten.var_mean.dim": _var_mean,
     # views and layout
-    "aten.view.default": _view("view"),
+    # a view is a reshape of the values, as Inductor's post-grad view_to_reshape has it: PyTorch checked the
+    # view against the real strides when it traced it, and ind's program sees its inputs as values (made
+    # contiguous at the call), where graph.view's stride rule would judge layouts the program never has
+    "aten.view.default": _view("reshape"),
     "aten._unsafe_view.default": _view("reshape"),
     "aten._reshape_alias.default": _view("reshape"),
     "aten.reshape.default": _view("reshape"),
@@ -1120,6 +1123,40 @@ def _decomposition_table(extra=()):
     from torch._decomp import decomposition_table
     by_name = {str(k): k for k in decomposition_table}
     return {by_name[n]: decomposition_table[by_name[n]] for n in DECOMPOSITIONS + list(extra) if n in by_name}
+
+
+# Ops of Inductor's own table (torch/_inductor/decomposition.py) that PyTorch's core table leaves whole: the
+# batch-norm family (every variant, so no decomposition emits the mutable _native_batch_norm_legit that
+# AOTAutograd rejects; reference/torch-door.md §2) and a few composites.
+_INDUCTOR_EXTRA = [
+    "aten._native_batch_norm_legit", "aten._native_batch_norm_legit_no_training",
+    "aten._native_batch_norm_legit_functional", "aten.native_batch_norm", "aten._batch_norm_with_update",
+    "aten._batch_norm_with_update_functional", "aten._batch_norm_no_update", "aten.batch_norm_backward",
+    "aten.native_group_norm", "aten.native_layer_norm", "aten.gelu", "aten._softmax", "aten._log_softmax",
+    "aten.hardtanh", "aten.leaky_relu", "aten.elu", "aten.addmv", "aten.linalg_vector_norm", "aten.flip",
+    "aten.index_select", "aten.upsample_bilinear2d", "aten.native_dropout",
+]
+
+
+def backend_decompositions():
+    """The table AOTAutograd decomposes with under torch.compile(backend="ind"): PyTorch's core ATen table
+    plus Inductor's extras (_INDUCTOR_EXTRA) and DECOMPOSITIONS, less every op ind lowers whole (a key of
+    ATEN_TO_GRAPH): an op is decomposed exactly when ind has no lowering of its own for it. torch >= 2.1."""
+    from torch._decomp import core_aten_decompositions, get_decompositions
+    aten = torch.ops.aten
+    table = dict(core_aten_decompositions().items())
+    table.update(get_decompositions([getattr(aten, n.split(".")[1]) for n in _INDUCTOR_EXTRA
+                                     if hasattr(aten, n.split(".")[1])]))
+    table.update(_decomposition_table())
+    return {op: fn for op, fn in table.items() if str(op) not in ATEN_TO_GRAPH and not _extern(op)}
+
+
+def _extern(op):
+    """Ops left whole to PyTorch as externs: the fused attention kernels (SDPA). Their decompositions do not
+    match their backward ops: the CPU flash forward's decomposition computes a logsumexp its (undecomposed)
+    backward does not read as it would its own (a GPT-2 training step's gradients were off by 100s);
+    Inductor excludes it too (torch/_inductor/decomposition.py, decomps_to_exclude)."""
+    return "scaled_dot_product" in str(op)
 
 
 def _bind(node):
@@ -1393,11 +1430,14 @@ def is_node_supported(node, prefer_file=None):
         return isinstance(src, torch.fx.Node) and is_node_supported(src, prefer_file)
     if str(node.target) not in ATEN_TO_GRAPH:
         return False
+    own = _meta_of(node)
+    if any(m is not None and m[0] != "dynamic" and 0 in m[0] for m in (own if isinstance(own, list) else [own])):
+        return False  # an empty result (a zero-length cache, ...): ind compiles no empty tensors
     imp = _Importer(None, "probe", prefer_file)
     try:
         for a in node.all_input_nodes:
             m = _meta_of(a)
-            if m is None or isinstance(m, list) or m[0] == "dynamic" or m[1] not in DTYPES:
+            if m is None or isinstance(m, list) or m[0] == "dynamic" or m[1] not in DTYPES or 0 in m[0]:
                 return False
             imp.values[a] = imp.add_arg(a.name, m[0], DTYPES[m[1]])
         imp.call(node)

@@ -1,0 +1,259 @@
+"""The model zoo benchmark: every model of bench/zoo/models.py through torch.compile(backend="ind"), beside
+eager and Inductor, in inference (f32, bf16) and a training step (f32, AMP bf16).
+
+    python bench/zoo/run.py                                   # tiny configs, CPU, ind only: CI's check
+    python bench/zoo/run.py --size full --device cuda --backends ind,eager,inductor --out zoo.json
+
+Each row (model x mode) runs in a subprocess of its own, so a crash or a GPU fault costs that row only.
+Per row: the accuracy status by PyTorch's benchmark rule (torch._dynamo.utils.same against a float64
+reference: allclose at tol, else RMSE(compiled, fp64) <= m * RMSE(eager, fp64) + tol/10; tol 1e-3 for
+inference, 1e-2 for training; outputs and every parameter gradient), time per iteration of each backend
+(medians of interleaved iterations), first-call time, kernels per call and peak memory (CUDA), and ind's
+partitions with every op that ran eagerly. docs/zoo.md explains the columns and holds the current table.
+"""
+import argparse
+import copy
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MODES = ("infer_f32", "infer_bf16", "train_f32", "train_amp")
+
+
+def _flat(x):
+    import torch
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (tuple, list)):
+        return [t for v in x for t in _flat(v)]
+    if isinstance(x, dict):
+        return [t for v in x.values() for t in _flat(v)]
+    return []
+
+
+def _no_dropout(model):
+    """Dropout off (p = 0) everywhere, so a training step is deterministic and comparable with eager;
+    the model stays in train mode (batch norm computes batch statistics and updates running ones)."""
+    import torch
+    for m in model.modules():
+        if isinstance(m, torch.nn.Dropout):
+            m.p = 0.0
+        for k, v in list(vars(m).items()):
+            if "drop" in k and isinstance(v, float):
+                setattr(m, k, 0.0)
+    for cfg in {id(m.config): m.config for m in model.modules() if hasattr(m, "config")}.values():
+        for k, v in list(vars(cfg).items()):
+            if "drop" in k and isinstance(v, float):
+                setattr(cfg, k, 0.0)
+
+
+class Row:
+    """One model in one mode: builds the model, its inputs and the float64 reference."""
+
+    def __init__(self, name, mode, size, device, batch):
+        import torch
+        sys.path.insert(0, HERE)
+        from models import ZOO
+        self.name, self.mode, self.device = name, mode, torch.device(device)
+        self.train = mode.startswith("train")
+        self.dtype = torch.bfloat16 if mode == "infer_bf16" else torch.float32
+        self.amp = mode == "train_amp"
+        self.tol = 1e-2 if self.train else 1e-3
+        torch.manual_seed(0)
+        spec = ZOO[name]
+        model = spec.build(size)
+        _no_dropout(model)
+        model.train(self.train)
+        self.base = model  # f32 weights: the float64 reference is made from these
+        self.inputs = spec.inputs(size, batch)
+        self.model = copy.deepcopy(model).to(device=self.device, dtype=self.dtype)
+
+    def args(self, dtype=None):
+        dtype = dtype or self.dtype
+        return tuple(a.to(self.device, dtype=dtype) if a.is_floating_point() else a.to(self.device) for a in self.inputs)
+
+    def step(self, fn, model, dtype=None):
+        """One call (inference) or forward + backward (training): the outputs then the parameter grads."""
+        import torch
+        args = self.args(dtype)
+        if not self.train:
+            with torch.no_grad():
+                return _flat(fn(*args))
+        for p in model.parameters():
+            p.grad = None
+        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.amp):
+            outs = _flat(fn(*args))
+        loss = sum(o.float().sum() for o in outs if o.is_floating_point())
+        loss.backward()
+        return [o.detach() for o in outs] + [p.grad for p in model.parameters() if p.grad is not None]
+
+    def reference(self):
+        import torch
+        m64 = copy.deepcopy(self.base).to(device=self.device, dtype=torch.float64)
+        if self.dtype != torch.float32:  # the weights the compiled model has, in float64
+            m64.load_state_dict({k: v.to(self.dtype).to(torch.float64) for k, v in self.base.state_dict().items()
+                                 if v.is_floating_point()}, strict=False)
+        amp, self.amp = self.amp, False
+        try:
+            if self.dtype != torch.float32:
+                args64 = tuple(a.to(self.device, dtype=self.dtype).double() if a.is_floating_point()
+                               else a.to(self.device) for a in self.inputs)
+                saved, self.inputs = self.inputs, args64
+                try:
+                    return self.step(m64, m64, torch.float64)
+                finally:
+                    self.inputs = saved
+            return self.step(m64, m64, torch.float64)
+        finally:
+            self.amp = amp
+
+
+def _check(row, ref, res, fp64):
+    """[(index, ok, max abs error)] by torch._dynamo.utils.same, one per output and parameter gradient."""
+    from torch._dynamo.utils import same
+    out = []
+    if len(ref) != len(res):
+        return [(-1, False, float("inf"))]
+    for i, (a, b, c) in enumerate(zip(ref, res, fp64)):
+        ok = same(a, b, c, tol=row.tol, equal_nan=True, log_error=lambda *a, **k: None)
+        err = (a.double() - b.double()).abs().max().item() if a.numel() else 0.0
+        out.append((i, bool(ok), err))
+    return out
+
+
+def _sync(dev):
+    import torch
+    if dev.type == "cuda":
+        torch.cuda.synchronize(dev)
+
+
+def _kernels_per_call(row, fn, model):
+    import torch
+    if row.device.type != "cuda":
+        return None
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        row.step(fn, model)
+        _sync(row.device)
+    return sum(1 for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA)
+
+
+def run_row(name, mode, size, device, backends, iters, batch):
+    """Runs one row in this process; returns its result dict."""
+    import torch
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    import ind  # noqa: F401  (registers backend="ind")
+    from ind import backend as ind_backend
+    row = Row(name, mode, size, device, batch)
+    res = {"model": name, "mode": mode, "size": size, "device": device}
+    fp64 = row.reference()
+    eager_model = row.model
+    eager = row.step(eager_model, eager_model)
+    compiled = {}
+    for b in backends:
+        if b == "eager":
+            compiled[b] = (eager_model, eager_model)
+            continue
+        m = copy.deepcopy(row.model)
+        torch._dynamo.reset()
+        ind_backend.reset_stats()
+        fn = torch.compile(m, backend=b)
+        _sync(row.device)
+        t0 = time.perf_counter()
+        out = row.step(fn, m)
+        _sync(row.device)
+        res[f"{b}_first_s"] = round(time.perf_counter() - t0, 3)
+        checks = _check(row, eager, out, fp64)
+        bad = [c for c in checks if not c[1]]
+        res[f"{b}_status"] = "pass" if not bad else "fail"
+        if bad:
+            res[f"{b}_failed"] = [f"#{i} err {e:.3g}" for i, _, e in bad[:5]] + (["..."] if len(bad) > 5 else [])
+        if b == "ind":
+            parts = ind_backend.STATS["partitions"]
+            res["ind_graphs"] = len(parts)
+            res["ind_partitions"] = sum(p.count("\nind ") + p.startswith("ind ") for p in parts)
+            eager_ops = sorted({ln.split()[1] for p in parts for ln in p.splitlines() if ln.startswith("eager ")})
+            res["ind_eager_ops"] = eager_ops
+            res["ind_fallbacks"] = list(ind_backend.STATS["fallbacks"])
+        compiled[b] = (fn, m)
+    if iters > 0:
+        times = {b: [] for b in compiled}
+        for _ in range(2):  # warm-up
+            for b, (fn, m) in compiled.items():
+                row.step(fn, m)
+        for _ in range(iters):  # interleaved, so a slow spell of the machine hits every backend alike
+            for b, (fn, m) in compiled.items():
+                _sync(row.device)
+                t0 = time.perf_counter()
+                row.step(fn, m)
+                _sync(row.device)
+                times[b].append(time.perf_counter() - t0)
+        for b, ts in times.items():
+            res[f"{b}_ms"] = round(1e3 * statistics.median(ts), 3)
+        if row.device.type == "cuda":
+            for b, (fn, m) in compiled.items():
+                res[f"{b}_kernels"] = _kernels_per_call(row, fn, m)
+                torch.cuda.reset_peak_memory_stats(row.device)
+                row.step(fn, m)
+                _sync(row.device)
+                res[f"{b}_peak_mb"] = round(torch.cuda.max_memory_allocated(row.device) / 2**20, 1)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--models", default="all", help="comma-separated names of bench/zoo/models.py, or all")
+    ap.add_argument("--modes", default="infer_f32,train_f32", help=f"comma-separated, of {', '.join(MODES)}")
+    ap.add_argument("--size", default="tiny", choices=("tiny", "full"))
+    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--backends", default="ind", help="comma-separated: ind, eager, inductor")
+    ap.add_argument("--iters", type=int, default=0, help="timed iterations per backend (0: accuracy only)")
+    ap.add_argument("--batch", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=900, help="seconds per row")
+    ap.add_argument("--out", help="write the rows as JSON lines here")
+    ap.add_argument("--row", help=argparse.SUPPRESS)  # model:mode, run in this process (the subprocess side)
+    a = ap.parse_args()
+    backends = [b for b in a.backends.split(",") if b]
+    if a.row:
+        name, mode = a.row.split(":")
+        print("ZOO-ROW " + json.dumps(run_row(name, mode, a.size, a.device, backends, a.iters, a.batch)), flush=True)
+        return 0
+    sys.path.insert(0, HERE)
+    from models import ZOO
+    names = list(ZOO) if a.models == "all" else a.models.split(",")
+    modes = a.modes.split(",")
+    rows, failed = [], 0
+    for name in names:
+        for mode in modes:
+            cmd = [sys.executable, os.path.abspath(__file__), "--row", f"{name}:{mode}", "--size", a.size,
+                   "--device", a.device, "--backends", ",".join(backends), "--iters", str(a.iters),
+                   "--batch", str(a.batch)]
+            env = dict(os.environ, IND_STRICT=os.environ.get("IND_STRICT", "1"))
+            try:
+                p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, env=env)
+                line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
+                if line:
+                    r = json.loads(line[-1][8:])
+                else:
+                    tail = (p.stderr.strip().splitlines() or ["(no output)"])[-1]
+                    r = {"model": name, "mode": mode, "error": f"exit {p.returncode}: {tail[:300]}"}
+            except subprocess.TimeoutExpired:
+                r = {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
+            ok = "error" not in r and all(r.get(f"{b}_status") in ("pass", None) for b in backends)
+            failed += not ok
+            rows.append(r)
+            print(("PASS " if ok else "FAIL ") + json.dumps(r), flush=True)
+            if a.out:
+                with open(a.out, "a") as f:
+                    f.write(json.dumps(r) + "\n")
+    print(f"zoo: {len(rows) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
