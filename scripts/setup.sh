@@ -3,7 +3,7 @@
 # Safe to run again: installs only what is missing, rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PKGS="cmake make gcc g++ git clang-format zlib1g-dev libzstd-dev libffi-dev libncurses-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools python3 python3-numpy python3-torch graphviz"
+PKGS="cmake make gcc g++ git clang-format zlib1g-dev libzstd-dev libffi-dev libncurses-dev llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools python3 python3-numpy python3-venv graphviz"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -13,6 +13,20 @@ if [ -n "$missing" ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# The Python environment of the PyTorch tests and the model zoo: a venv (.venv, or $IND_VENV) with the pinned
+# torch 2.x, torchvision, transformers and timm of scripts/requirements.txt; remade when that file changes.
+VENV="${IND_VENV:-.venv}"
+if [ "${IND_NO_VENV:-0}" = 0 ] && ! cmp -s scripts/requirements.txt "$VENV/ind-requirements.txt" 2>/dev/null; then
+  echo "setup: installing the Python environment into $VENV (scripts/requirements.txt)"
+  rm -rf "$VENV"
+  if ! { /usr/bin/python3 -m venv "$VENV" &&
+         "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r scripts/requirements.txt; } > "$VENV.log" 2>&1; then
+    cat "$VENV.log"
+    echo "setup: the Python environment failed (log: $VENV.log)"
+    exit 1
+  fi
+  cp scripts/requirements.txt "$VENV/ind-requirements.txt"
 fi
 BUILD="${IND_BUILD_DIR:-build}"
 log="$BUILD.log"

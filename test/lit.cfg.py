@@ -19,7 +19,12 @@ config.substitutions.append(("%unit", os.path.join(config.ind_bin_dir, "unit")))
 config.substitutions.append(("%ind-build", os.path.dirname(config.ind_bin_dir)))
 config.substitutions.append(("%llvm-include", os.path.join(os.path.dirname(config.llvm_bin_dir), "include")))
 config.substitutions.append(("%examples", os.path.join(config.ind_src_dir, "examples")))
-config.substitutions.append(("%python", "/usr/bin/python3"))
+# %python: the project's Python environment (scripts/setup.sh makes .venv with torch 2.x, transformers, timm;
+# $IND_PYTHON overrides), else the system's python3.
+_python = os.environ.get("IND_PYTHON") or os.path.join(config.ind_src_dir, ".venv", "bin", "python")
+if not os.path.exists(_python):
+    _python = "/usr/bin/python3"
+config.substitutions.append(("%python", _python))
 config.substitutions.append(("%seed_host", os.path.join(config.ind_bin_dir, "seed_host")))
 config.substitutions.append(("%pysrc", os.path.join(config.ind_src_dir, "python")))
 config.substitutions.append(("%ind_lib_dir", os.path.join(config.ind_bin_dir, "..", "lib")))
@@ -72,11 +77,20 @@ import shutil
 if shutil.which("clang-format"):
     config.available_features.add("clang-format")
 
-# PyTorch tests (test/torch) need /usr/bin/python3 with torch and numpy (Debian's python3-torch).
+# PyTorch tests (test/torch) need %python with torch and numpy: "torch" for any torch, "torch2" for torch >= 2
+# (torch.compile, AOTAutograd), "zoo" where transformers and timm import too (bench/zoo).
 import subprocess
 try:
-    if subprocess.run(["/usr/bin/python3", "-c", "import torch, numpy"], capture_output=True, timeout=120).returncode == 0:
+    r = subprocess.run([_python, "-c", "import torch, numpy; print(torch.__version__.split('.')[0])\n"
+                        "try:\n import transformers, timm, torchvision; print('zoo')\nexcept Exception: pass"],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode == 0:
         config.available_features.add("torch")
+        lines = r.stdout.split()
+        if lines and lines[0].isdigit() and int(lines[0]) >= 2:
+            config.available_features.add("torch2")
+        if "zoo" in lines:
+            config.available_features.add("zoo")
 except (OSError, subprocess.TimeoutExpired):
     pass
 config.environment["IND_BIN_DIR"] = config.ind_bin_dir

@@ -124,7 +124,9 @@ class Value:
 # ---------------------------------------------------------------------------------------------------
 # Source locations from FX stack traces.
 
-_FRAME_RE = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)\s*\n(?:([ \t]*)(\S.*)\n?)?', re.M)
+# a frame line and its code line, if any (a frame without source, as the trace wrapper's, has none: the next
+# frame's line is not its code)
+_FRAME_RE = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)\s*\n(?:([ \t]*)(?!File ")(\S.*)\n?)?', re.M)
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__))
 _IND_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -398,6 +400,11 @@ def _pow(c):
 
 def _unary(op):
     return lambda c: c.emit(op, [c.t(c.a["self"])])
+
+
+def _expm1(c):  # exp(x) - 1 (an absolute error of f32's epsilon near 0, where expm1 keeps the relative one)
+    x = c.t(c.a["self"])
+    return c.emit("sub", [c.tmp("exp", [x], x.shape, x.dtype), c.scalar(1.0, x)])
 
 
 def _gelu(c):
@@ -990,6 +997,7 @@ ATEN_TO_GRAPH = {
     "aten.neg.default": _unary("neg"),
     "aten.abs.default": _unary("abs"),
     "aten.exp.default": _unary("exp"),
+    "aten.expm1.default": _expm1,
     "aten.log.default": _unary("log"),
     "aten.sqrt.default": _unary("sqrt"),
     "aten.rsqrt.default": _unary("rsqrt"),
@@ -1463,6 +1471,11 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
     tracer_cls = proxy_tensor.PythonKeyTracer
     old = tracer_cls.__dict__.get("record_stack_traces", None)
     tracer_cls.record_stack_traces = True
+    # torch >= 2.6 keeps only frames named "forward" when make_fx records stack traces; every frame from the
+    # wrapper's forward inward is wanted here (the user's own function is the location): the flag reads
+    # False for the tracer make_fx makes during this call
+    old_only = tracer_cls.__dict__.get("_record_forward_stack_traces_only", None)
+    tracer_cls._record_forward_stack_traces_only = property(lambda self: False, lambda self, v: None)
     try:
         import inspect
         kw = {}
@@ -1483,6 +1496,10 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
             del tracer_cls.record_stack_traces
         else:
             tracer_cls.record_stack_traces = old
+        if old_only is None:
+            del tracer_cls._record_forward_stack_traces_only
+        else:
+            tracer_cls._record_forward_stack_traces_only = old_only
     return gm
 
 

@@ -311,6 +311,25 @@ def aten_direct_issue11(i, x):
 aten_direct_issue11.symbolic = True
 
 
+def aten_direct_torch2(x):
+    """Ops of the table that make_fx of torch 2.x no longer records (it decomposes or rewrites them; torch.export
+    and AOTAutograd graphs hold them), called directly."""
+    return (aten._reshape_alias.default(x, [8, 4], [4, 1]), aten.rms_norm.default(x, [8], None, 1e-6),
+            aten.squeeze.dims(aten.unsqueeze.default(aten.unsqueeze.default(x, 0), 2), [0, 2]),
+            torch.ops.prims.iota.default(8, start=2, step=3, dtype=torch.int64, device="cpu", requires_grad=False))
+
+
+aten_direct_torch2.symbolic = True
+
+
+def arange_iota(x):
+    """torch._decomp's arange: prims.iota (what AOTAutograd's core table makes of arange)."""
+    return x + torch.arange(2, 26, 3, dtype=torch.int64)
+
+
+arange_iota.decompositions = ["aten.arange.start_step"]
+
+
 class MLP(torch.nn.Module):
     """Parameters (captured by make_fx as constants) become function arguments after the input."""
 
@@ -411,6 +430,8 @@ def _inputs():
                                     f2(8).abs() + 0.5]),
         "EmbeddingLayerNorm": (EmbeddingLayerNorm, [torch.randint(0, 10, (2, 5), generator=g2)]),
         "aten_direct_issue11": (aten_direct_issue11, [ints, f2(4, 8)]),
+        "aten_direct_torch2": (aten_direct_torch2, [f2(4, 8)]),
+        "arange_iota": (arange_iota, [f2(4, 8)]),
     }
 
 
