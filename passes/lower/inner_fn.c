@@ -425,6 +425,18 @@ static MlirValue emit_binary(Emit *e, Node *n, MlirLocation loc, MlirValue a, Ml
   return emit2(e, loc, binary_op_name(n->info->id), to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
+/* sigmoid(x) = (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|): exp's argument is never positive, so t
+ * is in [0, 1] and 1 + t in [1, 2]. The textbook 1 / (1 + exp(-x)) (ATen's and Inductor's f32 kernels)
+ * overflows exp for x < -88.72 and gives 0 where sigmoid is a nonzero f32 subnormal (down to
+ * x = -103.97): a relative error of 1, which log(sigmoid(x)) or a division by it makes -inf / inf
+ * (soak seed 150). NaN takes the t branch (the comparison is ordered) and stays NaN. */
+static MlirValue emit_sigmoid(Emit *e, MlirLocation loc, MlirValue x) {
+  MlirValue one = emit_constant(e, loc, 1.0);
+  MlirValue t = emit1(e, loc, "math.exp", emit1(e, loc, "arith.negf", emit1(e, loc, "math.absf", x)));
+  MlirValue num = emit_select(e, loc, emit_cmpf(e, loc, CMPF_OGE, x, emit_constant(e, loc, 0.0)), one, t);
+  return emit2(e, loc, "arith.divf", num, emit2(e, loc, "arith.addf", one, t));
+}
+
 static MlirValue emit_gelu(Emit *e, MlirLocation loc, MlirOperation op, MlirValue x) {
   GraphGeluApprox approx = GRAPH_GELU_NONE;
   if (graph_gelu_approximate(op, &approx) && approx == GRAPH_GELU_TANH) {
@@ -502,11 +514,8 @@ static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
     return emit1(e, loc, "math.absf", x);
   case GRAPH_OP_RECIPROCAL:
     return emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0), x);
-  case GRAPH_OP_SIGMOID: {
-    MlirValue ex = emit1(e, loc, "math.exp", emit1(e, loc, "arith.negf", x));
-    return emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0),
-                 emit2(e, loc, "arith.addf", emit_constant(e, loc, 1.0), ex));
-  }
+  case GRAPH_OP_SIGMOID:
+    return emit_sigmoid(e, loc, x);
   case GRAPH_OP_GELU:
     return emit_gelu(e, loc, e->L->ops[n->op_index].op, x);
   case GRAPH_OP_EXP:
@@ -520,10 +529,7 @@ static MlirValue emit_unary(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
   case GRAPH_OP_TANH:
     return emit1(e, loc, "math.tanh", x);
   case GRAPH_OP_SILU: /* x * sigmoid(x) */
-    return emit2(e, loc, "arith.mulf", x,
-                 emit2(e, loc, "arith.divf", emit_constant(e, loc, 1.0),
-                       emit2(e, loc, "arith.addf", emit_constant(e, loc, 1.0),
-                             emit1(e, loc, "math.exp", emit1(e, loc, "arith.negf", x)))));
+    return emit2(e, loc, "arith.mulf", x, emit_sigmoid(e, loc, x));
   case GRAPH_OP_SIN:
     return emit1(e, loc, "math.sin", x);
   case GRAPH_OP_COS:

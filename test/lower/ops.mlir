@@ -1,7 +1,8 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-graph-to-ind{unroll-reductions-threshold=0})' | %filecheck %s
 //
 // Each graph op's body ops: composites of arith/math as in docs/ir-contract.md (relu is
-// maximumf(x, 0), sigmoid 1/(1+exp(-x)), gelu Inductor's erf decomposition), constants as
+// maximumf(x, 0), sigmoid (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|), gelu Inductor's erf
+// decomposition), constants as
 // arith.constant in the body, comparisons give i1, where is a select, convert rounds the value.
 
 /// Elementwise chain: constant operand, broadcast row vector, relu; one buffer, nothing else.
@@ -28,18 +29,56 @@ func.func @chain(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-/// sigmoid = 1 / (1 + exp(-x)).
+/// sigmoid = (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|): exp only of a non-positive value, so it
+/// cannot overflow where sigmoid is a nonzero subnormal (x in (-103.97, -88.72)); NaN takes t.
 // CHECK-LABEL: sym_name = "sigmoid"
 // CHECK: %[[L:.*]] = "ind.load"
-// CHECK-NEXT: %[[N:.*]] = "arith.negf"(%[[L]])
-// CHECK-NEXT: %[[E:.*]] = "math.exp"(%[[N]])
 // CHECK-NEXT: %[[ONE:.*]] = "arith.constant"() <{value = 1.000000e+00 : f32}>
-// CHECK-NEXT: %[[D:.*]] = "arith.addf"(%[[ONE]], %[[E]])
-// CHECK-NEXT: %[[ONE2:.*]] = "arith.constant"() <{value = 1.000000e+00 : f32}>
-// CHECK-NEXT: %[[R:.*]] = "arith.divf"(%[[ONE2]], %[[D]])
+// CHECK-NEXT: %[[A:.*]] = "math.absf"(%[[L]])
+// CHECK-NEXT: %[[N:.*]] = "arith.negf"(%[[A]])
+// CHECK-NEXT: %[[T:.*]] = "math.exp"(%[[N]])
+// CHECK-NEXT: %[[Z:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
+// CHECK-NEXT: %[[GE:.*]] = "arith.cmpf"(%[[L]], %[[Z]]) <{{.*}}predicate = 3 : i64}>
+// CHECK-NEXT: %[[NUM:.*]] = "arith.select"(%[[GE]], %[[ONE]], %[[T]])
+// CHECK-NEXT: %[[D:.*]] = "arith.addf"(%[[ONE]], %[[T]])
+// CHECK-NEXT: %[[R:.*]] = "arith.divf"(%[[NUM]], %[[D]])
 // CHECK-NEXT: "gpu.yield"(%[[R]])
 func.func @sigmoid(%x: tensor<4xf32>) -> tensor<4xf32> {
   %a = "graph.sigmoid"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// -----
+
+/// silu = x * sigmoid(x), the same overflow-free sigmoid.
+// CHECK-LABEL: sym_name = "silu"
+// CHECK: %[[L:.*]] = "ind.load"
+// CHECK-NEXT: %[[ONE:.*]] = "arith.constant"() <{value = 1.000000e+00 : f32}>
+// CHECK-NEXT: %[[A:.*]] = "math.absf"(%[[L]])
+// CHECK-NEXT: %[[N:.*]] = "arith.negf"(%[[A]])
+// CHECK-NEXT: %[[T:.*]] = "math.exp"(%[[N]])
+// CHECK-NEXT: %[[Z:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
+// CHECK-NEXT: %[[GE:.*]] = "arith.cmpf"(%[[L]], %[[Z]]) <{{.*}}predicate = 3 : i64}>
+// CHECK-NEXT: %[[NUM:.*]] = "arith.select"(%[[GE]], %[[ONE]], %[[T]])
+// CHECK-NEXT: %[[D:.*]] = "arith.addf"(%[[ONE]], %[[T]])
+// CHECK-NEXT: %[[S:.*]] = "arith.divf"(%[[NUM]], %[[D]])
+// CHECK-NEXT: %[[R:.*]] = "arith.mulf"(%[[L]], %[[S]])
+// CHECK-NEXT: "gpu.yield"(%[[R]])
+func.func @silu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = "graph.silu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// -----
+
+/// exp itself is left alone: one math.exp of x, nothing around it.
+// CHECK-LABEL: sym_name = "exp"
+// CHECK: %[[L:.*]] = "ind.load"
+// CHECK-NEXT: %[[R:.*]] = "math.exp"(%[[L]])
+// CHECK-NEXT: "gpu.yield"(%[[R]])
+// CHECK-NEXT: origins = ["exp"]
+func.func @exp(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = "graph.exp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %a : tensor<4xf32>
 }
 
