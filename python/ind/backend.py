@@ -23,6 +23,7 @@ ind-run tool (ind.runner). IND_LOGS=fusion prints the fusion decisions of each c
 compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
 GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
 """
+import operator
 import os
 import sys
 
@@ -198,10 +199,36 @@ _NO_COMPUTE = {"aten.view.default", "aten._unsafe_view.default", "aten._reshape_
                "<built-in function getitem>"}
 
 
+# A partition's program takes at most this many inputs and returns at most this many outputs (the compiler's
+# limit is 256 of each, passes/lower/graph_to_ind.c): a larger partition (a training graph's forward, which
+# takes every parameter and saves every activation) is cut into consecutive pieces in graph order.
+MAX_PARTITION_IO = 240
+
+
+def _io(nodes, inside):
+    """(external inputs, values used outside) of a set of nodes."""
+    ins = {a for n in nodes for a in n.all_input_nodes if a not in inside}
+    outs = [n for n in nodes if any(u not in inside for u in n.users)]
+    return len(ins), len(outs)
+
+
+def _split_by_io(nodes, limit):
+    """nodes (one partition, in graph order) cut into runs of consecutive nodes of at most `limit` inputs and
+    `limit` outputs each. Graph order is topological, so no run depends on a later one and the pieces stay
+    acyclic; a getitem stays with the node it reads (a tuple never crosses a cut)."""
+    chunks, cur = [], []
+    for n in nodes:
+        if cur and n.target is not operator.getitem and max(_io(cur + [n], set(cur) | {n})) > limit:
+            chunks.append(cur)
+            cur = []
+        cur.append(n)
+    return chunks + ([cur] if cur else [])
+
+
 def partition(gm):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names."""
-    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
     part = CapabilityBasedPartitioner(gm, _Support(), allows_single_node_partition=True)
     parts = [p for p in part.propose_partitions()
              if any(str(n.target) not in _NO_COMPUTE for n in p.nodes)]
@@ -209,10 +236,11 @@ def partition(gm):
         return gm, []
     # each partition's nodes in graph order, so the fused submodules are the same on every run
     order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    split = []
     for p in parts:
-        ordered = sorted(p.nodes, key=order.__getitem__)
-        p.nodes = dict.fromkeys(ordered) if isinstance(p.nodes, dict) else ordered
-    fused = part.fuse_partitions(parts)  # (gm itself, changed in place)
+        for chunk in _split_by_io(sorted(p.nodes, key=order.__getitem__), MAX_PARTITION_IO):
+            split.append(Partition(id=len(split), nodes=chunk))
+    fused = part.fuse_partitions(split)  # (gm itself, changed in place)
     fused.recompile()
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
