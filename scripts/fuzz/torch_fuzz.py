@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of torch.compile(backend="ind") with random PyTorch programs (docs/testing.md,
+"PyTorch-level fuzzing").
+
+    python scripts/fuzz/torch_fuzz.py --seeds 0:200 [--backward] [--jobs N] [--batch K]
+    python scripts/fuzz/torch_fuzz.py --seeds 17:18 --show        # the program of seed 17
+    python scripts/fuzz/torch_fuzz.py --shrink 17 [--backward]    # the minimal program of a failure
+
+Each program (torch_gen.py) runs eagerly, eagerly in float64 (the reference), and through
+torch.compile(f, backend="ind") after torch._dynamo.reset(), under IND_STRICT=1; outputs (and with
+--backward the gradients of every float input, the loss being a fixed random weighting of the float
+outputs) are compared with torch._dynamo.utils.same(ref, res, fp64_ref, tol=1e-3 forward, 1e-2 backward,
+equal_nan=True). Failure classes:
+  compile-error  the compiled run raised (an ind import / compile failure under IND_STRICT, or an error
+                 of the compiled call) where eager did not
+  mismatch       the compiled result is not the same as eager's (PyTorch's accuracy rule)
+  crash          the process died (a signal, an abort) or hung past the time limit
+  invalid        eager itself raised: a generator bug, not ind's (reported, counted as failed)
+Programs run in batches, one subprocess each (--jobs at a time); when a batch dies, its programs
+without a result run again one per subprocess, which names the culprit.
+
+One line per failure: `SEED [fwd|bwd] CLASS: message`, then `N passed, N failed`.
+--inject perturbs the compiled results (a backend wrapping ind's that scales its outputs by 1.01):
+the check that the comparison can fail (test/torch/fuzz.test).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+TOL_FWD, TOL_BWD = 1e-3, 1e-2
+
+
+def _env():
+    env = dict(os.environ)
+    env.setdefault("IND_STRICT", "1")
+    env.setdefault("IND_LIBRARY", os.path.join(ROOT, "build", "lib", "libind.so"))
+    py = os.path.join(ROOT, "python")
+    if py not in env.get("PYTHONPATH", "").split(os.pathsep):
+        env["PYTHONPATH"] = py + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.setdefault("OMP_NUM_THREADS", "1")
+    return env
+
+
+# ---------------------------------------------------------------------------------------------------
+# In-process: one program through eager, float64 and ind.
+
+def _first_line(e):
+    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+    # dynamo wraps backend errors: the ind line is the interesting one
+    for ln in lines:
+        if "ind" in ln and ("IND_STRICT" in ln or "ind:" in ln or "Ind" in ln):
+            return f"{type(e).__name__}: {ln}"[:400]
+    return f"{type(e).__name__}: {' | '.join(lines[:2])}"[:400]
+
+
+_BACKENDS = {}
+
+
+def _backend(inject):
+    if inject not in _BACKENDS:
+        import ind  # noqa: F401  registers "ind"
+        from ind import backend as ib
+        if not inject:
+            _BACKENDS[inject] = "ind"
+        else:
+            import torch
+
+            def perturbed(gm, example_inputs, **kw):  # ind's result, wrong by 1 %: must be caught
+                fn = ib.ind_backend(gm, example_inputs, **kw)
+
+                def run(*args):
+                    out = fn(*args)
+                    seq = out if isinstance(out, (list, tuple)) else [out]
+                    seq = [o * 1.01 + 0.01 if isinstance(o, torch.Tensor) and o.is_floating_point() else o
+                           for o in seq]
+                    return type(out)(seq) if isinstance(out, (list, tuple)) else seq[0]
+                return run
+            _BACKENDS[inject] = perturbed
+    return _BACKENDS[inject]
+
+
+def _f64_source(src):
+    """The program with every float cast in f made a float64 one: the reference computes in double
+    throughout, as Inductor's fp64 reference runs the model without autocast."""
+    head, sep, body = src.partition("\ndef f(")
+    for a, b in ((".half()", ".double()"), (".bfloat16()", ".double()"), (".float()", ".double()"),
+                 ("torch.float16", "torch.float64"), ("torch.bfloat16", "torch.float64"),
+                 ("torch.float32", "torch.float64")):
+        body = body.replace(a, b)
+    return head + sep + body
+
+
+def load(prog, tmpdir=None, f64=False):
+    """exec's the program's source (from a file, so stack traces and ind's locations name its lines)."""
+    src = prog.source()
+    if f64:
+        src = _f64_source(src)
+    tmpdir = tmpdir or os.environ.get("IND_FUZZ_TMP") or os.path.join("/tmp", f"ind_torch_fuzz_{os.getuid()}")
+    os.makedirs(tmpdir, exist_ok=True)
+    path = os.path.join(tmpdir, f"seed_{prog.seed}_{os.getpid()}{'_f64' if f64 else ''}.py")
+    with open(path, "w") as fh:
+        fh.write(src)
+    ns = {"__name__": f"fuzz_{prog.seed}", "__file__": path}
+    exec(compile(src, path, "exec"), ns)
+    return ns
+
+
+LAST = {}
+
+
+def run_program(prog, backward=False, inject=False):
+    """(class, message): class None when the compiled program agrees with eager."""
+    import logging
+    import warnings
+    import torch
+    from torch._dynamo.utils import same
+    warnings.filterwarnings("ignore")
+    logging.getLogger("torch._dynamo.utils").setLevel(logging.ERROR)
+    ns = load(prog)
+    f = ns["f"]
+    f_64 = load(prog, f64=True)["f"]
+    bases = ns["make_inputs"](torch.Generator().manual_seed(prog.seed))
+
+    def run(fn, f64=False):  # f64: float inputs as float64 (fn is the float64 program)
+        bs = [b.detach().clone() for b in bases]
+        if f64:
+            bs = [b.double() if b.is_floating_point() else b for b in bs]
+        if backward:
+            bs = [b.requires_grad_() if b.is_floating_point() else b for b in bs]
+        outs = fn(*ns["views"](*bs))
+        outs = list(outs) if isinstance(outs, (tuple, list)) else [outs]
+        grads = None
+        if backward:
+            g = torch.Generator().manual_seed(prog.seed + 1)
+            loss = None
+            for o in outs:
+                if isinstance(o, torch.Tensor) and o.is_floating_point() and o.requires_grad:
+                    w = torch.randn(o.shape, generator=g, dtype=torch.float64 if f64 else torch.float32)
+                    term = (o.double() if f64 else o.float()) * w
+                    loss = term.sum() if loss is None else loss + term.sum()
+            if loss is not None:
+                loss.backward()
+                grads = [b.grad for b in bs if b.is_floating_point()]
+        return [o.detach() if isinstance(o, torch.Tensor) else o for o in outs], grads
+
+    try:
+        ref = run(f)
+    except Exception as e:
+        return "invalid", "eager: " + _first_line(e)
+    try:
+        ref64 = run(f_64, True)
+    except Exception:
+        ref64 = ref
+    torch._dynamo.reset()
+    from ind import backend as ib
+    ib.reset_stats()
+    cf = torch.compile(f, backend=_backend(inject))
+    try:
+        res = run(cf)
+    except Exception as e:
+        return "compile-error", _first_line(e)
+    finally:
+        torch._dynamo.reset()
+    # how much of the program ind ran: the partitions of every compiled graph (forward and backward)
+    LAST["ind_ops"] = sum(int(m) for d in ib.STATS["partitions"] for m in re.findall(r"^ind .*?: (\d+) ops", d, re.M))
+    LAST["eager_ops"] = sum(len(re.findall(r"^eager ", d, re.M)) for d in ib.STATS["partitions"])
+    msgs = []
+
+    def log(fmt, *a):
+        msgs.append(fmt % a if a else fmt)
+    for k, (r, o, r64) in enumerate(zip(ref[0], res[0], ref64[0])):
+        if not same(r, o, r64, tol=TOL_FWD, equal_nan=True, log_error=log):
+            return "mismatch", f"output {k}: {_diff(r, o, msgs)}"
+    if len(ref[0]) != len(res[0]):
+        return "mismatch", f"{len(res[0])} outputs, eager has {len(ref[0])}"
+    if backward and ref[1] is not None:
+        if res[1] is None:
+            return "mismatch", "no gradients from the compiled run"
+        for k, (r, o, r64) in enumerate(zip(ref[1], res[1], ref64[1] or ref[1])):
+            if not same(r, o, r64, tol=TOL_BWD, equal_nan=True, log_error=log):
+                return "mismatch", f"grad of input {k}: {_diff(r, o, msgs)}"
+    return None, ""
+
+
+def _diff(r, o, msgs):
+    import torch
+    if isinstance(r, torch.Tensor) and isinstance(o, torch.Tensor):
+        if r.shape != o.shape:
+            return f"shape {tuple(o.shape)} vs eager {tuple(r.shape)}"
+        if r.dtype != o.dtype:
+            return f"dtype {o.dtype} vs eager {r.dtype}"
+        d = (r.double() - o.double()).abs()
+        d = torch.where(torch.isnan(d) & (torch.isnan(r.double()) == torch.isnan(o.double())), torch.zeros_like(d), d)
+        i = int(torch.nan_to_num(d, nan=float("inf")).argmax()) if d.numel() else 0
+        if d.numel():
+            return (f"max abs diff {d.max().item():.4g} at flat {i} (ind {o.reshape(-1)[i].item():.6g}, "
+                    f"eager {r.reshape(-1)[i].item():.6g}); {msgs[-1] if msgs else ''}")
+    return msgs[-1] if msgs else "differs"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Subprocess batches.
+
+def worker(seeds, backward, inject):
+    import torch_gen
+    for s in seeds:
+        t0 = time.time()
+        LAST.clear()
+        if os.environ.get("IND_FUZZ_CRASH_SEED") == str(s):  # the runner's own check of its crash path
+            os.abort()
+        try:
+            cls, msg = run_program(torch_gen.generate(s), backward, inject)
+        except Exception as e:  # the runner's own error: report it, keep going
+            cls, msg = "invalid", "runner: " + _first_line(e)
+        print(json.dumps({"seed": s, "class": cls, "msg": msg, "s": round(time.time() - t0, 3), **LAST}), flush=True)
+
+
+def _run_batch(seeds, backward, inject, timeout):
+    cmd = [sys.executable, os.path.abspath(__file__), "--worker", ",".join(map(str, seeds))]
+    if backward:
+        cmd.append("--backward")
+    if inject:
+        cmd.append("--inject")
+    try:
+        p = subprocess.run(cmd, env=_env(), capture_output=True, text=True, timeout=timeout)
+        out, err, rc = p.stdout, p.stderr, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        err, rc = "timeout", "timeout"
+    res = {}
+    for ln in out.splitlines():
+        if ln.startswith("{"):
+            try:
+                d = json.loads(ln)
+                res[d["seed"]] = d
+            except ValueError:
+                pass
+    return res, rc, err
+
+
+def run_seeds(seeds, backward=False, jobs=1, batch=10, inject=False, per_prog_timeout=120, quiet=False):
+    """{seed: result dict} over seeds, jobs batches at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+    batches = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
+    results = {}
+
+    def one(b):
+        res, rc, err = _run_batch(b, backward, inject, per_prog_timeout * len(b) + 30)
+        missing = [s for s in b if s not in res]
+        if missing:  # the batch died: one subprocess per program left, the culprit crashes alone
+            for s in missing:
+                r1, rc1, err1 = _run_batch([s], backward, inject, per_prog_timeout)
+                if s in r1:
+                    res[s] = r1[s]
+                else:
+                    tail = [ln for ln in err1.strip().splitlines() if ln.strip()][-2:]
+                    why = f"killed by signal {-rc1}" if isinstance(rc1, int) and rc1 < 0 else f"exit {rc1}"
+                    res[s] = {"seed": s, "class": "crash", "msg": f"{why}: {' | '.join(tail)[:300]}", "s": None}
+        return res
+    with ThreadPoolExecutor(max(1, jobs)) as ex:
+        for res in ex.map(one, batches):
+            results.update(res)
+            if not quiet:
+                for s in sorted(res):
+                    d = res[s]
+                    if d["class"]:
+                        print(f"{s} {'bwd' if backward else 'fwd'} {d['class']}: {d['msg']}", flush=True)
+    return results
+
+
+def parse_seeds(text):
+    out = []
+    for part in text.split(","):
+        if ":" in part:
+            a, b = part.split(":")
+            out += list(range(int(a), int(b)))
+        elif part:
+            out.append(int(part))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description="random PyTorch programs through torch.compile(backend='ind')")
+    ap.add_argument("--seeds", default="0:100", help="A:B (B excluded) or a comma list")
+    ap.add_argument("--backward", action="store_true", help="the backward variant: gradients compared too")
+    ap.add_argument("--both", action="store_true", help="forward, then backward")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=10, help="programs per subprocess")
+    ap.add_argument("--inject", action="store_true", help="perturb the compiled results (the runner must fail)")
+    ap.add_argument("--show", action="store_true", help="print the programs' source, run nothing")
+    ap.add_argument("--shrink", type=int, metavar="SEED", help="reduce the failure of SEED, print the program")
+    ap.add_argument("--json", help="write every result here (JSON)")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker is not None:
+        worker(parse_seeds(a.worker), a.backward, a.inject)
+        return 0
+    import torch_gen
+    if a.show:
+        for s in parse_seeds(a.seeds):
+            print(f"# seed {s}\n{torch_gen.generate(s).source()}")
+        return 0
+    if a.shrink is not None:
+        import torch_shrink
+        return torch_shrink.main_shrink(a.shrink, a.backward, a.inject)
+    seeds = parse_seeds(a.seeds)
+    modes = [False, True] if a.both else [a.backward]
+    passed = failed = 0
+    allres = {}
+    t0 = time.time()
+    for bw in modes:
+        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject)
+        allres["bwd" if bw else "fwd"] = res
+        for d in res.values():
+            if d["class"]:
+                failed += 1
+            else:
+                passed += 1
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(allres, fh, indent=1)
+    counts = {}
+    for res in allres.values():
+        for d in res.values():
+            if d["class"]:
+                counts[d["class"]] = counts.get(d["class"], 0) + 1
+    ind_ops = sum(d.get("ind_ops", 0) for res in allres.values() for d in res.values())
+    eager_ops = sum(d.get("eager_ops", 0) for res in allres.values() for d in res.values())
+    print(f"ops in ind partitions {ind_ops}, left to eager {eager_ops}")
+    if counts:
+        print("by class: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    print(f"{passed} passed, {failed} failed ({time.time() - t0:.0f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
