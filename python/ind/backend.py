@@ -284,6 +284,14 @@ def compile_aten_graph(gm, example_inputs=None):
     return fused
 
 
+def _dynamo_control(e):
+    """Exceptions Dynamo raises through a backend to steer its own analysis (RestartAnalysis and its kin:
+    a scalar it wants traced again as a tensor, ...): they are Dynamo's to catch, not a compile failure."""
+    exc = getattr(getattr(torch, "_dynamo", None), "exc", None)
+    kinds = tuple(k for k in (getattr(exc, "RestartAnalysis", None),) if k is not None)
+    return bool(kinds) and isinstance(e, kinds)
+
+
 def ind_backend(gm, example_inputs, **kwargs):
     """The torch.compile backend: AOTAutograd to ATen forward/backward graphs, then compile_aten_graph."""
     from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
@@ -298,7 +306,7 @@ def ind_backend(gm, example_inputs, **kwargs):
         return aot_module_simplified(gm, example_inputs, fw_compiler=fw, bw_compiler=bw,
                                      decompositions=ind_fx.backend_decompositions())
     except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
-        if strict():
+        if strict() or _dynamo_control(e):
             raise
         _fallback(f"graph of {len(gm.graph.nodes)} nodes", e)
         return gm.forward
