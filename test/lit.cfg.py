@@ -25,6 +25,8 @@ _python = os.environ.get("IND_PYTHON") or os.path.join(config.ind_src_dir, ".ven
 if not os.path.exists(_python):
     _python = "/usr/bin/python3"
 config.substitutions.append(("%python", _python))
+# ind-import through the same python (its #! line names the system's, which may have no torch)
+config.substitutions.append(("%ind-import", _python + " " + os.path.join(config.ind_bin_dir, "ind-import")))
 config.substitutions.append(("%seed_host", os.path.join(config.ind_bin_dir, "seed_host")))
 config.substitutions.append(("%pysrc", os.path.join(config.ind_src_dir, "python")))
 config.substitutions.append(("%ind_lib_dir", os.path.join(config.ind_bin_dir, "..", "lib")))
@@ -37,7 +39,7 @@ if lit_config.params.get("ind_opt_server"):
 
 # libind for the Python bindings (python/ind/core.py finds it through $IND_LIBRARY).
 config.environment["IND_LIBRARY"] = os.path.join(config.ind_bin_dir, "..", "lib", "libind.so")
-config.substitutions.append(("%ind-import", os.path.join(config.ind_bin_dir, "ind-import")))
+
 
 # Plain tool names in RUN lines resolve to ours and LLVM's.
 config.environment["PATH"] = os.pathsep.join([config.ind_bin_dir, config.llvm_bin_dir,

@@ -181,10 +181,10 @@ ZOO = {
     "bart": Model("encoder-decoder", _bart, _two_ids),
     # vision transformers
     "vit": Model("vision-transformer", _vit_hf("ViTModel", "ViTConfig"), lambda z, b: (_image(z, b),)),
-    "deit": Model("vision-transformer", _timm("deit_tiny_patch16_224", _tiny=dict(img_size=32, patch_size=8, depth=2)),
+    "deit": Model("vision-transformer", _timm("deit_tiny_patch16_224", _tiny=dict(img_size=64, patch_size=16, depth=2)),
                   lambda z, b: (_image(z, b),)),
     "swin": Model("vision-transformer", _timm("swin_tiny_patch4_window7_224",
-                                              _tiny=dict(img_size=32, patch_size=2, window_size=4, embed_dim=32,
+                                              _tiny=dict(img_size=64, patch_size=4, window_size=4, embed_dim=32,
                                                          depths=(1, 1), num_heads=(2, 4))),
                   lambda z, b: (_image(z, b),)),
     # convolutional networks
