@@ -184,8 +184,10 @@ def run_row(name, mode, size, device, backends, iters, batch):
             parts = ind_backend.STATS["partitions"]
             res["ind_graphs"] = len(parts)
             res["ind_partitions"] = sum(p.count("\nind ") + p.startswith("ind ") for p in parts)
-            eager_ops = sorted({ln.split()[1] for p in parts for ln in p.splitlines() if ln.startswith("eager ")})
-            res["ind_eager_ops"] = eager_ops
+            eager = [ln.split(None, 1)[1] for p in parts for ln in p.splitlines() if ln.startswith("eager ")]
+            res["ind_externs"] = sorted({e.split()[0] for e in eager if e.endswith("(extern)")})
+            # every other op that ran eagerly: a gap in ind's coverage (an empty tensor says so)
+            res["ind_eager_ops"] = sorted({e for e in eager if not e.endswith("(extern)")})
             res["ind_fallbacks"] = list(ind_backend.STATS["fallbacks"])
         compiled[b] = (fn, m)
     if iters > 0:

@@ -246,16 +246,39 @@ def partition(gm):
     return fused, names
 
 
+# Ops ind leaves to PyTorch by design (externs, as Inductor's extern kernels): convolutions and pooling with
+# indices, the fused attention kernels, a scatter with accumulation (index_put: embedding's backward), and
+# allocations. describe() marks them "(extern)"; any other eager op is a gap in ind's coverage.
+EXTERNS = ("convolution", "max_pool2d_with_indices", "avg_pool2d", "_scaled_dot_product_", "index_put",
+           "new_empty_strided", "empty_strided", "embedding_dense_backward")
+
+
+def is_extern(target):
+    name = str(target)
+    return any(name.startswith("aten." + e) for e in EXTERNS)
+
+
+def _empty(node):
+    """Whether the node reads or makes an empty tensor (ind compiles none)."""
+    vals = [node.meta.get("val")] + [a.meta.get("val") for a in node.all_input_nodes]
+    return any(isinstance(v, torch.Tensor) and v.numel() == 0 for v in vals)
+
+
 def describe(gm):
-    """One line per node of a partitioned graph: 'ind fused_0 [aten.add.Tensor, ...]' or 'eager aten.cumprod'."""
+    """One line per node of a partitioned graph: 'ind   fused_0: N ops [...]', or 'eager aten.cumprod.default'
+    with "(extern)" for the ops ind leaves to PyTorch by design, "(empty)" for an empty tensor, and
+    'eager fused_0: ... (fallback)' for a partition ind could not compile."""
     lines = []
     for n in gm.graph.nodes:
         if n.op == "call_module":
             m = gm.get_submodule(n.target)
-            ops = m.ops if isinstance(m, IndKernel) else [str(x.target) for x in m.graph.nodes if x.op == "call_function"]
-            lines.append(f"ind   {n.target}: {len(ops)} ops [{', '.join(o.replace('aten.', '') for o in ops)}]")
+            ind = isinstance(m, IndKernel)
+            ops = m.ops if ind else [str(x.target) for x in m.graph.nodes if x.op == "call_function"]
+            lines.append(f"{'ind  ' if ind else 'eager'} {n.target}: {len(ops)} ops "
+                         f"[{', '.join(o.replace('aten.', '') for o in ops)}]{'' if ind else ' (fallback)'}")
         elif n.op == "call_function" and n.target.__name__ != "getitem":
-            lines.append(f"eager {n.target}")
+            why = " (extern)" if is_extern(n.target) else " (empty)" if _empty(n) else ""
+            lines.append(f"eager {n.target}{why}")
     return "\n".join(lines)
 
 

@@ -574,6 +574,37 @@ def _slice(c):
     return c.emit("slice", [x], attrs)
 
 
+def _copy(c):  # aten.copy(self, src): src broadcast to self's shape, in self's dtype (self's values unused)
+    x, src = c.t(c.a["self"]), c.t(c.a["src"])
+    v = c.convert(src, x.dtype)
+    if tuple(v.shape) != tuple(x.shape):
+        v = c.tmp("expand", [v], x.shape, x.dtype, {"shape": list(x.shape)})
+    return v
+
+
+def _slice_scatter(c):
+    """slice_scatter(self, src, dim, start, end, step): self with self[start:end] along dim replaced by src
+    (the backward of slice): src padded to self's size along dim, selected where start <= i < end."""
+    x, src = c.t(c.a["self"]), c.t(c.a["src"])
+    dim = int(c.a.get("dim", 0)) % len(x.shape)
+    size = x.shape[dim]
+    start, end = _slice_bounds(size, c.a.get("start"), c.a.get("end"))
+    if int(c.a.get("step", 1) or 1) != 1:
+        c.unsupported("a step other than 1")
+    end = max(start, end)
+    if src.shape[dim] != end - start:
+        c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}")
+    pad = [0, 0] * (len(x.shape) - 1 - dim) + [start, size - end]
+    padded = c.tmp("constant_pad_nd", [c.convert(src, x.dtype)], x.shape, x.dtype, {"pad": pad})
+    idx = c.tmp("iota", [], (size,), "i64", {"length": size})
+    keep = c.binary_tmp("ge", idx, c.scalar(start, idx))
+    keep = c.binary_tmp("logical_and", keep, c.binary_tmp("lt", idx, c.scalar(end, idx)))
+    shape = [1] * len(x.shape)
+    shape[dim] = size
+    keep = c.tmp("reshape", [keep], tuple(shape), "i1", {"shape": shape})
+    return c.emit("where", [keep, padded, x])
+
+
 def _select(c):
     x = c.t(c.a["self"])
     dim = int(c.a["dim"]) % len(x.shape)
@@ -1023,6 +1054,8 @@ ATEN_TO_GRAPH = {
     "prims.convert_element_type.default": _convert("dtype"),
     "aten.clone.default": _clone,
     "aten.alias.default": _identity,
+    "aten.copy.default": _copy,
+    "aten.slice_scatter.default": _slice_scatter,
     "aten.detach.default": _identity,
     "aten.lift_fresh_copy.default": _identity,
     "aten.lift_fresh.default": _identity,

@@ -322,6 +322,16 @@ def aten_direct_torch2(x):
 aten_direct_torch2.symbolic = True
 
 
+def backward_views(x, s, b):
+    """What AOTAutograd's backward graphs hold: slice_scatter (slice's backward; a negative start, an open end)
+    and the functional copy (src broadcast to self's shape and dtype), called directly."""
+    return (aten.slice_scatter.default(x, s, 1, 2, 5), aten.slice_scatter.default(x, aten.slice.Tensor(s, 1, 0, 1), 1, -1),
+            aten.copy.default(x, b), aten.copy.default(x, aten._to_copy.default(b, dtype=torch.int32)))
+
+
+backward_views.symbolic = True
+
+
 def arange_iota(x):
     """torch._decomp's arange: prims.iota (what AOTAutograd's core table makes of arange)."""
     return x + torch.arange(2, 26, 3, dtype=torch.int64)
@@ -432,6 +442,7 @@ def _inputs():
         "aten_direct_issue11": (aten_direct_issue11, [ints, f2(4, 8)]),
         "aten_direct_torch2": (aten_direct_torch2, [f2(4, 8)]),
         "arange_iota": (arange_iota, [f2(4, 8)]),
+        "backward_views": (backward_views, [f2(4, 8), f2(4, 3), f2(8)]),
     }
 
 
