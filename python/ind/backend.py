@@ -87,7 +87,18 @@ def _raw_stream(dev):
     return torch.cuda.current_stream(dev).cuda_stream
 
 
-_NUMPY_OK = (torch.float32, torch.float16, torch.bool, torch.int32, torch.int64)
+_NUMPY_OK = (torch.float32, torch.float16, torch.bfloat16, torch.bool, torch.int32, torch.int64)
+
+
+def _host(t):
+    """A CPU tensor as the numpy array the bindings take (bf16: its bits as uint16, numpy has no bf16)."""
+    return t.view(torch.int16).numpy().view("uint16") if t.dtype == torch.bfloat16 else t.numpy()
+
+
+def _from_host(a, dtype):
+    if dtype == torch.bfloat16:
+        return torch.from_numpy(a.view("int16")).view(torch.bfloat16)
+    return torch.from_numpy(a).to(dtype)
 
 
 def _traced_strides(node, shape):
@@ -162,9 +173,9 @@ class IndKernel(torch.nn.Module):
             # probing, no torch.cuda.Stream object per call)
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
         elif all(t.dtype in _NUMPY_OK for t in ins + outs):
-            res = prog(*[t.numpy() for t in ins])
-            outs = [torch.from_numpy(r).to(o.dtype) for r, o in zip(res, outs)]
-        else:  # bf16 has no numpy dtype: the program's graph runs eagerly
+            res = prog(*[_host(t) for t in ins])
+            outs = [_from_host(r, o.dtype) for r, o in zip(res, outs)]
+        else:  # a dtype the bindings do not take on the host: the program's graph runs eagerly
             return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
