@@ -214,6 +214,27 @@ def run_row(name, mode, size, device, backends, iters, batch):
     return res
 
 
+def table(path):
+    """The rows of a --out file as a markdown table (docs/zoo.md)."""
+    rows = [json.loads(ln) for ln in open(path) if ln.strip()]
+    backends = [b for b in ("ind", "inductor", "eager") if any(f"{b}_status" in r or f"{b}_ms" in r for r in rows)]
+    head = ["model", "mode"] + [f"{b} status" for b in backends if b != "eager"] + \
+           [f"{b} ms" for b in backends if any(f"{b}_ms" in r for r in rows)] + \
+           ["ind first call s", "graphs", "partitions", "externs", "other eager ops"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        if "error" in r:
+            out.append(f"| {r['model']} | {r['mode']} | error: {r['error'][:120]} |" + " |" * (len(head) - 3))
+            continue
+        cells = [r["model"], r["mode"]] + [r.get(f"{b}_status", "") for b in backends if b != "eager"]
+        cells += [str(r.get(f"{b}_ms", "")) for b in backends if any(f"{b}_ms" in x for x in rows)]
+        short = lambda ops: ", ".join(o.replace("aten.", "").replace(".default", "") for o in ops)  # noqa: E731
+        cells += [str(r.get("ind_first_s", "")), str(r.get("ind_graphs", "")), str(r.get("ind_partitions", "")),
+                  short(r.get("ind_externs", [])), short(r.get("ind_eager_ops", [])) or "none"]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--models", default="all", help="comma-separated names of bench/zoo/models.py, or all")
@@ -228,7 +249,11 @@ def main():
     ap.add_argument("--timeout", type=int, default=900, help="seconds per row")
     ap.add_argument("--out", help="write the rows as JSON lines here")
     ap.add_argument("--row", help=argparse.SUPPRESS)  # model:mode, run in this process (the subprocess side)
+    ap.add_argument("--table", metavar="ROWS.jsonl", help="print the rows of an --out file as a markdown table")
     a = ap.parse_args()
+    if a.table:
+        print(table(a.table))
+        return 0
     backends = [b for b in a.backends.split(",") if b]
     if a.row:
         name, mode = a.row.split(":")

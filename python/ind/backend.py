@@ -172,10 +172,11 @@ class IndKernel(torch.nn.Module):
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
-        elif all(t.dtype in _NUMPY_OK for t in ins + outs):
+        elif all(t.dtype in _NUMPY_OK for t in ins + outs) and not (
+                isinstance(prog, runner.subprocess_program) and any(t.dtype == torch.bfloat16 for t in ins + outs)):
             res = prog(*[_host(t) for t in ins])
             outs = [_from_host(r, o.dtype) for r, o in zip(res, outs)]
-        else:  # a dtype the bindings do not take on the host: the program's graph runs eagerly
+        else:  # a dtype the host path does not take (bf16 through ind-run): the program's graph runs eagerly
             return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
