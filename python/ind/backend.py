@@ -3,7 +3,7 @@
     import ind                      # registers the backend name (torch >= 2.0)
     fn = torch.compile(model, backend="ind")
 
-Dynamo hands the backend a torch-level FX graph; AOTAutograd (aot_module_simplified) turns it into
+Dynamo hands the backend a torch-level FX graph; AOTAutograd (Dynamo's aot_autograd) turns it into
 ATen forward (and backward) graphs with PyTorch's own decomposition tables (ind.fx.backend_decompositions:
 the core ATen table and Inductor's extras, less the ops ind lowers whole). Each ATen graph is
 partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported, i.e. the
@@ -90,15 +90,20 @@ def _raw_stream(dev):
 _NUMPY_OK = (torch.float32, torch.float16, torch.bfloat16, torch.bool, torch.int32, torch.int64)
 
 
+_HOST_DTYPE = {torch.float32: "float32", torch.float16: "float16", torch.bfloat16: "uint16", torch.bool: "bool",
+               torch.int32: "int32", torch.int64: "int64"}
+
+
 def _host(t):
-    """A CPU tensor as the numpy array the bindings take (bf16: its bits as uint16, numpy has no bf16)."""
-    return t.view(torch.int16).numpy().view("uint16") if t.dtype == torch.bfloat16 else t.numpy()
+    """A contiguous CPU tensor as a numpy array over its memory, as the bindings take it (bf16: its bits as
+    uint16, numpy has no bf16). Made from the address, not Tensor.numpy(), which marks the tensor's storage
+    not resizable for good (FSDP2 frees an unsharded parameter by resizing its storage to 0)."""
+    import ctypes
 
-
-def _from_host(a, dtype):
-    if dtype == torch.bfloat16:
-        return torch.from_numpy(a.view("int16")).view(torch.bfloat16)
-    return torch.from_numpy(a).to(dtype)
+    import numpy as np
+    nbytes = t.numel() * t.element_size()
+    buf = (ctypes.c_char * max(nbytes, 1)).from_address(t.data_ptr())
+    return np.frombuffer(buf, dtype=_HOST_DTYPE[t.dtype], count=t.numel()).reshape(t.shape)
 
 
 def _traced_strides(node, shape):
@@ -174,8 +179,9 @@ class IndKernel(torch.nn.Module):
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
         elif all(t.dtype in _NUMPY_OK for t in ins + outs) and not (
                 isinstance(prog, runner.subprocess_program) and any(t.dtype == torch.bfloat16 for t in ins + outs)):
-            res = prog(*[_host(t) for t in ins])
-            outs = [_from_host(r, o.dtype) for r, o in zip(res, outs)]
+            # into the outputs torch allocated: storage of torch's own (FSDP2 resizes what it gets; a numpy
+            # array's storage cannot be resized), and no copy
+            prog.run([_host(t) for t in ins], [_host(o) for o in outs])
         else:  # a dtype the host path does not take (bf16 through ind-run): the program's graph runs eagerly
             return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
@@ -328,8 +334,15 @@ def _dynamo_control(e):
 
 
 def ind_backend(gm, example_inputs, **kwargs):
-    """The torch.compile backend: AOTAutograd to ATen forward/backward graphs, then compile_aten_graph."""
-    from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
+    """The torch.compile backend: AOTAutograd to ATen forward/backward graphs, then compile_aten_graph.
+    Through Dynamo's aot_autograd helper, as Inductor's: it keeps Dynamo's books (the count DDPOptimizer
+    reads to pair each bucket's forward with its backward), disables Dynamo in the backward compile, and
+    flattens nested inputs."""
+    from torch._functorch.aot_autograd import make_boxed_func
+    try:
+        from torch._dynamo.backends.common import aot_autograd
+    except ImportError:  # torch < 2.0
+        aot_autograd = None
 
     def fw(g, inputs):
         return make_boxed_func(compile_aten_graph(g, inputs))
@@ -338,8 +351,8 @@ def ind_backend(gm, example_inputs, **kwargs):
         return make_boxed_func(compile_aten_graph(g, inputs))
 
     try:
-        return aot_module_simplified(gm, example_inputs, fw_compiler=fw, bw_compiler=bw,
-                                     decompositions=ind_fx.backend_decompositions())
+        return aot_autograd(fw_compiler=fw, bw_compiler=bw,
+                            decompositions=ind_fx.backend_decompositions())(gm, example_inputs)
     except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
         if strict() or _dynamo_control(e):
             raise
