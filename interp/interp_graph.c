@@ -110,7 +110,8 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
     free(t->ival);
     t->ival = NULL;
   }
-  /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert */
+  /* the unrounded variant keeps f16/bf16 results in double, except an explicit convert (which also rounds
+   * an f16/bf16 operand: interp_elementwise) */
   if (t->ival) { /* computed exactly in int64 (wrapping): wrapped to the result's bits */
     ind_tensor_round(t);
   } else if (int_wraps(op, dt)) {
@@ -689,6 +690,11 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
   IndTensor out;
   if (mlirLogicalResultIsFailure(ew_apply(op, k, &p, ins, arity, ints, &out)))
     return mlirLogicalResultFailure();
+  /* the unrounded variant, as ind computes: a convert reads an f16/bf16 operand rounded to its type */
+  IndDType from = ins[0]->dtype;
+  if (s->keep_lowp && graph_op_id(op) == GRAPH_OP_CONVERT && (from == IND_DT_F16 || from == IND_DT_BF16))
+    for (int64_t i = 0; i < out.numel; ++i)
+      out.data[i] = ind_round_to_dtype(out.data[i], from);
   return finish(s, op, &out);
 }
 

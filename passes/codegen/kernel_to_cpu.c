@@ -11,7 +11,8 @@
  *   - one final r-loop nest computes the r-varying stores, recomputing their cones;
  *   - a `kernel.scan` (an r-varying running combine) makes the r-loop nest that computes it sequential:
  *     the nest carries each scan of its cone as iter_args (a float sum as a Kahan-compensated pair), and a
- *     reduce whose cone holds a scan accumulates in the same sequential nest (emit_scan_nest).
+ *     reduce whose cone holds a scan (plain, Welford or online softmax) accumulates in the same sequential
+ *     nest (emit_scan_nest).
  * Index maps become `affine.apply` (run `lower-affine` afterwards), `kernel.load` becomes
  * `memref.load` + a conversion to the compute type (extf for f16/bf16 storage), `kernel.store` a
  * conversion to the storage type + `memref.store`; `kernel.index_expr` an `affine.apply`
@@ -410,7 +411,11 @@ static double identity(KernelReduction r) {
   }
 }
 
-static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue *out) {
+static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out);
+
+/* The body of an r nest at one r point: the stores' cones (no reduce), or the reduce's value folded into
+ * its state acc (kernel_reduction_state_width values: state_update) giving *out. */
+static bool emit_rnest_body(Kernel *k, const RNest *n, const MlirValue *acc, MlirValue *out) {
   if (mlirOperationIsNull(n->reduce)) {
     for (int i = 0; i < k->nops; ++i)
       if (k->rvary[i] && kernel_is_store(k->ops[i]) && !emit_cone(k, i))
@@ -427,14 +432,13 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, MlirValue acc, MlirValue 
   if (!lookup(k, v, &nv))
     return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
   k->b.loc = mlirOperationGetLocation(n->reduce);
-  MlirValue ops[2] = {acc, convert(&k->b, nv, mlirValueGetType(acc))};
-  *out = build1(&k->b, combiner(n->rtype, mlirValueGetType(acc)), 2, ops, mlirValueGetType(acc), 0, NULL);
+  state_update(&k->b, n->rtype, acc, convert(&k->b, nv, mlirValueGetType(acc[0])), out);
   return true;
 }
 
 static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc, MlirValue *out) {
   if (level == k->nr)
-    return emit_rnest_body(k, n, acc, out);
+    return emit_rnest_body(k, n, &acc, out);
   Builder saved = k->b;
   bool has_acc = !mlirOperationIsNull(n->reduce);
   MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, has_acc ? 1 : 0, &acc);
@@ -762,7 +766,9 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
  * O(r u^2) sum|v| whatever r is (a plain running sum's error grows like r u max|S|); max and min are
  * exact; prod and integer scans carry one value (integer sums exact in i64, wrapping on overflow as
  * ATen's). A reduce of a value that depends on a scan is accumulated in the same nest, sequentially
- * (not the tree of emit_tree_reduce), and only for the four plain reductions. */
+ * (not the tree of emit_tree_reduce): a plain reduction combines, a Welford or online-softmax one updates
+ * its state element by element (state_update), so softmax(cumsum(x)) or var(cumsum(x)) stays one kernel,
+ * as on the GPU (whose persistent kernels reduce such a state in two passes over the row). */
 
 #define MAX_SCANS 16
 
@@ -844,25 +850,24 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) 
   return true;
 }
 
-/* The sequential nest at `level`: carries vals[0..nv) (the reduce's accumulator first when n->reduce is
- * set, then the scans' states); its results go to out. */
+/* The sequential nest at `level`: carries vals[0..nv) (the reduce's state first when n->reduce is set:
+ * kernel_reduction_state_width values, then the scans' states); its results go to out. */
 static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue *vals, int nv, MlirValue *out) {
   ScanCarry *c = k->carry;
-  bool has_acc = !mlirOperationIsNull(n->reduce);
+  int nacc = mlirOperationIsNull(n->reduce) ? 0 : kernel_reduction_state_width(n->rtype);
   if (level == k->nr) {
-    int at = has_acc;
+    int at = nacc;
     for (int i = 0; i < c->n; ++i)
       for (int w = 0; w < c->width[i]; ++w) {
         c->cur[i][w] = vals[at++];
         c->next[i][w] = c->cur[i][w];
       }
     k->local.n = 0;
-    MlirValue acc = has_acc ? vals[0] : (MlirValue){NULL}, nacc = {NULL};
-    if (!emit_rnest_body(k, n, acc, &nacc))
+    MlirValue next[3] = {{NULL}, {NULL}, {NULL}};
+    if (!emit_rnest_body(k, n, vals, next))
       return false;
-    at = 0;
-    if (has_acc)
-      out[at++] = nacc;
+    for (at = 0; at < nacc; ++at)
+      out[at] = next[at];
     for (int i = 0; i < c->n; ++i)
       for (int w = 0; w < c->width[i]; ++w)
         out[at++] = c->next[i][w];
@@ -874,7 +879,7 @@ static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue
   k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
   k->b.block = body;
   k->b.before = (MlirOperation){NULL};
-  MlirValue inner[2 * MAX_SCANS + 1], args[2 * MAX_SCANS + 1];
+  MlirValue inner[2 * MAX_SCANS + 3], args[2 * MAX_SCANS + 3];
   for (int i = 0; i < nv; ++i)
     args[i] = mlirBlockGetArgument(body, 1 + i);
   bool ok = emit_scan_level(k, n, level + 1, args, nv, inner);
@@ -887,7 +892,8 @@ static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue
 }
 
 /* A sequential r nest for `n` (a reduce whose cone holds a scan, or the stores) carrying the scans of
- * its cone; *res is the reduced value (reduce only). */
+ * its cone; res[0..S) is the reduce's final state (reduce only; S = kernel_reduction_state_width: the
+ * value of a plain reduction, the Welford or online-softmax state, updated element by element). */
 static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
   ScanCarry c = {0};
   bool *seen = calloc((size_t)k->nops + 1, sizeof *seen);
@@ -906,11 +912,12 @@ static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
   if (!ok)
     return mlirLogicalResultIsSuccess(
         ind_emit_error(k->def, "convert-kernel-to-cpu: more than %d kernel.scan ops in one r nest", MAX_SCANS));
-  MlirValue vals[2 * MAX_SCANS + 1], out[2 * MAX_SCANS + 1];
-  int nv = 0;
-  if (!mlirOperationIsNull(n->reduce)) {
+  MlirValue vals[2 * MAX_SCANS + 3], out[2 * MAX_SCANS + 3];
+  int nv = 0, nacc = mlirOperationIsNull(n->reduce) ? 0 : kernel_reduction_state_width(n->rtype);
+  if (nacc > 0) {
     k->b.loc = mlirOperationGetLocation(n->reduce);
-    vals[nv++] = const_float(&k->b, mlirValueGetType(mlirOperationGetResult(n->reduce, 0)), identity(n->rtype));
+    state_identity(&k->b, n->rtype, mlirValueGetType(mlirOperationGetResult(n->reduce, 0)), vals);
+    nv = nacc;
   }
   for (int i = 0; i < c.n; ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(c.op[i], 0));
@@ -924,8 +931,8 @@ static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
   k->local.n = 0;
   ok = emit_scan_level(k, n, 0, vals, nv, out);
   k->carry = saved;
-  if (ok && res)
-    *res = out[0];
+  for (int q = 0; ok && res && q < nacc; ++q)
+    res[q] = out[q];
   return ok;
 }
 
@@ -979,17 +986,13 @@ static bool emit_program(Kernel *k) {
       for (int q = 0; q < nshared && fam != KERNEL_RED_INVALID; ++q)
         if (shared_fam[q] == fam && mlirValueEqual(shared_in[q], in))
           shared = q;
-      if (reduce_reads_scan(k, op)) {
-        if (fam != KERNEL_RED_INVALID || sum_of_welford)
-          return mlirLogicalResultIsSuccess(
-              ind_emit_error(op, "convert-kernel-to-cpu: a welford or online-softmax reduction of a scanned value"));
-        if (!emit_scan_nest(k, &n, &st[0]))
-          return false;
-      } else if (shared >= 0) {
+      if (shared >= 0) {
         memcpy(st, shared_st[shared], sizeof st);
       } else {
         k->local.n = 0;
-        if (!emit_tree_reduce(k, &n, t, st))
+        /* a scanned value is reduced in the scan's sequential nest (a state reduction updating its state
+         * element by element), any other by the tree */
+        if (!(reduce_reads_scan(k, op) ? emit_scan_nest(k, &n, st) : emit_tree_reduce(k, &n, t, st)))
           return false;
         if (fam != KERNEL_RED_INVALID && nshared < KERNEL_MAX_SHARED) {
           shared_fam[nshared] = fam;

@@ -489,15 +489,47 @@ static MlirAffineMap kmap(KGen *k, MlirAffineExpr e) { return mlirAffineMapGet(k
 static MlirValue arith(KGen *k, MlirLocation loc, const char *name, const MlirValue *ops, intptr_t n, MlirType t,
                        const char *attr, MlirAttribute value);
 
-/* A load of a buffer computed in this kernel reads the producer's value: converted to the load's type
- * when the producer yields another one (an integer copy yields its integer type, a consumer may load it
- * as f32, and the reverse), as the store and the load would have done through memory. */
-static bool map_local_value(KGen *k, MlirOperation op, MlirValue res, MlirValue v) {
+static bool is_bool_type(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1; }
+
+/* `v != 0` as i1: what a store of a float or wider integer value to an i1 buffer writes (both backends'
+ * store conversion: convert_kernel_to_gpu.c convert_value, cpu_builder.h convert). An `all` / `any`
+ * reduction yields its min / max of 0.0 and 1.0 in f32 into its i1 buffer. */
+static MlirValue stored_as_bool(KGen *k, MlirLocation loc, MlirValue v) {
+  enum { CMPF_UNE = 13, CMPI_NE = 1 };
+  MlirType t = mlirValueGetType(v);
+  bool fl = mlirTypeIsAFloat(t);
+  MlirAttribute zero = fl ? mlirFloatAttrDoubleGet(k->ctx, t, 0.0) : mlirIntegerAttrGet(t, 0);
+  MlirValue ops[2] = {v, arith(k, loc, "arith.constant", NULL, 0, t, "value", zero)};
+  return arith(k, loc, fl ? "arith.cmpf" : "arith.cmpi", ops, 2, mlirIntegerTypeGet(k->ctx, 1), "predicate",
+               mlirIntegerAttrGet(mlirIntegerTypeGet(k->ctx, 64), fl ? CMPF_UNE : CMPI_NE));
+}
+
+/* A load of a buffer computed in this kernel reads the producer's value as the store and the load would
+ * have done through memory: converted to the load's type when the producer yields another one (an integer
+ * copy yields its integer type, a consumer may load it as f32, and the reverse), an f32 value of an
+ * f16/bf16 buffer rounded to that type (truncf, extf), and a value of an i1 buffer made `v != 0` (an
+ * `all` / `any` reduction's f32 min / max), so that a consumer reads the same value whether fusion
+ * removed the buffer or not (`x.softmax(-1).bfloat16().sum(-1).float()`: the bf16 sum, as eager). */
+static bool map_local_value(KGen *k, MlirOperation op, MlirValue buf, MlirValue res, MlirValue v) {
   MlirType want = mlirValueGetType(res), have = mlirValueGetType(v);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(buf));
+  if (is_bool_type(elem) && !is_bool_type(have) && (mlirTypeIsAFloat(have) || mlirTypeIsAInteger(have))) {
+    v = stored_as_bool(k, mlirOperationGetLocation(op), v);
+    have = elem;
+  }
+  if ((mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem)) && mlirTypeIsAF32(have)) {
+    MlirLocation loc = mlirOperationGetLocation(op);
+    v = arith(k, loc, "arith.truncf", &v, 1, elem, NULL, (MlirAttribute){NULL});
+    v = arith(k, loc, "arith.extf", &v, 1, have, NULL, (MlirAttribute){NULL});
+  }
   if (!mlirTypeEqual(want, have)) {
     bool wi = mlirTypeIsAInteger(want) && mlirIntegerTypeGetWidth(want) > 1;
     bool hi = mlirTypeIsAInteger(have) && mlirIntegerTypeGetWidth(have) > 1;
-    const char *cast = hi && mlirTypeIsAF32(want) ? "arith.sitofp" : wi && mlirTypeIsAF32(have) ? "arith.fptosi" : NULL;
+    const char *cast = hi && mlirTypeIsAF32(want)                   ? "arith.sitofp"
+                       : wi && mlirTypeIsAF32(have)                 ? "arith.fptosi"
+                       : is_bool_type(have) && mlirTypeIsAF32(want) ? "arith.uitofp" /* a bool read as 0 / 1 */
+                       : is_bool_type(have) && wi                   ? "arith.extui"
+                                                                    : NULL;
     if (!cast)
       return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is loaded as another type than it "
                                 "is computed in"),
@@ -532,7 +564,7 @@ static bool emit_load(KGen *k, Sub *s, MlirOperation op) {
       return ind_emit_error(op, "sched-to-kernel: a buffer computed in this kernel is read at another index than "
                                 "it is written"),
              false;
-    return map_local_value(k, op, res, k->subs[p].value);
+    return map_local_value(k, op, buf, res, k->subs[p].value);
   }
   int in = find_in(k, buf);
   MlirValue arg = mlirBlockGetArgument(k->body, in);

@@ -637,17 +637,35 @@ static MlirValue emit_compare(Emit *e, Node *n, MlirLocation loc, MlirValue a, M
   return emit_cmpf(e, loc, p, to_f32(e, loc, a), to_f32(e, loc, b));
 }
 
+static bool is_lowp(MlirType t) { return mlirTypeIsAF16(t) || mlirTypeIsABF16(t); }
+
+/* x (f32) rounded to the f16/bf16 type t and computed on in f32 again. */
+static MlirValue round_to(Emit *e, MlirLocation loc, MlirValue x, MlirType t) {
+  MlirValue r = emit_generic(e, loc, "arith.truncf", &x, 1, t, NULL, 0);
+  return emit_generic(e, loc, "arith.extf", &r, 1, f32(e), NULL, 0);
+}
+
+/* Whether the value of node `in`, of an f16/bf16 type, already is one of that type: a buffer holds it
+ * (a load, or sched-to-kernel's rounded value of a buffer written in the same kernel), a convert rounded
+ * it. Any other f16/bf16 recipe computes in f32 unrounded (Inductor). */
+static bool holds_rounded(const Node *in) {
+  return in->kind == N_BUFFER || (in->kind == N_RECIPE && in->info->kind == K_CONVERT);
+}
+
 /* convert: to an integer type, the value in that type (fptosi from f32, extsi/trunci/extui between
- * integers); to f16/bf16, rounded to the target and computed on in f32 again. */
-static MlirValue emit_convert(Emit *e, MlirLocation loc, MlirValue x, MlirType target) {
+ * integers); to f16/bf16, rounded to the target and computed on in f32 again. An explicit conversion
+ * rounds on both sides: from an f16/bf16 operand that a pointwise recipe computed unrounded, the operand
+ * is first rounded to its own type (`(x.bfloat16() * 3).float()` is eager's bf16 product, and an int
+ * conversion truncates the bf16 value); intermediate f16/bf16 results are not rounded otherwise
+ * (docs/passes/lower.md, "Compute type"). */
+static MlirValue emit_convert(Emit *e, Node *n, MlirLocation loc, MlirValue x) {
+  MlirType target = n->elem, from = n->operands[0]->elem;
+  if (is_lowp(from) && !mlirTypeEqual(from, target) && !holds_rounded(n->operands[0]))
+    x = round_to(e, loc, to_f32(e, loc, x), from);
   if (mlirTypeIsAInteger(target))
     return to_type(e, loc, x, target);
   x = to_f32(e, loc, x);
-  if (mlirTypeIsAF16(target) || mlirTypeIsABF16(target)) {
-    MlirValue t = emit_generic(e, loc, "arith.truncf", &x, 1, target, NULL, 0);
-    return emit_generic(e, loc, "arith.extf", &t, 1, f32(e), NULL, 0);
-  }
-  return x;
+  return is_lowp(target) ? round_to(e, loc, x, target) : x;
 }
 
 /* The index of operand k of a view/pointwise recipe `n` read at `idx` (n's shape). */
@@ -941,7 +959,7 @@ static MlirValue emit_recipe_value(Emit *e, Node *n, const MlirAffineExpr *idx) 
   case K_UNARY:
     return emit_unary(e, n, loc, v[0]);
   case K_CONVERT:
-    return emit_convert(e, loc, v[0], n->elem);
+    return emit_convert(e, n, loc, v[0]);
   case K_LOGICAL:
     return emit_i1(e, loc, n->info->id == GRAPH_OP_LOGICAL_AND ? "arith.andi" : "arith.ori", to_bool(e, loc, v[0]),
                    to_bool(e, loc, v[1]));
