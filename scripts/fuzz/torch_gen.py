@@ -20,6 +20,7 @@ Each statement draws from its own random.Random(seed, i), and every size comes f
 dims drawn first: the shrinker (torch_shrink.py) regenerates with fewer statements or smaller pool
 dims and gets the same program, truncated or smaller.
 """
+import math
 import random
 import re
 import sys
@@ -31,11 +32,7 @@ POOL_SIZES = (1, 2, 3, 4, 5, 7, 8, 16, 17, 32, 33, 64)
 MAX_NUMEL = 8192
 
 
-def numel(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+numel = math.prod  # the elements of a shape
 
 
 def bcast(a, b):
