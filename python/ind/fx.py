@@ -14,6 +14,7 @@ so a diagnostic of ind-opt / ind-run points at the user's Python line.
 
 Standard library and torch only (numpy is not needed here).
 """
+import functools
 import linecache
 import math
 import operator
@@ -1179,8 +1180,10 @@ _INDUCTOR_EXTRA = [
 ]
 
 
+@functools.lru_cache(maxsize=None)
 def backend_decompositions():
-    """The table AOTAutograd decomposes with under torch.compile(backend="ind"): PyTorch's core ATen table
+    """(Made once per process: Dynamo calls the backend per graph, DDPOptimizer per bucket; AOTAutograd copies
+    the table before it adds its own entries, so the one dict is never changed.) The table AOTAutograd decomposes with under torch.compile(backend="ind"): PyTorch's core ATen table
     plus Inductor's extras (_INDUCTOR_EXTRA) and DECOMPOSITIONS, less every op ind lowers whole (a key of
     ATEN_TO_GRAPH): an op is decomposed exactly when ind has no lowering of its own for it. torch >= 2.1."""
     from torch._decomp import core_aten_decompositions, get_decompositions
