@@ -694,10 +694,27 @@ def summarize(records, out=sys.stdout, md=None, equivalent=None):
     return score
 
 
+def parse_lines(specs):
+    """--lines PATH:A-B ...: {path: [(a, b)...]}, inclusive line ranges."""
+    out = {}
+    for spec in specs or []:
+        m = re.fullmatch(r"(.+):(\d+)-(\d+)", spec)
+        if not m:
+            sys.exit("mutate.py: --lines wants PATH:A-B, got %r" % spec)
+        out.setdefault(m.group(1), []).append((int(m.group(2)), int(m.group(3))))
+    return out
+
+
+def in_lines(m, ranges):
+    """The mutant lies in one of the --lines ranges of its file (every mutant when none are given)."""
+    return not ranges or any(a <= m["line"] <= b for a, b in ranges.get(m["file"], []))
+
+
 def cmd_list(args):
     src = os.path.abspath(args.src)
     files = discover(src, args.files, args.exclude)
-    for m in sample(src, files, args.seed, args.max):
+    lines = parse_lines(args.lines)
+    for m in (m for m in sample(src, files, args.seed, args.max) if in_lines(m, lines)):
         print(json.dumps({"id": m["id"], "file": m["file"], "line": m["line"], "op": m["op"],
                           "original": m["original"], "mutated": m["mutated"]}))
     return 0
@@ -727,6 +744,8 @@ def cmd_run(args):
         mutants = sample(ws.copy, files, args.seed, args.max)
         if args.only:
             mutants = [m for m in mutants if any(fnmatch.fnmatch(m["file"], g) for g in args.only)]
+        lines = parse_lines(args.lines)
+        mutants = [m for m in mutants if in_lines(m, lines)]
         todo = [m for m in mutants if m["id"] not in done]
         print("mutate.py: %d files, %d mutants sampled, %d to run" % (len(files), len(mutants), len(todo)),
               flush=True)
@@ -787,6 +806,8 @@ def main():
         p.add_argument("--exclude", nargs="*", default=[], help="globs of files to leave alone")
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--max", type=int, default=None, help="most mutants in the sample")
+        p.add_argument("--lines", nargs="*", default=[],
+                       help="PATH:A-B ...: only the mutants on these lines (inclusive) of these files")
     r = sub.choices["run"]
     r.add_argument("--only", nargs="*", help="run only the sampled mutants of these files (globs)")
     r.add_argument("--work", default=os.path.join(ROOT, "build-mutate"), help="copy + build folder")

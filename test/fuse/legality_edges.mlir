@@ -1,0 +1,1124 @@
+// Fusion legality at the edge of each rule of Inductor's can_fuse that ind ports: MemoryDep matching after
+// normalization (size-1 dims dropped, floordiv/mod decided by the dims' ranges, a reduction's reduced dims
+// popped from its write) and the split of a pointwise node's ranges into a reduction's (numel, rnumel)
+// (SIMDKernel.is_compatible). Each rule on both sides of its edge: the decision is pinned in the IR and in
+// the log, and every function, fused and compiled for the CPU JIT, must give the reference interpreter's
+// numbers (a wrongly matched MemoryDep either stops sched-to-kernel or changes them).
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
+// RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
+// NUM-COUNT-32: {{^[a-z0-9_]+ OK$}}
+// NUM: bad: 0
+
+/// buf1 reads buf0 where it is written, over the same ranges: fused.
+// CHECK-LABEL: sym_name = "match"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @match(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4x8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  "func.return"(%buf1) : (memref<4x8xf32>) -> ()
+}
+
+// -----
+
+/// The same index expression over other ranges, (2, 16) against the write's (4, 8) (same numel):
+/// buf1 reads elements another iteration writes, so the MemoryDeps do not match: not fused.
+// CHECK-LABEL: sym_name = "same_index_other_sizes"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @same_index_other_sizes(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<2x16xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 2, 16>} : () -> memref<2x16xf32>
+  "func.return"(%buf1) : (memref<2x16xf32>) -> ()
+}
+
+// -----
+
+/// buf1 reads buf0 one element ahead, (d0 + 1) mod 32: not fused.
+// CHECK-LABEL: sym_name = "shifted_read"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @shifted_read(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<32xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 32>} : () -> memref<32xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0) -> ((d0 + 1) mod 32)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 32>} : () -> memref<32xf32>
+  "func.return"(%buf1) : (memref<32xf32>) -> ()
+}
+
+// -----
+
+/// d1 mod 5 with d1 < 5 is d1: the read matches the write: fused.
+// CHECK-LABEL: sym_name = "mod_at_range"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @mod_at_range(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 mod 5)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// d1 mod 4 with d1 < 5 is not d1 (d1 = 4 reads element 0 of the row): not fused.
+// CHECK-LABEL: sym_name = "mod_below_range"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @mod_below_range(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 mod 4)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// d1 floordiv 5 with d1 < 5 is 0: the read matches the write: fused.
+// CHECK-LABEL: sym_name = "floordiv_at_range"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @floordiv_at_range(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + d1 floordiv 5)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// d1 floordiv 4 with d1 < 5 is 1 at d1 = 4: the read is one element ahead there: not fused.
+// CHECK-LABEL: sym_name = "floordiv_below_range"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @floordiv_below_range(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + d1 floordiv 4) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// (d1 mod 4) floordiv 4 is 0 for any d1 (d1 mod 4 < 4): fused.
+// CHECK-LABEL: sym_name = "mod_then_floordiv"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @mod_then_floordiv(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + (d1 mod 4) floordiv 4)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// (d1 mod 8) floordiv 4 with d1 < 5 is 1 at d1 = 4: not fused.
+// CHECK-LABEL: sym_name = "mod_then_floordiv_nonzero"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @mod_then_floordiv_nonzero(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + (d1 mod 8) floordiv 4) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// (7 - d0) floordiv 8 with d0 < 8 is 0 (a negative coefficient flips the bounds): fused.
+// CHECK-LABEL: sym_name = "negative_coef"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @negative_coef(%x: memref<8xf32>, %s: memref<4xf32>) -> (memref<8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8>} : () -> memref<8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0) -> (d0 + (d0 * -1 + 7) floordiv 8)>} : (memref<8xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8>} : () -> memref<8xf32>
+  "func.return"(%buf1) : (memref<8xf32>) -> ()
+}
+
+// -----
+
+/// (8 - d0) floordiv 8 is 1 at d0 = 0: not fused.
+// CHECK-LABEL: sym_name = "negative_coef_nonzero"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @negative_coef_nonzero(%x: memref<8xf32>, %s: memref<4xf32>) -> (memref<8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<8xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8>} : () -> memref<8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0) -> ((d0 + (d0 * -1 + 8) floordiv 8) mod 8)>} : (memref<8xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8>} : () -> memref<8xf32>
+  "func.return"(%buf1) : (memref<8xf32>) -> ()
+}
+
+// -----
+
+/// The write over ranges (4, 1, 8) normalizes to the read over (4, 8): size-1 dims drop out: fused.
+// CHECK-LABEL: sym_name = "unit_dim_dropped"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @unit_dim_dropped(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4x8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1, d2) -> (d0 * 8 + d2)>} : (memref<32xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 1, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  "func.return"(%buf1) : (memref<4x8xf32>) -> ()
+}
+
+// -----
+
+/// A pointwise node over the reduction's numel (4) reads its result: fused (the reduced dim
+/// is popped from the write's sizes, so the read over (4) matches).
+// CHECK-LABEL: sym_name = "reduction_epilogue"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @reduction_epilogue(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0) -> (d0)>} : (memref<4xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4>} : () -> memref<4xf32>
+  "func.return"(%buf1) : (memref<4xf32>) -> ()
+}
+
+// -----
+
+/// A pointwise node over (4, 2) reads the reduction's result: numel 8 is neither 4 nor 4 * 8.
+// CHECK-LABEL: sym_name = "reduction_epilogue_numel"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @reduction_epilogue_numel(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4x2xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0)>} : (memref<4xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4, 2>} : () -> memref<4x2xf32>
+  "func.return"(%buf1) : (memref<4x2xf32>) -> ()
+}
+
+// -----
+
+/// Two reductions of (4, 8) over the same input: fused.
+// CHECK-LABEL: sym_name = "reductions_same_group"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @reductions_same_group(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<4xf32>) -> ()
+}
+
+// -----
+
+/// Reductions of (4, 8) and (4, 4) sharing four scalars: same numel, other rnumel: not fused.
+// CHECK-LABEL: sym_name = "reductions_other_rnumel"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: numel/rnumel mismatch (reduce)
+// LOG-NOT: fusing op0 with op1
+func.func @reductions_other_rnumel(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4>, reduction_ranges = array<i64: 4>, reduction_type = "sum"} : () -> memref<4xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<4xf32>) -> ()
+}
+
+// -----
+
+/// Reductions of (4, 8) and (8, 4) sharing four scalars: same total, other numel: not fused.
+// CHECK-LABEL: sym_name = "reductions_other_numel"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: numel/rnumel mismatch (reduce)
+// LOG-NOT: fusing op0 with op1
+func.func @reductions_other_numel(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<8xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8>, reduction_ranges = array<i64: 4>, reduction_type = "sum"} : () -> memref<8xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<8xf32>) -> ()
+}
+
+// -----
+
+/// Pointwise nodes over 32 and 16 elements sharing four scalars: not fused.
+// CHECK-LABEL: sym_name = "pointwise_other_numel"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: numel/rnumel mismatch (non-reduce)
+// LOG-NOT: fusing op0 with op1
+func.func @pointwise_other_numel(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<32xf32>, memref<16xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 32>} : () -> memref<32xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 16>} : () -> memref<16xf32>
+  "func.return"(%buf0, %buf1) : (memref<32xf32>, memref<16xf32>) -> ()
+}
+
+// -----
+
+/// A pointwise node over the reduction's numel (4) sharing four scalars: fused.
+// CHECK-LABEL: sym_name = "pointwise_reduction_numel"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @pointwise_reduction_numel(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4>} : () -> memref<4xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<4xf32>) -> ()
+}
+
+// -----
+
+/// A pointwise node over 5 elements beside a reduction of (4, 8): not fused.
+// CHECK-LABEL: sym_name = "pointwise_reduction_numel_off"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @pointwise_reduction_numel_off(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<5xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 5>} : () -> memref<5xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<5xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [6, 4] share four scalars;
+/// [6, 4] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_6x4"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_6x4(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<6x4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 4 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 6, 4>} : () -> memref<6x4xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<6x4xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [4, 6] share four scalars;
+/// [4, 6] cannot be split, in order, into (3, 8): not fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_4x6"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel/rnumel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @split_3_8_pw_4x6(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<4x6xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 6 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4, 6>} : () -> memref<4x6xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<4x6xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [24] share four scalars;
+/// [24] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_24"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_24(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<24xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 24>} : () -> memref<24xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<24xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [3, 8] share four scalars;
+/// [3, 8] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_3x8"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_3x8(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<3x8xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 3, 8>} : () -> memref<3x8xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<3x8xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [2, 12] share four scalars;
+/// [2, 12] cannot be split, in order, into (3, 8): not fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_2x12"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel/rnumel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @split_3_8_pw_2x12(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<2x12xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 12 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 2, 12>} : () -> memref<2x12xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<2x12xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [12, 2] share four scalars;
+/// [12, 2] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_12x2"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_12x2(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<12x2xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 2 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 12, 2>} : () -> memref<12x2xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<12x2xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [8, 3] share four scalars;
+/// [8, 3] cannot be split, in order, into (3, 8): not fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_8x3"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel/rnumel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @split_3_8_pw_8x3(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<8x3xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 3 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 3>} : () -> memref<8x3xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<8x3xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [1, 3, 1, 8] share four scalars;
+/// [1, 3, 1, 8] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_1x3x1x8"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_1x3x1x8(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<1x3x1x8xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1, d2, d3) -> (d1 * 8 + d3)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 1, 3, 1, 8>} : () -> memref<1x3x1x8xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<1x3x1x8xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 3, rnumel 8) and a pointwise node of ranges [3, 2, 4] share four scalars;
+/// [3, 2, 4] splits, in order, into (3, 8): fused.
+// CHECK-LABEL: sym_name = "split_3_8_pw_3x2x4"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_3_8_pw_3x2x4(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<3xf32>, memref<3x2x4xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 3>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<3xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1, d2) -> (d0 * 8 + d1 * 4 + d2)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1, d2) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1, d2) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1, d2) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1, d2) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 3, 2, 4>} : () -> memref<3x2x4xf32>
+  "func.return"(%buf0, %buf1) : (memref<3xf32>, memref<3x2x4xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 4, rnumel 6) and a pointwise node of ranges [2, 12] share four scalars;
+/// [2, 12] splits, in order, into (4, 6): fused.
+// CHECK-LABEL: sym_name = "split_4_6_pw_2x12"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_4_6_pw_2x12(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<2x12xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 6 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 6>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 12 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 2, 12>} : () -> memref<2x12xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<2x12xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 4, rnumel 6) and a pointwise node of ranges [8, 3] share four scalars;
+/// [8, 3] splits, in order, into (4, 6): fused.
+// CHECK-LABEL: sym_name = "split_4_6_pw_8x3"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_4_6_pw_8x3(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<8x3xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 6 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 6>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 3 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 3>} : () -> memref<8x3xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<8x3xf32>) -> ()
+}
+
+// -----
+
+/// The reduction (numel 4, rnumel 6) and a pointwise node of ranges [3, 8] share four scalars;
+/// [3, 8] cannot be split, in order, into (4, 6): not fused.
+// CHECK-LABEL: sym_name = "split_4_6_pw_3x8"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: nodes numel/rnumel incompatibility
+// LOG-NOT: fusing op0 with op1
+func.func @split_4_6_pw_3x8(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<4xf32>, memref<3x8xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 6 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4>, reduction_ranges = array<i64: 6>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<24xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.addf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 3, 8>} : () -> memref<3x8xf32>
+  "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<3x8xf32>) -> ()
+}
