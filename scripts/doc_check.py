@@ -16,7 +16,7 @@
       In every tracked Markdown file (or the FILEs): (1) each relative Markdown link [text](target)
       names an existing file, and its #anchor (if any) a heading of that file (GitHub's slug rule);
       (2) each repository path written in the text (`docs/....md`, `docs/results/...`) exists; (3) each
-      section cited as `docs/X.md, "Heading"` or `docs/X.md "Heading"` is part of a heading of X or of a
+      section cited as `docs/<X>.md, "Heading"` or `docs/<X>.md "Heading"` is part of a heading of X or of a
       paragraph's bold lead (`**Packed rows** ...`); not checked inside docs/results/, whose records cite
       the documents as they were then. With --code, the tracked sources, scripts and tests are read
       too, for (2) only: a path a comment names exists.
