@@ -571,8 +571,9 @@ class IndProject:
     def test_cmd(self, paths):
         # the style gate fails on any unformatted mutant: a mutant is judged by behaviour, not layout; the
         # tree checks (headers-cxx, doc-paths) read `git ls-files`, which the copy (no checkout) cannot answer
+        skip = TREE_TESTS + "|" + TIMED_TESTS + ("|" + self.args.skip_tests if self.args.skip_tests else "")
         return [LIT, "-q", "-j", str(self.args.jobs), "--max-failures", "1", "--order", "lexical", "--filter-out",
-                TREE_TESTS + "|" + TIMED_TESTS] + paths
+                skip] + paths
 
 
 class GenericProject:
@@ -623,7 +624,8 @@ def evaluate(proj, ws, m, args, baseline_obj):
             if rc != 0:
                 killers = parse_killers(out)
                 return dict(rec, status="killed", killed_by=killers[:3] or ["(exit %d)" % rc], phase=phase)
-        return dict(rec, status="survived", tests="+".join(p for p, _ in phases))
+        rec = dict(rec, status="survived", tests="+".join(p for p, _ in phases))
+        return dict(rec, skipped=args.skip_tests) if getattr(args, "skip_tests", None) else rec
     finally:
         ws.restore()
 
@@ -828,6 +830,9 @@ def main():
                         "phases it ran, `tests`; --resume --rerun-survivors without it runs them all)")
     r.add_argument("--no-check-baseline", dest="check_baseline", action="store_false",
                    help="do not run the whole suite on the unmutated copy first (it must pass)")
+    r.add_argument("--skip-tests", default=None,
+                   help="REGEX of lit tests to leave out too (a quick triage; a survivor is recorded with "
+                        "skipped = REGEX, and --resume --rerun-survivors without it runs them all)")
     r.add_argument("--build-timeout", type=float, default=300)
     r.add_argument("--test-timeout", type=float, default=600)
     r.add_argument("--build-cmd", default=None, help="generic mode: shell command building the copy")

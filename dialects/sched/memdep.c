@@ -41,6 +41,8 @@ static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
     return u;
   if (mlirAffineExprIsAFloorDiv(e))
     return (Bounds){true, floor_div(l.lo, r.lo), floor_div(l.hi, r.lo)};
+  if (mlirAffineExprIsACeilDiv(e)) /* ceil(a / b) = -floor(-a / b) */
+    return (Bounds){true, -floor_div(-l.lo, r.lo), -floor_div(-l.hi, r.lo)};
   if (mlirAffineExprIsAMod(e))
     return l.lo >= 0 && l.hi < r.lo ? l : (Bounds){true, 0, r.lo - 1};
   return u;

@@ -221,7 +221,7 @@ static bool writes_buffer(const SchedNode *n, MlirStringRef name) {
 
 bool sched_can_fuse_vertical(SchedGraph *g, SchedNode *a, SchedNode *b) {
   /* node2's unmet deps that no write of node1 satisfies at the same index. */
-  bool *left = malloc(sizeof *left * ((size_t)b->nunmet + 1));
+  bool *left = calloc((size_t)b->nunmet + 1, sizeof *left);
   for (int i = 0; i < b->nunmet; ++i) {
     left[i] = true;
     for (int j = 0; j < a->nwrites && left[i]; ++j)

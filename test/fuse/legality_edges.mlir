@@ -1,13 +1,14 @@
 // Fusion legality at the edge of each rule of Inductor's can_fuse that ind ports: MemoryDep matching after
-// normalization (size-1 dims dropped, floordiv/mod decided by the dims' ranges, a reduction's reduced dims
-// popped from its write) and the split of a pointwise node's ranges into a reduction's (numel, rnumel)
+// normalization (size-1 dims dropped, floordiv/mod decided by the dims' ranges: interval bounds through sums,
+// products with a constant, floordiv (floor, not truncation) and ceildiv; a reduction's reduced dims popped
+// from its write) and the split of a pointwise node's ranges into a reduction's (numel, rnumel)
 // (SIMDKernel.is_compatible). Each rule on both sides of its edge: the decision is pinned in the IR and in
 // the log, and every function, fused and compiled for the CPU JIT, must give the reference interpreter's
 // numbers (a wrongly matched MemoryDep either stops sched-to-kernel or changes them).
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-32: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-39: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -425,6 +426,268 @@ func.func @unit_dim_dropped(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4x
     "gpu.yield"(%m) : (f32) -> ()
   }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
   "func.return"(%buf1) : (memref<4x8xf32>) -> ()
+}
+
+// -----
+
+/// d1 * 2 + d0 * 3 lies in [0, 29] (bounds of a product with a constant): floordiv 64 is 0: fused.
+// CHECK-LABEL: sym_name = "mul_bounds"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @mul_bounds(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + (d1 * 2 + d0 * 3) floordiv 64)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// ... and floordiv 16 is 1 at the top of that range: not fused.
+// CHECK-LABEL: sym_name = "mul_bounds_nonzero"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @mul_bounds_nonzero(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + (d1 * 2 + d0 * 3) floordiv 16) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// 40 - 2 * d1 - 3 * d0 lies in [11, 40]: floordiv 64 is 0: fused.
+// CHECK-LABEL: sym_name = "negative_mul_bounds"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @negative_mul_bounds(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + (d1 * -2 + d0 * -3 + 40) floordiv 64)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// -d0 - d1 - 5 lies in [-16, -5]: floordiv 16 is -1 throughout (floor, not truncation): fused.
+// CHECK-LABEL: sym_name = "negative_floordiv"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @negative_floordiv(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + (d0 * -1 + d1 * -1 - 5) floordiv 16 + 1)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// -d0 - d1 lies in [-11, 0]: floordiv 16 is -1 or 0: not fused.
+// CHECK-LABEL: sym_name = "negative_floordiv_nonzero"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @negative_floordiv_nonzero(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + (d0 * -1 + d1 * -1) floordiv 16 + 1) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// (3 * d1 + 1) ceildiv 2 lies in [1, 7]: floordiv 8 is 0: fused.
+// CHECK-LABEL: sym_name = "ceildiv_bounds"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @ceildiv_bounds(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 5 + d1 + ((d1 * 3 + 1) ceildiv 2) floordiv 8)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// ... and floordiv 7 is 1 at d1 = 4 (ceil(13 / 2) = 7): not fused.
+// CHECK-LABEL: sym_name = "ceildiv_bounds_nonzero"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @ceildiv_bounds_nonzero(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + ((d1 * 3 + 1) ceildiv 2) floordiv 7) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
 }
 
 // -----
