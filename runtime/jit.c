@@ -1,6 +1,7 @@
 /* jit.c - the CPU JIT: kernel IR -> LLVM dialect -> ExecutionEngine; see jit.h. */
 #include "runtime/jit.h"
 
+#include "ind/checked.h"
 #include "lib/ir.h"
 
 #include <mlir-c/ExecutionEngine.h>
@@ -15,6 +16,8 @@ struct IndJit {
   char entry[128];
   int nin, nout;
   MlirType in[IND_JIT_MAX_ARGS], out[IND_JIT_MAX_ARGS];
+  MlirAttribute sites; /* checked mode: the module's IND_CHECK_SITES_ATTR (null: no checks) */
+  int64_t *record;     /* and its record global in the engine */
 };
 
 /* Finds the func.func named `entry` at the top of the module. */
@@ -76,10 +79,19 @@ IndJit *ind_jit_create(MlirModule module, const char *entry, int opt_level, IndJ
     free(j);
     return NULL;
   }
+  j->sites = mlirOperationGetDiscardableAttributeByName(mop, ind_str(IND_CHECK_SITES_ATTR));
+  if (!mlirAttributeIsNull(j->sites) && !mlirAttributeIsAArray(j->sites))
+    j->sites = mlirAttributeGetNull();
   j->engine = mlirExecutionEngineCreate(module, opt_level, 0, NULL, false, false);
   if (mlirExecutionEngineIsNull(j->engine)) {
     ind_emit_error_at(j->loc, "cpu-jit: the ExecutionEngine could not compile the lowered module");
     free(j);
+    return NULL;
+  }
+  if (!mlirAttributeIsNull(j->sites) &&
+      !(j->record = mlirExecutionEngineLookup(j->engine, ind_str(IND_CHECK_RECORD)))) {
+    ind_emit_error_at(j->loc, "cpu-jit: the module has check sites but no record global @%s", IND_CHECK_RECORD);
+    ind_jit_destroy(j);
     return NULL;
   }
   /* Compile now (the engine is lazy) so that a missing symbol is a compile error, not a run error. */
@@ -145,6 +157,26 @@ static bool inputs_match(IndJit *jit, const IndMemRef *inputs) {
   return true;
 }
 
+/* Checked mode: reports the violation the run recorded (and clears the record); false when there was one. */
+static bool report_violation(IndJit *jit) {
+  if (!jit->record || jit->record[0] == 0)
+    return true;
+  int64_t site = jit->record[0] - 1, index = jit->record[1];
+  jit->record[0] = jit->record[1] = 0;
+  MlirAttribute e = site < mlirArrayAttrGetNumElements(jit->sites) ? mlirArrayAttrGetElement(jit->sites, site)
+                                                                   : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(e) || !mlirAttributeIsAArray(e) || mlirArrayAttrGetNumElements(e) != 4) {
+    ind_emit_error_at(jit->loc, "checked mode: site %lld (unknown) at index %lld", (long long)site, (long long)index);
+    return false;
+  }
+  MlirStringRef what = mlirStringAttrGetValue(mlirArrayAttrGetElement(e, 2));
+  ind_emit_error_at(mlirLocationFromAttribute(mlirArrayAttrGetElement(e, 3)),
+                    "checked mode: %.*s at index %lld, outside [%lld, %lld)", (int)what.length, what.data,
+                    (long long)index, (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 0)),
+                    (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 1)));
+  return false;
+}
+
 bool ind_jit_invoke(IndJit *jit, const IndMemRef *inputs, IndMemRef *outputs) {
   if (!inputs_match(jit, inputs))
     return false;
@@ -180,6 +212,10 @@ bool ind_jit_invoke(IndJit *jit, const IndMemRef *inputs, IndMemRef *outputs) {
       int rank = (int)mlirShapedTypeGetRank(jit->out[i]);
       unpack(res + o, rank, &outputs[i]);
       o += desc_words(rank);
+    }
+    if (!report_violation(jit)) {
+      ind_jit_free_outputs(outputs, jit->nout, inputs, jit->nin);
+      ok = false;
     }
   }
   free(args);

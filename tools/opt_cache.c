@@ -3,8 +3,9 @@
  *
  * The key (lib/compile_cache.h) holds, in this order: the format salt; ind-opt's build (the identity of
  * the executable and of every loaded shared object); every argument except the input path, -o and its
- * file, and the cache's own flags, in the order given; for --emit=ptx, the libdevice file the PTX
- * emitter would link (its path and identity, or "none"); the contents of every file an option names
+ * file, and the cache's own flags, in the order given; $IND_CHECKED (checked mode's default level); for --emit=ptx, the
+ * libdevice file the PTX emitter would link (its path and identity, or "none"); the contents of every file an option
+ * names
  * (`--codegen=tuning-cache=FILE`, `kernel-apply-tuning{cache=FILE}` in --pass-pipeline); and the input's
  * bytes. The input path is left out: ind-opt's output does not contain it (the parser names the buffer
  * "-", and diagnostics, which do name the file, are never cached).
@@ -17,6 +18,7 @@
  * pass outside a short list of pure ones or a project pass option that may name a file. */
 #include "tools/opt_cache.h"
 
+#include "ind/checked.h"
 #include "lib/diag.h"
 #include "lib/io.h"
 #include "lib/pass_registry.h"
@@ -216,6 +218,8 @@ static bool command_key(int argc, char **argv, IndCacheKey *k) {
     else if (!arg_cacheable(a, k, &emit_ptx))
       return false;
   }
+  const char *checked = getenv(IND_CHECKED_ENV); /* sched-to-kernel's default level (ind/checked.h) */
+  ind_cache_key_add_str(k, "checked-env", checked ? checked : "");
   char libdevice[512];
   if (emit_ptx && ind_ptx_libdevice_path(libdevice, sizeof libdevice))
     ind_cache_key_add_file_identity(k, "libdevice", libdevice);

@@ -232,6 +232,37 @@ bool kernel_body_has_scan(MlirBlock body) {
   return false;
 }
 
+MlirOperation kernel_check_index_create(MlirLocation loc, MlirValue index, int64_t lower, int64_t upper) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64), t = mlirValueGetType(index);
+  MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_CHECK_INDEX), loc);
+  mlirOperationStateAddOperands(&st, 1, &index);
+  mlirOperationStateAddResults(&st, 1, &t);
+  MlirNamedAttribute a[2] = {named(ctx, KERNEL_ATTR_LOWER, mlirIntegerAttrGet(i64, lower)),
+                             named(ctx, KERNEL_ATTR_UPPER, mlirIntegerAttrGet(i64, upper))};
+  mlirOperationStateAddAttributes(&st, 2, a);
+  return mlirOperationCreate(&st);
+}
+
+bool kernel_is_check_index(MlirOperation op) { return ind_op_is(op, KERNEL_CHECK_INDEX); }
+
+static bool int_attr(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+bool kernel_check_index_bounds(MlirOperation op, int64_t *lower, int64_t *upper) {
+  return int_attr(op, KERNEL_ATTR_LOWER, lower) && int_attr(op, KERNEL_ATTR_UPPER, upper) && *lower < *upper;
+}
+
+bool kernel_def_checked(MlirOperation def) {
+  MlirAttribute a = mlirOperationGetAttributeByName(def, ind_str(KERNEL_ATTR_CHECKED));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) && mlirBoolAttrGetValue(a);
+}
+
 MlirAffineMap kernel_index_map(MlirOperation op) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))

@@ -22,6 +22,7 @@ extern "C" {
 #define KERNEL_INDEX_EXPR "kernel.index_expr"
 #define KERNEL_REDUCE "kernel.reduce"
 #define KERNEL_SCAN "kernel.scan"
+#define KERNEL_CHECK_INDEX "kernel.check_index"
 #define KERNEL_ALLOC "kernel.alloc"
 #define KERNEL_LAUNCH "kernel.launch"
 #define KERNEL_EXTERN_CALL "kernel.extern_call"
@@ -38,7 +39,11 @@ extern "C" {
 #define KERNEL_ATTR_TILE_ORDER                                                                                         \
   "tile_order"                          /* optional string (absent: "mirror"): tiled pointwise kernels' block order */
 #define KERNEL_ATTR_IEEE_DIV "ieee_div" /* optional bool (absent: false): f32 division on the GPU is IEEE div.rn */
+#define KERNEL_ATTR_CHECKED                                                                                            \
+  "checked" /* optional bool (absent: false): every load and store of the kernel.def is bounds-checked */
 #define KERNEL_ATTR_INDEX "index"
+#define KERNEL_ATTR_LOWER "lower"
+#define KERNEL_ATTR_UPPER "upper"
 #define KERNEL_ATTR_REDUCTION_TYPE "reduction_type"
 #define KERNEL_ATTR_SCAN_TYPE "scan_type"
 #define KERNEL_ATTR_NAME "name"
@@ -131,6 +136,14 @@ bool kernel_is_scan(MlirOperation op);
 KernelReduction kernel_scan_type(MlirOperation scan);
 /* True when the kernel body holds a kernel.scan. */
 bool kernel_body_has_scan(MlirBlock body);
+/* `%r = "kernel.check_index"(%index) {lower, upper}` : index: %index after a device check of
+ * lower <= index < upper (checked mode: a violation is recorded and reported by the host). */
+MlirOperation kernel_check_index_create(MlirLocation loc, MlirValue index, int64_t lower, int64_t upper);
+bool kernel_is_check_index(MlirOperation op);
+/* The bounds of a kernel.check_index; false when an attribute is missing or lower >= upper. */
+bool kernel_check_index_bounds(MlirOperation op, int64_t *lower, int64_t *upper);
+/* True when kernel.def `def` is marked checked (KERNEL_ATTR_CHECKED). */
+bool kernel_def_checked(MlirOperation def);
 /* The `index` map of a load / store / index_expr (null map when absent). */
 MlirAffineMap kernel_index_map(MlirOperation op);
 /* load: operand 0; store: operand 0 (buffer) and 1 (value). */

@@ -66,6 +66,17 @@ irdl.dialect @kernel {
     irdl.results(res: %res)
     irdl.attributes { "scan_type" = %stype }
   }
+  // Body op: the index `index` (an index value: an indirect index, data-dependent), unchanged, after a
+  // device check that lower <= index < upper; a violation is recorded in the module's check record
+  // (include/ind/checked.h) and reported by the host after the run (checked mode, docs/gpu.md).
+  irdl.operation @check_index {
+    %index = irdl.is index
+    %lower = irdl.base "#builtin.integer"
+    %upper = irdl.base "#builtin.integer"
+    irdl.operands(index: %index)
+    irdl.results(res: %index)
+    irdl.attributes { "lower" = %lower, "upper" = %upper }
+  }
   // Host wrapper: allocates computed buffer `name` (a memref of the ind level); optional attribute
   // `reuse = "bufK"` when it takes over the storage of dead buffer bufK (same byte size).
   irdl.operation @alloc {

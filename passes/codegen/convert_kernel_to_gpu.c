@@ -35,9 +35,11 @@
  * Failure: a located error for a kernel this lowering cannot map (unsupported body op, geometry that
  * does not divide the ranges, more than 64 elements per thread in a persistent reduction, ...). */
 #include "dialects/kernel/kernel.h"
+#include "ind/checked.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/vec.h"
+#include "passes/codegen/check_sites.h"
 #include "passes/codegen/fptosi_sat.h"
 #include "passes/codegen/gpu_gen.h"
 
@@ -1294,6 +1296,60 @@ static bool emit_store(Gen *g, MlirOperation op) {
 }
 
 /* Emits (once per scope) the kernel value v. */
+/* --- checked mode (include/ind/checked.h) */
+
+/* Records `site` with index `idx` (an index) unless an earlier violation is recorded: a compare-and-swap
+ * of word 0 from 0 to site + 1 (memref.generic_atomic_rmw), and the thread that made it writes word 1. */
+static void gpu_record(Gen *g, int site, MlirValue idx) {
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  MlirNamedAttribute name = nattr(g, "name", mlirFlatSymbolRefAttrGet(g->ctx, ind_str(IND_CHECK_RECORD)));
+  MlirValue rec = op1(g, "memref.get_global", 0, NULL, check_record_type(g->ctx), 1, &name);
+  MlirValue at[2] = {rec, cidx(g, 0)};
+  MlirOperationState st = mlirOperationStateGet(ind_str("memref.generic_atomic_rmw"), g->loc);
+  mlirOperationStateAddOperands(&st, 2, at);
+  mlirOperationStateAddResults(&st, 1, &i64);
+  MlirRegion r = region1(g, 1, &i64);
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  MlirOperation rmw = put(g, &st);
+  MlirBlock saved = g->blk;
+  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(rmw, 0));
+  MlirValue cur = mlirBlockGetArgument(g->blk, 0);
+  MlirValue zero = constant(g, mlirIntegerAttrGet(i64, 0));
+  MlirValue next = select_(g, cmpi(g, CMP_EQ, cur, zero), constant(g, mlirIntegerAttrGet(i64, site + 1)), cur);
+  op0(g, "memref.atomic_yield", 1, &next, 0, NULL);
+  g->blk = saved;
+  MlirBlock outer =
+      open_if(g, cmpi(g, CMP_EQ, mlirOperationGetResult(rmw, 0), constant(g, mlirIntegerAttrGet(i64, 0))));
+  MlirValue st1[3] = {op1(g, "arith.index_cast", 1, &idx, i64, 0, NULL), rec, cidx(g, 1)};
+  op0(g, "memref.store", 3, st1, 0, NULL);
+  close_if(g, outer);
+}
+
+/* kernel.check_index: per lane, records its site when the index is outside [lower, upper); the index goes on
+ * unchanged. */
+static bool emit_check_index(Gen *g, MlirOperation op, Lanes *out) {
+  int64_t lo, hi;
+  if (mlirOperationGetNumOperands(op) != 1 || !kernel_check_index_bounds(op, &lo, &hi))
+    return fail(g, op, "kernel.check_index takes one index and needs integer bounds lower < upper");
+  if (!emit_value(g, mlirOperationGetOperand(op, 0), out))
+    return false;
+  int site = check_sites_of(g->sites, g->def, op);
+  enum { CMP_SLT = 2, CMP_SGE = 5 };
+  for (int l = 0; l < out->n; ++l) {
+    bool same = false;
+    for (int j = 0; j < l && !same; ++j)
+      same = mlirValueEqual(out->v[j], out->v[l]);
+    if (same)
+      continue; /* one check per distinct value */
+    MlirValue bad =
+        bin(g, "arith.ori", cmpi(g, CMP_SLT, out->v[l], cidx(g, lo)), cmpi(g, CMP_SGE, out->v[l], cidx(g, hi)));
+    MlirBlock saved = open_if(g, bad);
+    gpu_record(g, site, out->v[l]);
+    close_if(g, saved);
+  }
+  return true;
+}
+
 static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
   Lanes *l = lookup(g, v);
   if (l) {
@@ -1314,6 +1370,8 @@ static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
     ok = emit_reduce(g, op, out);
   else if (kernel_is_scan(op))
     ok = emit_scan(g, op, out);
+  else if (kernel_is_check_index(op))
+    ok = emit_check_index(g, op, out);
   else
     ok = emit_clone(g, op, out);
   if (ok)
@@ -1704,6 +1762,10 @@ static bool emit_scan_body(Gen *g, MlirBlock body) {
 static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (!read_def(g, def))
     return false;
+  if (kernel_def_checked(def))
+    return fail(g, def,
+                "checked=all (a kernel.def marked checked) is not implemented on the GPU yet: use the "
+                "CPU JIT or checked=indirect");
   MlirBlock body = kernel_def_body(def);
   if (mlirBlockIsNull(body))
     return fail(g, def, "kernel.def needs a body block");
@@ -1798,12 +1860,15 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   MlirOperation gmod = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(top, defs[0], gmod);
   MlirBlock gbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(gmod, 0));
+  CheckSites sites = {module, NULL, NULL, 0, 0};
+  g.sites = &sites;
   bool ok = true;
   for (int i = 0; i < ndefs && ok; ++i) {
     ok = convert_def(&g, defs[i], gbody);
     reset_kernel_state(&g);
   }
   free(g.vals);
+  check_sites_finish(&sites, gbody);
   if (ok)
     for (int i = 0; i < ndefs; ++i)
       mlirOperationDestroy(defs[i]);

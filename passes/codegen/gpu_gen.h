@@ -78,8 +78,9 @@ typedef struct Gen {
   /* A looped kernel's scan loop (convert_kernel_to_gpu.c, emit_scan_body): the scans' carries over
    * the tiles; null outside it. */
   struct GpuScanLoop *scan_loop;
-  bool mirror;   /* tiled: visit tile (i, j) and its mirror (j, i) back to back (gpu_has_mirror_read) */
-  bool ieee_div; /* the def's ieee_div: f32 arith.divf of the body stays IEEE (else div.full.f32) */
+  bool mirror;              /* tiled: visit tile (i, j) and its mirror (j, i) back to back (gpu_has_mirror_read) */
+  bool ieee_div;            /* the def's ieee_div: f32 arith.divf of the body stays IEEE (else div.full.f32) */
+  struct CheckSites *sites; /* checked mode: the module's site table (check_sites.h) */
   bool failed;
 } Gen;
 

@@ -33,10 +33,13 @@
  * Failure: a located diagnostic for an unsupported body op, a bad index map or kind, a launch whose
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
 #include "dialects/kernel/kernel.h"
+#include "ind/checked.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/check_sites.h"
 #include "passes/codegen/cpu_builder.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +102,8 @@ typedef struct Kernel {
   int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
   bool has_scan;                          /* the body holds a kernel.scan */
   struct ScanCarry *carry;                /* while emitting a scan nest: the scans it carries */
+  CheckSites *sites;                      /* checked mode: the module's site table */
+  int *site;                              /* per op: its check site, -1 when it has none */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -139,7 +144,7 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 
 static bool is_supported_body_op(MlirOperation op) {
   return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) || kernel_is_store(op) ||
-         kernel_is_index_expr(op) || kernel_is_reduce(op) || kernel_is_scan(op);
+         kernel_is_index_expr(op) || kernel_is_reduce(op) || kernel_is_scan(op) || kernel_is_check_index(op);
 }
 
 static bool is_scalar(MlirType t) { return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t); }
@@ -251,6 +256,14 @@ static bool kernel_analyze(Kernel *k) {
         return false;
       rv = map_uses_r(k, m);
     }
+    if (kernel_is_check_index(o)) {
+      int64_t lo, hi;
+      if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
+          !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
+          !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(o, 0))) || !kernel_check_index_bounds(o, &lo, &hi))
+        return mlirLogicalResultIsSuccess(ind_emit_error(
+            o, "convert-kernel-to-cpu: kernel.check_index takes one index and needs integer bounds lower < upper"));
+    }
     if (kernel_is_reduce(o)) {
       if (k->nr == 0)
         return mlirLogicalResultIsSuccess(
@@ -301,6 +314,113 @@ static MlirValue emit_index(Kernel *k, MlirOperation op) {
   return build1(&k->b, "affine.apply", k->nx + k->nr, k->ivs, index_type(&k->b), 1, &a);
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * Checked mode (include/ind/checked.h): a compare per checked access or index, and on a violation the
+ * first one recorded in the module's record global. */
+
+enum { CMPI_EQ = 0, CMPI_SLT = 2, CMPI_SGE = 5, CMPI_ULT = 6 };
+
+static MlirValue cmpi(Builder *b, int pred, MlirValue x, MlirValue y) {
+  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
+  MlirValue ops[2] = {x, y};
+  return build1(b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
+}
+
+static MlirValue const_int(Builder *b, MlirType t, int64_t v) {
+  MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
+  return build1(b, "arith.constant", 0, NULL, t, 1, &a);
+}
+
+/* `scf.if cond` with results `types` (an else block when with_else); its blocks are empty. */
+static MlirOperation build_if(Builder *b, MlirValue cond, intptr_t nres, const MlirType *types, bool with_else) {
+  MlirRegion r[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  mlirRegionAppendOwnedBlock(r[0], mlirBlockCreate(0, NULL, NULL));
+  if (with_else)
+    mlirRegionAppendOwnedBlock(r[1], mlirBlockCreate(0, NULL, NULL));
+  MlirOperationState st = mlirOperationStateGet(ind_str("scf.if"), b->loc);
+  mlirOperationStateAddOperands(&st, 1, &cond);
+  mlirOperationStateAddResults(&st, nres, types);
+  mlirOperationStateAddOwnedRegions(&st, 2, r);
+  MlirOperation op = mlirOperationCreate(&st);
+  insert(b, op);
+  return op;
+}
+
+/* A builder appending to block `region` (0: then, 1: else) of scf.if `op`. */
+static Builder in_if(const Builder *b, MlirOperation op, intptr_t region) {
+  return (Builder){b->ctx, b->loc, mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region)), {NULL}};
+}
+
+/* Records `site` with index `idx` unless an earlier violation is recorded: [0] = site + 1, [1] = idx. */
+static void emit_record(Builder *b, int site, MlirValue idx) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirNamedAttribute name = named(b->ctx, "name", mlirFlatSymbolRefAttrGet(b->ctx, ind_str(IND_CHECK_RECORD)));
+  MlirValue g = build1(b, "memref.get_global", 0, NULL, check_record_type(b->ctx), 1, &name);
+  MlirValue w0[2] = {g, const_index(b, 0)};
+  MlirValue first = build1(b, "memref.load", 2, w0, i64, 0, NULL);
+  MlirOperation iff = build_if(b, cmpi(b, CMPI_EQ, first, const_int(b, i64, 0)), 0, NULL, false);
+  Builder t = in_if(b, iff, 0);
+  MlirValue s0[3] = {const_int(&t, i64, site + 1), g, w0[1]};
+  build(&t, "memref.store", 3, s0, 0, NULL, 0, NULL);
+  MlirValue s1[3] = {convert(&t, idx, i64), g, const_index(&t, 1)};
+  build(&t, "memref.store", 3, s1, 0, NULL, 0, NULL);
+  build_yield(t.block, t.loc, 0, NULL);
+}
+
+/* kernel.check_index: records its site when the index is outside [lower, upper); the index goes on. */
+static MlirValue emit_check_index(Kernel *k, MlirOperation op, MlirValue v) {
+  Builder *b = &k->b;
+  int64_t lo = 0, hi = 0;
+  kernel_check_index_bounds(op, &lo, &hi);
+  MlirValue out[2] = {cmpi(b, CMPI_SLT, v, const_index(b, lo)), cmpi(b, CMPI_SGE, v, const_index(b, hi))};
+  MlirValue bad = build1(b, "arith.ori", 2, out, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  MlirOperation iff = build_if(b, bad, 0, NULL, false);
+  Builder t = in_if(b, iff, 0);
+  emit_record(&t, k->site[op_index(k, op)], v);
+  build_yield(t.block, t.loc, 0, NULL);
+  return v;
+}
+
+/* A zero of scalar type t. */
+static MlirValue zero_of(Builder *b, MlirType t) {
+  return mlirTypeIsAFloat(t) ? const_float(b, t, 0.0) : const_int(b, t, 0);
+}
+
+/* A checked load of element `idx` of `mem`: the load when 0 <= idx < size, else the site recorded and 0. */
+static MlirValue emit_checked_load(Kernel *k, MlirOperation op, MlirValue mem, MlirValue idx) {
+  Builder *b = &k->b;
+  MlirType mt = mlirValueGetType(mem), elem = mlirShapedTypeGetElementType(mt);
+  MlirValue ok = cmpi(b, CMPI_ULT, idx, const_index(b, mlirShapedTypeGetDimSize(mt, 0)));
+  MlirOperation iff = build_if(b, ok, 1, &elem, true);
+  Builder t = in_if(b, iff, 0), e = in_if(b, iff, 1);
+  MlirValue ops[2] = {mem, idx};
+  MlirValue v = build1(&t, "memref.load", 2, ops, elem, 0, NULL);
+  build_yield(t.block, t.loc, 1, &v);
+  emit_record(&e, k->site[op_index(k, op)], idx);
+  MlirValue z = zero_of(&e, elem);
+  build_yield(e.block, e.loc, 1, &z);
+  return mlirOperationGetResult(iff, 0);
+}
+
+/* A checked store: the store when 0 <= idx < size, else the site recorded. */
+static void emit_checked_store(Kernel *k, MlirOperation op, MlirValue v, MlirValue mem, MlirValue idx) {
+  Builder *b = &k->b;
+  MlirValue ok = cmpi(b, CMPI_ULT, idx, const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(mem), 0)));
+  MlirOperation iff = build_if(b, ok, 0, NULL, true);
+  Builder t = in_if(b, iff, 0), e = in_if(b, iff, 1);
+  MlirValue ops[3] = {v, mem, idx};
+  build(&t, "memref.store", 3, ops, 0, NULL, 0, NULL);
+  build_yield(t.block, t.loc, 0, NULL);
+  emit_record(&e, k->site[op_index(k, op)], idx);
+  build_yield(e.block, e.loc, 0, NULL);
+}
+
+/* Numbers the kernel's check sites in the module's table (check_sites_of). */
+static void number_sites(Kernel *k) {
+  for (int i = 0; i < k->nops; ++i)
+    k->site[i] = check_sites_of(k->sites, k->def, k->ops[i]);
+}
+
 /* Emits the CPU form of body op `op` at the builder, operands already mapped. */
 static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
   Builder *b = &k->b;
@@ -320,14 +440,21 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
       ops[1] = build1(b, "arith.addi", 2, sum, index_type(b), 0, NULL);
     }
     MlirType mt = mlirValueGetType(opd[0]);
-    MlirValue raw = build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
+    MlirValue raw = k->site[op_index(k, op)] >= 0
+                        ? emit_checked_load(k, op, ops[0], ops[1])
+                        : build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else if (kernel_is_store(op)) {
     MlirType mt = mlirValueGetType(opd[0]);
     MlirValue v = convert(b, opd[1], mlirShapedTypeGetElementType(mt));
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
-    build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
+    if (k->site[op_index(k, op)] >= 0)
+      emit_checked_store(k, op, ops[0], ops[1], ops[2]);
+    else
+      build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
     return true;
+  } else if (kernel_is_check_index(op)) {
+    res = emit_check_index(k, op, opd[0]);
   } else if (kernel_is_index_expr(op)) {
     res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
   } else if (codegen_is_unclamped_fptosi(
@@ -1047,6 +1174,10 @@ static bool lower_kernel(Kernel *k) {
     return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs sym_name"));
   if (!kernel_analyze(k))
     return false;
+  k->site = calloc((size_t)k->nops + 1, sizeof *k->site);
+  if (!k->site)
+    abort();
+  number_sites(k);
   intptr_t nargs = mlirBlockGetNumArguments(k->body);
   MlirType *types = calloc((size_t)nargs + 1, sizeof *types);
   MlirLocation *locs = calloc((size_t)nargs + 1, sizeof *locs);
@@ -1092,6 +1223,7 @@ static bool lower_kernel(Kernel *k) {
 static void kernel_free(Kernel *k) {
   free(k->ops);
   free(k->rvary);
+  free(k->site);
   map_free(&k->global);
   map_free(&k->local);
 }
@@ -1119,9 +1251,11 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
       funcs[nf++] = o;
   }
   bool ok = true;
+  CheckSites sites = {module, NULL, NULL, 0, 0};
   for (int i = 0; i < nd && ok; ++i) {
     Kernel k;
     memset(&k, 0, sizeof k);
+    k.sites = &sites;
     k.def = defs[i];
     k.lanes = lanes;
     k.lane_chunk = lane_chunk;
@@ -1132,6 +1266,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   }
   for (int i = 0; i < nf && ok; ++i)
     ok = cpu_lower_wrapper(module, funcs[i]);
+  check_sites_finish(&sites, top); /* a failed run leaves no global either: the module is not used */
   free(defs);
   free(funcs);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

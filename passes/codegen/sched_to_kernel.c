@@ -25,6 +25,7 @@
 #include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "dialects/sched/memdep.h"
+#include "ind/checked.h"
 #include "ind/fusion.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
@@ -57,9 +58,13 @@ typedef struct Buf {
   char name[64];
 } Buf;
 
+/* Checked mode's levels (option `checked`, else $IND_CHECKED; include/ind/checked.h). */
+typedef enum CheckLevel { CHECK_OFF = 0, CHECK_INDIRECT, CHECK_ALL } CheckLevel;
+
 typedef struct KGen {
   MlirContext ctx;
   const IndPassOptions *opts;
+  CheckLevel checked;
   MlirOperation node;
   Sub subs[MAX_SUBS];
   int nsubs;
@@ -627,8 +632,9 @@ static MlirValue sel(KGen *k, MlirLocation loc, MlirValue c, MlirValue a, MlirVa
 /* ind.indirect_indexing as arith ops, the same for both backends: the value (f32: NaN as 0 and clamped
  * to [-size, size] before the conversion, which would be poison outside i64) as an index, a negative
  * one plus size (ATen's wrap), then clamped to [0, size - 1] so that no access leaves the buffer. An
- * out-of-range index is the program's error: the reference interpreter reports it (Inductor's
- * device_assert); the compiled kernels read the nearest row instead of faulting. */
+ * out-of-range index is the program's error: unless checked mode is off, a kernel.check_index of
+ * [-size, size) before the wrap records it on the device and the host reports it after the run
+ * (Inductor's assert_indirect_indexing); the clamp still keeps the access inside the buffer. */
 static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
   MlirValue v;
   if (mlirOperationGetNumOperands(op) != 1 || !mapped(k, mlirOperationGetOperand(op, 0), &v))
@@ -654,6 +660,8 @@ static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
            false;
   enum { CMPI_SLT = 2 };
   MlirValue zero = index_cst(k, loc, 0);
+  if (k->checked >= CHECK_INDIRECT) /* ATen's valid range, before the wrap */
+    v = mlirOperationGetResult(append(k, kernel_check_index_create(loc, v, -size, size)), 0);
   v = sel(k, loc, cmp(k, loc, "arith.cmpi", CMPI_SLT, v, zero), bin(k, loc, "arith.addi", v, index_cst(k, loc, size)),
           v);
   v = bin(k, loc, "arith.minsi", bin(k, loc, "arith.maxsi", v, zero), index_cst(k, loc, size - 1));
@@ -753,6 +761,8 @@ static void set_def_attrs(KGen *k, MlirOperation def, const char *name) {
     ind_set_attr(def, KERNEL_ATTR_IEEE_DIV, mlirBoolAttrGet(k->ctx, 1));
   if (k->kind == KERNEL_KIND_POINTWISE && strcmp(ind_opt_string(k->opts, "tile-order"), "raster") == 0)
     ind_set_attr(def, KERNEL_ATTR_TILE_ORDER, ind_str_attr(k->ctx, "raster"));
+  if (k->checked == CHECK_ALL)
+    ind_set_attr(def, KERNEL_ATTR_CHECKED, mlirBoolAttrGet(k->ctx, 1));
 }
 
 /* The bytes of the narrowest float element type among the kernel's argument memrefs (2: some buffer
@@ -991,7 +1001,7 @@ static void kgen_free(KGen *k) {
 }
 
 /* Converts the program function `fn`: kernels before it, @call after it. */
-static bool convert_function(MlirOperation fn, const IndPassOptions *opts) {
+static bool convert_function(MlirOperation fn, const IndPassOptions *opts, CheckLevel checked) {
   Wrapper *w = calloc(1, sizeof *w);
   if (!w)
     abort();
@@ -1011,6 +1021,7 @@ static bool convert_function(MlirOperation fn, const IndPassOptions *opts) {
         abort();
       k->ctx = mlirOperationGetContext(fn);
       k->opts = opts;
+      k->checked = checked;
       k->node = op;
       char name[512];
       ok = build_kernel(k, index++, fn, name, sizeof name) && wrap_kernel(w, k, name);
@@ -1030,7 +1041,33 @@ static bool convert_function(MlirOperation fn, const IndPassOptions *opts) {
   return ok;
 }
 
+/* The level a spelling names: off|0, indirect, all|1; -1 for anything else. */
+static int parse_check_level(const char *s) {
+  return !strcmp(s, "off") || !strcmp(s, "0")   ? CHECK_OFF
+         : !strcmp(s, "indirect")               ? CHECK_INDIRECT
+         : !strcmp(s, "all") || !strcmp(s, "1") ? CHECK_ALL
+                                                : -1;
+}
+
+/* The option `checked` when given, else $IND_CHECKED when set and not empty, else indirect. */
+static bool check_level(MlirOperation module, const IndPassOptions *opts, CheckLevel *out) {
+  const char *opt = ind_opt_string(opts, "checked");
+  const char *env = getenv(IND_CHECKED_ENV);
+  bool from_env = strcmp(opt, "default") == 0;
+  const char *v = !from_env ? opt : env && env[0] ? env : "indirect";
+  int level = parse_check_level(v);
+  if (level < 0)
+    return ind_emit_error(module, "sched-to-kernel: %s%s='%s' is not off, 0, indirect, all or 1",
+                          from_env ? "the environment variable " : "", from_env ? IND_CHECKED_ENV : "checked", v),
+           false;
+  *out = (CheckLevel)level;
+  return true;
+}
+
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
+  CheckLevel checked;
+  if (!check_level(module, opts, &checked))
+    return mlirLogicalResultFailure();
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirOperation fn = {NULL};
   int nfn = 0;
@@ -1042,7 +1079,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     }
   if (nfn != 1)
     return ind_emit_error(module, "sched-to-kernel: expected exactly one func.func (the program), found %d", nfn);
-  return convert_function(fn, opts) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return convert_function(fn, opts, checked) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 static const IndPassOptionDef options[] = {
@@ -1055,6 +1092,10 @@ static const IndPassOptionDef options[] = {
      "tiled pointwise kernels (a transposed read): mirror visits tile (i, j) and (j, i) back to back when a buffer "
      "is read both directly and transposed (x + x.T reads x from DRAM once), raster in row order (marks each "
      "kernel.def tile_order = \"raster\")"},
+    {"checked", IND_OPT_ENUM, "default|off|0|indirect|all|1",
+     "checked mode (docs/gpu.md): indirect checks data-dependent indices on the device (kernel.check_index), all "
+     "also marks each kernel.def checked (every load and store address bounds-checked), off (0) checks nothing; "
+     "default: $" IND_CHECKED_ENV " when set, else indirect"},
     {NULL, 0, NULL, NULL},
 };
 
