@@ -13,7 +13,8 @@ typedef struct Bounds {
   int64_t lo, hi;
 } Bounds;
 
-static int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+/* floor(a / b) for b > 0 (C's division truncates toward zero). */
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0); }
 
 static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
   Bounds u = {false, 0, 0};
@@ -33,19 +34,21 @@ static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
     return u;
   if (mlirAffineExprIsAAdd(e))
     return (Bounds){true, l.lo + r.lo, l.hi + r.hi};
-  if (mlirAffineExprIsAMul(e) && r.lo == r.hi)
-    return r.lo >= 0 ? (Bounds){true, l.lo * r.lo, l.hi * r.lo} : (Bounds){true, l.hi * r.lo, l.lo * r.lo};
-  if (mlirAffineExprIsAMul(e) && l.lo == l.hi)
-    return l.lo >= 0 ? (Bounds){true, r.lo * l.lo, r.hi * l.lo} : (Bounds){true, r.hi * l.lo, r.lo * l.lo};
-  if (r.lo != r.hi || r.lo <= 0)
+  /* The rest have a constant right operand: MLIR keeps a product's constant on the right, and the
+   * divisor or modulus of an expression without symbols is a constant. Anything else is unknown. */
+  if (r.lo != r.hi)
+    return u;
+  int64_t c = r.lo;
+  if (mlirAffineExprIsAMul(e))
+    return c < 0 ? (Bounds){true, l.hi * c, l.lo * c} : (Bounds){true, l.lo * c, l.hi * c};
+  if (c <= 0)
     return u;
   if (mlirAffineExprIsAFloorDiv(e))
-    return (Bounds){true, floor_div(l.lo, r.lo), floor_div(l.hi, r.lo)};
-  if (mlirAffineExprIsACeilDiv(e)) /* ceil(a / b) = -floor(-a / b) */
-    return (Bounds){true, -floor_div(-l.lo, r.lo), -floor_div(-l.hi, r.lo)};
-  if (mlirAffineExprIsAMod(e))
-    return l.lo >= 0 && l.hi < r.lo ? l : (Bounds){true, 0, r.lo - 1};
-  return u;
+    return (Bounds){true, floor_div(l.lo, c), floor_div(l.hi, c)};
+  if (mlirAffineExprIsACeilDiv(e)) /* ceil(a / c) = -floor(-a / c) */
+    return (Bounds){true, -floor_div(-l.lo, c), -floor_div(-l.hi, c)};
+  /* A mod: simplify_with_ranges has already removed every mod whose operand lies in [0, c). */
+  return mlirAffineExprIsAMod(e) ? (Bounds){true, 0, c - 1} : u;
 }
 
 static MlirAffineExpr simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n) {
