@@ -183,6 +183,31 @@ bool ind_walk(MlirOperation root, IndWalkFn fn, void *user) {
   return true;
 }
 
+typedef struct FindFunc {
+  const char *name;
+  MlirOperation found;
+  int count;
+} FindFunc;
+
+static bool find_func_cb(MlirOperation op, void *user) {
+  FindFunc *f = user;
+  if (!ind_op_is(op, "func.func"))
+    return true;
+  MlirStringRef sym;
+  if (f->name && !(ind_attr_str(op, "sym_name", &sym) && ind_sref_eq(sym, f->name)))
+    return true;
+  if (f->count++ == 0)
+    f->found = op;
+  return true;
+}
+
+int ind_find_func(MlirOperation root, const char *name, MlirOperation *first) {
+  FindFunc f = {name, {NULL}, 0};
+  ind_walk(root, find_func_cb, &f);
+  *first = f.found;
+  return f.count;
+}
+
 /* --- memref types ---------------------------------------------------------------------------- */
 
 int64_t ind_memref_storage_elems(MlirType t) {

@@ -82,6 +82,10 @@ void ind_print_generic(MlirOperation op, IndStrBuf *b);
 typedef bool (*IndWalkFn)(MlirOperation op, void *user);
 bool ind_walk(MlirOperation root, IndWalkFn fn, void *user);
 
+/* The func.func ops under `root` named `name` (every one when name is NULL): returns how many, and the
+ * first in *first (null when none). What every driver runs: the module's only function, or --func NAME. */
+int ind_find_func(MlirOperation root, const char *name, MlirOperation *first);
+
 /* --- shapes and names: each rule defined once. */
 /* The number of elements of a shape: the product of shape[0..rank) (1 for rank 0). */
 int64_t ind_shape_numel(const int64_t *shape, intptr_t rank);

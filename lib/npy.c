@@ -20,42 +20,15 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...) {
   return false;
 }
 
-/* The file's element type as an interpreter dtype (the reader accepts only these). */
+/* The file's element type as an interpreter dtype (the reader accepts only these; bf16 is '<u2', the bits of
+ * bf16 values, as the runtime writes them). */
 static IndDType dtype_of(IndElementType t) {
-  switch (t) {
-  case IND_ELEM_F16:
-    return IND_DT_F16;
-  case IND_ELEM_BF16: /* '<u2': the bits of bf16 values, as the runtime writes them */
-    return IND_DT_BF16;
-  case IND_ELEM_F64:
-    return IND_DT_F64;
-  case IND_ELEM_I64:
-    return IND_DT_I64;
-  case IND_ELEM_I32:
-    return IND_DT_I32;
-  case IND_ELEM_I1:
-    return IND_DT_BOOL;
-  default:
-    return IND_DT_F32;
-  }
+  IndDType dt;
+  return ind_dtype_from_element(t, &dt) ? dt : IND_DT_F32;
 }
 
-static IndElementType elem_of(IndDType dt) {
-  switch (dt) {
-  case IND_DT_F16:
-    return IND_ELEM_F16;
-  case IND_DT_F64:
-    return IND_ELEM_F64;
-  case IND_DT_I64:
-    return IND_ELEM_I64;
-  case IND_DT_I32:
-    return IND_ELEM_I32;
-  case IND_DT_BOOL:
-    return IND_ELEM_I1;
-  default: /* f32, and bf16 written as f32 */
-    return IND_ELEM_F32;
-  }
-}
+/* What a tensor is written as: f32 for bf16 (NumPy has no bf16). */
+static IndElementType elem_of(IndDType dt) { return dt == IND_DT_BF16 ? IND_ELEM_F32 : ind_dtype_to_element(dt); }
 
 static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t errlen) {
   size_t es = ind_dtype_size(t->dtype);

@@ -162,6 +162,33 @@ const IndStageDef *ind_stage_at_order(int order) {
   return order >= 0 && order < IND_NUM_STAGES ? g_stages[order] : NULL;
 }
 
+/* Adds option `opt=value` of pass `pass` to the top-level element of `text` that names it; false when none
+ * does (or it does not fit in cap). */
+static bool splice_option(char *text, size_t cap, const char *pass, const char *opt, const char *value) {
+  size_t plen = strlen(pass);
+  int depth = 0;
+  for (char *p = text; *p; ++p) {
+    bool start = depth == 0 && (p == text || p[-1] == ',');
+    if (*p == '{' || *p == '(')
+      ++depth;
+    else if (*p == '}' || *p == ')')
+      --depth;
+    if (!start || strncmp(p, pass, plen) != 0 || (p[plen] && p[plen] != ',' && p[plen] != '{'))
+      continue;
+    char add[256];
+    int n = p[plen] == '{' ? snprintf(add, sizeof add, "%s=%s ", opt, value)
+                           : snprintf(add, sizeof add, "{%s=%s}", opt, value);
+    size_t len = strlen(text);
+    if (n <= 0 || (size_t)n >= sizeof add || len + (size_t)n + 1 > cap)
+      return false;
+    char *at = p + plen + (p[plen] == '{' ? 1 : 0);
+    memmove(at + n, at, strlen(at) + 1);
+    memcpy(at, add, (size_t)n);
+    return true;
+  }
+  return false;
+}
+
 bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen) {
   int last = -1;
   for (int o = 0; o < IND_NUM_STAGES; ++o)
@@ -197,9 +224,13 @@ bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRe
     for (int s = o + 1; s <= last && !v; ++s)
       if (g_implies[s] && req->value[s])
         v = g_implies[s](o, req->value[s][0] ? req->value[s] : NULL);
-    char text[2048];
+    char text[4096];
     if (!st->pipeline(level, v, text, sizeof text, err, errlen))
       return false;
+    for (int i = 0; i < req->n_overrides; ++i) {
+      IndPassOverride *ov = &req->overrides[i];
+      ov->used = splice_option(text, sizeof text, ov->pass, ov->option, ov->value) || ov->used;
+    }
     if (!ind_pipeline_add(pm, text, err, errlen))
       return false;
     level = st->out_level;

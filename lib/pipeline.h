@@ -58,15 +58,27 @@ void ind_stage_set_implies(int order, IndStageImpliesFn fn);
 const IndStageDef *ind_stage_lookup(const char *flag);
 const IndStageDef *ind_stage_at_order(int order);
 
-/* The stage flags requested on a command line: value[order] is the flag's value ("" when the flag
- * had none), NULL when the stage was not requested. */
+/* An option of a pass that some stage runs, added to that stage's pipeline text (libind's PASS.OPTION=VALUE
+ * compile options, e.g. fuse-inductor.max-fusion-size=8). ind_stages_add sets `used` when a stage ran `pass`. */
+typedef struct IndPassOverride {
+  const char *pass, *option, *value;
+  bool used;
+} IndPassOverride;
+
+/* The stages requested: value[order] is the stage flag's value ("" when the flag had none), NULL when the
+ * stage was not requested; overrides[0 .. n_overrides) the pass options to add (may be NULL). */
 typedef struct IndStageRequest {
   const char *value[IND_NUM_STAGES];
+  IndPassOverride *overrides;
+  int n_overrides;
 } IndStageRequest;
 
-/* Adds to pm the pipelines of every stage from the module's level through the last requested
- * stage, skipping a stage that is only implied and whose `done` says the module has been through it. Returns false with
- * a message in err when a requested stage cannot run on this input. */
+/* The one stage loop, under every driver (ind-opt's stage flags, libind's compile, ind-run, --fusion-report):
+ * adds to pm the pipelines of every stage from the module's level through the last requested stage; a
+ * stage without a value of its own takes the one a later requested stage implies (ind_stage_set_implies:
+ * `--fuse=tvm` lowers op-level), and a stage that is only implied and whose `done` says the module has been
+ * through it is skipped (a fused program is not fused again). Returns false with a message in err when a
+ * requested stage cannot run on this input. */
 bool ind_stages_add(MlirOpPassManager pm, MlirOperation module, const IndStageRequest *req, char *err, size_t errlen);
 
 /* --- Output emitters for `ind-opt --emit=NAME` (the default, "mlir", prints the module). */

@@ -455,3 +455,26 @@ IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want,
   }
   return r;
 }
+
+static const struct {
+  IndElementType e;
+  IndDType d;
+} k_element_dtypes[] = {{IND_ELEM_F32, IND_DT_F32}, {IND_ELEM_F16, IND_DT_F16}, {IND_ELEM_BF16, IND_DT_BF16},
+                        {IND_ELEM_F64, IND_DT_F64}, {IND_ELEM_I1, IND_DT_BOOL}, {IND_ELEM_I32, IND_DT_I32},
+                        {IND_ELEM_I64, IND_DT_I64}};
+
+bool ind_dtype_from_element(IndElementType t, IndDType *out) {
+  for (size_t i = 0; i < sizeof k_element_dtypes / sizeof k_element_dtypes[0]; ++i)
+    if (k_element_dtypes[i].e == t) {
+      *out = k_element_dtypes[i].d;
+      return true;
+    }
+  return false;
+}
+
+IndElementType ind_dtype_to_element(IndDType dtype) {
+  for (size_t i = 0; i < sizeof k_element_dtypes / sizeof k_element_dtypes[0]; ++i)
+    if (k_element_dtypes[i].d == dtype)
+      return k_element_dtypes[i].e;
+  return IND_ELEM_F32;
+}

@@ -14,6 +14,8 @@
 #ifndef IND_LIB_TENSOR_H
 #define IND_LIB_TENSOR_H
 
+#include "ind/runtime.h"
+
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -68,6 +70,10 @@ void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
 /* Element dtypes <-> MLIR types: f32 f16 bf16 f64 i64 i32 i1(bool). False / null type otherwise. */
 bool ind_dtype_from_mlir(MlirType type, IndDType *out);
 MlirType ind_dtype_to_mlir(MlirContext ctx, IndDType dtype);
+/* The runtime's element types (ind/runtime.h) <-> dtypes, the one map: f32 f16 bf16 f64 i1 i32 i64; false for
+ * the others (i8). */
+bool ind_dtype_from_element(IndElementType t, IndDType *out);
+IndElementType ind_dtype_to_element(IndDType dtype);
 /* For a ranked tensor or memref type with static sizes: its dtype, rank and shape. */
 bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *shape);
 

@@ -1,7 +1,7 @@
 /* ind.c - libind: the public C API of include/ind/ind.h over the compiler (dialects, every stage, the
  * PTX and launch-plan emitters, the CPU JIT, the reference interpreter) and the runtime. The top floor:
  * it registers every stage. docs/tools/libind.md is the user's page. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dladdr */
 
 #include "ind/ind.h"
 
@@ -14,10 +14,12 @@
 #include "lib/pipeline.h"
 #include "lib/tensor.h"
 #include "passes/codegen/ptx.h"
+#include "passes/fuse/strategy.h"
 #include "runtime/jit.h"
 #include "tools/jit_driver.h"
 #include "tools/register_all.h"
 
+#include <dlfcn.h>
 #include <mlir-c/Pass.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,6 +62,20 @@ void ind_compiler_destroy(IndCompiler *c) {
   ind_diag_detach(&c->diag);
   ind_context_destroy(&c->ic);
   free(c);
+}
+
+IndStatus ind_compiler_load_plugin(IndCompiler *c, const char *path) {
+  if (!c || !path)
+    return ind_status_create("ind_compiler_load_plugin: compiler and path must not be NULL");
+  /* A plugin's calls of the fusion API resolve in the global scope: this library joins it (Python's ctypes,
+   * for one, loads it RTLD_LOCAL). */
+  Dl_info self;
+  if (dladdr((void *)ind_compiler_load_plugin, &self) && self.dli_fname)
+    dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+  char err[1024];
+  if (!ind_plugin_load(path, err, sizeof err))
+    return ind_status_create("%s", err);
+  return NULL;
 }
 
 /* Diagnostics of one call go to a memory stream; `name` is shown for locations without a file. */
@@ -202,90 +218,37 @@ void ind_program_destroy(IndProgram *p) {
   free(p);
 }
 
-typedef struct FindFunc {
-  const char *name;
-  MlirOperation found;
-  int count;
-} FindFunc;
-
-static bool find_func_cb(MlirOperation op, void *user) {
-  FindFunc *f = user;
-  if (!ind_op_is(op, "func.func"))
-    return true;
-  MlirStringRef sym;
-  if (f->name && !(ind_attr_str(op, "sym_name", &sym) && ind_sref_eq(sym, f->name)))
-    return true;
-  if (f->count++ == 0)
-    f->found = op;
-  return true;
-}
-
-/* Appends `opts` of pass `pass` to the top-level element of `text` that names it; false when none does. */
-static bool splice_option(char *text, size_t cap, const char *pass, const char *opt, const char *value) {
-  size_t plen = strlen(pass);
-  int depth = 0;
-  for (char *p = text; *p; ++p) {
-    bool start = depth == 0 && (p == text || p[-1] == ',');
-    if (*p == '{' || *p == '(')
-      ++depth;
-    else if (*p == '}' || *p == ')')
-      --depth;
-    if (!start || strncmp(p, pass, plen) != 0 || (p[plen] && p[plen] != ',' && p[plen] != '{'))
-      continue;
-    char add[256];
-    int n = p[plen] == '{' ? snprintf(add, sizeof add, "%s=%s ", opt, value)
-                           : snprintf(add, sizeof add, "{%s=%s}", opt, value);
-    size_t len = strlen(text);
-    if (n <= 0 || len + (size_t)n + 1 > cap)
-      return false;
-    char *at = p + plen + (p[plen] == '{' ? 1 : 0);
-    memmove(at + n, at, strlen(at) + 1);
-    memcpy(at, add, (size_t)n);
-    return true;
-  }
-  return false;
-}
-
-/* The stages from the module's level through codegen, with the fusion strategy and pass options. */
+/* The stages from the module's level through codegen: ind_stages_add with what `ind-opt [--fuse=S] --codegen`
+ * asks (so that a compile here and that command line run the same passes) and the PASS.OPTION options. */
 static bool add_stages(MlirOpPassManager pm, MlirOperation module, const IndCompileOptions *o, char *err,
                        size_t errlen) {
-  int level = ind_module_level(module);
-  if (level == IND_LEVEL_KERNEL)
+  if (ind_module_level(module) == IND_LEVEL_KERNEL)
     return true;
-  bool *used = calloc((size_t)(o ? o->n : 0) + 1, sizeof *used);
-  bool ok = used != NULL;
-  for (int s = 0; ok && s < IND_NUM_STAGES; ++s) {
-    const IndStageDef *st = ind_stage_at_order(s);
-    if (!st || level < st->min_level || level > st->max_level)
+  IndPassOverride ov[MAX_OPTIONS];
+  char pass[MAX_OPTIONS][128];
+  int key_of[MAX_OPTIONS], n = 0;
+  for (int i = 0; o && i < o->n; ++i) {
+    const char *dot = strchr(o->key[i], '.');
+    if (!dot)
       continue;
-    char text[4096];
-    const char *value = s == IND_STAGE_FUSE ? opt_get(o, "fuse", NULL) : NULL;
-    if (!(ok = st->pipeline(level, value, text, sizeof text, err, errlen)))
-      break;
-    for (int i = 0; o && i < o->n; ++i) {
-      const char *dot = strchr(o->key[i], '.');
-      if (!dot)
-        continue;
-      char pass[128];
-      snprintf(pass, sizeof pass, "%.*s", (int)(dot - o->key[i]), o->key[i]);
-      used[i] = splice_option(text, sizeof text, pass, dot + 1, o->value[i]) || used[i];
-    }
-    if (!(ok = ind_pipeline_add(pm, text, err, errlen)))
-      break;
-    level = st->out_level;
+    snprintf(pass[n], sizeof pass[n], "%.*s", (int)(dot - o->key[i]), o->key[i]);
+    ov[n] = (IndPassOverride){pass[n], dot + 1, o->value[i], false};
+    key_of[n++] = i;
   }
-  for (int i = 0; ok && o && i < o->n; ++i)
-    if (strchr(o->key[i], '.') && !used[i]) {
-      snprintf(err, errlen, "compile option %s: the pipeline runs no pass '%.*s'", o->key[i],
-               (int)(strchr(o->key[i], '.') - o->key[i]), o->key[i]);
-      ok = false;
+  IndStageRequest req;
+  memset(&req, 0, sizeof req);
+  req.value[IND_STAGE_FUSE] = opt_get(o, "fuse", NULL);
+  req.value[IND_STAGE_CODEGEN] = "";
+  req.overrides = ov;
+  req.n_overrides = n;
+  if (!ind_stages_add(pm, module, &req, err, errlen))
+    return false;
+  for (int i = 0; i < n; ++i)
+    if (!ov[i].used) {
+      snprintf(err, errlen, "compile option %s: the pipeline runs no pass '%s'", o->key[key_of[i]], pass[i]);
+      return false;
     }
-  if (ok && level != IND_LEVEL_KERNEL) {
-    snprintf(err, errlen, "the stages stop at the %s level, not the kernel level", ind_level_name(level));
-    ok = false;
-  }
-  free(used);
-  return ok;
+  return true;
 }
 
 /* Builds the runtime program (plan, PTX for cuda, kernel IR, source) from a kernel-level module. */
@@ -337,17 +300,19 @@ static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, co
     return ind_status_create("parse");
   IndStatus st = NULL;
   MlirOperation top = mlirModuleGetOperation(src);
-  FindFunc f = {opt_get(o, "func", NULL), {NULL}, 0};
+  const char *fname = opt_get(o, "func", NULL);
+  MlirOperation found = {NULL};
+  int count = 0;
   bool ok = mlirOperationVerify(top);
   if (!ok)
     st = ind_status_create("verify");
   else {
-    ind_walk(top, find_func_cb, &f);
-    if (f.count != 1)
-      st = ind_status_create(f.name         ? "no func.func named '%s'"
-                             : f.count == 0 ? "the program has no func.func%s"
-                                            : "the program has several functions: choose one with func=NAME%s",
-                             f.name ? f.name : "");
+    count = ind_find_func(top, fname, &found);
+    if (count != 1)
+      st = ind_status_create(fname        ? "no func.func named '%s'"
+                             : count == 0 ? "the program has no func.func%s"
+                                          : "the program has several functions: choose one with func=NAME%s",
+                             fname ? fname : "");
   }
   int level = st ? 0 : ind_module_level(top);
   MlirModule m = {NULL};
@@ -355,8 +320,8 @@ static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, co
     if (level == IND_LEVEL_KERNEL) {
       m = mlirModuleFromOperation(mlirOperationClone(top));
     } else {
-      m = mlirModuleCreateEmpty(mlirOperationGetLocation(f.found));
-      mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(f.found));
+      m = mlirModuleCreateEmpty(mlirOperationGetLocation(found));
+      mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(found));
     }
     MlirPassManager pm = mlirPassManagerCreateOnOperation(c->ic.ctx, ind_str("builtin.module"));
     char err[1024] = "";
@@ -372,8 +337,8 @@ static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, co
     /* the source for the reference: the chosen function alone (graph/ind/sched levels) */
     IndStrBuf s = {0};
     if (level != IND_LEVEL_KERNEL) {
-      MlirModule one = mlirModuleCreateEmpty(mlirOperationGetLocation(f.found));
-      mlirBlockAppendOwnedOperation(mlirModuleGetBody(one), mlirOperationClone(f.found));
+      MlirModule one = mlirModuleCreateEmpty(mlirOperationGetLocation(found));
+      mlirBlockAppendOwnedOperation(mlirModuleGetBody(one), mlirOperationClone(found));
       ind_print_generic(mlirModuleGetOperation(one), &s);
       mlirModuleDestroy(one);
     }
@@ -559,34 +524,6 @@ IndStatus ind_program_run_cpu(IndProgram *p, const void *const *inputs, void *co
   return st;
 }
 
-static bool interp_dtype(IndElementType t, IndDType *out) {
-  switch (t) {
-  case IND_ELEM_F32:
-    *out = IND_DT_F32;
-    return true;
-  case IND_ELEM_F16:
-    *out = IND_DT_F16;
-    return true;
-  case IND_ELEM_BF16:
-    *out = IND_DT_BF16;
-    return true;
-  case IND_ELEM_F64:
-    *out = IND_DT_F64;
-    return true;
-  case IND_ELEM_I1:
-    *out = IND_DT_BOOL;
-    return true;
-  case IND_ELEM_I32:
-    *out = IND_DT_I32;
-    return true;
-  case IND_ELEM_I64:
-    *out = IND_DT_I64;
-    return true;
-  default:
-    return false;
-  }
-}
-
 static IndStatus reference(IndProgram *p, MlirOperation func, const void *const *inputs, void *const *outputs) {
   int nin = ind_program_num_inputs(p), nout = ind_program_num_outputs(p);
   IndTensor *in = calloc((size_t)nin + 1, sizeof *in), *out = calloc(IND_JIT_MAX_ARGS, sizeof *out);
@@ -597,7 +534,7 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
   for (; made < nin && !st; ++made) {
     IndTensorInfo t = ind_program_input(p, made);
     IndDType dt;
-    if (!interp_dtype(t.type, &dt) || !ind_tensor_init(&in[made], dt, t.rank, t.shape)) {
+    if (!ind_dtype_from_element(t.type, &dt) || !ind_tensor_init(&in[made], dt, t.rank, t.shape)) {
       st = ind_status_create("input %d: unsupported dtype %s", made, ind_element_type_name(t.type));
       break;
     }
@@ -612,7 +549,7 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
   for (int k = 0; !st && k < nout; ++k) {
     IndTensorInfo t = ind_program_output(p, k);
     IndDType dt;
-    if (!interp_dtype(t.type, &dt) || out[k].numel != t.numel) {
+    if (!ind_dtype_from_element(t.type, &dt) || out[k].numel != t.numel) {
       st = ind_status_create("output %d: the reference's shape or dtype differs from the program's", k);
       break;
     }
@@ -644,9 +581,10 @@ IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, vo
   if (mlirModuleIsNull(m)) {
     st = ind_status_create("the stored source does not parse");
   } else {
-    FindFunc f = {NULL, {NULL}, 0};
-    ind_walk(mlirModuleGetOperation(m), find_func_cb, &f);
-    st = f.count == 1 ? reference(p, f.found, inputs, outputs) : ind_status_create("the stored source has no function");
+    MlirOperation func;
+    st = ind_find_func(mlirModuleGetOperation(m), NULL, &func) == 1
+             ? reference(p, func, inputs, outputs)
+             : ind_status_create("the stored source has no function");
     mlirModuleDestroy(m);
   }
   char *diags = diag_end(p->c);

@@ -38,8 +38,8 @@ static MlirModule copy_for_compile(MlirOperation func, int level) {
   return m;
 }
 
-/* Runs the stages from the module's level through codegen (what `ind-opt --codegen` runs). */
-static bool run_stages(MlirModule m) {
+/* Runs the stages from the module's level through codegen (what `ind-opt [--fuse=FUSE] --codegen` runs). */
+static bool run_stages(MlirModule m, const char *fuse) {
   MlirOperation op = mlirModuleGetOperation(m);
   MlirContext ctx = mlirOperationGetContext(op);
   if (!ind_stage_at_order(IND_STAGE_CODEGEN)) {
@@ -48,6 +48,7 @@ static bool run_stages(MlirModule m) {
   }
   IndStageRequest req;
   memset(&req, 0, sizeof req);
+  req.value[IND_STAGE_FUSE] = fuse;
   req.value[IND_STAGE_CODEGEN] = "";
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, ind_str("builtin.module"));
   char err[1024] = "";
@@ -319,12 +320,12 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
 
 /* --- the entry ------------------------------------------------------------------------------ */
 
-MlirModule ind_run_compile_to_kernel(MlirOperation func, int *level) {
+MlirModule ind_run_compile_to_kernel(MlirOperation func, const char *fuse, int *level) {
   ind_register_all();
   MlirOperation parent = mlirOperationGetParentOperation(func);
   *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
   MlirModule m = copy_for_compile(func, *level);
-  if (*level != IND_LEVEL_KERNEL && !run_stages(m)) {
+  if (*level != IND_LEVEL_KERNEL && !run_stages(m, fuse)) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};
   }
@@ -339,7 +340,7 @@ MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int 
   int level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
   double t0 = now_ms();
   MlirModule m = copy_for_compile(func, level);
-  bool ok = level == IND_LEVEL_KERNEL || run_stages(m);
+  bool ok = level == IND_LEVEL_KERNEL || run_stages(m, opts->fuse);
   double t1 = now_ms();
   IndJit *jit = ok ? ind_jit_compile(m, "call", opts->opt_level) : NULL;
   double t2 = now_ms();

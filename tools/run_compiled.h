@@ -34,12 +34,13 @@ typedef struct IndRunCompiledOptions {
   double rtol, atol; /* comparison tolerances (see above) */
   bool check;        /* run the reference interpreter and compare */
   int opt_level;     /* LLVM optimization level of the JIT, 0..3 */
+  const char *fuse;  /* the fusion strategy (`ind-opt --fuse=NAME`), NULL for the stages' default */
 } IndRunCompiledOptions;
 
 /* The pieces, for the CUDA path (lib/run_cuda.h): a kernel-level copy of `func` (the stages from its
- * level through codegen; NULL module after a diagnostic), and the reference check of outputs (prints
- * the `check outK:` lines; false on a mismatch or a reference error). */
-MlirModule ind_run_compile_to_kernel(MlirOperation func, int *level);
+ * level through codegen, with `fuse` as --fuse's value; NULL module after a diagnostic), and the reference check of
+ * outputs (prints the `check outK:` lines; false on a mismatch or a reference error). */
+MlirModule ind_run_compile_to_kernel(MlirOperation func, const char *fuse, int *level);
 bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
                                      const IndRunCompiledOptions *o, double *ms);
 

@@ -21,21 +21,6 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static bool dtype_of(IndElementType t, IndDType *out) {
-  static const struct {
-    IndElementType e;
-    IndDType d;
-  } map[] = {{IND_ELEM_F32, IND_DT_F32}, {IND_ELEM_F16, IND_DT_F16}, {IND_ELEM_BF16, IND_DT_BF16},
-             {IND_ELEM_F64, IND_DT_F64}, {IND_ELEM_I1, IND_DT_BOOL}, {IND_ELEM_I32, IND_DT_I32},
-             {IND_ELEM_I64, IND_DT_I64}};
-  for (size_t i = 0; i < sizeof map / sizeof map[0]; ++i)
-    if (map[i].e == t) {
-      *out = map[i].d;
-      return true;
-    }
-  return false;
-}
-
 /* Reports st at func (a located error) and consumes it. */
 static bool ok_or_report(MlirOperation func, IndStatus st) {
   if (!st)
@@ -71,7 +56,7 @@ typedef struct CudaRun {
 
 static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst) {
   IndDType dt;
-  if (!dtype_of(info.type, &dt) || t->numel != info.numel)
+  if (!ind_dtype_from_element(info.type, &dt) || t->numel != info.numel)
     return ind_status_create("input %s: unsupported dtype %s or wrong size", info.name,
                              ind_element_type_name(info.type));
   size_t es = ind_element_type_size(info.type);
@@ -90,7 +75,7 @@ static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst)
 
 static IndStatus from_device(uint64_t src, IndTensorInfo info, IndTensor *t) {
   IndDType dt;
-  if (!dtype_of(info.type, &dt) || !ind_tensor_init(t, dt, info.rank, info.shape))
+  if (!ind_dtype_from_element(info.type, &dt) || !ind_tensor_init(t, dt, info.rank, info.shape))
     return ind_status_create("output %s: unsupported dtype %s", info.name, ind_element_type_name(info.type));
   size_t es = ind_element_type_size(info.type);
   unsigned char *host = malloc((size_t)info.bytes + 1);
@@ -193,7 +178,7 @@ MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in
   *n_out = 0;
   int level = 0;
   double t0 = now_ms();
-  MlirModule m = ind_run_compile_to_kernel(func, &level);
+  MlirModule m = ind_run_compile_to_kernel(func, opts->base.fuse, &level);
   if (mlirModuleIsNull(m))
     return mlirLogicalResultFailure();
   CudaRun r;

@@ -16,6 +16,8 @@
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
+#include "passes/fuse/strategy.h"
+#include "tools/register_all.h"
 #include "tools/run_compiled.h"
 #include "tools/run_cuda.h"
 #include "tools/tool.h"
@@ -47,6 +49,7 @@ typedef struct RunConfig {
   const char *device; /* --device=cuda|cpu, NULL: cuda when a driver and a GPU are present */
   bool bench;         /* --bench (cuda): median time of many launches and of a graph replay */
   bool check;         /* --check: the compiled run's check against the reference (the default), said explicitly */
+  const char *fuse;   /* --fuse=NAME: the compiled run's fusion strategy (NULL: the stages' default) */
 } RunConfig;
 
 static void print_help(FILE *f) {
@@ -67,6 +70,10 @@ static void print_help(FILE *f) {
              "  --bench                (cuda) time many launches and a CUDA-graph replay; achieved bandwidth\n"
              "  --check                check the compiled run against the reference interpreter (the default;\n"
              "                         an error with --reference, which runs only the interpreter)\n"
+             "  --fuse=NAME            the compiled run's fusion strategy (ind-opt --fuse=NAME; default inductor,\n"
+             "                         and a program fused already is not fused again)\n"
+             "  --load-pass-plugin=LIB.so  load a fusion plugin (include/ind/fusion.h) whose strategies --fuse\n"
+             "                         can name; may be repeated\n"
              "  --rtol X               relative tolerance of --compare-dir and the compiled check (default 1e-4)\n"
              "  --atol Y               absolute tolerance of --compare-dir and the compiled check (default 1e-5)\n"
              "  --help                 this text\n");
@@ -117,8 +124,8 @@ static bool parse_seed(const char *v, uint64_t *out) {
 /* Parses one option that takes a value; returns 1 when handled, 0 when `argv[*i]` is another
  * option, -1 on an error (reported). */
 static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
-  static const char *names[] = {"--input", "--seed", "--output-dir", "--compare-dir",
-                                "--rtol",  "--atol", "--func",       "--device"};
+  static const char *names[] = {"--input", "--seed", "--output-dir", "--compare-dir",      "--rtol",
+                                "--atol",  "--func", "--device",     "--load-pass-plugin", "--fuse"};
   for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
     bool missing = false;
     const char *v = option_value(argc, argv, i, names[k], &missing);
@@ -150,6 +157,18 @@ static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
       return parse_number("--atol", v, &c->atol) ? 1 : -1;
     case 6:
       c->func_name = v;
+      return 1;
+    case 8: {
+      char err[1024];
+      ind_register_all(); /* the built-in strategies first, as ind-opt does */
+      if (!ind_plugin_load(v, err, sizeof err)) {
+        ind_diag_tool_error(TOOL, "%s", err);
+        return -1;
+      }
+      return 1;
+    }
+    case 9:
+      c->fuse = v;
       return 1;
     default:
       if (strcmp(v, "cuda") && strcmp(v, "cpu")) {
@@ -205,6 +224,10 @@ static int parse_args(int argc, char **argv, RunConfig *c) {
     ind_diag_tool_error(TOOL, "--check compares a compiled run with the reference interpreter: not with --reference");
     return 1;
   }
+  if (c->fuse && c->reference) {
+    ind_diag_tool_error(TOOL, "--fuse chooses the compiled run's fusion: not with --reference");
+    return 1;
+  }
   if (c->save_inputs && !c->output_dir) {
     ind_diag_tool_error(TOOL, "--save-inputs needs --output-dir");
     return 1;
@@ -214,39 +237,18 @@ static int parse_args(int argc, char **argv, RunConfig *c) {
 
 /* --- the program --------------------------------------------------------------------------- */
 
-typedef struct FindFunc {
-  const char *name;
-  MlirOperation found;
-  int count;
-} FindFunc;
-
-static bool find_func_cb(MlirOperation op, void *user) {
-  FindFunc *f = user;
-  if (!ind_op_is(op, "func.func"))
-    return true;
-  MlirStringRef sym;
-  if (f->name && !(ind_attr_str(op, "sym_name", &sym) && ind_sref_eq(sym, f->name)))
-    return true;
-  if (f->count++ == 0)
-    f->found = op;
-  return true;
-}
-
 /* The function to run: --func NAME, or the module's only func.func. */
 static bool find_func(const RunConfig *c, MlirModule m, MlirOperation *func) {
-  FindFunc f = {c->func_name, {NULL}, 0};
   MlirOperation mop = mlirModuleGetOperation(m);
-  ind_walk(mop, find_func_cb, &f);
-  if (f.count == 1) {
-    *func = f.found;
+  int count = ind_find_func(mop, c->func_name, func);
+  if (count == 1)
     return true;
-  }
   if (c->func_name)
     ind_emit_error(mop, "no func.func named '%s'", c->func_name);
-  else if (f.count == 0)
+  else if (count == 0)
     ind_emit_error(mop, "the program has no func.func");
   else
-    ind_emit_error(mop, "the program has %d functions: choose one with --func NAME", f.count);
+    ind_emit_error(mop, "the program has %d functions: choose one with --func NAME", count);
   return false;
 }
 
@@ -326,7 +328,7 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
  * on the CPU JIT and check it against the reference interpreter (tools/run_compiled.h). */
 static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
                              int *n_out) {
-  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2};
+  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2, c->fuse};
   bool cuda = c->device && !strcmp(c->device, "cuda");
   if (!c->device) { /* the default: the GPU when there is one */
     char why[512];

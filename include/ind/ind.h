@@ -32,10 +32,18 @@ const char *ind_version(void);
 IndStatus ind_compiler_create(IndCompiler **out);
 void ind_compiler_destroy(IndCompiler *c);
 
+/* Loads a fusion plugin (a shared library over include/ind/fusion.h, as `ind-opt --load-pass-plugin=LIB.so`
+ * loads it): its strategies are registered for the whole process, and fuse=NAME (and its PASS.OPTION options)
+ * can name them in every compile after. Loading the same library again does nothing. The plugin's calls of
+ * the fusion API resolve to this library's (libind.so exports that API; it makes itself global for it). */
+IndStatus ind_compiler_load_plugin(IndCompiler *c, const char *path);
+
 /* Options, as key=value pairs (all optional):
  *   device=cpu|cuda       what to compile for (default cpu): cpu JITs the kernels with LLVM, cuda
  *                         emits PTX (needs libdevice for math; CUDA_HOME) and keeps the kernel IR;
- *   fuse=inductor|vertical|none   the fusion strategy (ind-opt --fuse=...);
+ *   fuse=NAME             the fusion strategy (ind-opt --fuse=NAME: inductor, vertical, none, tvm, search,
+ *                         or a plugin's), with its implied stages: fuse=tvm lowers op-level; without it,
+ *                         a program fused already is not fused again (as `ind-opt --codegen`);
  *   target=sm_XX          the PTX chip (sm_50 .. sm_90a; default sm_90);
  *   opt-level=0..3        LLVM optimization level of the CPU JIT (default 2);
  *   func=NAME             the func.func to compile (default: the module's only one);

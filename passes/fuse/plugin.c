@@ -148,10 +148,24 @@ const char *ind_fusion_opt_string(const IndFusionOptions *o, const char *name) {
 
 /* --- Loading. */
 
+#define MAX_PLUGINS 16
+static void *g_plugins[MAX_PLUGINS]; /* the handles of the plugins loaded, each registered once */
+static int g_nplugins;
+
 bool ind_plugin_load(const char *path, char *err, size_t errlen) {
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     snprintf(err, errlen, "cannot load plugin '%s': %s", path, dlerror());
+    return false;
+  }
+  for (int i = 0; i < g_nplugins; ++i)
+    if (g_plugins[i] == h) {
+      dlclose(h); /* the reference this dlopen added */
+      return true;
+    }
+  if (g_nplugins == MAX_PLUGINS) {
+    snprintf(err, errlen, "cannot load plugin '%s': more than %d plugins", path, MAX_PLUGINS);
+    dlclose(h);
     return false;
   }
   IndPluginEntryFn entry;
@@ -177,5 +191,6 @@ bool ind_plugin_load(const char *path, char *err, size_t errlen) {
     snprintf(err, errlen, "plugin '%s' could not register its strategies: %s", path, g_register_error);
     return false;
   }
+  g_plugins[g_nplugins++] = h;
   return true; /* the library stays loaded: its strategies are registered */
 }

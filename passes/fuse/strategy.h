@@ -42,7 +42,8 @@ const IndFuseStrategy *ind_fuse_strategy_parse(const char *value, const char **o
                                                size_t errlen);
 
 /* Loads a plugin shared library (include/ind/fusion.h): dlopen, the entry symbol, the API version,
- * then its registration callback. On failure writes a message into err and returns false. */
+ * then its registration callback. A library loaded already (the same file, by any path) is not registered
+ * again: true at once. On failure writes a message into err and returns false. */
 bool ind_plugin_load(const char *path, char *err, size_t errlen);
 
 #ifdef __cplusplus

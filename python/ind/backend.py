@@ -16,9 +16,13 @@ the backend cannot take at all (an AOTAutograd error) runs as Dynamo traced it, 
 line (ind.backend.STATS["fallbacks"] lists them). IND_STRICT=1 makes each of these an error instead: the
 tests use it.
 
-On CUDA tensors a program runs through the bindings (ind.core) on the current stream, its outputs
-allocated by PyTorch's caching allocator; on the CPU through the bindings or, until they exist, the
-ind-run tool (ind.runner). IND_LOGS=fusion prints the fusion decisions of each compile.
+Programs compile and run through the bindings (ind.core, libind): on CUDA tensors on the current stream, their
+outputs allocated by PyTorch's caching allocator; on the CPU on the JIT. IND_LOGS=fusion prints the fusion
+decisions of each compile.
+
+Compile options: torch.compile(model, backend="ind", options={"fuse": "tvm", "plugins": ["libmy.so"],
+"fuse-producer.max-size": 2}) (any ind.core.compile option, and "plugins", fusion plugins to load first:
+ind.core.load_plugin); without them $IND_FUSE (a strategy) and $IND_PLUGINS (plugin libraries, ':' between).
 
 compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
 GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
@@ -30,8 +34,8 @@ import sys
 import torch
 import torch.fx
 
+from . import core
 from . import fx as ind_fx
-from . import runner
 
 _CACHE = {}
 STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": []}
@@ -62,8 +66,17 @@ def _log(msg):
         print(f"[ind] {msg}", file=sys.stderr)
 
 
-def get_program(text, inputs, outputs, device):
-    key = (text, device)
+def compile_options(options=None):
+    """(plugins, compile options) of a compile: the backend's options over $IND_FUSE and $IND_PLUGINS."""
+    opts = {"fuse": os.environ["IND_FUSE"]} if os.environ.get("IND_FUSE") else {}
+    opts.update(options or {})
+    plugins = opts.pop("plugins", [p for p in os.environ.get("IND_PLUGINS", "").split(os.pathsep) if p])
+    return tuple(plugins), opts
+
+
+def get_program(text, inputs, outputs, device, options=None):
+    plugins, opts = compile_options(options)
+    key = (text, device, plugins, tuple(sorted(opts.items())))
     prog = _CACHE.get(key)
     if prog is None:
         dump = os.environ.get("IND_DUMP_GRAPHS")  # a folder: each compiled graph's text, for ind-opt / ind-run
@@ -71,7 +84,7 @@ def get_program(text, inputs, outputs, device):
             os.makedirs(dump, exist_ok=True)
             with open(os.path.join(dump, f"graph{len(os.listdir(dump)):04d}.mlir"), "w") as f:
                 f.write(text)
-        prog = runner.compile(text, inputs, outputs, device=device)
+        prog = core.compile(text, device=device, options=opts, plugins=plugins)
         _CACHE[key] = prog
         STATS["compiles"] += 1
     else:
@@ -137,8 +150,9 @@ def _restride(o, st):
 class IndKernel(torch.nn.Module):
     """One partition: an ATen subgraph compiled by ind (lazily, per device, through the cache)."""
 
-    def __init__(self, sub, name, device=None):
+    def __init__(self, sub, name, device=None, options=None):
         super().__init__()
+        self.options = options  # the backend's compile options (compile_options)
         self.sub = sub  # kept for printing and for the eager fallback of bf16 on the CPU path
         self.name = name
         self.graph_text = None
@@ -163,7 +177,7 @@ class IndKernel(torch.nn.Module):
         prog = self._progs.get(dev_type)
         if prog is None:
             g = self.graph
-            prog = self._progs[dev_type] = get_program(g.text, g.inputs, g.outputs, dev_type)
+            prog = self._progs[dev_type] = get_program(g.text, g.inputs, g.outputs, dev_type, self.options)
         else:
             STATS["cache_hits"] += 1
         return prog
@@ -177,12 +191,11 @@ class IndKernel(torch.nn.Module):
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
-        elif all(t.dtype in _NUMPY_OK for t in ins + outs) and not (
-                isinstance(prog, runner.subprocess_program) and any(t.dtype == torch.bfloat16 for t in ins + outs)):
+        elif all(t.dtype in _NUMPY_OK for t in ins + outs):
             # into the outputs torch allocated: storage of torch's own (FSDP2 resizes what it gets; a numpy
             # array's storage cannot be resized), and no copy
             prog.run([_host(t) for t in ins], [_host(o) for o in outs])
-        else:  # a dtype the host path does not take (bf16 through ind-run): the program's graph runs eagerly
+        else:  # a dtype the host path does not take: the program's graph runs eagerly
             return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
@@ -308,14 +321,15 @@ def _device_of(gm, example_inputs):
     return None
 
 
-def compile_aten_graph(gm, example_inputs=None):
-    """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind."""
+def compile_aten_graph(gm, example_inputs=None, options=None):
+    """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
+    backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
     fused, names = partition(gm)
     for name in names:
         sub = fused.get_submodule(name)
         try:
-            setattr(fused, name, IndKernel(sub, name, device))
+            setattr(fused, name, IndKernel(sub, name, device, options))
         except Exception as e:  # the partition stays an eager submodule (an error under IND_STRICT)
             _fallback(f"partition {name} ({len(sub.graph.nodes)} nodes)", e)
     fused.recompile()
@@ -333,11 +347,11 @@ def _dynamo_control(e):
     return bool(kinds) and isinstance(e, kinds)
 
 
-def ind_backend(gm, example_inputs, **kwargs):
+def ind_backend(gm, example_inputs, options=None, **kwargs):
     """The torch.compile backend: AOTAutograd to ATen forward/backward graphs, then compile_aten_graph.
     Through Dynamo's aot_autograd helper, as Inductor's: it keeps Dynamo's books (the count DDPOptimizer
     reads to pair each bucket's forward with its backward), disables Dynamo in the backward compile, and
-    flattens nested inputs."""
+    flattens nested inputs. options: torch.compile's (compile_options)."""
     from torch._functorch.aot_autograd import make_boxed_func
     try:
         from torch._dynamo.backends.common import aot_autograd
@@ -345,10 +359,10 @@ def ind_backend(gm, example_inputs, **kwargs):
         aot_autograd = None
 
     def fw(g, inputs):
-        return make_boxed_func(compile_aten_graph(g, inputs))
+        return make_boxed_func(compile_aten_graph(g, inputs, options))
 
     def bw(g, inputs):  # backward graphs: the same partitioning
-        return make_boxed_func(compile_aten_graph(g, inputs))
+        return make_boxed_func(compile_aten_graph(g, inputs, options))
 
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw,

@@ -12,7 +12,8 @@
 
 Options: device, fuse, target (sm_XX), opt_level, func, and pass options either as
 options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pass and option and "_" for "-"
-(fuse_inductor__max_fusion_size=8).
+(fuse_inductor__max_fusion_size=8). Fusion plugins (include/ind/fusion.h, as `ind-opt --load-pass-plugin`):
+load_plugin(path), or compile(..., plugins=[path, ...]); then fuse=NAME names their strategies.
 
 The library is $IND_LIBRARY, else libind.so next to this package, in ../lib (an install), or in the source
 tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
@@ -24,7 +25,7 @@ One compiler (an MLIR context) serves the process; it is not thread-safe: compil
 import ctypes
 import os
 
-__all__ = ["compile", "load", "Program", "IndError", "library_path", "cuda_available"]
+__all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available"]
 
 
 class IndError(RuntimeError):
@@ -119,6 +120,7 @@ def _load_library():
         "ind_status_destroy": (None, [_P]),
         "ind_compiler_create": (_P, [ctypes.POINTER(_P)]),
         "ind_compiler_destroy": (None, [_P]),
+        "ind_compiler_load_plugin": (_P, [_P, ctypes.c_char_p]),
         "ind_compile_options_create": (_P, [ctypes.POINTER(_P)]),
         "ind_compile_options_set": (_P, [_P, ctypes.c_char_p, ctypes.c_char_p]),
         "ind_compile_options_destroy": (None, [_P]),
@@ -401,13 +403,27 @@ def can_compile():
     return not _runtime_only
 
 
-def compile(text, device="cpu", options=None, name="<python>", **kwargs):
-    """Compiles graph-dialect text (str or bytes) to a Program (see the module docstring for options)."""
+def _need_compiler():
     _load_library()
     if _runtime_only:
         raise IndError("libind is not available (only the runtime, libindrt.so): compile here needs MLIR; "
                        "compile where MLIR is, save(), and load() the program file")
-    c = _get_compiler()
+    return _get_compiler()
+
+
+def load_plugin(path):
+    """Loads a fusion plugin (a shared library over include/ind/fusion.h) for the process: its strategies
+    become fuse=NAME values. Loading one again does nothing."""
+    c = _need_compiler()
+    _check(_lib.ind_compiler_load_plugin(c.handle, os.fsencode(path)))
+
+
+def compile(text, device="cpu", options=None, name="<python>", plugins=None, **kwargs):
+    """Compiles graph-dialect text (str or bytes) to a Program (see the module docstring for options);
+    plugins: fusion plugins to load first (load_plugin)."""
+    c = _need_compiler()
+    for p in plugins or ():
+        load_plugin(p)
     lib = _lib
     o = _P()
     _check(lib.ind_compile_options_create(ctypes.byref(o)))

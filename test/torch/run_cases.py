@@ -1,5 +1,5 @@
-"""Imports PyTorch functions with ind.fx, runs them compiled on the CPU (ind.core bindings, or the
-ind-run tool) and compares with PyTorch eager. One process for many functions (torch's import is
+"""Imports PyTorch functions with ind.fx, runs them compiled on the CPU (the ind.core bindings, libind) and
+compares them with PyTorch eager. One process for many functions (torch's import is
 the slow part). Prints one line per case and exits 1 on any failure.
 
   run_cases.py small                    # the small functions of cases.py
@@ -20,7 +20,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import cases  # noqa: E402
-from ind import fx, runner  # noqa: E402
+from ind import core, fx  # noqa: E402
 
 RTOL = 1e-5  # max |got - want| / max |want|, per output (f32); f16 outputs: 1e-3
 
@@ -78,7 +78,7 @@ def run_case(name, fn, args):
     gm = trace(fn, args)
     g = fx.import_graph(gm, name=name, prefer_file=cases.__file__, example_inputs=args)
     inputs = [a.numpy() for a in args] + [c.numpy() for c in g.constants]
-    prog = runner.compile(g.text, g.inputs, g.outputs, device="cpu")
+    prog = core.compile(g.text, device="cpu")
     got = prog(*inputs)
     if len(got) != len(want):
         return False, f"{len(got)} outputs, eager has {len(want)}"
@@ -210,7 +210,7 @@ def negative_indices():
         except (RuntimeError, IndexError) as e:
             print(f"negative {name}: eager {type(e).__name__}: {str(e).splitlines()[0]}")
     g = fx.import_graph(fx.trace(fn, ok), example_inputs=ok)
-    got = runner.compile(g.text, g.inputs, g.outputs, device="cpu")(*[a.numpy() for a in neg])
+    got = core.compile(g.text, device="cpu")(*[a.numpy() for a in neg])
     want = fn(x, neg[1] % 8, neg[2] % 8, neg[3] % 4)
     names = ["index_select", "gather", "embedding"]
     print("negative indices in ind count from the end:",
