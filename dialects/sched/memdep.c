@@ -16,8 +16,53 @@ typedef struct Bounds {
 /* floor(a / b) for b > 0 (C's division truncates toward zero). */
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0); }
 
+#define MAX_SUM_TERMS 32
+
+/* The terms of a sum (MLIR nests them to the left: ((a + b) + c)); false past MAX_SUM_TERMS. */
+static bool sum_terms(MlirAffineExpr e, MlirAffineExpr *t, int *k) {
+  if (mlirAffineExprIsAAdd(e))
+    return sum_terms(mlirAffineBinaryOpExprGetLHS(e), t, k) && sum_terms(mlirAffineBinaryOpExprGetRHS(e), t, k);
+  if (*k == MAX_SUM_TERMS)
+    return false;
+  t[(*k)++] = e;
+  return true;
+}
+
+/* x mod c as MLIR's simplifier writes it inside a sum: x - c*(x floordiv c), x's constant possibly split
+ * off ((d1 + 1) mod 5 is d1 - 5*((d1 + 1) floordiv 5) + 1). True, with the bounds [0, c - 1], when `sum`
+ * has a term -c*(x floordiv c) and its other terms add up to x. (Interval arithmetic alone loses the
+ * correlation of the two and gives a range c wider; when x lies in [0, c), simplify_with_ranges has made
+ * x floordiv c a 0 before anyone asks.) */
+static bool mod_form_bounds(MlirAffineExpr sum, int n, Bounds *out) {
+  MlirAffineExpr t[MAX_SUM_TERMS];
+  int k = 0;
+  if (!sum_terms(sum, t, &k))
+    return false;
+  for (int i = 0; i < k; ++i) {
+    if (!mlirAffineExprIsAMul(t[i]) || !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(t[i])))
+      continue;
+    MlirAffineExpr q = mlirAffineBinaryOpExprGetLHS(t[i]);
+    int64_t coef = mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(t[i]));
+    if (!mlirAffineExprIsAFloorDiv(q) || !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(q)))
+      continue;
+    int64_t c = mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(q));
+    if (c <= 0 || coef != -c)
+      continue;
+    MlirAffineExpr rest = mlirAffineConstantExprGet(mlirAffineExprGetContext(sum), 0);
+    for (int j = 0; j < k; ++j)
+      if (j != i)
+        rest = mlirAffineAddExprGet(rest, t[j]);
+    MlirAffineExpr x = mlirAffineBinaryOpExprGetLHS(q);
+    if (!mlirAffineExprEqual(mlirSimplifyAffineExpr(rest, n, 0), mlirSimplifyAffineExpr(x, n, 0)))
+      continue;
+    *out = (Bounds){true, 0, c - 1};
+    return true;
+  }
+  return false;
+}
+
 static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
-  Bounds u = {false, 0, 0};
+  Bounds u = {false, 0, 0}, m;
   if (mlirAffineExprIsAConstant(e)) {
     int64_t v = mlirAffineConstantExprGetValue(e);
     return (Bounds){true, v, v};
@@ -33,7 +78,7 @@ static Bounds bounds_of(MlirAffineExpr e, const int64_t *sizes, int n) {
   if (!l.known || !r.known)
     return u;
   if (mlirAffineExprIsAAdd(e))
-    return (Bounds){true, l.lo + r.lo, l.hi + r.hi};
+    return mod_form_bounds(e, n, &m) ? m : (Bounds){true, l.lo + r.lo, l.hi + r.hi};
   /* The rest have a constant right operand: MLIR keeps a product's constant on the right, and the
    * divisor or modulus of an expression without symbols is a constant. Anything else is unknown. */
   if (r.lo != r.hi)
