@@ -820,6 +820,28 @@ static const char *fallback_error_name(CUresult r) {
   }
 }
 
+/* The last work launched, for errors: CUDA errors are asynchronous, so the call that reports one (a
+ * synchronize, a copy, the next launch) is often not the one that caused it. Process-wide, as the
+ * driver's sticky errors are. */
+static char g_last_launch[320];
+
+static void note_launch(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note_launch(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g_last_launch, sizeof g_last_launch, fmt, ap);
+  va_end(ap);
+}
+
+/* "; last kernel launched: K grid [..] block [..]" when anything was launched, else "". */
+static const char *last_launch_text(char *buf, size_t n) {
+  if (!g_last_launch[0])
+    return "";
+  snprintf(buf, n, "; last kernel launched: %s", g_last_launch);
+  return buf;
+}
+
+/* "what failed: CUDA_ERROR_X (n): description; last kernel launched: ...". */
 static IndStatus cu_error(CUresult r, const char *what) {
   const char *name = NULL, *desc = NULL;
   if (p_cuGetErrorName && p_cuGetErrorName(r, &name) != CUDA_SUCCESS)
@@ -830,7 +852,9 @@ static IndStatus cu_error(CUresult r, const char *what) {
     name = fallback_error_name(r);
   if (strncmp(what, "p_", 2) == 0)
     what += 2;
-  return ind_status_create("%s failed: %s (%d): %s", what, name ? name : "?", (int)r, desc ? desc : "no description");
+  char last[400];
+  return ind_status_create("%s failed: %s (%d): %s%s", what, name ? name : "?", (int)r, desc ? desc : "no description",
+                           last_launch_text(last, sizeof last));
 }
 
 /* The error of a failed call given as its source text ("p_cuLaunchKernel(f, ...)"): named by the function. */
@@ -901,6 +925,42 @@ bool ind_cuda_available(char *why, size_t whylen) {
   bool ok = st == NULL;
   ind_status_destroy(st);
   return ok;
+}
+
+/* cublasStatus_t's names (cublas_api.h). */
+static const char *cublas_status_name(int st) {
+  switch (st) {
+  case 0:
+    return "CUBLAS_STATUS_SUCCESS";
+  case 1:
+    return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case 3:
+    return "CUBLAS_STATUS_ALLOC_FAILED";
+  case 7:
+    return "CUBLAS_STATUS_INVALID_VALUE";
+  case 8:
+    return "CUBLAS_STATUS_ARCH_MISMATCH";
+  case 11:
+    return "CUBLAS_STATUS_MAPPING_ERROR";
+  case 13:
+    return "CUBLAS_STATUS_EXECUTION_FAILED";
+  case 14:
+    return "CUBLAS_STATUS_INTERNAL_ERROR";
+  case 15:
+    return "CUBLAS_STATUS_NOT_SUPPORTED";
+  case 16:
+    return "CUBLAS_STATUS_LICENSE_ERROR";
+  default:
+    return "CUBLAS_STATUS_UNKNOWN";
+  }
+}
+
+/* "call failed: CUBLAS_STATUS_X (n)" + what + the last kernel launched (an EXECUTION_FAILED is often an
+ * earlier kernel's fault surfacing). */
+static IndStatus cublas_error(const char *call, int st, const char *what) {
+  char last[400];
+  return ind_status_create("%s failed: %s (%d)%s%s", call, cublas_status_name(st), st, what,
+                           last_launch_text(last, sizeof last));
 }
 
 /* Finds cuBLAS once; an error says where it looked. */
@@ -1216,7 +1276,9 @@ static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
     int r = p_cublasCreate(&m->cublas);
     if (r != 0) {
       m->cublas = NULL;
-      return ind_status_create("cublasCreate_v2 (%s) returned status %d", g_cublas_path, r);
+      char what[600];
+      snprintf(what, sizeof what, " (%s)", g_cublas_path);
+      return cublas_error("cublasCreate_v2", r, what);
     }
   }
   return NULL;
@@ -1321,57 +1383,71 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
   return NULL;
 }
 
-static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
+/* An extern mm / bmm step through cuBLAS. Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T:
+ * gemm(N, N, n, m, k, B, n, A, k, C, n); bmm: the same per batch, operands strided by their matrices' sizes.
+ * A failure names the call, the status, every argument that shapes the call and the step. */
+static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
   const Step *s = &m->prog->steps[i];
   CUdeviceptr *v = &m->vals[m->param_start[i]];
-  if (s->is_extern) {
-    /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n);
-     * bmm: the same per batch, operands strided by their matrices' sizes. */
-    const float one = 1.0f, zero = 0.0f;
-    int r = p_cublasSetStream(m->cublas, stream);
-    if (r != 0)
-      return ind_status_create("cublasSetStream_v2 returned status %d", r);
-    if (s->mm_type != IND_ELEM_F32) { /* f16 / bf16: row-major C = A B as column-major C^T = B^T A^T */
-      int dt = s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
-      if (s->mm_batch > 0 ? !p_cublasGemmStridedBatchedEx : !p_cublasGemmEx)
-        return ind_status_create("%s lacks %s (needed by a %s mm)", g_cublas_path,
-                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx",
-                                 ind_element_type_name(s->mm_type));
-      const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
-      void *pc = (void *)(uintptr_t)v[2];
-      if (s->mm_batch > 0) {
-        long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n,
-                  mn = (long long)s->mm_m * s->mm_n;
-        r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
-                                         s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
-                                         CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-      } else {
-        r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa,
-                           dt, s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-      }
-      if (r != 0)
-        return ind_status_create("%s returned status %d",
-                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx", r);
-      return NULL;
-    }
-    if (s->mm_batch > 0) {
-      long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
-      r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
-                                      (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
-                                      s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
-      if (r != 0)
-        return ind_status_create("cublasSgemmStridedBatched returned status %d", r);
-      return NULL;
-    }
+  const float one = 1.0f, zero = 0.0f;
+  const char *call = s->mm_type == IND_ELEM_F32 ? (s->mm_batch > 0 ? "cublasSgemmStridedBatched" : "cublasSgemm_v2")
+                                                : (s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx");
+  long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
+  char what[512], batch[128] = "";
+  if (s->mm_batch > 0)
+    snprintf(batch, sizeof batch, " batch=%d strideA=%lld strideB=%lld strideC=%lld", s->mm_batch, kn, mk, mn);
+  snprintf(what, sizeof what,
+           ": transa=N transb=N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d dtype=%s%s (step %d, extern %s: row-major "
+           "C[%dx%d] = A[%dx%d] @ B[%dx%d] as column-major C^T = B^T A^T)",
+           s->mm_n, s->mm_m, s->mm_k, s->mm_n, s->mm_k, s->mm_n, ind_element_type_name(s->mm_type), batch, i, s->kernel,
+           s->mm_m, s->mm_n, s->mm_m, s->mm_k, s->mm_k, s->mm_n);
+  int r = p_cublasSetStream(m->cublas, stream);
+  if (r != 0)
+    return cublas_error("cublasSetStream_v2", r, what);
+  if (s->mm_type != IND_ELEM_F32) { /* f16 / bf16 operands, f32 accumulation */
+    int dt = s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
+    if (s->mm_batch > 0 ? !p_cublasGemmStridedBatchedEx : !p_cublasGemmEx)
+      return ind_status_create("%s lacks %s (needed by a %s mm)", g_cublas_path, call,
+                               ind_element_type_name(s->mm_type));
+    const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
+    void *pc = (void *)(uintptr_t)v[2];
+    if (s->mm_batch > 0)
+      r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
+                                       s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
+                                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    else
+      r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa, dt,
+                         s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  } else if (s->mm_batch > 0) {
+    r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
+                                    (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
+                                    s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
+  } else {
     r = p_cublasSgemm(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
                       (const float *)(uintptr_t)v[1], s->mm_n, (const float *)(uintptr_t)v[0], s->mm_k, &zero,
                       (float *)(uintptr_t)v[2], s->mm_n);
-    if (r != 0)
-      return ind_status_create("cublasSgemm_v2 returned status %d", r);
-    return NULL;
   }
-  CU_TRY(p_cuLaunchKernel(m->fns[i], s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
-                          s->shared, stream, &m->params[m->param_start[i]], NULL));
+  if (r != 0)
+    return cublas_error(call, r, what);
+  note_launch("%s (step %d, extern %s, m=%d n=%d k=%d)", call, i, s->kernel, s->mm_n, s->mm_m, s->mm_k);
+  return NULL;
+}
+
+static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
+  const Step *s = &m->prog->steps[i];
+  if (s->is_extern)
+    return run_extern(m, i, stream);
+  CUresult e = p_cuLaunchKernel(m->fns[i], s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
+                                s->shared, stream, &m->params[m->param_start[i]], NULL);
+  char launch[300];
+  snprintf(launch, sizeof launch, "%s grid [%u,%u,%u] block [%u,%u,%u] shared %u", s->kernel, s->grid[0], s->grid[1],
+           s->grid[2], s->block[0], s->block[1], s->block[2], s->shared);
+  if (e != CUDA_SUCCESS) {
+    char what[340];
+    snprintf(what, sizeof what, "cuLaunchKernel(%s)", launch);
+    return cu_error(e, what);
+  }
+  note_launch("%s (step %d)", launch, i);
   return NULL;
 }
 
@@ -1467,6 +1543,7 @@ IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, co
 
 IndStatus ind_cuda_graph_launch(IndCudaGraph *g, void *stream) {
   CU_TRY(p_cuGraphLaunch(g->exec, (CUstream)stream));
+  note_launch("a CUDA graph (ind_cuda_graph_launch)");
   return NULL;
 }
 
@@ -1548,22 +1625,24 @@ IndStatus ind_cuda_time(void *stream, int iters, IndStatus (*fn)(void *user), vo
   CUevent start = NULL, stop = NULL;
   IndStatus st = NULL;
   CUresult r = p_cuEventCreate(&start, CU_EVENT_DEFAULT);
+  const char *call = "cuEventCreate";
   if (r == CUDA_SUCCESS)
     r = p_cuEventCreate(&stop, CU_EVENT_DEFAULT);
-  if (r == CUDA_SUCCESS)
+  if (r == CUDA_SUCCESS && (call = "cuEventRecord"))
     r = p_cuEventRecord(start, (CUstream)stream);
   if (r != CUDA_SUCCESS)
-    st = cu_error(r, "cuEventCreate/cuEventRecord");
+    st = cu_error(r, call);
   for (int i = 0; !st && i < iters; ++i)
     st = fn(user);
   if (!st) {
+    call = "cuEventRecord";
     r = p_cuEventRecord(stop, (CUstream)stream);
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS && (call = "cuEventSynchronize"))
       r = p_cuEventSynchronize(stop);
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS && (call = "cuEventElapsedTime"))
       r = p_cuEventElapsedTime(ms, start, stop);
     if (r != CUDA_SUCCESS)
-      st = cu_error(r, "timing (event record/synchronize/elapsed)");
+      st = cu_error(r, call);
   }
   if (start)
     p_cuEventDestroy(start);

@@ -10,8 +10,12 @@
  *     releases it with the matching *_destroy;
  *   - every call that can fail returns an IndStatus: NULL on success, else an error the caller owns
  *     (read ind_status_message, release with ind_status_destroy). Nothing here exits or aborts on bad
- *     input, a bad file, a missing driver or a failing CUDA call; CUDA errors name the call
- *     ("cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE (1): ...");
+ *     input, a bad file, a missing driver or a failing CUDA call; CUDA errors name the call, the
+ *     CUresult and, as they are asynchronous, the last kernel launched before it ("cuStreamSynchronize
+ *     failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): ...; last kernel launched: K grid [..] block [..] shared 0
+ *     (step 2)"); cuBLAS errors the call, the status and the gemm's arguments ("cublasSgemm_v2 failed:
+ *     CUBLAS_STATUS_EXECUTION_FAILED (13): transa=N transb=N m=5 n=3 k=4 lda=5 ldb=4 ldc=5 dtype=f32 (step
+ *     0, extern mm: ...)"); docs/gpu.md, "Checked mode";
  *   - device pointers and streams are passed as integers (uint64_t CUdeviceptr, void * CUstream), so
  *     the header needs no cuda.h.
  *
