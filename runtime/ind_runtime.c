@@ -743,6 +743,7 @@ IndStatus ind_rt_program_load_file(const char *path, IndRtProgram **out) {
   X(cuStreamCreate)                                                                                                    \
   X(cuStreamDestroy)                                                                                                   \
   X(cuStreamSynchronize)                                                                                               \
+  X(cuStreamIsCapturing)                                                                                               \
   X(cuStreamBeginCapture)                                                                                              \
   X(cuStreamEndCapture)                                                                                                \
   X(cuGraphInstantiate)                                                                                                \
@@ -1199,6 +1200,12 @@ static IndStatus load_record(IndCudaModule *m) {
  * for the next run and returns the located error (the CPU JIT's message, ind_checked_message). */
 static IndStatus read_record(IndCudaModule *m, CUstream stream) {
   if (!m->record)
+    return NULL;
+  /* A caller capturing the stream into a graph (torch.cuda.graphs around a run): a synchronize would end
+   * the capture with an error, so the record is left for the next run outside it. */
+  CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
+  CU_TRY(p_cuStreamIsCapturing(stream, &capture));
+  if (capture != CU_STREAM_CAPTURE_STATUS_NONE)
     return NULL;
   int64_t rec[IND_CHECK_RECORD_WORDS] = {0};
   CU_TRY(p_cuStreamSynchronize(stream));

@@ -305,6 +305,13 @@ CUresult CUDAAPI cuStreamBeginCapture(CUstream s, CUstreamCaptureMode mode) {
   captured = 0;
   return CUDA_SUCCESS;
 }
+/* Capturing: during cuStreamBeginCapture .. cuStreamEndCapture, or while $MOCK_CAPTURING is set (a caller's
+ * capture, as torch.cuda.graph's around a run). */
+CUresult CUDAAPI cuStreamIsCapturing(CUstream s, CUstreamCaptureStatus *st) {
+  (void)s;
+  *st = capturing || getenv("MOCK_CAPTURING") ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
 static int graph_token, exec_token;
 CUresult CUDAAPI cuStreamEndCapture(CUstream s, CUgraph *g) {
   (void)s;

@@ -1,7 +1,8 @@
 /* rt_checked.c - checked mode through the runtime's C API against the mock driver (test/runtime/checked.test):
  * a violation the kernels record is returned by the run as a located status, the record is cleared for the
  * next run, and a checked run (synchronized per step) reads it after every step and stops at the step whose
- * kernel recorded it.
+ * kernel recorded it; with $RT_CHECKED_CAPTURE=KERNEL:SITE1:INDEX, a violation recorded by a run inside a
+ * caller's stream capture is left for the next run (a synchronize would break the capture).
  *   rt_checked PLAN.json PTX [checked-first] */
 #define _POSIX_C_SOURCE 200809L
 #include "ind/runtime.h"
@@ -58,6 +59,13 @@ int main(int argc, char **argv) {
     show("checked run first", ind_cuda_module_run_checked(m, in, out, stream));
   show("run", ind_cuda_module_run(m, in, out, stream));
   show("run again", ind_cuda_module_run(m, in, out, stream));
+  if (getenv("RT_CHECKED_CAPTURE")) { /* a violation inside a caller's stream capture: nothing is read */
+    setenv("MOCK_CHECK", getenv("RT_CHECKED_CAPTURE"), 1);
+    setenv("MOCK_CAPTURING", "1", 1);
+    show("run while the caller captures", ind_cuda_module_run(m, in, out, stream));
+    unsetenv("MOCK_CAPTURING");
+    show("run after the capture", ind_cuda_module_run(m, in, out, stream));
+  }
   show("checked run", ind_cuda_module_run_checked(m, in, out, stream));
 done:
   for (int k = 0; k < nin; ++k)
