@@ -22,8 +22,7 @@ static const char *severity_name(MlirDiagnosticSeverity s) {
   return "error";
 }
 
-/* Finds the innermost file:line:col of a location (through name, call-site and fused locations). */
-static bool location_file_line_col(MlirLocation loc, MlirStringRef *file, int *line, int *col) {
+bool ind_location_file_line_col(MlirLocation loc, MlirStringRef *file, int *line, int *col) {
   if (mlirLocationIsAFileLineColRange(loc)) {
     *file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
     *line = mlirLocationFileLineColRangeGetStartLine(loc);
@@ -31,9 +30,9 @@ static bool location_file_line_col(MlirLocation loc, MlirStringRef *file, int *l
     return true;
   }
   if (mlirLocationIsAName(loc))
-    return location_file_line_col(mlirLocationNameGetChildLoc(loc), file, line, col);
+    return ind_location_file_line_col(mlirLocationNameGetChildLoc(loc), file, line, col);
   if (mlirLocationIsACallSite(loc))
-    return location_file_line_col(mlirLocationCallSiteGetCaller(loc), file, line, col);
+    return ind_location_file_line_col(mlirLocationCallSiteGetCaller(loc), file, line, col);
   if (mlirLocationIsAFused(loc)) {
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
     if (n <= 0)
@@ -44,7 +43,7 @@ static bool location_file_line_col(MlirLocation loc, MlirStringRef *file, int *l
     mlirLocationFusedGetLocations(loc, locs);
     bool ok = false;
     for (intptr_t i = 0; i < n && !ok; ++i)
-      ok = location_file_line_col(locs[i], file, line, col);
+      ok = ind_location_file_line_col(locs[i], file, line, col);
     free(locs);
     return ok;
   }
@@ -56,7 +55,7 @@ static void print_one(IndDiagEngine *e, MlirDiagnostic d) {
   int line = 0, col = 0;
   IndStrBuf msg = {0};
   mlirDiagnosticPrint(d, ind_strbuf_callback, &msg);
-  if (location_file_line_col(mlirDiagnosticGetLocation(d), &file, &line, &col)) {
+  if (ind_location_file_line_col(mlirDiagnosticGetLocation(d), &file, &line, &col)) {
     bool ours = file.length == 0 || ind_sref_eq(file, "-");
     int fl = ours ? (int)strlen(e->display_name) : (int)file.length;
     const char *fn = ours ? e->display_name : file.data;
@@ -88,7 +87,7 @@ static void record_one(IndDiagEngine *e, MlirDiagnostic d) {
   MlirStringRef file;
   r->severity = mlirDiagnosticGetSeverity(d);
   r->line = r->col = 0;
-  location_file_line_col(mlirDiagnosticGetLocation(d), &file, &r->line, &r->col);
+  ind_location_file_line_col(mlirDiagnosticGetLocation(d), &file, &r->line, &r->col);
   r->message = msg.data ? msg.data : calloc(1, 1);
   for (intptr_t i = 0, n = mlirDiagnosticGetNumNotes(d); i < n; ++i)
     record_one(e, mlirDiagnosticGetNote(d, i));

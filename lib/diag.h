@@ -40,6 +40,9 @@ void ind_diag_attach(IndDiagEngine *e, MlirContext ctx, const char *display_name
 void ind_diag_detach(IndDiagEngine *e);
 /* Drops recorded diagnostics and the error count (between split-input-file chunks). */
 void ind_diag_reset(IndDiagEngine *e);
+/* The innermost file:line:col of a location (through name, call-site and fused locations), as diagnostics
+ * print it; false when it has none. */
+bool ind_location_file_line_col(MlirLocation loc, MlirStringRef *file, int *line, int *col);
 /* Reports a tool-level error not tied to an MLIR location (e.g. "cannot open file"). */
 void ind_diag_tool_error(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

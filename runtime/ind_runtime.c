@@ -2,6 +2,7 @@
  * a dlopen'ed CUDA driver; see include/ind/runtime.h. libc only (plus cuda.h for the driver's types). */
 #define _POSIX_C_SOURCE 200809L
 
+#include "ind/checked.h"
 #include "ind/runtime.h"
 #include "lib/json.h"
 
@@ -18,10 +19,15 @@
 
 struct IndStatusImpl {
   char *message;
+  /* a located status (ind_status_location): the source file, line and column, and where the message's text
+   * after "file:line:col: error: " starts */
+  char *file;
+  int line, col;
+  size_t text_at;
 };
 
 static IndStatus status_vcreate(const char *fmt, va_list ap) {
-  IndStatus s = malloc(sizeof *s);
+  IndStatus s = calloc(1, sizeof *s);
   if (!s)
     return (IndStatus)(uintptr_t)1; /* never dereferenced as a message: see ind_status_message */
   va_list ap2;
@@ -54,7 +60,45 @@ void ind_status_destroy(IndStatus s) {
   if (!s || (uintptr_t)s == 1)
     return;
   free(s->message);
+  free(s->file);
   free(s);
+}
+
+/* A status located in the program's source: "file:line:col: error: text" (line 0: "file: error: text", as
+ * the tools' diagnostics print the top-level module's location; no file: the text alone). */
+static IndStatus status_located(const char *file, int line, int col, const char *text) {
+  IndStatus s;
+  if (!file || !*file)
+    return ind_status_create("%s", text);
+  if (line > 0)
+    s = ind_status_create("%s:%d:%d: error: %s", file, line, col, text);
+  else
+    s = ind_status_create("%s: error: %s", file, text);
+  if ((uintptr_t)s == 1 || !s->message)
+    return s;
+  s->file = strdup(file);
+  s->line = line;
+  s->col = col;
+  s->text_at = strlen(s->message) - strlen(text);
+  return s;
+}
+
+bool ind_status_location(IndStatus s, const char **file, int *line, int *col, const char **text) {
+  if (!s || (uintptr_t)s == 1 || !s->file || !s->message)
+    return false;
+  *file = s->file;
+  *line = s->line;
+  *col = s->col;
+  *text = s->message + s->text_at;
+  return true;
+}
+
+int ind_checked_message(char *out, size_t n, const char *what, size_t what_len, int64_t site, int64_t index,
+                        int64_t lower, int64_t upper) {
+  if (!what)
+    return snprintf(out, n, "checked mode: site %lld (unknown) at index %lld", (long long)site, (long long)index);
+  return snprintf(out, n, "checked mode: %.*s at index %lld, outside [%lld, %lld)", (int)what_len, what,
+                  (long long)index, (long long)lower, (long long)upper);
 }
 
 /* --- element types --------------------------------------------------------------------------- */
@@ -95,7 +139,16 @@ typedef struct Step {
   IndElementType mm_type;         /* f32 (cublasSgemm), f16 or bf16 (cublasGemmEx, f32 accumulation) */
 } Step;
 
+/* A checked-mode site (the plan's "checks", include/ind/checked.h): what a device compare guards. */
+typedef struct CheckSite {
+  char *kernel, *what, *file;
+  int line, col;
+  int64_t lower, upper;
+} CheckSite;
+
 struct IndRtProgram {
+  CheckSite *checks;
+  int nchecks;
   Buffer *bufs;
   int nbufs, ninputs;
   Step *steps;
@@ -284,6 +337,43 @@ static IndStatus parse_allocations(const char *path, const IndJson *inputs, cons
   return NULL;
 }
 
+static char *json_strdup(const IndJson *o, const char *key) {
+  const IndJson *v = ind_json_get(o, key);
+  return v && v->kind == IND_JSON_STRING ? strdup(v->string) : NULL;
+}
+
+/* The optional "checks": one object per check site, {"kernel", "lower", "upper", "what", "file", "line", "col"}. */
+static IndStatus parse_checks(const char *path, const IndJson *checks, IndRtProgram *p) {
+  if (!checks)
+    return NULL;
+  if (checks->kind != IND_JSON_ARRAY)
+    return plan_error(path, "\"checks\" is not an array%s%s", NULL, NULL);
+  p->checks = calloc((size_t)checks->count + 1, sizeof *p->checks);
+  if (!p->checks)
+    return plan_error(path, "out of memory%s%s", NULL, NULL);
+  for (int i = 0; i < checks->count; ++i) {
+    const IndJson *o = checks->items[i];
+    CheckSite *c = &p->checks[p->nchecks++];
+    const IndJson *lo = ind_json_get(o, "lower"), *hi = ind_json_get(o, "upper"), *line = ind_json_get(o, "line"),
+                  *col = ind_json_get(o, "col");
+    if (o->kind != IND_JSON_OBJECT || !(c->kernel = json_strdup(o, "kernel")) || !(c->what = json_strdup(o, "what")) ||
+        !(c->file = json_strdup(o, "file")) || !json_is_int(lo, -9.0e15, 9.0e15) || !json_is_int(hi, -9.0e15, 9.0e15) ||
+        !json_is_int(line, 0, 2147483647.0) || !json_is_int(col, 0, 2147483647.0)) {
+      char at[32];
+      snprintf(at, sizeof at, "%d", i);
+      return plan_error(path,
+                        "check site %s is not an object of strings \"kernel\", \"what\", \"file\" and integers "
+                        "\"lower\", \"upper\", \"line\", \"col\"%s",
+                        at, NULL);
+    }
+    c->lower = (int64_t)lo->number;
+    c->upper = (int64_t)hi->number;
+    c->line = (int)line->number;
+    c->col = (int)col->number;
+  }
+  return NULL;
+}
+
 static IndStatus parse_plan(const char *path, const IndJson *root, IndRtProgram *p) {
   if (!root || root->kind != IND_JSON_OBJECT)
     return plan_error(path, "the document is not a JSON object%s%s", NULL, NULL);
@@ -323,7 +413,7 @@ static IndStatus parse_plan(const char *path, const IndJson *root, IndRtProgram 
   }
   if (p->nsteps == 0)
     return plan_error(path, "the plan has no steps%s%s", NULL, NULL);
-  return NULL;
+  return parse_checks(path, ind_json_get(root, "checks"), p);
 }
 
 static bool ptx_has_entry(const char *ptx, const char *name) {
@@ -364,6 +454,12 @@ static char *copy_text(const char *s, size_t n) {
 void ind_rt_program_destroy(IndRtProgram *p) {
   if (!p)
     return;
+  for (int i = 0; i < p->nchecks; ++i) {
+    free(p->checks[i].kernel);
+    free(p->checks[i].what);
+    free(p->checks[i].file);
+  }
+  free(p->checks);
   for (int i = 0; i < p->nbufs; ++i)
     free(p->bufs[i].name);
   for (int i = 0; i < p->nsteps; ++i) {
@@ -636,6 +732,7 @@ IndStatus ind_rt_program_load_file(const char *path, IndRtProgram **out) {
   X(cuModuleLoadDataEx)                                                                                                \
   X(cuModuleUnload)                                                                                                    \
   X(cuModuleGetFunction)                                                                                               \
+  X(cuModuleGetGlobal)                                                                                                 \
   X(cuFuncGetAttribute)                                                                                                \
   X(cuMemAlloc)                                                                                                        \
   X(cuMemFree)                                                                                                         \
@@ -646,6 +743,7 @@ IndStatus ind_rt_program_load_file(const char *path, IndRtProgram **out) {
   X(cuStreamCreate)                                                                                                    \
   X(cuStreamDestroy)                                                                                                   \
   X(cuStreamSynchronize)                                                                                               \
+  X(cuStreamIsCapturing)                                                                                               \
   X(cuStreamBeginCapture)                                                                                              \
   X(cuStreamEndCapture)                                                                                                \
   X(cuGraphInstantiate)                                                                                                \
@@ -723,6 +821,28 @@ static const char *fallback_error_name(CUresult r) {
   }
 }
 
+/* The last work launched, for errors: CUDA errors are asynchronous, so the call that reports one (a
+ * synchronize, a copy, the next launch) is often not the one that caused it. Process-wide, as the
+ * driver's sticky errors are. */
+static char g_last_launch[320];
+
+static void note_launch(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note_launch(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g_last_launch, sizeof g_last_launch, fmt, ap);
+  va_end(ap);
+}
+
+/* "; last kernel launched: K grid [..] block [..]" when anything was launched, else "". */
+static const char *last_launch_text(char *buf, size_t n) {
+  if (!g_last_launch[0])
+    return "";
+  snprintf(buf, n, "; last kernel launched: %s", g_last_launch);
+  return buf;
+}
+
+/* "what failed: CUDA_ERROR_X (n): description; last kernel launched: ...". */
 static IndStatus cu_error(CUresult r, const char *what) {
   const char *name = NULL, *desc = NULL;
   if (p_cuGetErrorName && p_cuGetErrorName(r, &name) != CUDA_SUCCESS)
@@ -733,7 +853,9 @@ static IndStatus cu_error(CUresult r, const char *what) {
     name = fallback_error_name(r);
   if (strncmp(what, "p_", 2) == 0)
     what += 2;
-  return ind_status_create("%s failed: %s (%d): %s", what, name ? name : "?", (int)r, desc ? desc : "no description");
+  char last[400];
+  return ind_status_create("%s failed: %s (%d): %s%s", what, name ? name : "?", (int)r, desc ? desc : "no description",
+                           last_launch_text(last, sizeof last));
 }
 
 /* The error of a failed call given as its source text ("p_cuLaunchKernel(f, ...)"): named by the function. */
@@ -804,6 +926,42 @@ bool ind_cuda_available(char *why, size_t whylen) {
   bool ok = st == NULL;
   ind_status_destroy(st);
   return ok;
+}
+
+/* cublasStatus_t's names (cublas_api.h). */
+static const char *cublas_status_name(int st) {
+  switch (st) {
+  case 0:
+    return "CUBLAS_STATUS_SUCCESS";
+  case 1:
+    return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case 3:
+    return "CUBLAS_STATUS_ALLOC_FAILED";
+  case 7:
+    return "CUBLAS_STATUS_INVALID_VALUE";
+  case 8:
+    return "CUBLAS_STATUS_ARCH_MISMATCH";
+  case 11:
+    return "CUBLAS_STATUS_MAPPING_ERROR";
+  case 13:
+    return "CUBLAS_STATUS_EXECUTION_FAILED";
+  case 14:
+    return "CUBLAS_STATUS_INTERNAL_ERROR";
+  case 15:
+    return "CUBLAS_STATUS_NOT_SUPPORTED";
+  case 16:
+    return "CUBLAS_STATUS_LICENSE_ERROR";
+  default:
+    return "CUBLAS_STATUS_UNKNOWN";
+  }
+}
+
+/* "call failed: CUBLAS_STATUS_X (n)" + what + the last kernel launched (an EXECUTION_FAILED is often an
+ * earlier kernel's fault surfacing). */
+static IndStatus cublas_error(const char *call, int st, const char *what) {
+  char last[400];
+  return ind_status_create("%s failed: %s (%d)%s%s", call, cublas_status_name(st), st, what,
+                           last_launch_text(last, sizeof last));
 }
 
 /* Finds cuBLAS once; an error says where it looked. */
@@ -882,6 +1040,7 @@ struct IndCudaModule {
   int *param_start;
   /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
   int *copy_from;
+  CUdeviceptr record; /* checked mode: the module's IND_CHECK_RECORD global (0: the plan has no sites) */
 };
 
 struct IndCudaGraph {
@@ -1015,6 +1174,55 @@ static IndStatus load_ptx(IndCudaModule *m) {
   return st;
 }
 
+/* Checked mode: the record global of a program whose plan has check sites (its PTX defines it). */
+static IndStatus load_record(IndCudaModule *m) {
+  if (m->prog->nchecks == 0)
+    return NULL;
+  size_t bytes = 0;
+  CUresult e = p_cuModuleGetGlobal(&m->record, &bytes, m->mod, IND_CHECK_RECORD);
+  if (e != CUDA_SUCCESS) {
+    m->record = 0;
+    IndStatus c = cu_error(e, "cuModuleGetGlobal(\"" IND_CHECK_RECORD "\")");
+    IndStatus st = ind_status_create("the plan has %d check site(s) but the PTX has no record global %s: %s",
+                                     m->prog->nchecks, IND_CHECK_RECORD, ind_status_message(c));
+    ind_status_destroy(c);
+    return st;
+  }
+  if (bytes != IND_CHECK_RECORD_WORDS * sizeof(int64_t)) {
+    m->record = 0;
+    return ind_status_create("the record global %s has %zu bytes, not %zu", IND_CHECK_RECORD, bytes,
+                             IND_CHECK_RECORD_WORDS * sizeof(int64_t));
+  }
+  return NULL;
+}
+
+/* Checked mode: waits for the stream, reads the record and, when a kernel recorded a violation, zeroes it
+ * for the next run and returns the located error (the CPU JIT's message, ind_checked_message). */
+static IndStatus read_record(IndCudaModule *m, CUstream stream) {
+  if (!m->record)
+    return NULL;
+  /* A caller capturing the stream into a graph (torch.cuda.graphs around a run): a synchronize would end
+   * the capture with an error, so the record is left for the next run outside it. */
+  CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
+  CU_TRY(p_cuStreamIsCapturing(stream, &capture));
+  if (capture != CU_STREAM_CAPTURE_STATUS_NONE)
+    return NULL;
+  int64_t rec[IND_CHECK_RECORD_WORDS] = {0};
+  CU_TRY(p_cuStreamSynchronize(stream));
+  CU_TRY(p_cuMemcpyDtoH(rec, m->record, sizeof rec));
+  if (rec[0] == 0)
+    return NULL;
+  static const int64_t zero[IND_CHECK_RECORD_WORDS];
+  CU_TRY(p_cuMemcpyHtoD(m->record, zero, sizeof zero));
+  CU_TRY(p_cuCtxSynchronize()); /* the next run's kernels see the cleared record (ind_cuda_memcpy_htod) */
+  int64_t site = rec[0] - 1;
+  const CheckSite *c = site >= 0 && site < m->prog->nchecks ? &m->prog->checks[site] : NULL;
+  char text[1024];
+  ind_checked_message(text, sizeof text, c ? c->what : NULL, c ? strlen(c->what) : 0, site, rec[1], c ? c->lower : 0,
+                      c ? c->upper : 0);
+  return c ? status_located(c->file, c->line, c->col, text) : ind_status_create("%s", text);
+}
+
 /* Makes a context current in the calling thread when none is: device `device`'s primary context, retained
  * (*retained says so, *dev names the device, for the release). The driver API allocates, creates streams and
  * loads modules in the current context. */
@@ -1064,7 +1272,7 @@ static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
   if (!m->fns)
     return ind_status_create("out of memory");
   if (m->prog->ptx && ind_rt_program_num_kernels(m->prog) > 0) {
-    if ((st = load_ptx(m)) || (st = load_functions(m, opts->verbose)))
+    if ((st = load_ptx(m)) || (st = load_functions(m, opts->verbose)) || (st = load_record(m)))
       return st;
   } else if (ind_rt_program_num_kernels(m->prog) > 0) {
     return ind_status_create("the program has no PTX (compiled for the CPU only?)");
@@ -1075,7 +1283,9 @@ static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
     int r = p_cublasCreate(&m->cublas);
     if (r != 0) {
       m->cublas = NULL;
-      return ind_status_create("cublasCreate_v2 (%s) returned status %d", g_cublas_path, r);
+      char what[600];
+      snprintf(what, sizeof what, " (%s)", g_cublas_path);
+      return cublas_error("cublasCreate_v2", r, what);
     }
   }
   return NULL;
@@ -1180,57 +1390,71 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
   return NULL;
 }
 
-static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
+/* An extern mm / bmm step through cuBLAS. Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T:
+ * gemm(N, N, n, m, k, B, n, A, k, C, n); bmm: the same per batch, operands strided by their matrices' sizes.
+ * A failure names the call, the status, every argument that shapes the call and the step. */
+static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
   const Step *s = &m->prog->steps[i];
   CUdeviceptr *v = &m->vals[m->param_start[i]];
-  if (s->is_extern) {
-    /* Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T: sgemm(N, N, n, m, k, B, n, A, k, C, n);
-     * bmm: the same per batch, operands strided by their matrices' sizes. */
-    const float one = 1.0f, zero = 0.0f;
-    int r = p_cublasSetStream(m->cublas, stream);
-    if (r != 0)
-      return ind_status_create("cublasSetStream_v2 returned status %d", r);
-    if (s->mm_type != IND_ELEM_F32) { /* f16 / bf16: row-major C = A B as column-major C^T = B^T A^T */
-      int dt = s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
-      if (s->mm_batch > 0 ? !p_cublasGemmStridedBatchedEx : !p_cublasGemmEx)
-        return ind_status_create("%s lacks %s (needed by a %s mm)", g_cublas_path,
-                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx",
-                                 ind_element_type_name(s->mm_type));
-      const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
-      void *pc = (void *)(uintptr_t)v[2];
-      if (s->mm_batch > 0) {
-        long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n,
-                  mn = (long long)s->mm_m * s->mm_n;
-        r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
-                                         s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
-                                         CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-      } else {
-        r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa,
-                           dt, s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-      }
-      if (r != 0)
-        return ind_status_create("%s returned status %d",
-                                 s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx", r);
-      return NULL;
-    }
-    if (s->mm_batch > 0) {
-      long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
-      r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
-                                      (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
-                                      s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
-      if (r != 0)
-        return ind_status_create("cublasSgemmStridedBatched returned status %d", r);
-      return NULL;
-    }
+  const float one = 1.0f, zero = 0.0f;
+  const char *call = s->mm_type == IND_ELEM_F32 ? (s->mm_batch > 0 ? "cublasSgemmStridedBatched" : "cublasSgemm_v2")
+                                                : (s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx");
+  long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
+  char what[512], batch[128] = "";
+  if (s->mm_batch > 0)
+    snprintf(batch, sizeof batch, " batch=%d strideA=%lld strideB=%lld strideC=%lld", s->mm_batch, kn, mk, mn);
+  snprintf(what, sizeof what,
+           ": transa=N transb=N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d dtype=%s%s (step %d, extern %s: row-major "
+           "C[%dx%d] = A[%dx%d] @ B[%dx%d] as column-major C^T = B^T A^T)",
+           s->mm_n, s->mm_m, s->mm_k, s->mm_n, s->mm_k, s->mm_n, ind_element_type_name(s->mm_type), batch, i, s->kernel,
+           s->mm_m, s->mm_n, s->mm_m, s->mm_k, s->mm_k, s->mm_n);
+  int r = p_cublasSetStream(m->cublas, stream);
+  if (r != 0)
+    return cublas_error("cublasSetStream_v2", r, what);
+  if (s->mm_type != IND_ELEM_F32) { /* f16 / bf16 operands, f32 accumulation */
+    int dt = s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
+    if (s->mm_batch > 0 ? !p_cublasGemmStridedBatchedEx : !p_cublasGemmEx)
+      return ind_status_create("%s lacks %s (needed by a %s mm)", g_cublas_path, call,
+                               ind_element_type_name(s->mm_type));
+    const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
+    void *pc = (void *)(uintptr_t)v[2];
+    if (s->mm_batch > 0)
+      r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
+                                       s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
+                                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    else
+      r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa, dt,
+                         s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+  } else if (s->mm_batch > 0) {
+    r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
+                                    (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
+                                    s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
+  } else {
     r = p_cublasSgemm(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
                       (const float *)(uintptr_t)v[1], s->mm_n, (const float *)(uintptr_t)v[0], s->mm_k, &zero,
                       (float *)(uintptr_t)v[2], s->mm_n);
-    if (r != 0)
-      return ind_status_create("cublasSgemm_v2 returned status %d", r);
-    return NULL;
   }
-  CU_TRY(p_cuLaunchKernel(m->fns[i], s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
-                          s->shared, stream, &m->params[m->param_start[i]], NULL));
+  if (r != 0)
+    return cublas_error(call, r, what);
+  note_launch("%s (step %d, extern %s, m=%d n=%d k=%d)", call, i, s->kernel, s->mm_n, s->mm_m, s->mm_k);
+  return NULL;
+}
+
+static IndStatus run_step(IndCudaModule *m, int i, CUstream stream) {
+  const Step *s = &m->prog->steps[i];
+  if (s->is_extern)
+    return run_extern(m, i, stream);
+  CUresult e = p_cuLaunchKernel(m->fns[i], s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1], s->block[2],
+                                s->shared, stream, &m->params[m->param_start[i]], NULL);
+  char launch[300];
+  snprintf(launch, sizeof launch, "%s grid [%u,%u,%u] block [%u,%u,%u] shared %u", s->kernel, s->grid[0], s->grid[1],
+           s->grid[2], s->block[0], s->block[1], s->block[2], s->shared);
+  if (e != CUDA_SUCCESS) {
+    char what[340];
+    snprintf(what, sizeof what, "cuLaunchKernel(%s)", launch);
+    return cu_error(e, what);
+  }
+  note_launch("%s (step %d)", launch, i);
   return NULL;
 }
 
@@ -1243,8 +1467,13 @@ static IndStatus copy_aliased_outputs(IndCudaModule *m, const uint64_t *outputs,
   return NULL;
 }
 
-static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream, bool checked) {
+/* How run() goes: asynchronous (the checked-mode record is read once, after the last step), synchronized
+ * after every step (the record too), or captured into a graph (nothing synchronizes or reads). */
+enum { RUN_ASYNC, RUN_CHECKED, RUN_CAPTURE };
+
+static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream, int mode) {
   IndStatus st = bind(m, inputs, outputs, stream);
+  bool checked = mode == RUN_CHECKED;
   for (int i = 0; !st && i < m->prog->nsteps; ++i) {
     st = run_step(m, i, (CUstream)stream);
     if (!st && checked) {
@@ -1254,6 +1483,8 @@ static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *o
         st = ind_status_create("step %d (%s) failed while running: %s", i, m->prog->steps[i].kernel,
                                ind_status_message(c));
         ind_status_destroy(c);
+      } else {
+        st = read_record(m, (CUstream)stream);
       }
     } else if (st && checked) {
       IndStatus c = st;
@@ -1261,15 +1492,17 @@ static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *o
       ind_status_destroy(c);
     }
   }
-  return st ? st : copy_aliased_outputs(m, outputs, (CUstream)stream);
+  if (!st)
+    st = copy_aliased_outputs(m, outputs, (CUstream)stream);
+  return st || mode != RUN_ASYNC ? st : read_record(m, (CUstream)stream);
 }
 
 IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
-  return run(m, inputs, outputs, stream, false);
+  return run(m, inputs, outputs, stream, RUN_ASYNC);
 }
 
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
-  return run(m, inputs, outputs, stream, true);
+  return run(m, inputs, outputs, stream, RUN_CHECKED);
 }
 
 IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
@@ -1296,7 +1529,7 @@ IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, co
     return cu_error(r, "cuStreamBeginCapture");
   }
   for (int c = 0; c < calls && !st; ++c)
-    st = run(m, inputs, outputs, stream, false);
+    st = run(m, inputs, outputs, stream, RUN_CAPTURE);
   r = p_cuStreamEndCapture((CUstream)stream, &g->graph);
   if (!st && r != CUDA_SUCCESS)
     st = cu_error(r, "cuStreamEndCapture");
@@ -1317,6 +1550,7 @@ IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, co
 
 IndStatus ind_cuda_graph_launch(IndCudaGraph *g, void *stream) {
   CU_TRY(p_cuGraphLaunch(g->exec, (CUstream)stream));
+  note_launch("a CUDA graph (ind_cuda_graph_launch)");
   return NULL;
 }
 
@@ -1398,22 +1632,24 @@ IndStatus ind_cuda_time(void *stream, int iters, IndStatus (*fn)(void *user), vo
   CUevent start = NULL, stop = NULL;
   IndStatus st = NULL;
   CUresult r = p_cuEventCreate(&start, CU_EVENT_DEFAULT);
+  const char *call = "cuEventCreate";
   if (r == CUDA_SUCCESS)
     r = p_cuEventCreate(&stop, CU_EVENT_DEFAULT);
-  if (r == CUDA_SUCCESS)
+  if (r == CUDA_SUCCESS && (call = "cuEventRecord"))
     r = p_cuEventRecord(start, (CUstream)stream);
   if (r != CUDA_SUCCESS)
-    st = cu_error(r, "cuEventCreate/cuEventRecord");
+    st = cu_error(r, call);
   for (int i = 0; !st && i < iters; ++i)
     st = fn(user);
   if (!st) {
+    call = "cuEventRecord";
     r = p_cuEventRecord(stop, (CUstream)stream);
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS && (call = "cuEventSynchronize"))
       r = p_cuEventSynchronize(stop);
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS && (call = "cuEventElapsedTime"))
       r = p_cuEventElapsedTime(ms, start, stop);
     if (r != CUDA_SUCCESS)
-      st = cu_error(r, "timing (event record/synchronize/elapsed)");
+      st = cu_error(r, call);
   }
   if (start)
     p_cuEventDestroy(start);

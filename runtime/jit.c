@@ -165,15 +165,17 @@ static bool report_violation(IndJit *jit) {
   jit->record[0] = jit->record[1] = 0;
   MlirAttribute e = site < mlirArrayAttrGetNumElements(jit->sites) ? mlirArrayAttrGetElement(jit->sites, site)
                                                                    : mlirAttributeGetNull();
+  char text[1024];
   if (mlirAttributeIsNull(e) || !mlirAttributeIsAArray(e) || mlirArrayAttrGetNumElements(e) != 4) {
-    ind_emit_error_at(jit->loc, "checked mode: site %lld (unknown) at index %lld", (long long)site, (long long)index);
+    ind_checked_message(text, sizeof text, NULL, 0, site, index, 0, 0);
+    ind_emit_error_at(jit->loc, "%s", text);
     return false;
   }
   MlirStringRef what = mlirStringAttrGetValue(mlirArrayAttrGetElement(e, 2));
-  ind_emit_error_at(mlirLocationFromAttribute(mlirArrayAttrGetElement(e, 3)),
-                    "checked mode: %.*s at index %lld, outside [%lld, %lld)", (int)what.length, what.data,
-                    (long long)index, (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 0)),
-                    (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 1)));
+  ind_checked_message(text, sizeof text, what.data, what.length, site, index,
+                      mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 0)),
+                      mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 1)));
+  ind_emit_error_at(mlirLocationFromAttribute(mlirArrayAttrGetElement(e, 3)), "%s", text);
   return false;
 }
 

@@ -21,11 +21,19 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Reports st at func (a located error) and consumes it. */
+/* Reports st at func (a located error; a checked-mode violation at its own location, as the CPU JIT
+ * reports it) and consumes it. */
 static bool ok_or_report(MlirOperation func, IndStatus st) {
+  const char *file, *text;
+  int line, col;
   if (!st)
     return true;
-  ind_emit_error(func, "cuda run: %s", ind_status_message(st));
+  if (ind_status_location(st, &file, &line, &col, &text))
+    ind_emit_error_at(
+        mlirLocationFileLineColGet(mlirOperationGetContext(func), ind_str(file), (unsigned)line, (unsigned)col), "%s",
+        text);
+  else
+    ind_emit_error(func, "cuda run: %s", ind_status_message(st));
   ind_status_destroy(st);
   return false;
 }

@@ -10,8 +10,12 @@
  *     releases it with the matching *_destroy;
  *   - every call that can fail returns an IndStatus: NULL on success, else an error the caller owns
  *     (read ind_status_message, release with ind_status_destroy). Nothing here exits or aborts on bad
- *     input, a bad file, a missing driver or a failing CUDA call; CUDA errors name the call
- *     ("cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE (1): ...");
+ *     input, a bad file, a missing driver or a failing CUDA call; CUDA errors name the call, the
+ *     CUresult and, as they are asynchronous, the last kernel launched before it ("cuStreamSynchronize
+ *     failed: CUDA_ERROR_ILLEGAL_ADDRESS (700): ...; last kernel launched: K grid [..] block [..] shared 0
+ *     (step 2)"); cuBLAS errors the call, the status and the gemm's arguments ("cublasSgemm_v2 failed:
+ *     CUBLAS_STATUS_EXECUTION_FAILED (13): transa=N transb=N m=5 n=3 k=4 lda=5 ldb=4 ldc=5 dtype=f32 (step
+ *     0, extern mm: ...)"); docs/gpu.md, "Checked mode";
  *   - device pointers and streams are passed as integers (uint64_t CUdeviceptr, void * CUstream), so
  *     the header needs no cuda.h.
  *
@@ -47,6 +51,10 @@ const char *ind_status_message(IndStatus s); /* "" for NULL */
 void ind_status_destroy(IndStatus s);        /* NULL is a no-op */
 /* printf-style constructor (for layers above, and for callbacks that fail). */
 IndStatus ind_status_create(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Whether s is located in the program's source (a checked-mode violation, docs/gpu.md "Checked mode"): then
+ * its message is "file:line:col: error: text" (line 0: "file: error: text"), and *file, *line, *col and
+ * *text (the message after "error: ") are set, valid while s lives; a tool re-emits it at that location. */
+bool ind_status_location(IndStatus s, const char **file, int *line, int *col, const char **text);
 
 /* --- element types ----------------------------------------------------------------------------- */
 
@@ -154,15 +162,20 @@ void ind_cuda_module_destroy(IndCudaModule *m);
 
 /* Enqueues the whole launch sequence on `stream` (NULL = the legacy default stream) with caller-owned
  * device pointers: inputs[num_inputs], outputs[num_outputs], each a dense C-order buffer of the
- * tensor's bytes. Asynchronous: nothing is synchronized. Not reentrant: two runs of one module must
+ * tensor's bytes. Asynchronous: nothing is synchronized, except in checked mode (docs/gpu.md): when the
+ * plan has check sites (an indirect index, under the default IND_CHECKED=indirect), the run waits for the
+ * stream after its last step, reads the kernels' record and returns a recorded violation as a located
+ * error (ind_status_location; the record is then cleared). Not reentrant: two runs of one module must
  * not overlap in time (they share the intermediates). */
 IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);
-/* Like run, but synchronizes the stream after every step, so a fault names its step. */
+/* Like run, but synchronizes the stream after every step, so a fault names its step; in checked mode the
+ * record is read after every step (the run stops at the step whose kernel recorded a violation). */
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);
 
 /* Captures the launch sequence for these buffers into a CUDA graph (stream capture on `stream`, which
  * must not be the legacy default stream) and instantiates it; replay with ind_cuda_graph_launch. The
- * graph keeps the pointers: the buffers must stay valid while it is replayed. */
+ * graph keeps the pointers: the buffers must stay valid while it is replayed. A replay does not read the
+ * checked-mode record: a violation it records is reported by the module's next run. */
 IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
                                   IndCudaGraph **out);
 /* Like capture, with `calls` (>= 1) whole launch sequences back to back in the one graph: a replay runs

@@ -139,6 +139,31 @@ int check_sites_of(CheckSites *s, MlirOperation def, MlirOperation op) {
   return check_sites_add(s, op, lo, hi, what);
 }
 
+void check_sites_number_def(CheckSites *s, MlirOperation def) {
+  MlirBlock body = kernel_def_body(def);
+  for (MlirOperation o = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    check_sites_of(s, def, o);
+}
+
+void check_sites_collect(CheckSites *s, MlirOperation module) {
+  memset(s, 0, sizeof *s);
+  s->module = module;
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (kernel_is_def(op))
+      check_sites_number_def(s, op);
+}
+
+void check_sites_free(CheckSites *s) {
+  free(s->sites);
+  free(s->ops);
+  s->sites = NULL;
+  s->ops = NULL;
+  s->n = s->cap = 0;
+}
+
 MlirType check_record_type(MlirContext ctx) {
   int64_t shape[1] = {IND_CHECK_RECORD_WORDS};
   return mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ctx, 64), 1, shape, mlirAttributeGetNull());
@@ -167,9 +192,5 @@ void check_sites_finish(CheckSites *s, MlirBlock block) {
     else
       mlirBlockInsertOwnedOperationBefore(block, first, g);
   }
-  free(s->sites);
-  free(s->ops);
-  s->sites = NULL;
-  s->ops = NULL;
-  s->n = s->cap = 0;
+  check_sites_free(s);
 }

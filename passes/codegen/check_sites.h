@@ -41,6 +41,16 @@ intptr_t check_sites_indirect_arg(MlirOperation def, MlirOperation check);
  * any other op. */
 int check_sites_of(CheckSites *s, MlirOperation def, MlirOperation op);
 
+/* Numbers the sites of kernel.def `def` in body order (check_sites_of on each op of its body): the one
+ * numbering that convert-kernel-to-cpu, convert-kernel-to-gpu and the launch plan share, so that the plan's
+ * table (read by the GPU runtime) names the sites the PTX records. */
+void check_sites_number_def(CheckSites *s, MlirOperation def);
+
+/* The table of a whole kernel-level module: every kernel.def's sites, the defs in module order. Release it
+ * with check_sites_free. */
+void check_sites_collect(CheckSites *s, MlirOperation module);
+void check_sites_free(CheckSites *s);
+
 /* When there are sites: sets the module's IND_CHECK_SITES_ATTR and appends the record global
  * (`memref.global @__ind_check : memref<2xi64> = dense<0>`) to `block` (the module's body for the CPU,
  * the gpu.module's for the GPU). Frees the table either way. */

@@ -1769,6 +1769,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   MlirBlock body = kernel_def_body(def);
   if (mlirBlockIsNull(body))
     return fail(g, def, "kernel.def needs a body block");
+  check_sites_number_def(g->sites, def); /* body order, as the CPU and the launch plan number them */
   g->loc = mlirOperationGetLocation(def);
   int nred = count_reduces(body);
   if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)

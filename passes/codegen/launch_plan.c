@@ -7,15 +7,25 @@
  *    "allocations": [{"name": "buf1", "dtype": "f32", "shape": [...], "bytes": ..., "reuse": null}, ...],
  *    "steps": [{"op": "launch", "kernel": "triton_per_...", "grid": [1024, 1, 1], "block": [256, 1, 1],
  *               "args": ["arg0_1", ..., "buf1"]},
- *              {"op": "extern", "kernel": "mm", "args": ["arg0_1", "arg1_1", "buf0"]}]}
+ *              {"op": "extern", "kernel": "mm", "args": ["arg0_1", "arg1_1", "buf0"]}],
+ *    "checks": [{"kernel": "triton_poi_...", "lower": -17, "upper": 17,
+ *                "what": "kernel 'triton_poi_...' indirect index into buffer 'arg0_1' (argument 1, f32[17x33])",
+ *                "file": "select_neg.mlir", "line": 4, "col": 8}]}
+ *
+ * "checks" (present only when the kernels have checked-mode sites, docs/gpu.md "Checked mode") is the site
+ * table of include/ind/checked.h, entry i for site i (the record holds i + 1), numbered as
+ * convert-kernel-to-gpu numbers them (check_sites_collect): the GPU runtime reads the record global after a
+ * run and reports a violation with it, at the file:line:col of the op that made the index.
  *
  * Steps run in order; allocations are made before the step that first uses them (16-byte aligned), a
  * non-null reuse names the dead buffer whose storage it takes. Kernel names are the PTX entry names;
  * every kernel argument is one pointer. Failure: a located error when the module is not at the kernel
  * level or @call is malformed. */
 #include "dialects/kernel/kernel.h"
+#include "lib/diag.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
+#include "passes/codegen/check_sites.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -97,6 +107,45 @@ static void dims_json(IndStrBuf *o, MlirOperation op, const char *key) {
                     (long long)(n > 2 ? v[2] : 1));
 }
 
+/* A JSON string of s[0..n): quotes and backslashes escaped, control characters (which the runtime's
+ * parser does not read as \u escapes) shown as '?'. */
+static void json_string(IndStrBuf *o, const char *s, size_t n) {
+  ind_strbuf_printf(o, "\"");
+  for (size_t i = 0; i < n; ++i) {
+    char c = s[i];
+    if (c == '"' || c == '\\')
+      ind_strbuf_printf(o, "\\%c", c);
+    else
+      ind_strbuf_printf(o, "%c", (unsigned char)c < 0x20 ? '?' : c);
+  }
+  ind_strbuf_printf(o, "\"");
+}
+
+/* The "checks" member: the module's check sites (none: nothing is written). */
+static void checks_json(IndStrBuf *o, MlirOperation module) {
+  CheckSites s;
+  check_sites_collect(&s, module);
+  for (int i = 0; i < s.n; ++i) {
+    MlirAttribute e = s.sites[i];
+    MlirStringRef kname = kernel_def_name(mlirOperationGetParentOperation(s.ops[i])), file = {"", 0};
+    MlirStringRef what = mlirStringAttrGetValue(mlirArrayAttrGetElement(e, 2));
+    int line = 0, col = 0;
+    ind_location_file_line_col(mlirOperationGetLocation(s.ops[i]), &file, &line, &col);
+    ind_strbuf_printf(o, "%s\n  {\"kernel\": ", i ? "," : ",\n \"checks\": [");
+    json_string(o, kname.data, kname.length);
+    ind_strbuf_printf(o, ", \"lower\": %lld, \"upper\": %lld, \"what\": ",
+                      (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 0)),
+                      (long long)mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(e, 1)));
+    json_string(o, what.data, what.length);
+    ind_strbuf_printf(o, ", \"file\": ");
+    json_string(o, file.data, file.length);
+    ind_strbuf_printf(o, ", \"line\": %d, \"col\": %d}", line, col);
+  }
+  if (s.n > 0)
+    ind_strbuf_printf(o, "]");
+  check_sites_free(&s);
+}
+
 static MlirOperation find_call(MlirOperation module) {
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
@@ -168,7 +217,9 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
       return mlirLogicalResultFailure();
     ind_strbuf_printf(o, "]}");
   }
-  ind_strbuf_printf(o, "]}\n");
+  ind_strbuf_printf(o, "]");
+  checks_json(o, module);
+  ind_strbuf_printf(o, "}\n");
   return mlirLogicalResultSuccess();
 }
 

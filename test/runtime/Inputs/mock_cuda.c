@@ -4,13 +4,32 @@
  * poison); cublasSgemm_v2 computes a column-major C = op(A) op(B) as BLAS defines it, so the runner's
  * row-major trick is checked by real arithmetic. Events report 1 ms. MOCK_JIT_FAIL in the PTX makes the JIT
  * fail with a log; $MOCK_MAX_THREADS caps a kernel's threads per block; $MOCK_LAUNCH_FAIL names a kernel whose
- * launch fails (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES). Stream capture counts the launches into a graph. */
+ * launch fails (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES). Stream capture counts the launches into a graph.
+ * $IND_MOCK_FAIL=CALL:CODE makes every call of CALL (a driver or cuBLAS entry point, by its API name:
+ * cuLaunchKernel, cuStreamSynchronize, cublasSgemm_v2, ...) fail with CODE (a CUresult or cublasStatus_t).
+ * Checked mode: cuModuleGetGlobal serves "__ind_check" (16 bytes of host memory) when the PTX names it, and
+ * $MOCK_CHECK=KERNEL:SITE1:INDEX makes the first launch of KERNEL record {SITE1, INDEX} there, as a kernel's
+ * compare-and-swap would (first violation wins). */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* $IND_MOCK_FAIL=CALL:CODE: the code the call `name` fails with, else 0. */
+static int mock_fail(const char *name) {
+  const char *f = getenv("IND_MOCK_FAIL"), *colon = f ? strchr(f, ':') : NULL;
+  if (!colon || (size_t)(colon - f) != strlen(name) || strncmp(f, name, (size_t)(colon - f)) != 0)
+    return 0;
+  return atoi(colon + 1);
+}
+#define MOCK_FAIL(name)                                                                                                \
+  do {                                                                                                                 \
+    int code_ = mock_fail(name);                                                                                       \
+    if (code_)                                                                                                         \
+      return code_;                                                                                                    \
+  } while (0)
 
 #ifndef MOCK_CUBLAS
 typedef struct MockFn {
@@ -64,13 +83,19 @@ CUresult CUDAAPI cuCtxGetCurrent(CUcontext *c) {
  * The mock fails them (a real GPU computes from stale data, rarely). */
 static int htod_unsynced, work_unsynced;
 CUresult CUDAAPI cuCtxSynchronize(void) {
+  MOCK_FAIL("cuCtxSynchronize");
   htod_unsynced = work_unsynced = 0;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
-  *s = r == CUDA_ERROR_INVALID_PTX    ? "CUDA_ERROR_INVALID_PTX"
-       : r == CUDA_ERROR_STUB_LIBRARY ? "CUDA_ERROR_STUB_LIBRARY"
-                                      : "CUDA_ERROR_MOCK";
+  *s = r == CUDA_ERROR_INVALID_PTX       ? "CUDA_ERROR_INVALID_PTX"
+       : r == CUDA_ERROR_STUB_LIBRARY    ? "CUDA_ERROR_STUB_LIBRARY"
+       : r == CUDA_ERROR_ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS"
+       : r == CUDA_ERROR_LAUNCH_FAILED   ? "CUDA_ERROR_LAUNCH_FAILED"
+       : r == CUDA_ERROR_OUT_OF_MEMORY   ? "CUDA_ERROR_OUT_OF_MEMORY"
+       : r == CUDA_ERROR_NOT_FOUND       ? "CUDA_ERROR_NOT_FOUND"
+       : r == CUDA_ERROR_INVALID_VALUE   ? "CUDA_ERROR_INVALID_VALUE"
+                                         : "CUDA_ERROR_MOCK";
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
@@ -99,6 +124,31 @@ CUresult CUDAAPI cuModuleUnload(CUmodule m) {
   fprintf(stderr, "mock: module unloaded\n");
   return CUDA_SUCCESS;
 }
+static int64_t check_record[2]; /* the module's __ind_check */
+CUresult CUDAAPI cuModuleGetGlobal(CUdeviceptr *p, size_t *bytes, CUmodule m, const char *name) {
+  (void)m;
+  MOCK_FAIL("cuModuleGetGlobal");
+  if (strcmp(name, "__ind_check") != 0 || !strstr(module_ptx, name))
+    return CUDA_ERROR_NOT_FOUND;
+  *p = (CUdeviceptr)(uintptr_t)check_record;
+  if (bytes)
+    *bytes = sizeof check_record;
+  return CUDA_SUCCESS;
+}
+/* $MOCK_CHECK=KERNEL:SITE1:INDEX: the first launch of KERNEL records a violation. */
+static void mock_check(const char *kernel) {
+  static int fired;
+  const char *c = getenv("MOCK_CHECK"), *colon = c ? strchr(c, ':') : NULL;
+  long long site1 = 0, index = 0;
+  if (fired || !colon || (size_t)(colon - c) != strlen(kernel) || strncmp(c, kernel, (size_t)(colon - c)) != 0 ||
+      sscanf(colon + 1, "%lld:%lld", &site1, &index) != 2)
+    return;
+  fired = 1;
+  if (check_record[0] == 0) {
+    check_record[0] = site1;
+    check_record[1] = index;
+  }
+}
 CUresult CUDAAPI cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   (void)m;
   if (nfns == 64 || !strstr(module_ptx, name))
@@ -116,6 +166,7 @@ CUresult CUDAAPI cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f
 static int live_allocs, nallocs;
 static CUdeviceptr allocs[256]; /* in allocation order, for naming pointers a0, a1, ... in traces */
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
+  MOCK_FAIL("cuMemAlloc");
   void *q = NULL;
   if (!current_ctx) /* as the driver: allocation needs a current context */
     return CUDA_ERROR_INVALID_CONTEXT;
@@ -136,11 +187,13 @@ CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
+  MOCK_FAIL("cuMemcpyHtoD");
   memcpy((void *)(uintptr_t)d, s, n);
   htod_unsynced = 1;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemcpyDtoH(void *d, CUdeviceptr s, size_t n) {
+  MOCK_FAIL("cuMemcpyDtoH");
   if (work_unsynced) {
     fprintf(stderr, "mock: hazard: a device-to-host copy while launched work may still run\n");
     return CUDA_ERROR_INVALID_VALUE;
@@ -159,6 +212,7 @@ CUresult CUDAAPI cuMemsetD8(CUdeviceptr d, unsigned char v, size_t n) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream st) {
+  MOCK_FAIL("cuMemcpyDtoDAsync");
   (void)st;
   memcpy((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
   return CUDA_SUCCESS;
@@ -177,6 +231,7 @@ CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned flags) {
 }
 CUresult CUDAAPI cuStreamDestroy(CUstream s) { return s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
 CUresult CUDAAPI cuStreamSynchronize(CUstream s) {
+  MOCK_FAIL("cuStreamSynchronize");
   (void)s;
   work_unsynced = 0; /* the one stream's work; a pending host-to-device copy is on another */
   return CUDA_SUCCESS;
@@ -211,6 +266,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
   (void)s;
   if (extra)
     return CUDA_ERROR_INVALID_VALUE;
+  MOCK_FAIL("cuLaunchKernel");
   const char *fail = getenv("MOCK_LAUNCH_FAIL"); /* a kernel whose launch fails */
   if (fail && !strcmp(fail, fn->name))
     return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
@@ -223,6 +279,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
     ++captured;
     return CUDA_SUCCESS;
   }
+  mock_check(fn->name);
   if (launches++ == 0 || getenv("MOCK_TRACE")) { /* the first launch, or all with $MOCK_TRACE */
     fprintf(stderr, "mock: launch %s grid [%u,%u,%u] block [%u,%u,%u] shared %u params", fn->name, gx, gy, gz, bx, by,
             bz, shared);
@@ -248,6 +305,13 @@ CUresult CUDAAPI cuStreamBeginCapture(CUstream s, CUstreamCaptureMode mode) {
   captured = 0;
   return CUDA_SUCCESS;
 }
+/* Capturing: during cuStreamBeginCapture .. cuStreamEndCapture, or while $MOCK_CAPTURING is set (a caller's
+ * capture, as torch.cuda.graph's around a run). */
+CUresult CUDAAPI cuStreamIsCapturing(CUstream s, CUstreamCaptureStatus *st) {
+  (void)s;
+  *st = capturing || getenv("MOCK_CAPTURING") ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
 static int graph_token, exec_token;
 CUresult CUDAAPI cuStreamEndCapture(CUstream s, CUgraph *g) {
   (void)s;
@@ -263,6 +327,7 @@ CUresult CUDAAPI cuGraphInstantiate(CUgraphExec *e, CUgraph g, unsigned long lon
 }
 static long replays;
 CUresult CUDAAPI cuGraphLaunch(CUgraphExec e, CUstream s) {
+  MOCK_FAIL("cuGraphLaunch");
   (void)s;
   if (replays++ == 0)
     fprintf(stderr, "mock: graph replay (%d launches)\n", captured);
@@ -281,6 +346,7 @@ CUresult CUDAAPI cuGraphDestroy(CUgraph g) {
 /* cuBLAS: column-major, as the BLAS reference defines sgemm. */
 static int handle_token;
 int cublasCreate_v2(void **h) {
+  MOCK_FAIL("cublasCreate_v2");
   *h = &handle_token;
   return 0;
 }
@@ -289,10 +355,14 @@ int cublasDestroy_v2(void *h) {
   fprintf(stderr, "mock: cublas destroyed\n");
   return 0;
 }
-int cublasSetStream_v2(void *h, void *s) { return h && s ? 0 : 7; }
+int cublasSetStream_v2(void *h, void *s) {
+  MOCK_FAIL("cublasSetStream_v2");
+  return h && s ? 0 : 7;
+}
 int cublasSgemm_v2(void *h, int ta, int tb, int m, int n, int k, const float *alpha, const float *A, int lda,
                    const float *B, int ldb, const float *beta, float *C, int ldc) {
   static int printed;
+  MOCK_FAIL("cublasSgemm_v2");
   if (!h || ta != 0 || tb != 0)
     return 7;
   if (!printed++)
@@ -357,6 +427,7 @@ static void half_set(void *p, int type, long long i, float f) { /* round to near
 int cublasGemmEx(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *A, int at, int lda,
                  const void *B, int bt, int ldb, const void *beta, void *C, int ct, int ldc, int compute, int algo) {
   static int printed;
+  MOCK_FAIL("cublasGemmEx");
   (void)algo;
   if (!h || ta != 0 || tb != 0 || at != bt || at != ct || (at != 2 && at != 14) || compute != 68)
     return 7;
@@ -378,6 +449,7 @@ int cublasGemmStridedBatchedEx(void *h, int ta, int tb, int m, int n, int k, con
                                int lda, long long sa, const void *B, int bt, int ldb, long long sb, const void *beta,
                                void *C, int ct, int ldc, long long sc, int batch, int compute, int algo) {
   static int printed;
+  MOCK_FAIL("cublasGemmStridedBatchedEx");
   if (!h || batch < 1)
     return 7;
   if (!printed++)
@@ -395,6 +467,7 @@ int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k, cons
                               long long sa, const float *B, int ldb, long long sb, const float *beta, float *C, int ldc,
                               long long sc, int batch) {
   static int printed;
+  MOCK_FAIL("cublasSgemmStridedBatched");
   if (!h || batch < 1)
     return 7;
   if (!printed++)
