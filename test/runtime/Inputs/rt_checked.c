@@ -6,21 +6,11 @@
  *   rt_checked PLAN.json PTX [checked-first] */
 #define _POSIX_C_SOURCE 200809L
 #include "ind/runtime.h"
+#include "slurp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *b = malloc(1 << 20);
-  *n = fread(b, 1, (1 << 20) - 1, f);
-  b[*n] = '\0';
-  fclose(f);
-  return b;
-}
 
 /* Prints the status, and its location when it has one. */
 static bool show(const char *what, IndStatus st) {
