@@ -15,8 +15,8 @@ options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pa
 (fuse_inductor__max_fusion_size=8). Fusion plugins (include/ind/fusion.h, as `ind-opt --load-pass-plugin`):
 load_plugin(path), or compile(..., plugins=[path, ...]); then fuse=NAME names their strategies.
 
-The library is $IND_LIBRARY, else libind.so next to this package, in ../lib (an install), or in the source
-tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
+The library is the one packaged in the wheel (ind/_lib/libind.so, docs/packaging.md), else $IND_LIBRARY, else
+libind.so next to this package, in ../lib (an install), or in the source tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
 ($IND_RUNTIME_LIBRARY or libindrt.so in the same places): load() of a saved program, inspection and
 run() on the GPU work; compile(), __call__ and reference() raise IndError. Errors are IndError with libind's message (located diagnostics for compile errors).
 One compiler (an MLIR context) serves the process; it is not thread-safe: compile from one thread.
@@ -25,7 +25,8 @@ One compiler (an MLIR context) serves the process; it is not thread-safe: compil
 import ctypes
 import os
 
-__all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available"]
+__all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available",
+           "version"]
 
 
 class IndError(RuntimeError):
@@ -52,10 +53,15 @@ class _StepInfo(ctypes.Structure):
 
 
 def library_path(name="libind.so", env="IND_LIBRARY"):
-    """Where libind is looked for: $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
+    """Where libind is looked for: the library packaged with this package (_lib/, an installed wheel:
+    scripts/wheel.sh; it wins over $IND_LIBRARY, since ctypes declarations and library must match), then
+    $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    packaged = os.path.join(here, "_lib", name)
+    if os.path.exists(packaged):
+        return packaged
     if os.environ.get(env):
         return os.environ[env]
-    here = os.path.dirname(os.path.abspath(__file__))
     for cand in (os.path.join(here, name),
                  os.path.join(here, "..", "..", name),  # <prefix>/lib/python/ind -> <prefix>/lib
                  os.path.join(here, "..", "..", "build", "lib", name)):
@@ -118,6 +124,7 @@ def _load_library():
     sig = {
         "ind_status_message": (ctypes.c_char_p, [_P]),
         "ind_status_destroy": (None, [_P]),
+        "ind_version": (ctypes.c_char_p, []),
         "ind_compiler_create": (_P, [ctypes.POINTER(_P)]),
         "ind_compiler_destroy": (None, [_P]),
         "ind_compiler_load_plugin": (_P, [_P, ctypes.c_char_p]),
@@ -401,6 +408,14 @@ def can_compile():
     except IndError:
         return False
     return not _runtime_only
+
+
+def version():
+    """libind's version (ind_version(); the version of the wheel that packs it: scripts/wheel.py)."""
+    _load_library()
+    if _runtime_only:
+        raise IndError("libind is not available (only the runtime, libindrt.so): no ind_version")
+    return _lib.ind_version().decode()
 
 
 def _need_compiler():
