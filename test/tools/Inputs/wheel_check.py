@@ -2,7 +2,10 @@
 
   wheel_check.py contents WHEEL      the entries, each checked against RECORD (sha256, size); WHEEL and entry points
   wheel_check.py link-torch PYTHON   makes this interpreter's torch and numpy importable in PYTHON's venv (a .pth)
-  wheel_check.py run SEED_MLIR       inside the fresh venv, in a clean environment: the installed ind only
+  wheel_check.py run SEED_MLIR [--cuda]
+                                     inside the fresh venv, in a clean environment: the installed ind only;
+                                     --cuda (scripts/gpu/wheel.sh, on the GPU machine): also the seed and
+                                     torch.compile on the GPU
 """
 import base64
 import hashlib
@@ -50,7 +53,8 @@ def link_torch(python):
     print("linked torch into %s" % os.path.basename(site))
 
 
-def run(seed):
+def run(seed, *flags):
+    cuda = "--cuda" in flags
     venv = sys.prefix
     assert sys.prefix != sys.base_prefix, "not in a venv"
     import torch
@@ -104,7 +108,38 @@ def run(seed):
     bad = sorted(m for m in maps if "libMLIR" in m or "libLLVM" in m or "/build/lib/" in m)
     assert not bad, bad
     print("mapped: %s only; no libMLIR, libLLVM or build tree" % os.path.basename(ours[0]))
+    if cuda:
+        run_cuda(fn, x, w, prog, ins, refs, seed)
     print("WHEEL PASS")
+
+
+def run_cuda(fn, x, w, prog, ins, refs, seed):
+    """On the GPU: torch.compile(backend="ind") on CUDA tensors equal to eager, compiled by ind; the seed
+    compiled to PTX by the wheel's library, run on torch's tensors, equal to the reference interpreter."""
+    import numpy as np
+    import torch
+    import ind.backend
+    import ind.core
+    ok, why = ind.core.cuda_available()
+    assert ok and torch.cuda.is_available(), why
+    before = ind.backend.STATS["compiles"]
+    xc, wc = x.cuda(), w.cuda()
+    got = torch.compile(fn, backend="ind")(xc, wc)
+    want = fn(xc, wc)
+    err = (got - want).abs().max().item()
+    assert ind.backend.STATS["compiles"] > before and not ind.backend.STATS["fallbacks"], ind.backend.STATS
+    assert got.device.type == "cuda" and torch.allclose(got, want, rtol=1e-5, atol=1e-5), err
+    print("cuda: torch.compile(backend=\"ind\") == eager, max abs err %.1e" % err)
+    with open(seed) as f:
+        progc = ind.core.compile(f.read(), device="cuda")
+    dtypes = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64}
+    tins = [torch.from_numpy(a).cuda() for a in ins]
+    touts = [torch.empty(shape, dtype=dtypes[dt], device="cuda") for shape, dt in progc.outputs]
+    progc.run(tins, touts)
+    torch.cuda.synchronize()
+    for o, r in zip(touts, refs):
+        np.testing.assert_allclose(o.cpu().numpy(), r, rtol=1e-4, atol=1e-5)
+    print("cuda: seed %d kernels (PTX), %d outputs equal to the reference" % (len(progc.kernels), len(touts)))
 
 
 if __name__ == "__main__":
