@@ -142,8 +142,11 @@ def get_requires_for_build_wheel(config_settings=None):
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    """$IND_BUILD_DIR picks the build tree (default build/); the interpreter running pip packs the wheel."""
+    env = dict(os.environ)
+    env.setdefault("IND_WHEEL_PYTHON", sys.executable)
     r = subprocess.run(["bash", os.path.join(ROOT, "scripts", "wheel.sh"), os.path.abspath(wheel_directory)],
-                       stdout=subprocess.PIPE, text=True, check=True)
+                       stdout=subprocess.PIPE, text=True, check=True, env=env)
     return os.path.basename(r.stdout.strip().splitlines()[-1])
 
 
