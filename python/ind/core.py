@@ -15,10 +15,13 @@ options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pa
 (fuse_inductor__max_fusion_size=8). Fusion plugins (include/ind/fusion.h, as `ind-opt --load-pass-plugin`):
 load_plugin(path), or compile(..., plugins=[path, ...]); then fuse=NAME names their strategies.
 
-The library is the one packaged in the wheel (ind/_lib/libind.so, docs/packaging.md), else $IND_LIBRARY, else
-libind.so next to this package, in ../lib (an install), or in the source tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
-($IND_RUNTIME_LIBRARY or libindrt.so in the same places): load() of a saved program, inspection and
-run() on the GPU work; compile(), __call__ and reference() raise IndError. Errors are IndError with libind's message (located diagnostics for compile errors).
+The library is the one packaged in the wheel (ind/_lib/libind.so, docs/packaging.md), else $IND_LIBRARY,
+else libind.so next to this package, in ../lib (an install), or in the source tree's build/lib. Where libind
+cannot be loaded (a GPU machine without MLIR), the runtime alone is used ($IND_RUNTIME_LIBRARY or libindrt.so
+in the same places): load() of a saved program, inspection and run() on the GPU work; compile(), __call__ and
+reference() raise IndError. PTX math links libdevice: $IND_LIBDEVICE, else under $CUDA_HOME, ...; where there
+is none, Triton's copy (libdevice_from_triton). Errors are IndError with libind's message (located
+diagnostics for compile errors).
 One compiler (an MLIR context) serves the process; it is not thread-safe: compile from one thread.
 """
 
@@ -26,7 +29,7 @@ import ctypes
 import os
 
 __all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available",
-           "version"]
+           "version", "libdevice_from_triton"]
 
 
 class IndError(RuntimeError):
@@ -68,6 +71,35 @@ def library_path(name="libind.so", env="IND_LIBRARY"):
         if os.path.exists(cand):
             return os.path.normpath(cand)
     return name
+
+
+# The fixed places passes/codegen/ptx.c (ind_ptx_libdevice_path) looks in for nvvm/libdevice/libdevice.10.bc.
+_CUDA_ROOTS = ("/usr/local/cuda", "/usr/lib/cuda")
+# Triton's copy of libdevice, by Triton release (3.x, 2.x), under its package folder.
+_TRITON_LIBDEVICE = (("backends", "nvidia", "lib", "libdevice.10.bc"), ("third_party", "cuda", "lib", "libdevice.10.bc"))
+
+
+def libdevice_from_triton():
+    """Where libind would find no libdevice for PTX math ($IND_LIBDEVICE, $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT
+    unset, none in /usr/local/cuda or /usr/lib/cuda: a pip-installed PyTorch without a CUDA toolkit), sets
+    $IND_LIBDEVICE to Triton's copy, which PyTorch's CUDA wheels bring along (Triton is located, not imported).
+    Runs when libind is loaded. Returns the path it set, or None."""
+    if any(os.environ.get(v) for v in ("IND_LIBDEVICE", "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")):
+        return None
+    if any(os.path.isfile(os.path.join(r, "nvvm", "libdevice", "libdevice.10.bc")) for r in _CUDA_ROOTS):
+        return None
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec("triton")
+    except (ImportError, ValueError):
+        return None
+    for d in (spec.submodule_search_locations or []) if spec else []:
+        for rel in _TRITON_LIBDEVICE:
+            cand = os.path.join(d, *rel)
+            if os.path.isfile(cand):
+                os.environ["IND_LIBDEVICE"] = cand  # putenv: libind's getenv sees it
+                return cand
+    return None
 
 
 _lib = None
@@ -153,6 +185,7 @@ def _load_library():
     }
     _declare(lib, sig)
     _lib = lib
+    libdevice_from_triton()
     return lib
 
 
