@@ -122,6 +122,8 @@ def run_cuda(fn, x, w, prog, ins, refs, seed):
     import ind.core
     ok, why = ind.core.cuda_available()
     assert ok and torch.cuda.is_available(), why
+    print("cuda: %s; IND_LIBDEVICE=%s CUDA_HOME=%s" % (why, os.environ.get("IND_LIBDEVICE", "(unset)"),
+                                                       os.environ.get("CUDA_HOME", "(unset)")))
     before = ind.backend.STATS["compiles"]
     xc, wc = x.cuda(), w.cuda()
     got = torch.compile(fn, backend="ind")(xc, wc)
