@@ -20,12 +20,17 @@ static bool plain_path(const char *p) {
 }
 
 bool ind_ptx_libdevice_path(char *out, size_t len) {
+  struct stat st;
+  const char *file = getenv("IND_LIBDEVICE");
+  if (file && file[0]) { /* the file itself, and then the only candidate */
+    int n = snprintf(out, len, "%s", file);
+    return n > 0 && (size_t)n < len && plain_path(out) && stat(out, &st) == 0 && S_ISREG(st.st_mode);
+  }
   const char *roots[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"), getenv("CUDA_ROOT"), "/usr/local/cuda",
                          "/usr/lib/cuda"};
   for (size_t i = 0; i < sizeof roots / sizeof roots[0]; ++i) {
     if (!roots[i] || !roots[i][0])
       continue;
-    struct stat st;
     int n = snprintf(out, len, "%s/nvvm/libdevice/libdevice.10.bc", roots[i]);
     if (n > 0 && (size_t)n < len && plain_path(out) && stat(out, &st) == 0 && S_ISREG(st.st_mode))
       return true;
@@ -174,10 +179,17 @@ MlirLogicalResult ind_ptx_emit_chip(MlirOperation module, const char *chip, IndS
   if (ok)
     ind_walk(clone, collect_ptx, out);
   if (ok && out->data && strstr(out->data + start, ".extern .func")) {
-    ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math)%s",
-                   have_libdevice || !uses_math
-                       ? " that libdevice did not resolve"
-                       : ": libdevice.10.bc was not found (set CUDA_HOME to the CUDA toolkit)");
+    const char *named = getenv("IND_LIBDEVICE");
+    if (have_libdevice || !uses_math)
+      ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math) that libdevice did not resolve");
+    else if (named && named[0])
+      ind_emit_error(module,
+                     "the PTX calls external functions (libdevice __nv_* math): IND_LIBDEVICE=%s is not a "
+                     "libdevice.10.bc file",
+                     named);
+    else
+      ind_emit_error(module, "the PTX calls external functions (libdevice __nv_* math): libdevice.10.bc was not "
+                             "found (set CUDA_HOME to the CUDA toolkit, or IND_LIBDEVICE to the file)");
     ok = false;
   }
   mlirPassManagerDestroy(pm);

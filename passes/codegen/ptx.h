@@ -23,8 +23,10 @@ extern "C" {
   "gpu.module(convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"          \
   "canonicalize),reconcile-unrealized-casts,gpu-module-to-binary{format=isa}"
 
-/* Finds libdevice.10.bc under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT, /usr/local/cuda, /usr/lib/cuda (in that
- * order) and writes its path to out; false when none exists or the path has unusual characters. */
+/* Finds libdevice.10.bc: the file $IND_LIBDEVICE names when set (then the only candidate: python/ind/core.py
+ * sets it to Triton's copy where no CUDA toolkit is found), else under $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT,
+ * /usr/local/cuda, /usr/lib/cuda (in that order); writes its path to out; false when none exists or the path
+ * has unusual characters. */
 bool ind_ptx_libdevice_path(char *out, size_t len);
 
 /* Writes the PTX of every kernel of `module` (a builtin.module at the kernel level) to `out`. */

@@ -4,7 +4,7 @@
 - ind.backend: torch.compile(model, backend="ind") (registered on `import ind` when torch >= 2.0);
 - ind.compile: the bindings' compile (ind.core) when they are built.
 """
-__version__ = "0.1.0"
+__version__ = "0.1"  # = ind_version() (libind/ind.c) and the wheel's version; test/tools/wheel.test
 
 try:  # the ctypes bindings (issue 12); absent until libind is built
     from .core import compile  # noqa: F401

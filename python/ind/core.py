@@ -15,17 +15,21 @@ options={"fuse-inductor.max-fusion-size": 8} or as keywords with "__" between pa
 (fuse_inductor__max_fusion_size=8). Fusion plugins (include/ind/fusion.h, as `ind-opt --load-pass-plugin`):
 load_plugin(path), or compile(..., plugins=[path, ...]); then fuse=NAME names their strategies.
 
-The library is $IND_LIBRARY, else libind.so next to this package, in ../lib (an install), or in the source
-tree's build/lib. Where libind cannot be loaded (a GPU machine without MLIR), the runtime alone is used
-($IND_RUNTIME_LIBRARY or libindrt.so in the same places): load() of a saved program, inspection and
-run() on the GPU work; compile(), __call__ and reference() raise IndError. Errors are IndError with libind's message (located diagnostics for compile errors).
+The library is the one packaged in the wheel (ind/_lib/libind.so, docs/packaging.md), else $IND_LIBRARY,
+else libind.so next to this package, in ../lib (an install), or in the source tree's build/lib. Where libind
+cannot be loaded (a GPU machine without MLIR), the runtime alone is used ($IND_RUNTIME_LIBRARY or libindrt.so
+in the same places): load() of a saved program, inspection and run() on the GPU work; compile(), __call__ and
+reference() raise IndError. PTX math links libdevice: $IND_LIBDEVICE, else under $CUDA_HOME, ...; where there
+is none, Triton's copy (libdevice_from_triton). Errors are IndError with libind's message (located
+diagnostics for compile errors).
 One compiler (an MLIR context) serves the process; it is not thread-safe: compile from one thread.
 """
 
 import ctypes
 import os
 
-__all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available"]
+__all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available",
+           "version", "libdevice_from_triton"]
 
 
 class IndError(RuntimeError):
@@ -52,16 +56,50 @@ class _StepInfo(ctypes.Structure):
 
 
 def library_path(name="libind.so", env="IND_LIBRARY"):
-    """Where libind is looked for: $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
+    """Where libind is looked for: the library packaged with this package (_lib/, an installed wheel:
+    scripts/wheel.sh; it wins over $IND_LIBRARY, since ctypes declarations and library must match), then
+    $IND_LIBRARY, next to the package, ../lib, the source tree's build/lib."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    packaged = os.path.join(here, "_lib", name)
+    if os.path.exists(packaged):
+        return packaged
     if os.environ.get(env):
         return os.environ[env]
-    here = os.path.dirname(os.path.abspath(__file__))
     for cand in (os.path.join(here, name),
                  os.path.join(here, "..", "..", name),  # <prefix>/lib/python/ind -> <prefix>/lib
                  os.path.join(here, "..", "..", "build", "lib", name)):
         if os.path.exists(cand):
             return os.path.normpath(cand)
     return name
+
+
+# The fixed places passes/codegen/ptx.c (ind_ptx_libdevice_path) looks in for nvvm/libdevice/libdevice.10.bc.
+_CUDA_ROOTS = ("/usr/local/cuda", "/usr/lib/cuda")
+# Triton's copy of libdevice, by Triton release (3.x, 2.x), under its package folder.
+_TRITON_LIBDEVICE = (("backends", "nvidia", "lib", "libdevice.10.bc"), ("third_party", "cuda", "lib", "libdevice.10.bc"))
+
+
+def libdevice_from_triton():
+    """Where libind would find no libdevice for PTX math ($IND_LIBDEVICE, $CUDA_HOME, $CUDA_PATH, $CUDA_ROOT
+    unset, none in /usr/local/cuda or /usr/lib/cuda: a pip-installed PyTorch without a CUDA toolkit), sets
+    $IND_LIBDEVICE to Triton's copy, which PyTorch's CUDA wheels bring along (Triton is located, not imported).
+    Runs when libind is loaded. Returns the path it set, or None."""
+    if any(os.environ.get(v) for v in ("IND_LIBDEVICE", "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")):
+        return None
+    if any(os.path.isfile(os.path.join(r, "nvvm", "libdevice", "libdevice.10.bc")) for r in _CUDA_ROOTS):
+        return None
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec("triton")
+    except (ImportError, ValueError):
+        return None
+    for d in (spec.submodule_search_locations or []) if spec else []:
+        for rel in _TRITON_LIBDEVICE:
+            cand = os.path.join(d, *rel)
+            if os.path.isfile(cand):
+                os.environ["IND_LIBDEVICE"] = cand  # putenv: libind's getenv sees it
+                return cand
+    return None
 
 
 _lib = None
@@ -118,6 +156,7 @@ def _load_library():
     sig = {
         "ind_status_message": (ctypes.c_char_p, [_P]),
         "ind_status_destroy": (None, [_P]),
+        "ind_version": (ctypes.c_char_p, []),
         "ind_compiler_create": (_P, [ctypes.POINTER(_P)]),
         "ind_compiler_destroy": (None, [_P]),
         "ind_compiler_load_plugin": (_P, [_P, ctypes.c_char_p]),
@@ -146,6 +185,7 @@ def _load_library():
     }
     _declare(lib, sig)
     _lib = lib
+    libdevice_from_triton()
     return lib
 
 
@@ -401,6 +441,14 @@ def can_compile():
     except IndError:
         return False
     return not _runtime_only
+
+
+def version():
+    """libind's version (ind_version(); the version of the wheel that packs it: scripts/wheel.py)."""
+    _load_library()
+    if _runtime_only:
+        raise IndError("libind is not available (only the runtime, libindrt.so): no ind_version")
+    return _lib.ind_version().decode()
 
 
 def _need_compiler():

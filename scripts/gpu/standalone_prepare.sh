@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs HERE (MLIR installed): builds libind-standalone.so (CMake target ind_standalone: libind with LLVM/MLIR
-# linked in statically, symbols hidden; ~177 MB, ~31 MB as .xz) and links ind-run, ind-opt and seed_host
+# linked in statically, symbols hidden; ~136 MB, ~26 MB as .xz) and links ind-run, ind-opt and seed_host
 # against it, into out/torch/ with a copy of the shared benchmark suite; then scripts/gpu/standalone.sh runs
 # there with carry ["out/torch"] (about 32 MiB).
 set -euo pipefail
