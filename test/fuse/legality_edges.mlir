@@ -8,7 +8,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-41: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-42: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -752,6 +752,45 @@ func.func @mod_form_below_range(%x: memref<40xf32>, %s: memref<4xf32>) -> (memre
   }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
   %buf1 = "ind.pointwise"() ({
     %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + ((d1 + 1) mod 5) floordiv 4) mod 40)>} : (memref<8x5xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// d1 + 3*(d1 floordiv 4) is not a mod (the coefficient is not -4): at d1 = 4 it is 7, so its floordiv 4
+/// is 1 there: not fused.
+// CHECK-LABEL: sym_name = "not_a_mod_form"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: fusing op0 with op1
+func.func @not_a_mod_form(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 5 + d1)>} : (memref<40xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %c0 = "arith.addf"(%v0, %a3) : (f32, f32) -> f32
+    %m = "arith.mulf"(%c0, %c0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> ((d0 * 5 + d1 + (d1 + (d1 floordiv 4) * 3) floordiv 4) mod 40)>} : (memref<8x5xf32>) -> f32
     %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
     %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
     %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32

@@ -60,3 +60,35 @@ func.func @view_of_output(%arg0_1: memref<8xf32>) -> memref<?xf32> {
   %v = "memref.cast"(%buf1) : (memref<8xf32>) -> memref<?xf32>
   "func.return"(%v) : (memref<?xf32>) -> ()
 }
+
+// -----
+
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=PREFIX
+
+/// Two nodes reading buffers whose names share a prefix ("buf1" and "buf10") at the same index share only
+/// the scalar arg1_1 (4 bytes, below the 10-byte threshold): a MemoryDep's name is compared whole, not
+/// as far as the shorter one goes (else the 256 bytes of buf1 would count as shared).
+// PREFIX-LABEL: attempting fusion (1/10): 2 nodes
+// PREFIX: cannot fuse op0 with op1: score_fusion_memory_threshold
+// PREFIX-NOT: fusing op0 with op1
+func.func @name_prefix(%arg0_1: memref<64xf32>, %arg1_1: memref<1xf32>) -> (memref<64xf32>, memref<64xf32>) {
+  %0 = "sched.node"() ({
+    %1 = "ind.pointwise"() ({
+      %2 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>) -> f32
+      "gpu.yield"(%2) : (f32) -> ()
+    }) {name = "buf20", ranges = array<i64: 64>} : () -> memref<64xf32>
+    "gpu.yield"(%1) : (memref<64xf32>) -> ()
+  }) {name = "op0", kind = "pointwise", group = array<i64: 64, 1>,
+      reads = [["buf1", affine_map<(d0) -> (d0)>, array<i64: 64>], ["arg1_1", affine_map<() -> (0)>, array<i64>]],
+      writes = [["buf20", affine_map<(d0) -> (d0)>, array<i64: 64>]]} : () -> memref<64xf32>
+  %3 = "sched.node"() ({
+    %4 = "ind.pointwise"() ({
+      %5 = "ind.load"(%arg0_1) {index = affine_map<(d0) -> (d0)>} : (memref<64xf32>) -> f32
+      "gpu.yield"(%5) : (f32) -> ()
+    }) {name = "buf21", ranges = array<i64: 64>} : () -> memref<64xf32>
+    "gpu.yield"(%4) : (memref<64xf32>) -> ()
+  }) {name = "op1", kind = "pointwise", group = array<i64: 64, 1>,
+      reads = [["buf10", affine_map<(d0) -> (d0)>, array<i64: 64>], ["arg1_1", affine_map<() -> (0)>, array<i64>]],
+      writes = [["buf21", affine_map<(d0) -> (d0)>, array<i64: 64>]]} : () -> memref<64xf32>
+  "func.return"(%0, %3) : (memref<64xf32>, memref<64xf32>) -> ()
+}
