@@ -10,7 +10,7 @@ static char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
-  char *b = malloc(1 << 20);
+  char *b = (char *)malloc(1 << 20); /* (a cast: the headers compile as C++ too, tools/headers-cxx.test) */
   *n = fread(b, 1, (1 << 20) - 1, f);
   b[*n] = '\0';
   fclose(f);
