@@ -8,7 +8,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-42: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-43: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -803,6 +803,32 @@ func.func @not_a_mod_form(%x: memref<40xf32>, %s: memref<4xf32>) -> (memref<8x5x
     "gpu.yield"(%m) : (f32) -> ()
   }) {name = "buf1", ranges = array<i64: 8, 5>} : () -> memref<8x5xf32>
   "func.return"(%buf1) : (memref<8x5xf32>) -> ()
+}
+
+// -----
+
+/// Two pointwise nodes read x at the same expression d0 * 8 + d1 over (4, 8) and (2, 16), and share one
+/// scalar (4 bytes): MemoryDeps with other sizes are other deps, so only the scalar counts, below the
+/// 10-byte threshold: not fused.
+// CHECK-LABEL: sym_name = "horizontal_same_index_other_sizes"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: score_fusion_memory_threshold
+// LOG-NOT: fusing op0 with op1
+func.func @horizontal_same_index_other_sizes(%x: memref<32xf32>, %s: memref<4xf32>) -> (memref<4x8xf32>, memref<2x16xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %2 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+    "gpu.yield"(%2) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %2 = "arith.mulf"(%0, %1) : (f32, f32) -> f32
+    "gpu.yield"(%2) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 2, 16>} : () -> memref<2x16xf32>
+  "func.return"(%buf0, %buf1) : (memref<4x8xf32>, memref<2x16xf32>) -> ()
 }
 
 // -----
