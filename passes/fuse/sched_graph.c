@@ -276,24 +276,21 @@ static bool ranges_split_into(const int64_t *ranges, int n, int64_t numel, int64
   return rem[0] == 1 && rem[1] == 1;
 }
 
-/* The iteration sizes of a base node (ranges then reduction_ranges of the op it wraps). */
-static int base_ranges(const SchedNode *n, int64_t *out, int max) {
+/* The iteration sizes (`ranges`) of a pointwise base node: both callers ask only about pointwise nodes
+ * (the pointwise side of a pointwise/reduction pair, whose base nodes are all pointwise, and a pointwise
+ * node whose loops may be reordered). -1 when the op carries no ranges within max. */
+static int pointwise_ranges(const SchedNode *n, int64_t *out, int max) {
   MlirOperation inner = sched_node_inner(n->op);
-  intptr_t a = 0, r = 0;
+  intptr_t a = 0;
   if (mlirOperationIsNull(inner) || !ind_attr_i64_array(inner, "ranges", out, max, &a) || a > max)
     return -1;
-  if ((ind_op_is(inner, "ind.reduction") || ind_is_scan(inner)) &&
-      (!ind_attr_i64_array(inner, ind_is_scan(inner) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES, out + a,
-                           max - a, &r) ||
-       a + r > max))
-    return -1;
-  return (int)(a + r);
+  return (int)a;
 }
 
 static bool pointwise_fits_reduction(SchedGraph *g, const SchedNode *pw, int64_t numel, int64_t rnumel) {
   for (int i = 0; i < pw->nsnodes; ++i) {
     int64_t r[IND_MEMDEP_MAX_DIMS];
-    int n = base_ranges(g->nodes[pw->snodes[i]], r, IND_MEMDEP_MAX_DIMS);
+    int n = pointwise_ranges(g->nodes[pw->snodes[i]], r, IND_MEMDEP_MAX_DIMS);
     if (n < 0 || !ranges_split_into(r, n, numel, rnumel))
       return false;
   }
@@ -508,7 +505,7 @@ static bool reorder_node(SchedGraph *g, SchedNode *x, const SchedNode *y) {
   int64_t r[IND_MEMDEP_MAX_DIMS];
   if (x->is_fused || x->kind != SCHED_KIND_POINTWISE || x->nloop_order || mlirOperationIsNull(x->op))
     return false;
-  int n = base_ranges(x, r, IND_MEMDEP_MAX_DIMS);
+  int n = pointwise_ranges(x, r, IND_MEMDEP_MAX_DIMS);
   if (n < 2 || n > REORDER_MAX_DIMS)
     return false;
   MlirContext ctx = mlirOperationGetContext(x->op);
