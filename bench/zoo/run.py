@@ -247,6 +247,8 @@ def main():
     ap.add_argument("--iters", type=int, default=0, help="timed iterations per backend (0: accuracy only)")
     ap.add_argument("--batch", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900, help="seconds per row")
+    ap.add_argument("--jobs", type=int, default=1, help="rows run side by side (accuracy passes; time with 1)")
+    ap.add_argument("--budget", type=float, help="seconds: start no row after this (a time-boxed run)")
     ap.add_argument("--out", help="write the rows as JSON lines here")
     ap.add_argument("--row", help=argparse.SUPPRESS)  # model:mode, run in this process (the subprocess side)
     ap.add_argument("--table", metavar="ROWS.jsonl", help="print the rows of an --out file as a markdown table")
@@ -263,23 +265,36 @@ def main():
     from models import ZOO
     names = list(ZOO) if a.models == "all" else a.models.split(",")
     modes = a.modes.split(",")
-    rows, failed = [], 0
-    for name in names:
-        for mode in modes:
-            cmd = [sys.executable, os.path.abspath(__file__), "--row", f"{name}:{mode}", "--size", a.size,
-                   "--device", a.device, "--backends", ",".join(backends), "--iters", str(a.iters),
-                   "--batch", str(a.batch)]
-            env = dict(os.environ, IND_STRICT=os.environ.get("IND_STRICT", "1"))
-            try:
-                p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, env=env)
-                line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
-                if line:
-                    r = json.loads(line[-1][8:])
-                else:
-                    tail = (p.stderr.strip().splitlines() or ["(no output)"])[-1]
-                    r = {"model": name, "mode": mode, "error": f"exit {p.returncode}: {tail[:300]}"}
-            except subprocess.TimeoutExpired:
-                r = {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
+    rows, failed, skipped = [], 0, 0
+
+    until = time.time() + a.budget if a.budget else None
+
+    def one(name, mode):
+        if until is not None and time.time() > until:
+            return None
+        cmd = [sys.executable, os.path.abspath(__file__), "--row", f"{name}:{mode}", "--size", a.size,
+               "--device", a.device, "--backends", ",".join(backends), "--iters", str(a.iters),
+               "--batch", str(a.batch)]
+        env = dict(os.environ, IND_STRICT=os.environ.get("IND_STRICT", "1"))
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, env=env)
+            line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
+            if line:
+                return json.loads(line[-1][8:])
+            tail = (p.stderr.strip().splitlines() or ["(no output)"])[-1]
+            return {"model": name, "mode": mode, "error": f"exit {p.returncode}: {tail[:300]}"}
+        except subprocess.TimeoutExpired:
+            return {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
+
+    # --jobs > 1 runs rows side by side (an accuracy pass; times are taken with --jobs 1)
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        futs = [ex.submit(one, name, mode) for name in names for mode in modes]
+        for fu in as_completed(futs):
+            r = fu.result()
+            if r is None:
+                skipped += 1
+                continue
             ok = "error" not in r and all(r.get(f"{b}_status") in ("pass", None) for b in backends)
             failed += not ok
             rows.append(r)
@@ -287,7 +302,7 @@ def main():
             if a.out:
                 with open(a.out, "a") as f:
                     f.write(json.dumps(r) + "\n")
-    print(f"zoo: {len(rows) - failed} passed, {failed} failed")
+    print(f"zoo: {len(rows) - failed} passed, {failed} failed" + (f", {skipped} not started within --budget" if skipped else ""))
     return 1 if failed else 0
 
 

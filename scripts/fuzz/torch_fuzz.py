@@ -127,7 +127,10 @@ def run_program(prog, backward=False, inject=False):
     ns = load(prog)
     f = ns["f"]
     f_64 = load(prog, f64=True)["f"]
-    bases = ns["make_inputs"](torch.Generator().manual_seed(prog.seed))
+    dev = torch.device(os.environ.get("IND_FUZZ_DEVICE", "cpu"))
+    torch.set_default_device(dev)  # the factories inside f (arange, ones, ...) make tensors where the inputs are
+    with torch.device("cpu"):  # the inputs come from a CPU generator: the same values on every device
+        bases = [b.to(dev) for b in ns["make_inputs"](torch.Generator().manual_seed(prog.seed))]
 
     def run(fn, f64=False):  # f64: float inputs as float64 (fn is the float64 program)
         bs = [b.detach().clone() for b in bases]
@@ -143,7 +146,9 @@ def run_program(prog, backward=False, inject=False):
             loss = None
             for o in outs:
                 if isinstance(o, torch.Tensor) and o.is_floating_point() and o.requires_grad:
-                    w = torch.randn(o.shape, generator=g, dtype=torch.float64 if f64 else torch.float32)
+                    with torch.device("cpu"):
+                        w = torch.randn(o.shape, generator=g, dtype=torch.float64 if f64 else torch.float32)
+                    w = w.to(o.device)
                     term = (o.double() if f64 else o.float()) * w
                     loss = term.sum() if loss is None else loss + term.sum()
             if loss is not None:
@@ -246,13 +251,16 @@ def _run_batch(seeds, backward, inject, timeout):
     return res, rc, err
 
 
-def run_seeds(seeds, backward=False, jobs=1, batch=10, inject=False, per_prog_timeout=120, quiet=False):
-    """{seed: result dict} over seeds, jobs batches at a time."""
+def run_seeds(seeds, backward=False, jobs=1, batch=10, inject=False, per_prog_timeout=120, quiet=False, until=None):
+    """{seed: result dict} over seeds, jobs batches at a time; batches not started by time.time() `until`
+    are skipped (their seeds have no result)."""
     from concurrent.futures import ThreadPoolExecutor
     batches = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
     results = {}
 
     def one(b):
+        if until is not None and time.time() > until:
+            return {}
         res, rc, err = _run_batch(b, backward, inject, per_prog_timeout * len(b) + 30)
         missing = [s for s in b if s not in res]
         if missing:  # the batch died: one subprocess per program left, the culprit crashes alone
@@ -298,8 +306,13 @@ def main():
     ap.add_argument("--show", action="store_true", help="print the programs' source, run nothing")
     ap.add_argument("--shrink", type=int, metavar="SEED", help="reduce the failure of SEED, print the program")
     ap.add_argument("--json", help="write every result here (JSON)")
+    ap.add_argument("--device", default=os.environ.get("IND_FUZZ_DEVICE", "cpu"),
+                    help="where the programs run (cpu, cuda): inputs are made on the CPU and moved there")
+    ap.add_argument("--budget", type=float, help="seconds: start no batch after this (a time-boxed bulk run); "
+                    "the seeds not reached are counted and listed in --json")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    os.environ["IND_FUZZ_DEVICE"] = a.device
     if a.worker is not None:
         worker(parse_seeds(a.worker), a.backward, a.inject)
         return 0
@@ -316,8 +329,9 @@ def main():
     passed = failed = 0
     allres = {}
     t0 = time.time()
+    until = t0 + a.budget if a.budget else None
     for bw in modes:
-        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject)
+        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=until)
         allres["bwd" if bw else "fwd"] = res
         for d in res.values():
             if d["class"]:
@@ -335,6 +349,9 @@ def main():
     ind_ops = sum(d.get("ind_ops", 0) for res in allres.values() for d in res.values())
     eager_ops = sum(d.get("eager_ops", 0) for res in allres.values() for d in res.values())
     print(f"ops in ind partitions {ind_ops}, left to eager {eager_ops}")
+    unrun = sum(len(seeds) - len(res) for res in allres.values())
+    if unrun:
+        print(f"not reached within the budget: {unrun} programs")
     if counts:
         print("by class: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print(f"{passed} passed, {failed} failed ({time.time() - t0:.0f} s)")

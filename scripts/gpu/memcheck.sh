@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs THERE (the GPU machine), with out/torch made HERE by scripts/gpu/standalone_prepare.sh: compute-sanitizer
+# memcheck over (1) scripts/gpu/sanitize_small.py (the masked softmax of issue 34, tiny models forward and
+# backward), (2) the tiny zoo on CUDA (bench/zoo/run.py, a row per subprocess; the sanitizer follows
+# children), (3) a sample of fuzz programs forward and backward (torch_fuzz.py --worker: one process).
+#   scripts/gpu/memcheck.sh [ZOO_MODES] [ZOO_BUDGET_S] [FUZZ_SEEDS]
+# Results: $OUT/memcheck.md (a line per part: the sanitizer's error summaries), $OUT/memcheck_*.log.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-/tmp/ind_gpu_out}"
+mkdir -p "$OUT"
+T=out/torch
+[ -f $T/libind-standalone.so ] || xz -d -k -T0 $T/libind-standalone.so.xz || exit 1
+export IND_LIBRARY=$PWD/$T/libind-standalone.so PYTHONUNBUFFERED=1 IND_FUZZ_TMP=/tmp/ind_fuzz IND_STRICT=1
+CS="compute-sanitizer --tool memcheck --target-processes all --print-limit 20"
+summ() { # the sanitizer's verdicts in a log: each process prints one ERROR SUMMARY line
+  echo "| $1 | rc=$2 | $(grep -c 'ERROR SUMMARY: 0 errors' "$3") clean, $(grep 'ERROR SUMMARY' "$3" | grep -vc ' 0 errors') with errors | $(grep -E '^(zoo:|sanitize_small:)' "$3" | tr '\n' ' ') |"
+}
+echo "| part | exit | processes | result |" > "$OUT/memcheck.md"
+echo "|---|---|---|---|" >> "$OUT/memcheck.md"
+timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
+summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
+timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size tiny --device cuda --modes "${1:-infer_f32,train_f32}" \
+  --jobs 12 --budget "${2:-200}" --timeout 300 --out "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.log" 2>&1
+summ "tiny zoo ${1:-infer_f32,train_f32}" $? "$OUT/memcheck_zoo.log" >> "$OUT/memcheck.md"
+IND_FUZZ_DEVICE=cuda timeout 200 $CS python3 scripts/fuzz/torch_fuzz.py --device cuda --worker "${3:-0:30}" --backward \
+  > "$OUT/memcheck_fuzz.log" 2>&1
+summ "fuzz seeds ${3:-0:30} (backward)" $? "$OUT/memcheck_fuzz.log" >> "$OUT/memcheck.md"
+cat "$OUT/memcheck.md"
+grep -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80
