@@ -15,6 +15,7 @@ import argparse
 import copy
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -214,6 +215,16 @@ def run_row(name, mode, size, device, backends, iters, batch):
     return res
 
 
+def _error_line(stderr):
+    """The line of a row's stderr that says what failed: the last exception line (Dynamo ends its report with
+    advice lines), else the last line."""
+    lines = [ln.strip() for ln in stderr.strip().splitlines() if ln.strip()]
+    for ln in reversed(lines):
+        if re.match(r"^[\w.]+(Error|Exception|Failed|Interrupt)\b.*:", ln):
+            return ln
+    return lines[-1] if lines else "(no output)"
+
+
 def table(path):
     """The rows of a --out file as a markdown table (docs/zoo.md)."""
     rows = [json.loads(ln) for ln in open(path) if ln.strip()]
@@ -281,8 +292,7 @@ def main():
             line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
             if line:
                 return json.loads(line[-1][8:])
-            tail = (p.stderr.strip().splitlines() or ["(no output)"])[-1]
-            return {"model": name, "mode": mode, "error": f"exit {p.returncode}: {tail[:300]}"}
+            return {"model": name, "mode": mode, "error": f"exit {p.returncode}: {_error_line(p.stderr)[:300]}"}
         except subprocess.TimeoutExpired:
             return {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
 

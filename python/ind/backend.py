@@ -170,6 +170,7 @@ class IndKernel(torch.nn.Module):
         vals = out.args[0] if self.tuple_out else [out.args[0]]
         self._out_strides = [_traced_strides(v, spec[0]) for v, spec in zip(vals, self._out_specs)]
         self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
+        self.device_type = device
         if device is not None:  # compiled now, so that a compile error falls back before the first call
             self.program(device)
 
@@ -183,11 +184,12 @@ class IndKernel(torch.nn.Module):
         return prog
 
     def forward(self, *args):
-        dev = args[0].device if args else torch.device("cpu")
+        dev = self._device(args)
         prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
         ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
+            ins = [a if a.device == dev else self._to_device(a, dev) for a in ins]
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
@@ -202,6 +204,25 @@ class IndKernel(torch.nn.Module):
             self._check(args, outs)
         return tuple(outs) if self.tuple_out else outs[0]
 
+    def _device(self, args):
+        """Where this call runs: the first argument on the partition's device type (a CPU scalar argument
+        may come first), else the first argument's device."""
+        want = self.device_type
+        for a in args:
+            if want is None or a.device.type == want:
+                return a.device
+        if want == "cuda":
+            return torch.device("cuda", torch.cuda.current_device())
+        return args[0].device if args else torch.device("cpu")
+
+    def _to_device(self, a, dev):
+        """A CPU scalar argument of a CUDA call, moved (PyTorch mixes them; a kernel cannot read host memory).
+        Any other argument on another device is an error here, never an address the kernel faults on."""
+        if _scalar_on_host(a):
+            return a.to(dev)
+        raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "
+                           f"is on {a.device}")
+
     def _check(self, args, outs):
         """IND_CHECK_PARTITIONS=1: every call of the partition also runs eagerly and the two are compared
         (allclose at rtol = atol = 1e-3 on float64 copies); a difference is an error naming the partition
@@ -215,11 +236,36 @@ class IndKernel(torch.nn.Module):
                                    f"ops: {', '.join(self.ops)}")
 
 
+def _tensors(v):
+    return [t for t in (v if isinstance(v, (list, tuple)) else [v]) if isinstance(t, torch.Tensor)]
+
+
+def _scalar_on_host(t):
+    """A CPU tensor of one element: PyTorch lets it mix with tensors of any device, as a scalar."""
+    return t.device.type == "cpu" and t.dim() == 0
+
+
+def on_graph_device(node, device):
+    """Whether every tensor node makes or reads lives on the graph's device type, a CPU scalar input
+    excepted (the partition moves it to the device per call). A node that crosses devices (a `_to_copy`
+    to another device, an op reading a CPU tensor in a CUDA graph) runs eagerly: a partition's program
+    runs on one device and takes its inputs' addresses there."""
+    if device is None:
+        return True
+    if any(t.device.type != device for t in _tensors(node.meta.get("val"))):
+        return False
+    return all(t.device.type == device or _scalar_on_host(t)
+               for a in node.all_input_nodes for t in _tensors(a.meta.get("val")))
+
+
 class _Support:
-    """OperatorSupport for the partitioner: the importer's table decides."""
+    """OperatorSupport for the partitioner: the importer's table decides, for nodes on the graph's device."""
+
+    def __init__(self, device=None):
+        self.device = device
 
     def is_node_supported(self, submodules, node):
-        return ind_fx.is_node_supported(node)
+        return on_graph_device(node, self.device) and ind_fx.is_node_supported(node)
 
 
 # A partition of only these does no arithmetic: running it through ind would cost a copy.
@@ -256,11 +302,12 @@ def _split_by_io(nodes, limit):
     return chunks + ([cur] if cur else [])
 
 
-def partition(gm):
+def partition(gm, device=None):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
-    still runs eagerly) and eager nodes; returns it and the partitions' names."""
+    still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
+    type (_device_of); nodes on another device stay eager (on_graph_device)."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
-    part = CapabilityBasedPartitioner(gm, _Support(), allows_single_node_partition=True)
+    part = CapabilityBasedPartitioner(gm, _Support(device), allows_single_node_partition=True)
     parts = [p for p in part.propose_partitions()
              if any(str(n.target) not in _NO_COMPUTE for n in p.nodes)]
     if not parts:
@@ -314,18 +361,19 @@ def describe(gm):
 
 
 def _device_of(gm, example_inputs):
-    """The device type the graph runs on (its first tensor input's), or None where nothing says."""
-    for x in list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes if n.op == "placeholder"]:
-        if isinstance(x, torch.Tensor):
-            return x.device.type
-    return None
+    """The device type the graph runs on: its tensor inputs' (an accelerator where any input is on one: CPU
+    scalars and constants lifted to inputs mix with a CUDA graph's tensors), or None where nothing says."""
+    types = [x.device.type for x in list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes
+                                                                  if n.op == "placeholder"]
+             if isinstance(x, torch.Tensor)]
+    return next((t for t in types if t != "cpu"), types[0] if types else None)
 
 
 def compile_aten_graph(gm, example_inputs=None, options=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
     backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
-    fused, names = partition(gm)
+    fused, names = partition(gm, device)
     for name in names:
         sub = fused.get_submodule(name)
         try:

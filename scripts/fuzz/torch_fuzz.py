@@ -124,11 +124,11 @@ def run_program(prog, backward=False, inject=False):
     from torch._dynamo.utils import same
     warnings.filterwarnings("ignore")
     logging.getLogger("torch._dynamo.utils").setLevel(logging.ERROR)
+    dev = torch.device(os.environ.get("IND_FUZZ_DEVICE", "cpu"))
+    torch.set_default_device(dev)  # the program's DEV: f's own tensors (arange, ones, ...) are made there
     ns = load(prog)
     f = ns["f"]
     f_64 = load(prog, f64=True)["f"]
-    dev = torch.device(os.environ.get("IND_FUZZ_DEVICE", "cpu"))
-    torch.set_default_device(dev)  # the factories inside f (arange, ones, ...) make tensors where the inputs are
     with torch.device("cpu"):  # the inputs come from a CPU generator: the same values on every device
         bases = [b.to(dev) for b in ns["make_inputs"](torch.Generator().manual_seed(prog.seed))]
 

@@ -118,7 +118,9 @@ class Program:
     def source(self):
         names = [i["name"] for i in self.inputs]
         bases = ["b" + n[1:] for n in names]
-        L = ["import torch", "import torch.nn.functional as F", "", ""]
+        # DEV: where f's own tensors (masks from arange/ones) are made, the inputs' device (the runner sets the
+        # default device before it loads the program); Dynamo sees it as a constant
+        L = ["import torch", "import torch.nn.functional as F", "", "DEV = torch.get_default_device()", "", ""]
         if self.note:
             L[2:2] = [f"# {ln}" for ln in self.note.splitlines()]
         L.append("def make_inputs(g):")
@@ -296,8 +298,8 @@ class Gen:
         if len(shape) >= 2 and k <= 1:
             n, m = shape[-2], shape[-1]
             if k == 0:
-                return f"torch.ones({n}, {m}, dtype=torch.bool).tril()"
-            return f"(torch.arange({m})[None, :] <= torch.arange({n})[:, None])"
+                return f"torch.ones({n}, {m}, dtype=torch.bool, device=DEV).tril()"
+            return f"(torch.arange({m}, device=DEV)[None, :] <= torch.arange({n}, device=DEV)[:, None])"
         if k == 2:
             y = self.partner(r, Val("?", shape, "f32"))
             return f"({y.name} > {r.choice(('0', '0.5', '-0.5'))})"
@@ -357,8 +359,8 @@ class Gen:
         if x is None:
             x = self.new_input(r, self.shape(r, r.randint(2, 4)))
         n, m = x.shape[-2], x.shape[-1]
-        mk = (f"torch.ones({n}, {m}, dtype=torch.bool).tril()" if r.random() < 0.5
-              else f"(torch.arange({m})[None, :] <= torch.arange({n})[:, None])")
+        mk = (f"torch.ones({n}, {m}, dtype=torch.bool, device=DEV).tril()" if r.random() < 0.5
+              else f"(torch.arange({m}, device=DEV)[None, :] <= torch.arange({n}, device=DEV)[:, None])")
         sc = r.choice(("", " * 0.125"))
         self.add(f"torch.softmax(({x.name}{sc}).masked_fill(~{mk}, float('-inf')), dim=-1)", x.shape, x.dtype)
         return True
