@@ -30,6 +30,7 @@ GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.
 import operator
 import os
 import sys
+import threading
 
 import torch
 import torch.fx
@@ -74,6 +75,9 @@ def compile_options(options=None):
     return tuple(plugins), opts
 
 
+_STATS_LOCK = threading.Lock()
+
+
 def get_program(text, inputs, outputs, device, options=None):
     plugins, opts = compile_options(options)
     key = (text, device, plugins, tuple(sorted(opts.items())))
@@ -85,10 +89,12 @@ def get_program(text, inputs, outputs, device, options=None):
             with open(os.path.join(dump, f"graph{len(os.listdir(dump)):04d}.mlir"), "w") as f:
                 f.write(text)
         prog = core.compile(text, device=device, options=opts, plugins=plugins)
-        _CACHE[key] = prog
-        STATS["compiles"] += 1
+        with _STATS_LOCK:  # partitions compile on several threads (compile_threads)
+            _CACHE[key] = prog
+            STATS["compiles"] += 1
     else:
-        STATS["cache_hits"] += 1
+        with _STATS_LOCK:
+            STATS["cache_hits"] += 1
     return prog
 
 
@@ -150,7 +156,7 @@ def _restride(o, st):
 class IndKernel(torch.nn.Module):
     """One partition: an ATen subgraph compiled by ind (lazily, per device, through the cache)."""
 
-    def __init__(self, sub, name, device=None, options=None):
+    def __init__(self, sub, name, device=None, options=None, compile_now=True):
         super().__init__()
         self.options = options  # the backend's compile options (compile_options)
         self.sub = sub  # kept for printing and for the eager fallback of bf16 on the CPU path
@@ -171,7 +177,7 @@ class IndKernel(torch.nn.Module):
         self._out_strides = [_traced_strides(v, spec[0]) for v, spec in zip(vals, self._out_specs)]
         self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
         self.device_type = device
-        if device is not None:  # compiled now, so that a compile error falls back before the first call
+        if device is not None and compile_now:  # compiled now: a compile error falls back before the first call
             self.program(device)
 
     def program(self, dev_type):
@@ -369,17 +375,60 @@ def _device_of(gm, example_inputs):
     return next((t for t in types if t != "cpu"), types[0] if types else None)
 
 
+_POOL = []  # [ThreadPoolExecutor]: kept, so that its threads keep their compilers (ind.core: one per thread)
+
+
+def compile_threads():
+    """Threads that compile a graph's partitions side by side ($IND_COMPILE_THREADS, default the CPUs, at
+    most 8). libind compiles one program per thread at a time (a compiler per thread, ind.core), and ctypes
+    releases the GIL for the call. 1 where the compiles print (IND_LOGS) or dump (IND_DUMP_GRAPHS): their
+    output stays in partition order."""
+    if os.environ.get("IND_LOGS") or os.environ.get("IND_DUMP_GRAPHS"):
+        return 1
+    n = os.environ.get("IND_COMPILE_THREADS")
+    return max(1, int(n)) if n else min(8, os.cpu_count() or 1)
+
+
+def _compile_all(kernels, device):
+    """Compiles each kernel's program for device; [(name, exception)] of those that failed, in order. The
+    first compile runs on the calling thread (one-time initialisations of LLVM/MLIR happen there), the rest
+    on the pool."""
+    def one(k):
+        try:
+            k.program(device)
+            return None
+        except Exception as e:
+            return (k.name, e)
+    results = [one(k) for k in kernels[:1]]
+    n = compile_threads()
+    if n > 1 and len(kernels) > 2:
+        from concurrent.futures import ThreadPoolExecutor
+        if not _POOL or _POOL[0]._max_workers != n:
+            _POOL[:] = [ThreadPoolExecutor(n, thread_name_prefix="ind-compile")]
+        results += list(_POOL[0].map(one, kernels[1:]))
+    else:
+        results += [one(k) for k in kernels[1:]]
+    return [r for r in results if r is not None]
+
+
 def compile_aten_graph(gm, example_inputs=None, options=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
     backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
     fused, names = partition(gm, device)
+    kernels = {}
     for name in names:
         sub = fused.get_submodule(name)
         try:
-            setattr(fused, name, IndKernel(sub, name, device, options))
+            kernels[name] = IndKernel(sub, name, device, options, compile_now=False)  # compiled below
         except Exception as e:  # the partition stays an eager submodule (an error under IND_STRICT)
             _fallback(f"partition {name} ({len(sub.graph.nodes)} nodes)", e)
+    if device is not None:  # compiled now, so that a compile error falls back before the first call
+        for name, err in _compile_all(list(kernels.values()), device):
+            del kernels[name]
+            _fallback(f"partition {name} ({len(fused.get_submodule(name).graph.nodes)} nodes)", err)
+    for name, k in kernels.items():
+        setattr(fused, name, k)
     fused.recompile()
     desc = describe(fused)
     STATS["partitions"].append(desc)

@@ -27,6 +27,7 @@ One compiler (an MLIR context) serves the process; it is not thread-safe: compil
 
 import ctypes
 import os
+import threading
 
 __all__ = ["compile", "load", "load_plugin", "Program", "IndError", "library_path", "cuda_available",
            "version", "libdevice_from_triton"]
@@ -198,8 +199,9 @@ def _check(status):
 
 
 class _Compiler:
-    """The process's IndCompiler (an MLIR context with ind's dialects and stages). It is never destroyed:
-    programs must not outlive it, and at interpreter exit finalizers run in no particular order."""
+    """A thread's IndCompiler (an MLIR context with ind's dialects and stages; one per thread, libind's rule:
+    a compiler is not thread-safe, compilers in different threads are independent). Never destroyed while a
+    program holds it: programs must not outlive it, and at interpreter exit finalizers run in no particular order."""
 
     def __init__(self):
         lib = _load_library()
@@ -209,14 +211,14 @@ class _Compiler:
         self._lib = lib
 
 
-_compiler = None
+_compilers = threading.local()
 
 
 def _get_compiler():
-    global _compiler
-    if _compiler is None:
-        _compiler = _Compiler()
-    return _compiler
+    c = getattr(_compilers, "c", None)
+    if c is None:
+        c = _compilers.c = _Compiler()
+    return c
 
 
 def cuda_available():
