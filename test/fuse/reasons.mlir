@@ -173,6 +173,32 @@ func.func @mm_barrier(%arg0_1: memref<1024x1024xf32>, %arg1_1: memref<1024x1024x
 
 // -----
 
+/// An extern as node2 of a horizontal pair that shares data with it: both read arg0_1 whole (a StarDep:
+/// op0's indirect row gather, op1's mm) over equal numel, so every later check would pass; the extern
+/// rule alone keeps them apart (found 0 possible fusions, not 1).
+// LOG:      SchedulerNode(name='op0'), Pointwise([4096, 1])
+// LOG-NEXT: ExternKernelSchedulerNode(name='op1'), ExternKernel([4096, 1])
+// LOG-NEXT: cannot fuse op0 with op1: node2 is extern or nop
+// LOG-NEXT: found 0 possible fusions
+// CHECK-LABEL: sym_name = "extern_shares_star_dep"
+// CHECK-NOT: "sched.fused"
+// CHECK: "func.return"
+func.func @extern_shares_star_dep(%arg0_1: memref<64x64xf32>, %arg1_1: memref<64x64xf32>, %arg2_1: memref<64xi64>) -> (memref<64x64xf32>, memref<64x64xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%arg2_1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<64xi64>) -> i64
+    %1 = "ind.indirect_indexing"(%0) {size = 64 : i64} : (i64) -> index
+    %2 = "arith.constant"() <{value = 64 : index}> : () -> index
+    %3 = "arith.muli"(%1, %2) : (index, index) -> index
+    %4 = "ind.load"(%arg0_1, %3) {index = affine_map<(d0, d1) -> (d1)>} : (memref<64x64xf32>, index) -> f32
+    %5 = "math.exp"(%4) : (f32) -> f32
+    "gpu.yield"(%5) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 64, 64>} : () -> memref<64x64xf32>
+  %buf1 = "ind.extern"(%arg0_1, %arg1_1) {name = "buf1", kernel = "mm"} : (memref<64x64xf32>, memref<64x64xf32>) -> memref<64x64xf32>
+  "func.return"(%buf0, %buf1) : (memref<64x64xf32>, memref<64x64xf32>) -> ()
+}
+
+// -----
+
 /// A pointwise node and a reduction that share an input (arg0_1 at d0 over {1024}) but whose sizes
 /// fit neither inside the reduction loop (numel 2048 != 1024 * 1024) nor after it (2048 != 1024).
 // LOG: cannot fuse op0 with op1: nodes numel incompatibility
