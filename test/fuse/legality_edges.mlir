@@ -8,7 +8,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-43: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-44: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -1525,4 +1525,28 @@ func.func @split_4_6_pw_3x8(%x: memref<24xf32>, %s: memref<4xf32>) -> (memref<4x
     "gpu.yield"(%r) : (f32) -> ()
   }) {name = "buf1", ranges = array<i64: 3, 8>} : () -> memref<3x8xf32>
   "func.return"(%buf0, %buf1) : (memref<4xf32>, memref<3x8xf32>) -> ()
+}
+
+// -----
+
+/// A mod that stays (its operand d0 in [0, 16) is not within [0, 5)) bounds the floordiv above it:
+/// d0 mod 5 lies in [0, 4], so (d0 mod 5) floordiv 4 reaches 1 (at d0 = 4, 9, 14) and the read is not
+/// buf0's write: not fused. A bound one short, [0, 3], would fold the floordiv to 0 and match.
+// CHECK-LABEL: sym_name = "mod_bound_top"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+func.func @mod_bound_top(%x: memref<16xf32>) -> (memref<16xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<16xf32>) -> f32
+    %1 = "arith.mulf"(%0, %0) : (f32, f32) -> f32
+    "gpu.yield"(%1) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 16>} : () -> memref<16xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%buf0) {index = affine_map<(d0) -> (d0 + (d0 mod 5) floordiv 4)>} : (memref<16xf32>) -> f32
+    %1 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<16xf32>) -> f32
+    %2 = "arith.addf"(%0, %1) : (f32, f32) -> f32
+    "gpu.yield"(%2) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 16>} : () -> memref<16xf32>
+  "func.return"(%buf1) : (memref<16xf32>) -> ()
 }
