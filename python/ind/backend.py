@@ -308,21 +308,69 @@ def _split_by_io(nodes, limit):
     return chunks + ([cur] if cur else [])
 
 
+def propose_partitions(gm, supported):
+    """The supported call_function nodes of gm grouped into maximal partitions without cycles: lists of nodes
+    in graph order, the partition whose last node comes latest first (CapabilityBasedPartitioner's numbering).
+
+    One pass in graph (topological) order: a supported node starts a partition and merges with each of its
+    producers' partitions where the result stays convex, i.e. no path leaves it and comes back (the outside
+    op would have to run in the middle of one program). Partitions are convex by induction, so a path from M
+    to P through outside nodes enters P through an outside input y of P with an ancestor in M: each merge
+    tests P's outside inputs against M's members and M's against P's, with ancestor sets as bitsets (Python
+    ints). Linear in the graph but for the bitset words; PyTorch's CapabilityBasedPartitioner searches for a
+    cycle at every candidate merge (200 of 330 s of a DenseNet training step's first call, 2 cores)."""
+    nodes = list(gm.graph.nodes)
+    idx = {n: i for i, n in enumerate(nodes)}
+    anc = {}  # node -> bitset of its ancestors
+    part = {}  # node -> partition id (supported nodes only)
+    mem, extin, members = {}, {}, {}  # id -> member bitset, outside inputs (set), member list
+    fresh = iter(range(len(nodes)))
+    for n in nodes:
+        a = 0
+        for u in n.all_input_nodes:
+            a |= anc[u] | (1 << idx[u])
+        anc[n] = a
+        if n.op != "call_function" or not supported(n):
+            continue
+        m = next(fresh)
+        part[n], mem[m], members[m] = m, 1 << idx[n], [n]
+        extin[m] = set(n.all_input_nodes)
+        for q in dict.fromkeys(part[u] for u in n.all_input_nodes if u in part):
+            q = part[members[q][0]]  # the producer's partition now (merges relabel)
+            if q == m or not _convex_union(m, q, anc, mem, extin, part):
+                continue
+            big, small = (m, q) if len(members[m]) >= len(members[q]) else (q, m)
+            for v in members[small]:
+                part[v] = big
+            members[big] += members.pop(small)
+            mem[big] |= mem.pop(small)
+            extin[big] = {y for y in extin[big] | extin.pop(small) if part.get(y) != big}
+            m = big
+    groups = sorted(members.values(), key=lambda g: -max(idx[v] for v in g))
+    return [sorted(g, key=idx.__getitem__) for g in groups]
+
+
+def _convex_union(m, q, anc, mem, extin, part):
+    """Whether partitions m and q (each convex) make a convex union: no input of one from outside both has an
+    ancestor in the other."""
+    return (not any(anc[y] & mem[m] for y in extin[q] if part.get(y) != m) and
+            not any(anc[y] & mem[q] for y in extin[m] if part.get(y) != q))
+
+
 def partition(gm, device=None):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
     type (_device_of); nodes on another device stay eager (on_graph_device)."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
-    part = CapabilityBasedPartitioner(gm, _Support(device), allows_single_node_partition=True)
-    parts = [p for p in part.propose_partitions()
-             if any(str(n.target) not in _NO_COMPUTE for n in p.nodes)]
+    support = _Support(device)
+    parts = [p for p in propose_partitions(gm, lambda n: support.is_node_supported(None, n))
+             if any(str(n.target) not in _NO_COMPUTE for n in p)]
     if not parts:
         return gm, []
-    # each partition's nodes in graph order, so the fused submodules are the same on every run
-    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)  # for fuse_partitions
     split = []
-    for p in parts:
-        for chunk in _split_by_io(sorted(p.nodes, key=order.__getitem__), MAX_PARTITION_IO):
+    for p in parts:  # each partition's nodes in graph order, so the fused submodules are the same on every run
+        for chunk in _split_by_io(p, MAX_PARTITION_IO):
             split.append(Partition(id=len(split), nodes=chunk))
     fused = part.fuse_partitions(split)  # (gm itself, changed in place)
     fused.recompile()

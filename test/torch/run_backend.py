@@ -30,6 +30,19 @@ def two_breaks(x):
     return b.sum(0) + 1
 
 
+def siblings(x):
+    a = torch.cumprod(x, 1)  # eager
+    b = x.sort(dim=-1).values  # eager
+    return torch.exp(a) * torch.tanh(b)  # two producers' partitions merge at their consumer: one program
+
+
+def blocked(x):
+    p = torch.exp(x)  # ind
+    s = p.sort(dim=-1).values  # eager, reads p
+    q = torch.tanh(s)  # ind, after the eager sort
+    return p * 2 + q  # joining p's partition would put the sort inside it: the add joins q's
+
+
 def logs():
     """IND_LOGS=fusion: the partitions and ind's fusion log of each program, on stderr."""
     os.environ["IND_LOGS"] = "fusion"
@@ -46,7 +59,9 @@ def main():
     f = lambda *s: torch.randn(*s, generator=g)
     cases = {"one_unsupported": (one_unsupported, [f(6, 8), f(8, 8)]),
              "all_supported": (all_supported, [f(6, 8), f(8)]),
-             "two_breaks": (two_breaks, [f(5, 7)])}
+             "two_breaks": (two_breaks, [f(5, 7)]),
+             "siblings": (siblings, [f(4, 6)]),
+             "blocked": (blocked, [f(4, 6)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
