@@ -325,6 +325,16 @@ def propose_partitions(gm, supported):
     part = {}  # node -> partition id (supported nodes only)
     mem, extin, members = {}, {}, {}  # id -> member bitset, outside inputs (set), member list
     fresh = iter(range(len(nodes)))
+
+    def merge(m, q):  # the smaller relabelled into the larger; the id kept
+        big, small = (m, q) if len(members[m]) >= len(members[q]) else (q, m)
+        for v in members[small]:
+            part[v] = big
+        members[big] += members.pop(small)
+        mem[big] |= mem.pop(small)
+        extin[big] = {y for y in extin[big] | extin.pop(small) if part.get(y) != big}
+        return big
+
     for n in nodes:
         a = 0
         for u in n.all_input_nodes:
@@ -335,19 +345,26 @@ def propose_partitions(gm, supported):
         m = next(fresh)
         part[n], mem[m], members[m] = m, 1 << idx[n], [n]
         extin[m] = set(n.all_input_nodes)
-        for q in dict.fromkeys(part[u] for u in n.all_input_nodes if u in part):
-            q = part[members[q][0]]  # the producer's partition now (merges relabel)
-            if q == m or not _convex_union(m, q, anc, mem, extin, part):
-                continue
-            big, small = (m, q) if len(members[m]) >= len(members[q]) else (q, m)
-            for v in members[small]:
-                part[v] = big
-            members[big] += members.pop(small)
-            mem[big] |= mem.pop(small)
-            extin[big] = {y for y in extin[big] | extin.pop(small) if part.get(y) != big}
-            m = big
+        for q in list(dict.fromkeys(part[u] for u in n.all_input_nodes if u in part)):  # ids untouched by merges
+            if _convex_union(m, q, anc, mem, extin, part):  # each merge relabels only m and q
+                m = merge(m, q)
+    # Then side by side: partitions with no path between them through outside ops merge too (as
+    # CapabilityBasedPartitioner merges any two it can), so a graph is fewer programs, one call each (a training
+    # graph's running-statistics updates join one program instead of one each). Each partition, in graph order,
+    # joins the latest group it can, trying at most HORIZONTAL_TRIES.
+    groups = []
+    for q in sorted(members, key=lambda k: max(idx[v] for v in members[k])):
+        for i in range(len(groups) - 1, max(-1, len(groups) - 1 - HORIZONTAL_TRIES), -1):
+            if _convex_union(groups[i], q, anc, mem, extin, part):
+                groups[i] = merge(groups[i], q)
+                break
+        else:
+            groups.append(q)
     groups = sorted(members.values(), key=lambda g: -max(idx[v] for v in g))
     return [sorted(g, key=idx.__getitem__) for g in groups]
+
+
+HORIZONTAL_TRIES = 64
 
 
 def _convex_union(m, q, anc, mem, extin, part):

@@ -43,6 +43,12 @@ def blocked(x):
     return p * 2 + q  # joining p's partition would put the sort inside it: the add joins q's
 
 
+def side_by_side(x, y):
+    a = torch.exp(x)  # ind
+    s = torch.cumprod(a, 1)  # eager, reads a
+    return s, torch.tanh(y) * 2  # ind, unrelated to a and s: one program with exp, side by side
+
+
 def logs():
     """IND_LOGS=fusion: the partitions and ind's fusion log of each program, on stderr."""
     os.environ["IND_LOGS"] = "fusion"
@@ -61,7 +67,8 @@ def main():
              "all_supported": (all_supported, [f(6, 8), f(8)]),
              "two_breaks": (two_breaks, [f(5, 7)]),
              "siblings": (siblings, [f(4, 6)]),
-             "blocked": (blocked, [f(4, 6)])}
+             "blocked": (blocked, [f(4, 6)]),
+             "side_by_side": (side_by_side, [f(4, 6), f(3, 5)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
