@@ -4,6 +4,7 @@
 #include "lib/ir.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,10 @@ MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts) {
     MlirTypeID id;
   } ids[IND_MAX_PASSES];
   static int nids;
+  /* Compilers on several threads create passes at once (libind: one compiler per thread; the torch backend
+   * compiles a graph's partitions side by side): the table of type ids is shared. */
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&lock);
   if (!alloc.ptr)
     alloc = mlirTypeIDAllocatorCreate();
   MlirTypeID id = {0};
@@ -272,6 +277,7 @@ MlirPass ind_pass_create(const IndPassDef *def, const IndPassOptions *opts) {
     ids[nids].id = id;
     ++nids;
   }
+  pthread_mutex_unlock(&lock);
   MlirExternalPassCallbacks cb = {pass_construct, pass_destruct, pass_initialize, pass_clone, pass_run};
   IndPassOptions *user = pass_clone((void *)opts);
   return mlirCreateExternalPass(id, ind_str(def->argument), ind_str(def->argument), ind_str(def->description),

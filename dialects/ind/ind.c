@@ -305,10 +305,11 @@ bool ind_value_buffer_name(MlirValue v, char *buf, size_t len) {
 /* --- Verifier. */
 
 /* A static-shaped memref type. */
-/* The printed form of a type, for messages (two rotating buffers: two calls per message). */
+/* The printed form of a type, for messages (two rotating buffers: two calls per message; per thread, as
+ * compilers on several threads verify at once). */
 static const char *type_name(MlirType t) {
-  static char bufs[2][128];
-  static int k;
+  static _Thread_local char bufs[2][128];
+  static _Thread_local int k;
   char *out = bufs[k++ & 1];
   IndStrBuf b = {0};
   mlirTypePrint(t, ind_strbuf_callback, &b);
