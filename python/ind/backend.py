@@ -39,11 +39,11 @@ from . import core
 from . import fx as ind_fx
 
 _CACHE = {}
-STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": []}
+STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_retries": 0}
 
 
 def reset_stats():
-    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[])
+    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_retries=0)
 
 
 def strict():
@@ -308,7 +308,7 @@ def _split_by_io(nodes, limit):
     return chunks + ([cur] if cur else [])
 
 
-def propose_partitions(gm, supported):
+def propose_partitions(gm, supported, side_by_side=True):
     """The supported call_function nodes of gm grouped into maximal partitions without cycles: lists of nodes
     in graph order, the partition whose last node comes latest first (CapabilityBasedPartitioner's numbering).
 
@@ -353,7 +353,7 @@ def propose_partitions(gm, supported):
     # graph's running-statistics updates join one program instead of one each). Each partition, in graph order,
     # joins the latest group it can, trying at most HORIZONTAL_TRIES.
     groups = []
-    for q in sorted(members, key=lambda k: max(idx[v] for v in members[k])):
+    for q in sorted(members, key=lambda k: max(idx[v] for v in members[k])) if side_by_side else ():
         for i in range(len(groups) - 1, max(-1, len(groups) - 1 - HORIZONTAL_TRIES), -1):
             if _convex_union(groups[i], q, anc, mem, extin, part):
                 groups[i] = merge(groups[i], q)
@@ -365,6 +365,33 @@ def propose_partitions(gm, supported):
 
 
 HORIZONTAL_TRIES = 64
+
+
+def _acyclic(gm, parts):
+    """Whether gm with each partition contracted to one node is still a DAG (Kahn's algorithm). Convex
+    partitions can still depend on each other both ways when they hold nodes independent of each other
+    (y of P1 feeds P2, another node of P2 feeds x of P1): fuse_partitions would find the cycle."""
+    owner = {n: i for i, p in enumerate(parts) for n in p}
+    key = lambda n: ("p", owner[n]) if n in owner else n  # noqa: E731
+    succ, indeg = {}, {}
+    for n in gm.graph.nodes:
+        k = key(n)
+        indeg.setdefault(k, 0)
+        for u in n.all_input_nodes:
+            ku = key(u)
+            if ku != k and k not in succ.setdefault(ku, set()):
+                succ[ku].add(k)
+                indeg[k] = indeg.get(k, 0) + 1
+    ready = [k for k, d in indeg.items() if d == 0]
+    seen = 0
+    while ready:
+        k = ready.pop()
+        seen += 1
+        for v in succ.get(k, ()):
+            indeg[v] -= 1
+            if indeg[v] == 0:
+                ready.append(v)
+    return seen == len(indeg)
 
 
 def _convex_union(m, q, anc, mem, extin, part):
@@ -380,11 +407,18 @@ def partition(gm, device=None):
     type (_device_of); nodes on another device stay eager (on_graph_device)."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
     support = _Support(device)
-    parts = [p for p in propose_partitions(gm, lambda n: support.is_node_supported(None, n))
-             if any(str(n.target) not in _NO_COMPUTE for n in p)]
+    supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
+    parts = propose_partitions(gm, supported)
+    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)
+    if not _acyclic(gm, parts):  # side by side made two partitions depend on each other: without it, else PyTorch's
+        parts = propose_partitions(gm, supported, side_by_side=False)
+        if not _acyclic(gm, parts):
+            order = {n: i for i, n in enumerate(gm.graph.nodes)}
+            parts = [sorted(p.nodes, key=order.__getitem__) for p in part.propose_partitions()]
+        STATS["partitioner_retries"] += 1
+    parts = [p for p in parts if any(str(n.target) not in _NO_COMPUTE for n in p)]
     if not parts:
         return gm, []
-    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)  # for fuse_partitions
     split = []
     for p in parts:  # each partition's nodes in graph order, so the fused submodules are the same on every run
         for chunk in _split_by_io(p, MAX_PARTITION_IO):

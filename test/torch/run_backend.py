@@ -49,6 +49,12 @@ def side_by_side(x, y):
     return s, torch.tanh(y) * 2  # ind, unrelated to a and s: one program with exp, side by side
 
 
+def two_way(a, b):
+    t = torch.tanh(torch.exp(a).sort(dim=-1).values)  # ind, eager, ind
+    x = torch.sin(torch.cos(b).sort(dim=-1).values)  # the same, unrelated to the first
+    return t, x  # side by side {exp, sin} and {tanh, cos} would each feed the other: one-by-one partitions
+
+
 def logs():
     """IND_LOGS=fusion: the partitions and ind's fusion log of each program, on stderr."""
     os.environ["IND_LOGS"] = "fusion"
@@ -68,7 +74,8 @@ def main():
              "two_breaks": (two_breaks, [f(5, 7)]),
              "siblings": (siblings, [f(4, 6)]),
              "blocked": (blocked, [f(4, 6)]),
-             "side_by_side": (side_by_side, [f(4, 6), f(3, 5)])}
+             "side_by_side": (side_by_side, [f(4, 6), f(3, 5)]),
+             "two_way": (two_way, [f(4, 6), f(3, 5)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
@@ -82,7 +89,8 @@ def main():
             ok = len(got) == len(want) and max(errs) <= 1e-5
             failed += not ok
             print(f"{'PASS' if ok else 'FAIL'} {name} call {call}: max rel_err {max(errs):.1e}")
-    print(f"compiles {backend.STATS['compiles']} cache hits {backend.STATS['cache_hits']}")
+    print(f"compiles {backend.STATS['compiles']} cache hits {backend.STATS['cache_hits']} "
+          f"partitioner retries {backend.STATS['partitioner_retries']}")
     major = int(torch.__version__.split(".")[0])
     print("ind.compile from ind.core:", hasattr(ind, "compile"))
     if major < 2:
