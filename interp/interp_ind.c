@@ -59,7 +59,7 @@ typedef struct Instr {
   double (*f2)(double, double);
   const InterpValue *buf;
   int aff;
-  IndDType dt;
+  IndElementType dt;
   MlirOperation op;
 } Instr;
 
@@ -538,11 +538,11 @@ static MlirLogicalResult compile_round(MlirOperation op, Instr *in) {
   in->kind = I_ROUND;
   in->pred = ind_op_id(op) == IND_OP_ARITH_TRUNCI; /* 1: wrap (trunci); 0: saturate (float -> int) */
   if (mlirTypeIsAIndex(t)) {
-    in->dt = IND_DT_I64;
+    in->dt = IND_ELEM_I64;
     return mlirLogicalResultSuccess();
   }
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8) {
-    in->dt = IND_DT_I32; /* values of an i8 fit in i32: close enough for a reference */
+    in->dt = IND_ELEM_I32; /* values of an i8 fit in i32: close enough for a reference */
     return mlirLogicalResultSuccess();
   }
   if (!ind_dtype_from_mlir(t, &in->dt))
@@ -739,7 +739,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       }
       break;
     }
-    reg[in->dst] = in->round_f32 ? ind_round_to_dtype(v, IND_DT_F32) : v;
+    reg[in->dst] = in->round_f32 ? ind_round_to_dtype(v, IND_ELEM_F32) : v;
   }
   *out = reg[b->yield_reg];
   return true;
@@ -909,7 +909,7 @@ static MlirLogicalResult bind_result(InterpState *s, MlirOperation op, InterpVal
 /* The stored form of a body's result v in dtype dt: an integer result wraps (integer arithmetic, as
  * torch and the compiled addi/muli), a float one is rounded (into an integer buffer: the saturating float
  * -> int conversion of docs/dialects/graph.md, convert). */
-static double store_value(const Body *b, double v, IndDType dt) {
+static double store_value(const Body *b, double v, IndElementType dt) {
   return b->yield_int ? ind_wrap_to_dtype(v, dt) : ind_round_to_dtype(v, dt);
 }
 
