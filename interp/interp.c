@@ -86,7 +86,7 @@ static bool layout_extent(int rank, const int64_t *shape, const int64_t *strides
 }
 
 /* Reads a static memref type's layout into v (rank, shape, strides, offset, dtype). */
-static bool memref_layout(MlirType t, InterpValue *v, IndDType *dt) {
+static bool memref_layout(MlirType t, InterpValue *v, IndElementType *dt) {
   if (!mlirTypeIsAMemRef(t) || !ind_shape_from_mlir(t, dt, &v->rank, v->shape))
     return false;
   int64_t off = 0;
@@ -103,7 +103,7 @@ static bool memref_layout(MlirType t, InterpValue *v, IndDType *dt) {
 
 MlirLogicalResult interp_make_buffer(MlirOperation op, MlirType memref, int64_t min_storage, InterpValue *out) {
   memset(out, 0, sizeof *out);
-  IndDType dt;
+  IndElementType dt;
   int64_t extent;
   if (!memref_layout(memref, out, &dt) || !layout_extent(out->rank, out->shape, out->strides, out->offset, &extent))
     return ind_emit_error(op, "interpreter: unsupported buffer type (a static memref with static, non-negative "
@@ -166,7 +166,7 @@ static void type_str(MlirType t, char *buf, size_t len) {
 }
 
 bool ind_interp_check_input(MlirOperation func, int k, const IndTensor *t, char *err, size_t errlen) {
-  IndDType dt;
+  IndElementType dt;
   int rank;
   int64_t shape[IND_TENSOR_MAX_RANK];
   MlirType ty = arg_type(func, k);
@@ -199,9 +199,9 @@ static uint64_t mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-static double random_value(uint64_t seed, int k, int64_t i, IndDType dt) {
+static double random_value(uint64_t seed, int k, int64_t i, IndElementType dt) {
   uint64_t u = mix64(mix64(mix64(seed) ^ (uint64_t)(k + 1)) + (uint64_t)i);
-  if (dt == IND_DT_BOOL)
+  if (dt == IND_ELEM_I1)
     return (double)(u >> 63);
   if (!ind_dtype_is_float(dt))
     return (double)((u >> 11) % 10);
@@ -226,7 +226,7 @@ static MlirLogicalResult argument_type_error(MlirOperation func, int k) {
   }
   MlirType t = mlirValueGetType(arg);
   char ts[256];
-  IndDType dt;
+  IndElementType dt;
   type_str(t, ts, sizeof ts);
   const char *why = "not a ranked tensor or memref";
   if (mlirTypeIsARankedTensor(t) || mlirTypeIsAMemRef(t)) {
@@ -244,7 +244,7 @@ static MlirLogicalResult argument_type_error(MlirOperation func, int k) {
 MlirLogicalResult ind_interp_check_arguments(MlirOperation func) {
   int n = ind_interp_num_inputs(func);
   for (int k = 0; k < n; ++k) {
-    IndDType dt;
+    IndElementType dt;
     int rank;
     int64_t shape[IND_TENSOR_MAX_RANK];
     if (!ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape))
@@ -262,7 +262,7 @@ MlirLogicalResult ind_interp_random_inputs(MlirOperation func, uint64_t seed, In
   if (mlirLogicalResultIsFailure(ind_interp_check_arguments(func)))
     return mlirLogicalResultFailure();
   for (int k = 0; k < n; ++k) {
-    IndDType dt;
+    IndElementType dt;
     int rank;
     int64_t shape[IND_TENSOR_MAX_RANK];
     bool typed = ind_shape_from_mlir(arg_type(func, k), &dt, &rank, shape);

@@ -52,7 +52,7 @@ static MlirLogicalResult expect_operands(MlirOperation op, int n) {
 }
 
 /* The result's element type as a dtype. */
-static MlirLogicalResult result_dtype(MlirOperation op, intptr_t at, IndDType *dt) {
+static MlirLogicalResult result_dtype(MlirOperation op, intptr_t at, IndElementType *dt) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, at));
   if (!mlirTypeIsATensor(t) || !ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), dt))
     return ind_emit_error(op, "interpreter: the result must be a tensor of f32 f16 bf16 f64 i64 i32 or i1");
@@ -86,8 +86,8 @@ static MlirLogicalResult check_result_shape(MlirOperation op, intptr_t at, const
 /* True when op's i32/i64 result is integer arithmetic (wrapping, as torch's): any op with an operand except
  * a convert from a float operand, which saturates like the constants' conversion of their attribute
  * (docs/dialects/graph.md, convert). */
-static bool int_wraps(MlirOperation op, IndDType dt) {
-  if ((dt != IND_DT_I32 && dt != IND_DT_I64) || mlirOperationGetNumOperands(op) == 0)
+static bool int_wraps(MlirOperation op, IndElementType dt) {
+  if ((dt != IND_ELEM_I32 && dt != IND_ELEM_I64) || mlirOperationGetNumOperands(op) == 0)
     return false;
   if (graph_op_id(op) != GRAPH_OP_CONVERT)
     return true;
@@ -97,7 +97,7 @@ static bool int_wraps(MlirOperation op, IndDType dt) {
 
 /* Rounds t to the result dtype, checks its shape and binds it as op's result (taking ownership). */
 static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at, IndTensor *t) {
-  IndDType dt;
+  IndElementType dt;
   MlirLogicalResult r = result_dtype(op, at, &dt);
   if (mlirLogicalResultIsSuccess(r))
     r = check_result_shape(op, at, t);
@@ -118,7 +118,7 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
     for (int64_t i = 0; i < t->numel; ++i)
       t->data[i] = ind_wrap_to_dtype(t->data[i], dt);
     ind_tensor_make_ints(t);
-  } else if (!(s->keep_lowp && (dt == IND_DT_F16 || dt == IND_DT_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT)) {
+  } else if (!(s->keep_lowp && (dt == IND_ELEM_F16 || dt == IND_ELEM_BF16) && graph_op_id(op) != GRAPH_OP_CONVERT)) {
     ind_tensor_round(t);
   }
   InterpValue v;
@@ -135,7 +135,7 @@ static MlirLogicalResult finish_at(InterpState *s, MlirOperation op, intptr_t at
 static MlirLogicalResult finish(InterpState *s, MlirOperation op, IndTensor *t) { return finish_at(s, op, 0, t); }
 
 static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
-  if (!ind_tensor_init(t, IND_DT_F64, rank, shape))
+  if (!ind_tensor_init(t, IND_ELEM_F64, rank, shape))
     return ind_emit_error(op, "interpreter: cannot allocate the result");
   return mlirLogicalResultSuccess();
 }
@@ -143,7 +143,7 @@ static MlirLogicalResult alloc(MlirOperation op, IndTensor *t, int rank, const i
 /* A result computed in integer arithmetic: its exact values in ival (int64, wrapping), rounded to the result's
  * bits by finish. */
 static MlirLogicalResult alloc_int(MlirOperation op, IndTensor *t, int rank, const int64_t *shape) {
-  if (!ind_tensor_init(t, IND_DT_I64, rank, shape))
+  if (!ind_tensor_init(t, IND_ELEM_I64, rank, shape))
     return ind_emit_error(op, "interpreter: cannot allocate the result");
   return mlirLogicalResultSuccess();
 }
@@ -681,7 +681,7 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
     if (!(ins[j] = tensor_operand(s, op, j)))
       return mlirLogicalResultFailure();
   /* integer operands and an integer or bool result: integer arithmetic, exact (a double holds 2^53) */
-  IndDType dt;
+  IndElementType dt;
   if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
     return mlirLogicalResultFailure();
   bool ints = !ind_dtype_is_float(dt) && ew_int_kind(k, &p);
@@ -691,8 +691,8 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
   if (mlirLogicalResultIsFailure(ew_apply(op, k, &p, ins, arity, ints, &out)))
     return mlirLogicalResultFailure();
   /* the unrounded variant, as ind computes: a convert reads an f16/bf16 operand rounded to its type */
-  IndDType from = ins[0]->dtype;
-  if (s->keep_lowp && graph_op_id(op) == GRAPH_OP_CONVERT && (from == IND_DT_F16 || from == IND_DT_BF16))
+  IndElementType from = ins[0]->dtype;
+  if (s->keep_lowp && graph_op_id(op) == GRAPH_OP_CONVERT && (from == IND_ELEM_F16 || from == IND_ELEM_BF16))
     for (int64_t i = 0; i < out.numel; ++i)
       out.data[i] = ind_round_to_dtype(out.data[i], from);
   return finish(s, op, &out);
@@ -708,7 +708,7 @@ static MlirLogicalResult interp_constant(InterpState *s, MlirOperation op) {
   int rank = 0;
   int64_t shape[IND_TENSOR_MAX_RANK];
   if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
-    IndDType dt;
+    IndElementType dt;
     if (!ind_shape_from_mlir(t, &dt, &rank, shape))
       return ind_emit_error(op, "interpreter: unsupported constant type");
   }
@@ -874,7 +874,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
     }
   }
   IndTensor out, vals;
-  IndDType dt;
+  IndElementType dt;
   int64_t iv;
   if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
     return mlirLogicalResultFailure();
@@ -882,7 +882,7 @@ static MlirLogicalResult interp_reduction(InterpState *s, MlirOperation op, RKin
   bool ints = in->ival && !ind_dtype_is_float(dt) && reduce_ints(k, NULL, 0, &iv);
   if (mlirLogicalResultIsFailure((ints ? alloc_int : alloc)(op, &out, orank, oshape)))
     return mlirLogicalResultFailure();
-  bool ok = ind_tensor_init(&vals, ints ? IND_DT_I64 : IND_DT_F64, nr, rshape);
+  bool ok = ind_tensor_init(&vals, ints ? IND_ELEM_I64 : IND_ELEM_F64, nr, rshape);
   if (ok) {
     /* For each output element, gather its reduced elements into vals, then reduce them. */
     int64_t kidx[IND_TENSOR_MAX_RANK] = {0};
@@ -923,7 +923,7 @@ static MlirLogicalResult target_sizes(MlirOperation op, int *rank, int64_t *size
     return mlirLogicalResultSuccess();
   }
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  IndDType dt;
+  IndElementType dt;
   if (!ind_shape_from_mlir(t, &dt, rank, sizes))
     return ind_emit_error(op, "interpreter: the target shape needs a 'shape' attribute or a static result type");
   return mlirLogicalResultSuccess();
@@ -1481,7 +1481,7 @@ static MlirLogicalResult interp_cumsum(InterpState *s, MlirOperation op) {
   if (!in || mlirLogicalResultIsFailure(dim_attr(op, "dim", in->rank, &d)))
     return mlirLogicalResultFailure();
   IndTensor out;
-  IndDType dt;
+  IndElementType dt;
   if (mlirLogicalResultIsFailure(result_dtype(op, 0, &dt)))
     return mlirLogicalResultFailure();
   bool ints = in->ival && !ind_dtype_is_float(dt); /* integers: in int64, wrapping */

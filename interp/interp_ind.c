@@ -59,7 +59,7 @@ typedef struct Instr {
   double (*f2)(double, double);
   const InterpValue *buf;
   int aff;
-  IndDType dt;
+  IndElementType dt;
   MlirOperation op;
 } Instr;
 
@@ -223,92 +223,156 @@ static double f_minimum(double a, double b) {
 static double f_ipow(double a, double b) { return pow(a, b); }
 static double f_roundeven(double a) { return nearbyint(a); }
 
-typedef struct {
-  const char *name;
-  double (*f)(double);
-} Unary;
-typedef struct {
-  const char *name;
-  double (*f)(double, double);
-} Binary;
+/* The function of an op whose value is f(operand) in double (NULL for any other op). Integer
+ * ext/casts are identities on held values. */
+static double (*unary_fn(IndOpId id))(double) {
+  switch (id) {
+  case IND_OP_ARITH_NEGF:
+    return f_neg;
+  case IND_OP_MATH_EXP:
+    return exp;
+  case IND_OP_MATH_EXP2:
+    return exp2;
+  case IND_OP_MATH_LOG:
+    return log;
+  case IND_OP_MATH_LOG2:
+    return log2;
+  case IND_OP_MATH_LOG10:
+    return log10;
+  case IND_OP_MATH_LOG1P:
+    return log1p;
+  case IND_OP_MATH_EXPM1:
+    return expm1;
+  case IND_OP_MATH_SQRT:
+    return sqrt;
+  case IND_OP_MATH_RSQRT:
+    return f_rsqrt;
+  case IND_OP_MATH_TANH:
+    return tanh;
+  case IND_OP_MATH_ERF:
+    return erf;
+  case IND_OP_MATH_ERFC:
+    return erfc;
+  case IND_OP_MATH_ABSF:
+  case IND_OP_MATH_ABSI:
+    return fabs;
+  case IND_OP_MATH_SIN:
+    return sin;
+  case IND_OP_MATH_COS:
+    return cos;
+  case IND_OP_MATH_TAN:
+    return tan;
+  case IND_OP_MATH_ASIN:
+    return asin;
+  case IND_OP_MATH_ACOS:
+    return acos;
+  case IND_OP_MATH_ATAN:
+    return atan;
+  case IND_OP_MATH_SINH:
+    return sinh;
+  case IND_OP_MATH_COSH:
+    return cosh;
+  case IND_OP_MATH_FLOOR:
+    return floor;
+  case IND_OP_MATH_CEIL:
+    return ceil;
+  case IND_OP_MATH_ROUND:
+    return round;
+  case IND_OP_MATH_ROUNDEVEN:
+    return f_roundeven;
+  case IND_OP_MATH_TRUNC:
+    return trunc;
+  case IND_OP_MATH_CBRT:
+    return cbrt;
+  case IND_OP_ARITH_EXTF:
+  case IND_OP_ARITH_SITOFP:
+  case IND_OP_ARITH_UITOFP:
+  case IND_OP_ARITH_INDEX_CAST:
+  case IND_OP_ARITH_INDEX_CASTUI:
+  case IND_OP_ARITH_EXTUI:
+    return f_id;
+  default:
+    return NULL;
+  }
+}
 
-/* Ops whose value is f(operand) in double. Integer ext/casts are identities on held values. */
-static const Unary UNARY[] = {
-    {"arith.negf", f_neg},
-    {"math.exp", exp},
-    {"math.exp2", exp2},
-    {"math.log", log},
-    {"math.log2", log2},
-    {"math.log10", log10},
-    {"math.log1p", log1p},
-    {"math.expm1", expm1},
-    {"math.sqrt", sqrt},
-    {"math.rsqrt", f_rsqrt},
-    {"math.tanh", tanh},
-    {"math.erf", erf},
-    {"math.erfc", erfc},
-    {"math.absf", fabs},
-    {"math.absi", fabs},
-    {"math.sin", sin},
-    {"math.cos", cos},
-    {"math.tan", tan},
-    {"math.asin", asin},
-    {"math.acos", acos},
-    {"math.atan", atan},
-    {"math.sinh", sinh},
-    {"math.cosh", cosh},
-    {"math.floor", floor},
-    {"math.ceil", ceil},
-    {"math.round", round},
-    {"math.roundeven", f_roundeven},
-    {"math.trunc", trunc},
-    {"math.cbrt", cbrt},
-    {"arith.extf", f_id},
-    {"arith.sitofp", f_id},
-    {"arith.uitofp", f_id},
-    {"arith.index_cast", f_id},
-    {"arith.index_castui", f_id},
-    {"arith.extui", f_id},
-};
+/* The function of an op whose value is f(lhs, rhs) in double (NULL for any other op). */
+static double (*binary_fn(IndOpId id))(double, double) {
+  switch (id) {
+  case IND_OP_ARITH_ADDF:
+  case IND_OP_ARITH_ADDI:
+    return f_add;
+  case IND_OP_ARITH_SUBF:
+  case IND_OP_ARITH_SUBI:
+    return f_sub;
+  case IND_OP_ARITH_MULF:
+  case IND_OP_ARITH_MULI:
+    return f_mul;
+  case IND_OP_ARITH_DIVF:
+    return f_div;
+  case IND_OP_ARITH_REMF:
+    return fmod;
+  case IND_OP_ARITH_MAXIMUMF:
+    return f_maximum;
+  case IND_OP_ARITH_MINIMUMF:
+    return f_minimum;
+  case IND_OP_ARITH_MAXNUMF:
+  case IND_OP_ARITH_MAXSI:
+    return fmax;
+  case IND_OP_ARITH_MINNUMF:
+  case IND_OP_ARITH_MINSI:
+    return fmin;
+  case IND_OP_MATH_POWF:
+    return pow;
+  case IND_OP_MATH_FPOWI:
+  case IND_OP_MATH_IPOWI:
+    return f_ipow;
+  case IND_OP_MATH_ATAN2:
+    return atan2;
+  case IND_OP_MATH_COPYSIGN:
+    return copysign;
+  default:
+    return NULL;
+  }
+}
 
-static const Binary BINARY[] = {
-    {"arith.addf", f_add},         {"arith.subf", f_sub},   {"arith.mulf", f_mul},
-    {"arith.divf", f_div},         {"arith.remf", fmod},    {"arith.maximumf", f_maximum},
-    {"arith.minimumf", f_minimum}, {"arith.maxnumf", fmax}, {"arith.minnumf", fmin},
-    {"arith.addi", f_add},         {"arith.subi", f_sub},   {"arith.muli", f_mul},
-    {"arith.maxsi", fmax},         {"arith.minsi", fmin},   {"math.powf", pow},
-    {"math.fpowi", f_ipow},        {"math.ipowi", f_ipow},  {"math.atan2", atan2},
-    {"math.copysign", copysign},
-};
+/* Integer ops with C semantics on int64 (division by zero gives 0 instead of trapping); the code
+ * of I_INT_BIN is the op's id. */
+static bool is_int_binary(IndOpId id) {
+  switch (id) {
+  case IND_OP_ARITH_ANDI:
+  case IND_OP_ARITH_ORI:
+  case IND_OP_ARITH_XORI:
+  case IND_OP_ARITH_DIVSI:
+  case IND_OP_ARITH_REMSI:
+  case IND_OP_ARITH_FLOORDIVSI:
+  case IND_OP_ARITH_CEILDIVSI:
+    return true;
+  default:
+    return false;
+  }
+}
 
-/* Integer ops with C semantics on int64 (division by zero gives 0 instead of trapping). */
-enum { IB_AND, IB_OR, IB_XOR, IB_DIVSI, IB_REMSI, IB_FLOORDIVSI, IB_CEILDIVSI };
-static const struct {
-  const char *name;
-  int code;
-} INT_BINARY[] = {{"arith.andi", IB_AND},           {"arith.ori", IB_OR},      {"arith.xori", IB_XOR},
-                  {"arith.divsi", IB_DIVSI},        {"arith.remsi", IB_REMSI}, {"arith.floordivsi", IB_FLOORDIVSI},
-                  {"arith.ceildivsi", IB_CEILDIVSI}};
-
-static double int_binary(int code, double x, double y) {
+static double int_binary(IndOpId code, double x, double y) {
   int64_t a = interp_int64_of(x), b = interp_int64_of(y);
   switch (code) {
-  case IB_AND:
+  case IND_OP_ARITH_ANDI:
     return (double)(a & b);
-  case IB_OR:
+  case IND_OP_ARITH_ORI:
     return (double)(a | b);
-  case IB_XOR:
+  case IND_OP_ARITH_XORI:
     return (double)(a ^ b);
-  case IB_DIVSI:
+  case IND_OP_ARITH_DIVSI:
     return !b ? 0.0 : b == -1 ? -(double)a : (double)(a / b);
-  case IB_REMSI:
+  case IND_OP_ARITH_REMSI:
     return !b || b == -1 ? 0.0 : (double)(a % b);
-  case IB_FLOORDIVSI:
+  case IND_OP_ARITH_FLOORDIVSI:
     return !b ? 0.0 : b == -1 ? -(double)a : (double)floordiv64(a, b);
-  case IB_CEILDIVSI:
+  case IND_OP_ARITH_CEILDIVSI:
     return !b ? 0.0 : b == -1 ? -(double)a : (double)ceildiv64(a, b);
+  default:
+    return 0.0;
   }
-  return 0.0;
 }
 
 /* arith.cmpf predicates, in the order of arith::CmpFPredicate. */
@@ -410,13 +474,6 @@ static double cmpi(int pred, double x, double y) {
 
 /* --- compiling a body ---------------------------------------------------------------------- */
 
-static bool op_name_is_any(MlirOperation op, const char *const *names, int n) {
-  for (int i = 0; i < n; ++i)
-    if (ind_op_is(op, names[i]))
-      return true;
-  return false;
-}
-
 /* Resolves operand i of a body op to its register (defined earlier in the body). */
 static MlirLogicalResult operand_reg(Body *b, MlirOperation op, intptr_t i, int *reg) {
   if (i >= mlirOperationGetNumOperands(op))
@@ -479,13 +536,13 @@ static MlirLogicalResult compile_load(InterpState *s, Body *b, MlirOperation op,
 static MlirLogicalResult compile_round(MlirOperation op, Instr *in) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   in->kind = I_ROUND;
-  in->pred = ind_op_is(op, "arith.trunci"); /* 1: wrap (trunci); 0: saturate (float -> int) */
+  in->pred = ind_op_id(op) == IND_OP_ARITH_TRUNCI; /* 1: wrap (trunci); 0: saturate (float -> int) */
   if (mlirTypeIsAIndex(t)) {
-    in->dt = IND_DT_I64;
+    in->dt = IND_ELEM_I64;
     return mlirLogicalResultSuccess();
   }
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8) {
-    in->dt = IND_DT_I32; /* values of an i8 fit in i32: close enough for a reference */
+    in->dt = IND_ELEM_I32; /* values of an i8 fit in i32: close enough for a reference */
     return mlirLogicalResultSuccess();
   }
   if (!ind_dtype_from_mlir(t, &in->dt))
@@ -493,41 +550,63 @@ static MlirLogicalResult compile_round(MlirOperation op, Instr *in) {
   return mlirLogicalResultSuccess();
 }
 
-static bool lookup_unary(MlirOperation op, double (**f)(double)) {
-  for (size_t i = 0; i < sizeof UNARY / sizeof UNARY[0]; ++i)
-    if (ind_op_is(op, UNARY[i].name)) {
-      *f = UNARY[i].f;
-      return true;
-    }
-  return false;
+/* arith.extsi of an i1 gives -1 for true: the one sign-extension that changes a held value. */
+static bool is_extsi_of_i1(MlirOperation op) {
+  if (ind_op_id(op) != IND_OP_ARITH_EXTSI)
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1;
 }
 
-static bool lookup_binary(MlirOperation op, double (**f)(double, double)) {
-  for (size_t i = 0; i < sizeof BINARY / sizeof BINARY[0]; ++i)
-    if (ind_op_is(op, BINARY[i].name)) {
-      *f = BINARY[i].f;
-      return true;
-    }
-  return false;
+static MlirLogicalResult unsupported_op(MlirOperation op) {
+  MlirStringRef n = ind_op_name(op);
+  return ind_emit_error(op, "interpreter: unsupported op '%.*s'", (int)n.length, n.data);
 }
 
-static bool lookup_int_binary(MlirOperation op, int *code) {
-  for (size_t i = 0; i < sizeof INT_BINARY / sizeof INT_BINARY[0]; ++i)
-    if (ind_op_is(op, INT_BINARY[i].name)) {
-      *code = INT_BINARY[i].code;
-      return true;
-    }
-  return false;
+/* arith.cmpf / arith.cmpi: their predicate attribute and two operands. */
+static MlirLogicalResult compile_cmp(Body *b, MlirOperation op, InstrKind kind, Instr *in) {
+  int64_t p;
+  if (!ind_attr_int(op, "predicate", &p))
+    return ind_emit_error(op, "interpreter: missing integer 'predicate'");
+  in->kind = kind;
+  in->pred = (int)p;
+  return operand_regs(b, op, in, 2);
 }
 
-/* Fills `in` for one body op (all but ind.load, constants and the terminator). */
-static MlirLogicalResult compile_compute(Body *b, MlirOperation op, Instr *in) {
-  static const char *const rounding[] = {"arith.truncf", "arith.fptosi", "arith.fptoui", "arith.trunci"};
-  if (ind_op_is(op, "ind.index_expr")) {
+/* The ops of a pointwise function of their operands: unary and binary math, integer ops. */
+static MlirLogicalResult compile_function(Body *b, MlirOperation op, IndOpId id, Instr *in) {
+  if ((in->f1 = unary_fn(id))) {
+    in->kind = I_UNARY;
+    return operand_regs(b, op, in, 1);
+  }
+  if ((in->f2 = binary_fn(id))) {
+    in->kind = I_BINARY;
+    return operand_regs(b, op, in, 2);
+  }
+  if (is_int_binary(id)) {
+    in->kind = I_INT_BIN;
+    in->pred = (int)id;
+    return operand_regs(b, op, in, 2);
+  }
+  return unsupported_op(op);
+}
+
+/* Fills `in` for one body op of one result (all but the terminator). */
+static MlirLogicalResult compile_compute(InterpState *s, Body *b, MlirOperation op, Instr *in) {
+  IndOpId id = ind_op_id(op);
+  switch (id) {
+  case IND_OP_ARITH_CONSTANT:
+    return compile_constant(op, in);
+  case IND_OP_LOAD:
+    return compile_load(s, b, op, in);
+  case IND_OP_ARITH_EXTSI:
+    in->kind = I_UNARY;
+    in->f1 = is_extsi_of_i1(op) ? f_neg : f_id;
+    return operand_regs(b, op, in, 1);
+  case IND_OP_INDEX_EXPR:
     in->kind = I_INDEX;
     return compile_index(b, op, &in->aff);
-  }
-  if (ind_is_indirect_indexing(op)) {
+  case IND_OP_INDIRECT_INDEXING: {
     int64_t size = ind_indirect_size(op);
     if (size < 1)
       return ind_emit_error(op, "interpreter: ind.indirect_indexing needs an integer 'size' >= 1");
@@ -535,78 +614,47 @@ static MlirLogicalResult compile_compute(Body *b, MlirOperation op, Instr *in) {
     in->imm = (double)size;
     return operand_regs(b, op, in, 1);
   }
-  if (lookup_unary(op, &in->f1)) {
-    in->kind = I_UNARY;
-    return operand_regs(b, op, in, 1);
-  }
-  if (lookup_binary(op, &in->f2)) {
-    in->kind = I_BINARY;
-    return operand_regs(b, op, in, 2);
-  }
-  if (lookup_int_binary(op, &in->pred)) {
-    in->kind = I_INT_BIN;
-    return operand_regs(b, op, in, 2);
-  }
-  if (ind_op_is(op, "math.fma")) {
+  case IND_OP_MATH_FMA:
     in->kind = I_FMA;
     return operand_regs(b, op, in, 3);
-  }
-  if (ind_op_is(op, "arith.select")) {
+  case IND_OP_ARITH_SELECT:
     in->kind = I_SELECT;
     return operand_regs(b, op, in, 3);
-  }
-  if (ind_op_is(op, "arith.cmpf") || ind_op_is(op, "arith.cmpi")) {
-    int64_t p;
-    if (!ind_attr_int(op, "predicate", &p))
-      return ind_emit_error(op, "interpreter: missing integer 'predicate'");
-    in->kind = ind_op_is(op, "arith.cmpf") ? I_CMPF : I_CMPI;
-    in->pred = (int)p;
-    return operand_regs(b, op, in, 2);
-  }
-  if (op_name_is_any(op, rounding, 4)) {
+  case IND_OP_ARITH_CMPF:
+    return compile_cmp(b, op, I_CMPF, in);
+  case IND_OP_ARITH_CMPI:
+    return compile_cmp(b, op, I_CMPI, in);
+  case IND_OP_ARITH_TRUNCF:
+  case IND_OP_ARITH_FPTOSI:
+  case IND_OP_ARITH_FPTOUI:
+  case IND_OP_ARITH_TRUNCI:
     if (mlirLogicalResultIsFailure(compile_round(op, in)))
       return mlirLogicalResultFailure();
     return operand_regs(b, op, in, 1);
+  default:
+    return compile_function(b, op, id, in);
   }
-  MlirStringRef n = ind_op_name(op);
-  return ind_emit_error(op, "interpreter: unsupported op '%.*s'", (int)n.length, n.data);
 }
 
-/* arith.extsi of an i1 gives -1 for true: the one sign-extension that changes a held value. */
-static bool is_extsi_of_i1(MlirOperation op) {
-  if (!ind_op_is(op, "arith.extsi"))
-    return false;
+/* The terminator `gpu.yield %v`: the body's value. */
+static MlirLogicalResult compile_yield(Body *b, MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) != 1)
+    return ind_emit_error(op, "interpreter: a body must yield exactly one value");
   MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1;
+  b->yield_int = mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1);
+  return operand_reg(b, op, 0, &b->yield_reg);
 }
 
 static MlirLogicalResult compile_op(InterpState *s, Body *b, MlirOperation op) {
-  if (ind_op_is(op, "gpu.yield")) {
-    if (mlirOperationGetNumOperands(op) != 1)
-      return ind_emit_error(op, "interpreter: a body must yield exactly one value");
-    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
-    b->yield_int = mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1);
-    return operand_reg(b, op, 0, &b->yield_reg);
-  }
-  if (mlirOperationGetNumResults(op) != 1) {
-    MlirStringRef n = ind_op_name(op);
-    return ind_emit_error(op, "interpreter: unsupported op '%.*s'", (int)n.length, n.data);
-  }
+  if (ind_op_id(op) == IND_OP_YIELD)
+    return compile_yield(b, op);
+  if (mlirOperationGetNumResults(op) != 1)
+    return unsupported_op(op);
   Instr *in = body_push(b);
   if (!in)
     return ind_emit_error(op, "interpreter: out of memory");
   in->op = op;
-  MlirLogicalResult r;
-  if (ind_op_is(op, "arith.constant"))
-    r = compile_constant(op, in);
-  else if (ind_op_is(op, "ind.load"))
-    r = compile_load(s, b, op, in);
-  else if (ind_op_is(op, "arith.extsi")) {
-    in->kind = I_UNARY;
-    in->f1 = is_extsi_of_i1(op) ? f_neg : f_id;
-    r = operand_regs(b, op, in, 1);
-  } else
-    r = compile_compute(b, op, in);
+  MlirLogicalResult r = compile_compute(s, b, op, in);
   if (mlirLogicalResultIsFailure(r))
     return r;
   in->round_f32 = (in->kind == I_UNARY || in->kind == I_BINARY || in->kind == I_FMA) &&
@@ -678,7 +726,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       v = in->pred ? ind_wrap_to_dtype(reg[in->a], in->dt) : ind_round_to_dtype(reg[in->a], in->dt);
       break;
     case I_INT_BIN:
-      v = int_binary(in->pred, reg[in->a], reg[in->b]);
+      v = int_binary((IndOpId)in->pred, reg[in->a], reg[in->b]);
       break;
     case I_INDIRECT:
       v = trunc(reg[in->a]);
@@ -691,7 +739,7 @@ static bool run_body(const Body *b, double *reg, const int64_t *d, double *out, 
       }
       break;
     }
-    reg[in->dst] = in->round_f32 ? ind_round_to_dtype(v, IND_DT_F32) : v;
+    reg[in->dst] = in->round_f32 ? ind_round_to_dtype(v, IND_ELEM_F32) : v;
   }
   *out = reg[b->yield_reg];
   return true;
@@ -861,7 +909,7 @@ static MlirLogicalResult bind_result(InterpState *s, MlirOperation op, InterpVal
 /* The stored form of a body's result v in dtype dt: an integer result wraps (integer arithmetic, as
  * torch and the compiled addi/muli), a float one is rounded (into an integer buffer: the saturating float
  * -> int conversion of docs/dialects/graph.md, convert). */
-static double store_value(const Body *b, double v, IndDType dt) {
+static double store_value(const Body *b, double v, IndElementType dt) {
   return b->yield_int ? ind_wrap_to_dtype(v, dt) : ind_round_to_dtype(v, dt);
 }
 
@@ -1056,15 +1104,17 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
 
 /* --- entry --------------------------------------------------------------------------------- */
 
-bool interp_is_ind_op(MlirOperation op) {
-  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_is_scan(op) ||
-         ind_op_is(op, "ind.extern");
-}
+bool interp_is_ind_op(MlirOperation op) { return ind_is_buffer_op(op); }
 
 MlirLogicalResult interp_ind_op(InterpState *s, MlirOperation op) {
-  if (ind_op_is(op, "ind.extern"))
+  switch (ind_op_id(op)) {
+  case IND_OP_EXTERN:
     return interp_extern(s, op);
-  if (ind_is_scan(op))
+  case IND_OP_SCAN:
     return interp_scan(s, op);
-  return interp_computed_buffer(s, op, ind_op_is(op, "ind.reduction"));
+  case IND_OP_REDUCTION:
+    return interp_computed_buffer(s, op, true);
+  default:
+    return interp_computed_buffer(s, op, false);
+  }
 }

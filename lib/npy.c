@@ -22,13 +22,10 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...) {
 
 /* The file's element type as an interpreter dtype (the reader accepts only these; bf16 is '<u2', the bits of
  * bf16 values, as the runtime writes them). */
-static IndDType dtype_of(IndElementType t) {
-  IndDType dt;
-  return ind_dtype_from_element(t, &dt) ? dt : IND_DT_F32;
-}
+static IndElementType dtype_of(IndElementType t) { return ind_dtype_supported(t) ? t : IND_ELEM_F32; }
 
 /* What a tensor is written as: f32 for bf16 (NumPy has no bf16). */
-static IndElementType elem_of(IndDType dt) { return dt == IND_DT_BF16 ? IND_ELEM_F32 : ind_dtype_to_element(dt); }
+static IndElementType elem_of(IndElementType dt) { return dt == IND_ELEM_BF16 ? IND_ELEM_F32 : dt; }
 
 static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t errlen) {
   size_t es = ind_dtype_size(t->dtype);
@@ -71,7 +68,7 @@ bool ind_npy_write(const char *path, const IndTensor *t, char *err, size_t errle
   if (!f)
     return fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
   bool ok = fwrite(h, 1, hl, f) == hl;
-  IndDType fdt = t->dtype == IND_DT_BF16 ? IND_DT_F32 : t->dtype;
+  IndElementType fdt = t->dtype == IND_ELEM_BF16 ? IND_ELEM_F32 : t->dtype;
   size_t es = ind_dtype_size(fdt);
   unsigned char buf[4096];
   const int64_t per = (int64_t)(sizeof buf / es);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape) {
+bool ind_tensor_init(IndTensor *t, IndElementType dtype, int rank, const int64_t *shape) {
   memset(t, 0, sizeof *t);
   if (rank < 0 || rank > IND_TENSOR_MAX_RANK)
     return false;
@@ -58,10 +58,10 @@ bool ind_tensor_copy(IndTensor *dst, const IndTensor *src) {
   return true;
 }
 
-int64_t ind_wrap_int(int64_t v, IndDType dtype) {
-  if (dtype == IND_DT_I32)
+int64_t ind_wrap_int(int64_t v, IndElementType dtype) {
+  if (dtype == IND_ELEM_I32)
     return (int32_t)(uint32_t)(uint64_t)v; /* two's complement (implementation-defined in C, wraps everywhere) */
-  if (dtype == IND_DT_BOOL)
+  if (dtype == IND_ELEM_I1)
     return v != 0;
   return v;
 }
@@ -122,47 +122,49 @@ void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len) {
     snprintf(buf + n, len - n, "%s", ind_dtype_name(t->dtype));
 }
 
-bool ind_dtype_from_mlir(MlirType type, IndDType *out) {
+bool ind_dtype_from_mlir(MlirType type, IndElementType *out) {
   if (mlirTypeIsAF32(type))
-    *out = IND_DT_F32;
+    *out = IND_ELEM_F32;
   else if (mlirTypeIsAF16(type))
-    *out = IND_DT_F16;
+    *out = IND_ELEM_F16;
   else if (mlirTypeIsABF16(type))
-    *out = IND_DT_BF16;
+    *out = IND_ELEM_BF16;
   else if (mlirTypeIsAF64(type))
-    *out = IND_DT_F64;
+    *out = IND_ELEM_F64;
   else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 64)
-    *out = IND_DT_I64;
+    *out = IND_ELEM_I64;
   else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 32)
-    *out = IND_DT_I32;
+    *out = IND_ELEM_I32;
   else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1)
-    *out = IND_DT_BOOL;
+    *out = IND_ELEM_I1;
   else
     return false;
   return true;
 }
 
-MlirType ind_dtype_to_mlir(MlirContext ctx, IndDType dtype) {
+MlirType ind_dtype_to_mlir(MlirContext ctx, IndElementType dtype) {
   switch (dtype) {
-  case IND_DT_F32:
+  case IND_ELEM_F32:
     return mlirF32TypeGet(ctx);
-  case IND_DT_F16:
+  case IND_ELEM_F16:
     return mlirF16TypeGet(ctx);
-  case IND_DT_BF16:
+  case IND_ELEM_BF16:
     return mlirBF16TypeGet(ctx);
-  case IND_DT_F64:
+  case IND_ELEM_F64:
     return mlirF64TypeGet(ctx);
-  case IND_DT_I64:
+  case IND_ELEM_I64:
     return mlirIntegerTypeGet(ctx, 64);
-  case IND_DT_I32:
+  case IND_ELEM_I32:
     return mlirIntegerTypeGet(ctx, 32);
-  case IND_DT_BOOL:
+  case IND_ELEM_I1:
     return mlirIntegerTypeGet(ctx, 1);
+  default: /* i8: not a tensor dtype (ind_dtype_supported) */
+    break;
   }
   return (MlirType){NULL};
 }
 
-bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *shape) {
+bool ind_shape_from_mlir(MlirType shaped, IndElementType *dtype, int *rank, int64_t *shape) {
   if (!(mlirTypeIsARankedTensor(shaped) || mlirTypeIsAMemRef(shaped)) || !mlirShapedTypeHasStaticShape(shaped))
     return false;
   intptr_t r = mlirShapedTypeGetRank(shaped);
@@ -174,30 +176,34 @@ bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *s
   return true;
 }
 
-size_t ind_dtype_size(IndDType dtype) {
+size_t ind_dtype_size(IndElementType dtype) {
   switch (dtype) {
-  case IND_DT_F32:
-  case IND_DT_I32:
+  case IND_ELEM_F32:
+  case IND_ELEM_I32:
     return 4;
-  case IND_DT_F16:
-  case IND_DT_BF16:
+  case IND_ELEM_F16:
+  case IND_ELEM_BF16:
     return 2;
-  case IND_DT_F64:
-  case IND_DT_I64:
+  case IND_ELEM_F64:
+  case IND_ELEM_I64:
     return 8;
-  case IND_DT_BOOL:
+  case IND_ELEM_I1:
     return 1;
+  default: /* i8: not a tensor dtype (ind_dtype_supported) */
+    break;
   }
   return 0;
 }
 
-const char *ind_dtype_name(IndDType dtype) {
-  static const char *names[] = {"f32", "f16", "bf16", "f64", "i64", "i32", "bool"};
-  return (unsigned)dtype < sizeof names / sizeof names[0] ? names[dtype] : "?";
+const char *ind_dtype_name(IndElementType dtype) {
+  static const char *const names[IND_ELEM_COUNT] = {
+      [IND_ELEM_F32] = "f32", [IND_ELEM_F16] = "f16", [IND_ELEM_BF16] = "bf16", [IND_ELEM_F64] = "f64",
+      [IND_ELEM_I1] = "bool", [IND_ELEM_I8] = "i8",   [IND_ELEM_I32] = "i32",   [IND_ELEM_I64] = "i64"};
+  return (unsigned)dtype < IND_ELEM_COUNT ? names[dtype] : "?";
 }
 
-bool ind_dtype_is_float(IndDType dtype) {
-  return dtype == IND_DT_F32 || dtype == IND_DT_F16 || dtype == IND_DT_BF16 || dtype == IND_DT_F64;
+bool ind_dtype_is_float(IndElementType dtype) {
+  return dtype == IND_ELEM_F32 || dtype == IND_ELEM_F16 || dtype == IND_ELEM_BF16 || dtype == IND_ELEM_F64;
 }
 
 /* Rounds v to a binary float format with `mant` explicit mantissa bits and normal exponents in
@@ -242,31 +248,33 @@ static double wrap_to_int(double v, int bits) {
   return w + 0.0; /* no negative zero in an integer */
 }
 
-double ind_wrap_to_dtype(double v, IndDType dtype) {
-  if (dtype == IND_DT_I64)
+double ind_wrap_to_dtype(double v, IndElementType dtype) {
+  if (dtype == IND_ELEM_I64)
     return wrap_to_int(v, 64);
-  if (dtype == IND_DT_I32)
+  if (dtype == IND_ELEM_I32)
     return wrap_to_int(v, 32);
   return ind_round_to_dtype(v, dtype);
 }
 
-double ind_round_to_dtype(double v, IndDType dtype) {
+double ind_round_to_dtype(double v, IndElementType dtype) {
   switch (dtype) {
-  case IND_DT_F32:
+  case IND_ELEM_F32:
     /* Out-of-range double -> float conversion is undefined in C: take the slow path there. */
     return fabs(v) <= FLT_MAX ? (double)(float)v : round_to_format(v, 23, -126, 127);
-  case IND_DT_F16:
+  case IND_ELEM_F16:
     return round_to_format(v, 10, -14, 15);
-  case IND_DT_BF16:
+  case IND_ELEM_BF16:
     return round_to_format(v, 7, -126, 127);
-  case IND_DT_F64:
+  case IND_ELEM_F64:
     return v;
-  case IND_DT_I64:
+  case IND_ELEM_I64:
     return round_to_int(v, 64);
-  case IND_DT_I32:
+  case IND_ELEM_I32:
     return round_to_int(v, 32);
-  case IND_DT_BOOL:
+  case IND_ELEM_I1:
     return v != 0.0 ? 1.0 : 0.0;
+  default: /* i8: not a tensor dtype (ind_dtype_supported) */
+    break;
   }
   return v;
 }
@@ -304,53 +312,55 @@ static uint16_t double_to_half(double v) {
   return sign | (uint16_t)((e - 1 + 15) << 10) | m;
 }
 
-double ind_storage_load(const void *ptr, IndDType dt) {
+double ind_storage_load(const void *ptr, IndElementType dt) {
   const unsigned char *p = ptr;
   switch (dt) {
-  case IND_DT_F32: {
+  case IND_ELEM_F32: {
     float f;
     memcpy(&f, p, 4);
     return f;
   }
-  case IND_DT_F16:
+  case IND_ELEM_F16:
     return half_to_double(load_u16(p));
-  case IND_DT_BF16: {
+  case IND_ELEM_BF16: {
     uint32_t u = (uint32_t)load_u16(p) << 16;
     float f;
     memcpy(&f, &u, 4);
     return f;
   }
-  case IND_DT_F64: {
+  case IND_ELEM_F64: {
     double d;
     memcpy(&d, p, 8);
     return d;
   }
-  case IND_DT_I64: {
+  case IND_ELEM_I64: {
     int64_t i;
     memcpy(&i, p, 8);
     return (double)i;
   }
-  case IND_DT_I32: {
+  case IND_ELEM_I32: {
     int32_t i;
     memcpy(&i, p, 4);
     return i;
   }
-  case IND_DT_BOOL:
+  case IND_ELEM_I1:
     return p[0] ? 1.0 : 0.0;
+  default: /* i8: not a tensor dtype (ind_dtype_supported) */
+    break;
   }
   return 0.0;
 }
 
-void ind_storage_store(void *ptr, double v, IndDType dt) {
+void ind_storage_store(void *ptr, double v, IndElementType dt) {
   unsigned char *p = ptr;
   v = ind_round_to_dtype(v, dt); /* every conversion below is then exact and in range */
   switch (dt) {
-  case IND_DT_F32: {
+  case IND_ELEM_F32: {
     float f = (float)v;
     memcpy(p, &f, 4);
     return;
   }
-  case IND_DT_BF16: {
+  case IND_ELEM_BF16: {
     float f = (float)v;
     uint32_t bits;
     memcpy(&bits, &f, 4);
@@ -358,28 +368,30 @@ void ind_storage_store(void *ptr, double v, IndDType dt) {
     p[1] = (unsigned char)(bits >> 24);
     return;
   }
-  case IND_DT_F16: {
+  case IND_ELEM_F16: {
     uint16_t h = double_to_half(v);
     p[0] = (unsigned char)(h & 0xff);
     p[1] = (unsigned char)(h >> 8);
     return;
   }
-  case IND_DT_F64:
+  case IND_ELEM_F64:
     memcpy(p, &v, 8);
     return;
-  case IND_DT_I64: {
+  case IND_ELEM_I64: {
     int64_t i = v >= 9.2233720368547758e18 ? INT64_MAX : (int64_t)v;
     memcpy(p, &i, 8);
     return;
   }
-  case IND_DT_I32: {
+  case IND_ELEM_I32: {
     int32_t i = (int32_t)v;
     memcpy(p, &i, 4);
     return;
   }
-  case IND_DT_BOOL:
+  case IND_ELEM_I1:
     p[0] = v != 0.0;
     return;
+  default: /* i8: not a tensor dtype (ind_dtype_supported) */
+    break;
   }
 }
 
@@ -390,9 +402,9 @@ void ind_tensor_load_elem(IndTensor *t, int64_t i, const void *ptr) {
     return;
   }
   int64_t v = 0;
-  if (t->dtype == IND_DT_I64) {
+  if (t->dtype == IND_ELEM_I64) {
     memcpy(&v, p, 8);
-  } else if (t->dtype == IND_DT_I32) {
+  } else if (t->dtype == IND_ELEM_I32) {
     int32_t w;
     memcpy(&w, p, 4);
     v = w;
@@ -409,9 +421,9 @@ void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *ptr) {
     return;
   }
   int64_t v = ind_wrap_int(t->ival[i], t->dtype);
-  if (t->dtype == IND_DT_I64) {
+  if (t->dtype == IND_ELEM_I64) {
     memcpy(p, &v, 8);
-  } else if (t->dtype == IND_DT_I32) {
+  } else if (t->dtype == IND_ELEM_I32) {
     int32_t w = (int32_t)v;
     memcpy(p, &w, 4);
   } else {
@@ -456,25 +468,17 @@ IndCompareResult ind_tensor_compare(const IndTensor *got, const IndTensor *want,
   return r;
 }
 
-static const struct {
-  IndElementType e;
-  IndDType d;
-} k_element_dtypes[] = {{IND_ELEM_F32, IND_DT_F32}, {IND_ELEM_F16, IND_DT_F16}, {IND_ELEM_BF16, IND_DT_BF16},
-                        {IND_ELEM_F64, IND_DT_F64}, {IND_ELEM_I1, IND_DT_BOOL}, {IND_ELEM_I32, IND_DT_I32},
-                        {IND_ELEM_I64, IND_DT_I64}};
-
-bool ind_dtype_from_element(IndElementType t, IndDType *out) {
-  for (size_t i = 0; i < sizeof k_element_dtypes / sizeof k_element_dtypes[0]; ++i)
-    if (k_element_dtypes[i].e == t) {
-      *out = k_element_dtypes[i].d;
-      return true;
-    }
-  return false;
-}
-
-IndElementType ind_dtype_to_element(IndDType dtype) {
-  for (size_t i = 0; i < sizeof k_element_dtypes / sizeof k_element_dtypes[0]; ++i)
-    if (k_element_dtypes[i].d == dtype)
-      return k_element_dtypes[i].e;
-  return IND_ELEM_F32;
+bool ind_dtype_supported(IndElementType t) {
+  switch (t) {
+  case IND_ELEM_F32:
+  case IND_ELEM_F16:
+  case IND_ELEM_BF16:
+  case IND_ELEM_F64:
+  case IND_ELEM_I1:
+  case IND_ELEM_I32:
+  case IND_ELEM_I64:
+    return true;
+  default:
+    return false;
+  }
 }

@@ -27,10 +27,11 @@ extern "C" {
 
 #define IND_TENSOR_MAX_RANK 8
 
-typedef enum { IND_DT_F32, IND_DT_F16, IND_DT_BF16, IND_DT_F64, IND_DT_I64, IND_DT_I32, IND_DT_BOOL } IndDType;
+/* A tensor's dtype is the runtime's element type (IndElementType, ind/runtime.h), any but IND_ELEM_I8
+ * (ind_dtype_supported). */
 
 typedef struct IndTensor {
-  IndDType dtype;                     /* storage dtype: what the values are rounded to */
+  IndElementType dtype;               /* storage dtype: what the values are rounded to */
   int rank;                           /* 0 .. IND_TENSOR_MAX_RANK; rank 0 is a scalar with numel 1 */
   int64_t shape[IND_TENSOR_MAX_RANK]; /* sizes, row-major */
   int64_t numel;                      /* product of shape (1 for rank 0) */
@@ -42,7 +43,7 @@ typedef struct IndTensor {
 
 /* Allocates a zero-filled tensor (with ival for an integer dtype). False (with *t zeroed) for a bad rank, a negative
  * size, an element count that overflows, or out of memory. */
-bool ind_tensor_init(IndTensor *t, IndDType dtype, int rank, const int64_t *shape);
+bool ind_tensor_init(IndTensor *t, IndElementType dtype, int rank, const int64_t *shape);
 void ind_tensor_free(IndTensor *t);
 /* Deep copy into *dst (which is overwritten, not freed). */
 bool ind_tensor_copy(IndTensor *dst, const IndTensor *src);
@@ -59,7 +60,7 @@ int64_t ind_tensor_int(const IndTensor *t, int64_t i);
 /* Sets element i of a tensor with ival: ival[i] = v, data[i] = (double)v. */
 void ind_tensor_set_int(IndTensor *t, int64_t i, int64_t v);
 /* v wrapped to an integer dtype's bits (i32: modulo 2^32, two's complement; bool: v != 0; i64: v). */
-int64_t ind_wrap_int(int64_t v, IndDType dtype);
+int64_t ind_wrap_int(int64_t v, IndElementType dtype);
 /* One element as it sits in memory (in t->dtype) <-> element i of t: integers exactly through ival when t
  * has it, others through ind_storage_load / ind_storage_store. */
 void ind_tensor_load_elem(IndTensor *t, int64_t i, const void *p);
@@ -68,28 +69,26 @@ void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *p);
 void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
 
 /* Element dtypes <-> MLIR types: f32 f16 bf16 f64 i64 i32 i1(bool). False / null type otherwise. */
-bool ind_dtype_from_mlir(MlirType type, IndDType *out);
-MlirType ind_dtype_to_mlir(MlirContext ctx, IndDType dtype);
-/* The runtime's element types (ind/runtime.h) <-> dtypes, the one map: f32 f16 bf16 f64 i1 i32 i64; false for
- * the others (i8). */
-bool ind_dtype_from_element(IndElementType t, IndDType *out);
-IndElementType ind_dtype_to_element(IndDType dtype);
+bool ind_dtype_from_mlir(MlirType type, IndElementType *out);
+MlirType ind_dtype_to_mlir(MlirContext ctx, IndElementType dtype);
+/* True for the element types a tensor holds: f32 f16 bf16 f64 i64 i32 i1 (bool); false for i8. */
+bool ind_dtype_supported(IndElementType t);
 /* For a ranked tensor or memref type with static sizes: its dtype, rank and shape. */
-bool ind_shape_from_mlir(MlirType shaped, IndDType *dtype, int *rank, int64_t *shape);
+bool ind_shape_from_mlir(MlirType shaped, IndElementType *dtype, int *rank, int64_t *shape);
 
 /* Bytes per element in storage (.npy, device buffers): 4 2 2 8 8 4 1. */
-size_t ind_dtype_size(IndDType dtype);
+size_t ind_dtype_size(IndElementType dtype);
 /* "f32" "f16" "bf16" "f64" "i64" "i32" "bool". */
-const char *ind_dtype_name(IndDType dtype);
-bool ind_dtype_is_float(IndDType dtype);
+const char *ind_dtype_name(IndElementType dtype);
+bool ind_dtype_is_float(IndElementType dtype);
 /* The double nearest to storing v in dtype and reading it back (rules above). Integers: v truncated
  * toward zero, saturating (NaN -> 0, at or beyond the range -> INT_MIN / INT_MAX, infinities included):
  * ind's one float -> int conversion, LLVM's fptosi.sat, which the compiled kernels do too
  * (passes/codegen/fptosi_sat.h). */
-double ind_round_to_dtype(double v, IndDType dtype);
+double ind_round_to_dtype(double v, IndElementType dtype);
 /* Integer truncation (arith.trunci): an integer value v wrapped modulo 2^bits into the integer dtype; as
  * ind_round_to_dtype for the other dtypes. */
-double ind_wrap_to_dtype(double v, IndDType dtype);
+double ind_wrap_to_dtype(double v, IndElementType dtype);
 /* Elementwise comparison of two tensors of the same shape: an element matches by ind_close. */
 typedef struct IndCompareResult {
   double max_abs, max_rel; /* over mismatching-or-not elements that differ; INFINITY for a NaN on one side */
@@ -106,8 +105,8 @@ bool ind_close(double got, double want, double atol, double rtol);
 /* One element of `dtype` as it sits in memory (little-endian; f16 and bf16 in 2 bytes, bool in 1)
  * <-> double. ind_storage_store rounds v to the dtype first (round to nearest even, saturating
  * integers), so any double may be stored. */
-double ind_storage_load(const void *p, IndDType dtype);
-void ind_storage_store(void *p, double v, IndDType dtype);
+double ind_storage_load(const void *p, IndElementType dtype);
+void ind_storage_store(void *p, double v, IndElementType dtype);
 
 #ifdef __cplusplus
 }

@@ -533,8 +533,8 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
   IndStatus st = NULL;
   for (; made < nin && !st; ++made) {
     IndTensorInfo t = ind_program_input(p, made);
-    IndDType dt;
-    if (!ind_dtype_from_element(t.type, &dt) || !ind_tensor_init(&in[made], dt, t.rank, t.shape)) {
+    IndElementType dt = t.type;
+    if (!ind_dtype_supported(dt) || !ind_tensor_init(&in[made], dt, t.rank, t.shape)) {
       st = ind_status_create("input %d: unsupported dtype %s", made, ind_element_type_name(t.type));
       break;
     }
@@ -548,8 +548,8 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
     st = ind_status_create("the reference returned %d outputs, the program has %d", n_out, nout);
   for (int k = 0; !st && k < nout; ++k) {
     IndTensorInfo t = ind_program_output(p, k);
-    IndDType dt;
-    if (!ind_dtype_from_element(t.type, &dt) || out[k].numel != t.numel) {
+    IndElementType dt = t.type;
+    if (!ind_dtype_supported(dt) || out[k].numel != t.numel) {
       st = ind_status_create("output %d: the reference's shape or dtype differs from the program's", k);
       break;
     }

@@ -65,7 +65,7 @@ static bool run_stages(MlirModule m, const char *fuse) {
 
 /* Writes tensor t into a fresh storage buffer of memref type `type`; *m describes it. */
 static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *err, size_t errlen) {
-  IndDType dt;
+  IndElementType dt;
   int rank;
   int64_t shape[IND_TENSOR_MAX_RANK];
   if (!ind_shape_from_mlir(type, &dt, &rank, shape) || rank != t->rank) {
@@ -95,7 +95,7 @@ static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *e
 
 /* Reads memref m of type `type` back into a fresh logical tensor. */
 static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
-  IndDType dt;
+  IndElementType dt;
   int rank;
   int64_t shape[IND_TENSOR_MAX_RANK];
   if (!ind_shape_from_mlir(type, &dt, &rank, shape) || !ind_tensor_init(t, dt, rank, shape))
@@ -148,12 +148,12 @@ static bool execute(IndJit *jit, MlirOperation func, const IndTensor *in, int n_
 /* --- checking ------------------------------------------------------------------------------- */
 
 /* The machine epsilon of a low-precision storage dtype (0 for the others). */
-static double storage_eps(IndDType dt) {
-  return dt == IND_DT_F16 ? ldexp(1, -10) : dt == IND_DT_BF16 ? ldexp(1, -7) : 0.0;
+static double storage_eps(IndElementType dt) {
+  return dt == IND_ELEM_F16 ? ldexp(1, -10) : dt == IND_ELEM_BF16 ? ldexp(1, -7) : 0.0;
 }
 
 static double type_eps(MlirType t) {
-  IndDType dt;
+  IndElementType dt;
   return mlirTypeIsAShaped(t) && ind_dtype_from_mlir(mlirShapedTypeGetElementType(t), &dt) ? storage_eps(dt) : 0.0;
 }
 

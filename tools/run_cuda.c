@@ -63,8 +63,8 @@ typedef struct CudaRun {
 } CudaRun;
 
 static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst) {
-  IndDType dt;
-  if (!ind_dtype_from_element(info.type, &dt) || t->numel != info.numel)
+  IndElementType dt = info.type;
+  if (!ind_dtype_supported(dt) || t->numel != info.numel)
     return ind_status_create("input %s: unsupported dtype %s or wrong size", info.name,
                              ind_element_type_name(info.type));
   size_t es = ind_element_type_size(info.type);
@@ -82,8 +82,8 @@ static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst)
 }
 
 static IndStatus from_device(uint64_t src, IndTensorInfo info, IndTensor *t) {
-  IndDType dt;
-  if (!ind_dtype_from_element(info.type, &dt) || !ind_tensor_init(t, dt, info.rank, info.shape))
+  IndElementType dt = info.type;
+  if (!ind_dtype_supported(dt) || !ind_tensor_init(t, dt, info.rank, info.shape))
     return ind_status_create("output %s: unsupported dtype %s", info.name, ind_element_type_name(info.type));
   size_t es = ind_element_type_size(info.type);
   unsigned char *host = malloc((size_t)info.bytes + 1);

@@ -263,10 +263,11 @@ static void free_tensors(IndTensor *t, int n) {
  * as that dtype when every value is exactly one of it; else false with the first value that is not. */
 static bool narrow_input(MlirOperation func, int k, IndTensor *t, char *err, size_t errlen) {
   MlirType ty = mlirValueGetType(mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)), k));
-  IndDType dt;
+  IndElementType dt;
   int rank;
   int64_t shape[IND_TENSOR_MAX_RANK];
-  if (t->dtype != IND_DT_F32 || !ind_shape_from_mlir(ty, &dt, &rank, shape) || (dt != IND_DT_BF16 && dt != IND_DT_F16))
+  if (t->dtype != IND_ELEM_F32 || !ind_shape_from_mlir(ty, &dt, &rank, shape) ||
+      (dt != IND_ELEM_BF16 && dt != IND_ELEM_F16))
     return true; /* nothing to narrow: ind_interp_check_input judges the dtype */
   for (int64_t i = 0; i < t->numel; ++i) {
     double v = t->data[i];

@@ -24,6 +24,119 @@ IndReductionType ind_reduction_type_parse(MlirStringRef s) {
   return IND_REDUCE_INVALID;
 }
 
+/* --- Op ids. */
+
+static const char *const k_op_names[IND_OP_COUNT] = {
+    [IND_OP_UNKNOWN] = "",
+    [IND_OP_POINTWISE] = IND_POINTWISE_OP,
+    [IND_OP_REDUCTION] = IND_REDUCTION_OP,
+    [IND_OP_SCAN] = IND_SCAN_OP,
+    [IND_OP_EXTERN] = IND_EXTERN_OP,
+    [IND_OP_LOAD] = IND_LOAD_OP,
+    [IND_OP_INDEX_EXPR] = IND_INDEX_EXPR_OP,
+    [IND_OP_INDIRECT_INDEXING] = IND_INDIRECT_INDEXING_OP,
+    [IND_OP_YIELD] = IND_YIELD_OP,
+    [IND_OP_ARITH_CONSTANT] = "arith.constant",
+    [IND_OP_ARITH_ADDF] = "arith.addf",
+    [IND_OP_ARITH_SUBF] = "arith.subf",
+    [IND_OP_ARITH_MULF] = "arith.mulf",
+    [IND_OP_ARITH_DIVF] = "arith.divf",
+    [IND_OP_ARITH_REMF] = "arith.remf",
+    [IND_OP_ARITH_NEGF] = "arith.negf",
+    [IND_OP_ARITH_MAXIMUMF] = "arith.maximumf",
+    [IND_OP_ARITH_MINIMUMF] = "arith.minimumf",
+    [IND_OP_ARITH_MAXNUMF] = "arith.maxnumf",
+    [IND_OP_ARITH_MINNUMF] = "arith.minnumf",
+    [IND_OP_ARITH_ADDI] = "arith.addi",
+    [IND_OP_ARITH_SUBI] = "arith.subi",
+    [IND_OP_ARITH_MULI] = "arith.muli",
+    [IND_OP_ARITH_MAXSI] = "arith.maxsi",
+    [IND_OP_ARITH_MINSI] = "arith.minsi",
+    [IND_OP_ARITH_ANDI] = "arith.andi",
+    [IND_OP_ARITH_ORI] = "arith.ori",
+    [IND_OP_ARITH_XORI] = "arith.xori",
+    [IND_OP_ARITH_DIVSI] = "arith.divsi",
+    [IND_OP_ARITH_REMSI] = "arith.remsi",
+    [IND_OP_ARITH_FLOORDIVSI] = "arith.floordivsi",
+    [IND_OP_ARITH_CEILDIVSI] = "arith.ceildivsi",
+    [IND_OP_ARITH_CMPF] = "arith.cmpf",
+    [IND_OP_ARITH_CMPI] = "arith.cmpi",
+    [IND_OP_ARITH_SELECT] = "arith.select",
+    [IND_OP_ARITH_EXTF] = "arith.extf",
+    [IND_OP_ARITH_TRUNCF] = "arith.truncf",
+    [IND_OP_ARITH_SITOFP] = "arith.sitofp",
+    [IND_OP_ARITH_UITOFP] = "arith.uitofp",
+    [IND_OP_ARITH_FPTOSI] = "arith.fptosi",
+    [IND_OP_ARITH_FPTOUI] = "arith.fptoui",
+    [IND_OP_ARITH_EXTSI] = "arith.extsi",
+    [IND_OP_ARITH_EXTUI] = "arith.extui",
+    [IND_OP_ARITH_TRUNCI] = "arith.trunci",
+    [IND_OP_ARITH_INDEX_CAST] = "arith.index_cast",
+    [IND_OP_ARITH_INDEX_CASTUI] = "arith.index_castui",
+    [IND_OP_MATH_EXP] = "math.exp",
+    [IND_OP_MATH_EXP2] = "math.exp2",
+    [IND_OP_MATH_EXPM1] = "math.expm1",
+    [IND_OP_MATH_LOG] = "math.log",
+    [IND_OP_MATH_LOG2] = "math.log2",
+    [IND_OP_MATH_LOG10] = "math.log10",
+    [IND_OP_MATH_LOG1P] = "math.log1p",
+    [IND_OP_MATH_SQRT] = "math.sqrt",
+    [IND_OP_MATH_RSQRT] = "math.rsqrt",
+    [IND_OP_MATH_CBRT] = "math.cbrt",
+    [IND_OP_MATH_TANH] = "math.tanh",
+    [IND_OP_MATH_ERF] = "math.erf",
+    [IND_OP_MATH_ERFC] = "math.erfc",
+    [IND_OP_MATH_ABSF] = "math.absf",
+    [IND_OP_MATH_ABSI] = "math.absi",
+    [IND_OP_MATH_SIN] = "math.sin",
+    [IND_OP_MATH_COS] = "math.cos",
+    [IND_OP_MATH_TAN] = "math.tan",
+    [IND_OP_MATH_ASIN] = "math.asin",
+    [IND_OP_MATH_ACOS] = "math.acos",
+    [IND_OP_MATH_ATAN] = "math.atan",
+    [IND_OP_MATH_SINH] = "math.sinh",
+    [IND_OP_MATH_COSH] = "math.cosh",
+    [IND_OP_MATH_FLOOR] = "math.floor",
+    [IND_OP_MATH_CEIL] = "math.ceil",
+    [IND_OP_MATH_ROUND] = "math.round",
+    [IND_OP_MATH_ROUNDEVEN] = "math.roundeven",
+    [IND_OP_MATH_TRUNC] = "math.trunc",
+    [IND_OP_MATH_POWF] = "math.powf",
+    [IND_OP_MATH_FPOWI] = "math.fpowi",
+    [IND_OP_MATH_IPOWI] = "math.ipowi",
+    [IND_OP_MATH_ATAN2] = "math.atan2",
+    [IND_OP_MATH_COPYSIGN] = "math.copysign",
+    [IND_OP_MATH_FMA] = "math.fma",
+};
+
+/* The rows of each dialect prefix, so that an op is compared with its own dialect's names only. */
+static const struct {
+  const char *prefix;
+  IndOpId first, last;
+} k_op_prefixes[] = {
+    {"ind.", IND_OP_POINTWISE, IND_OP_INDIRECT_INDEXING},
+    {"gpu.", IND_OP_YIELD, IND_OP_YIELD},
+    {"arith.", IND_OP_ARITH_CONSTANT, IND_OP_ARITH_INDEX_CASTUI},
+    {"math.", IND_OP_MATH_EXP, IND_OP_MATH_FMA},
+};
+
+IndOpId ind_op_id(MlirOperation op) {
+  if (mlirOperationIsNull(op))
+    return IND_OP_UNKNOWN;
+  MlirStringRef name = ind_op_name(op);
+  for (size_t p = 0; p < sizeof k_op_prefixes / sizeof k_op_prefixes[0]; ++p) {
+    if (!ind_sref_starts_with(name, k_op_prefixes[p].prefix))
+      continue;
+    for (int i = k_op_prefixes[p].first; i <= (int)k_op_prefixes[p].last; ++i)
+      if (ind_sref_eq(name, k_op_names[i]))
+        return (IndOpId)i;
+    return IND_OP_UNKNOWN;
+  }
+  return IND_OP_UNKNOWN;
+}
+
+const char *ind_op_id_name(IndOpId id) { return id > IND_OP_UNKNOWN && id < IND_OP_COUNT ? k_op_names[id] : ""; }
+
 /* --- Predicates. */
 
 bool ind_is_pointwise(MlirOperation op) { return ind_op_is(op, IND_POINTWISE_OP); }

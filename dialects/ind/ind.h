@@ -68,6 +68,99 @@ const char *ind_reduction_type_name(IndReductionType t);
 /* IND_REDUCE_INVALID when the string is none of those. */
 IndReductionType ind_reduction_type_parse(MlirStringRef s);
 
+/* --- Op ids: what a stage switches on. One per ind op, the body terminator, and the upstream arith / math
+ * ops a body may hold (the ones the reference interpreter evaluates; kernel.def bodies hold the same ones,
+ * copied by sched-to-kernel). Computed from the op's name by ind_op_id, from one table in ind.c. */
+typedef enum IndOpId {
+  IND_OP_UNKNOWN = 0, /* none of the ops below */
+  IND_OP_POINTWISE,
+  IND_OP_REDUCTION,
+  IND_OP_SCAN,
+  IND_OP_EXTERN,
+  IND_OP_LOAD,
+  IND_OP_INDEX_EXPR,
+  IND_OP_INDIRECT_INDEXING,
+  IND_OP_YIELD, /* gpu.yield */
+  /* upstream body ops */
+  IND_OP_ARITH_CONSTANT,
+  IND_OP_ARITH_ADDF,
+  IND_OP_ARITH_SUBF,
+  IND_OP_ARITH_MULF,
+  IND_OP_ARITH_DIVF,
+  IND_OP_ARITH_REMF,
+  IND_OP_ARITH_NEGF,
+  IND_OP_ARITH_MAXIMUMF,
+  IND_OP_ARITH_MINIMUMF,
+  IND_OP_ARITH_MAXNUMF,
+  IND_OP_ARITH_MINNUMF,
+  IND_OP_ARITH_ADDI,
+  IND_OP_ARITH_SUBI,
+  IND_OP_ARITH_MULI,
+  IND_OP_ARITH_MAXSI,
+  IND_OP_ARITH_MINSI,
+  IND_OP_ARITH_ANDI,
+  IND_OP_ARITH_ORI,
+  IND_OP_ARITH_XORI,
+  IND_OP_ARITH_DIVSI,
+  IND_OP_ARITH_REMSI,
+  IND_OP_ARITH_FLOORDIVSI,
+  IND_OP_ARITH_CEILDIVSI,
+  IND_OP_ARITH_CMPF,
+  IND_OP_ARITH_CMPI,
+  IND_OP_ARITH_SELECT,
+  IND_OP_ARITH_EXTF,
+  IND_OP_ARITH_TRUNCF,
+  IND_OP_ARITH_SITOFP,
+  IND_OP_ARITH_UITOFP,
+  IND_OP_ARITH_FPTOSI,
+  IND_OP_ARITH_FPTOUI,
+  IND_OP_ARITH_EXTSI,
+  IND_OP_ARITH_EXTUI,
+  IND_OP_ARITH_TRUNCI,
+  IND_OP_ARITH_INDEX_CAST,
+  IND_OP_ARITH_INDEX_CASTUI,
+  IND_OP_MATH_EXP,
+  IND_OP_MATH_EXP2,
+  IND_OP_MATH_EXPM1,
+  IND_OP_MATH_LOG,
+  IND_OP_MATH_LOG2,
+  IND_OP_MATH_LOG10,
+  IND_OP_MATH_LOG1P,
+  IND_OP_MATH_SQRT,
+  IND_OP_MATH_RSQRT,
+  IND_OP_MATH_CBRT,
+  IND_OP_MATH_TANH,
+  IND_OP_MATH_ERF,
+  IND_OP_MATH_ERFC,
+  IND_OP_MATH_ABSF,
+  IND_OP_MATH_ABSI,
+  IND_OP_MATH_SIN,
+  IND_OP_MATH_COS,
+  IND_OP_MATH_TAN,
+  IND_OP_MATH_ASIN,
+  IND_OP_MATH_ACOS,
+  IND_OP_MATH_ATAN,
+  IND_OP_MATH_SINH,
+  IND_OP_MATH_COSH,
+  IND_OP_MATH_FLOOR,
+  IND_OP_MATH_CEIL,
+  IND_OP_MATH_ROUND,
+  IND_OP_MATH_ROUNDEVEN,
+  IND_OP_MATH_TRUNC,
+  IND_OP_MATH_POWF,
+  IND_OP_MATH_FPOWI,
+  IND_OP_MATH_IPOWI,
+  IND_OP_MATH_ATAN2,
+  IND_OP_MATH_COPYSIGN,
+  IND_OP_MATH_FMA,
+  IND_OP_COUNT
+} IndOpId;
+
+/* The op's id (IND_OP_UNKNOWN for a null op or one of no row). */
+IndOpId ind_op_id(MlirOperation op);
+/* "ind.load" for IND_OP_LOAD; "" for IND_OP_UNKNOWN or out of range. */
+const char *ind_op_id_name(IndOpId id);
+
 /* --- Predicates. */
 bool ind_is_pointwise(MlirOperation op);
 bool ind_is_reduction(MlirOperation op);

@@ -10,6 +10,34 @@ static const char *const kind_prefixes[] = {"poi", "per", "red"};
 static const char *const red_names[] = {
     "sum", "max", "min", "prod", "welford_mean", "welford_m2", "online_softmax_max", "online_softmax_sum"};
 
+static const char *const op_names[KERNEL_OP_COUNT] = {
+    [KERNEL_OP_UNKNOWN] = "",
+    [KERNEL_OP_DEF] = KERNEL_DEF,
+    [KERNEL_OP_LOAD] = KERNEL_LOAD,
+    [KERNEL_OP_STORE] = KERNEL_STORE,
+    [KERNEL_OP_INDEX_EXPR] = KERNEL_INDEX_EXPR,
+    [KERNEL_OP_REDUCE] = KERNEL_REDUCE,
+    [KERNEL_OP_SCAN] = KERNEL_SCAN,
+    [KERNEL_OP_CHECK_INDEX] = KERNEL_CHECK_INDEX,
+    [KERNEL_OP_ALLOC] = KERNEL_ALLOC,
+    [KERNEL_OP_LAUNCH] = KERNEL_LAUNCH,
+    [KERNEL_OP_EXTERN_CALL] = KERNEL_EXTERN_CALL,
+};
+
+KernelOpId kernel_op_id(MlirOperation op) {
+  if (mlirOperationIsNull(op) || !ind_op_in_dialect(op, "kernel"))
+    return KERNEL_OP_UNKNOWN;
+  MlirStringRef name = ind_op_name(op);
+  for (int i = 1; i < KERNEL_OP_COUNT; ++i)
+    if (ind_sref_eq(name, op_names[i]))
+      return (KernelOpId)i;
+  return KERNEL_OP_UNKNOWN;
+}
+
+const char *kernel_op_id_name(KernelOpId id) {
+  return id > KERNEL_OP_UNKNOWN && id < KERNEL_OP_COUNT ? op_names[id] : "";
+}
+
 const char *kernel_kind_str(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_names[k] : "?"; }
 const char *kernel_kind_prefix(KernelKind k) { return k >= 0 && k <= KERNEL_KIND_REDUCTION ? kind_prefixes[k] : "?"; }
 

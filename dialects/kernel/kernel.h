@@ -27,6 +27,28 @@ extern "C" {
 #define KERNEL_LAUNCH "kernel.launch"
 #define KERNEL_EXTERN_CALL "kernel.extern_call"
 
+/* Op ids: what a stage switches on, one per kernel op, computed from the op's name by kernel_op_id
+ * (one table in kernel.c). The upstream ops of a body (arith / math, the gpu.yield terminator) are
+ * those of an ind body: ind_op_id (dialects/ind/ind.h) names them. */
+typedef enum KernelOpId {
+  KERNEL_OP_UNKNOWN = 0, /* not a kernel op */
+  KERNEL_OP_DEF,
+  KERNEL_OP_LOAD,
+  KERNEL_OP_STORE,
+  KERNEL_OP_INDEX_EXPR,
+  KERNEL_OP_REDUCE,
+  KERNEL_OP_SCAN,
+  KERNEL_OP_CHECK_INDEX,
+  KERNEL_OP_ALLOC,
+  KERNEL_OP_LAUNCH,
+  KERNEL_OP_EXTERN_CALL,
+  KERNEL_OP_COUNT
+} KernelOpId;
+/* The op's id (KERNEL_OP_UNKNOWN for a null op or one of another dialect). */
+KernelOpId kernel_op_id(MlirOperation op);
+/* "kernel.load" for KERNEL_OP_LOAD; "" for KERNEL_OP_UNKNOWN or out of range. */
+const char *kernel_op_id_name(KernelOpId id);
+
 /* Attribute keys. */
 #define KERNEL_ATTR_SYM_NAME "sym_name"
 #define KERNEL_ATTR_KIND "kind"

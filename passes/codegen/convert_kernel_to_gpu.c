@@ -34,6 +34,7 @@
  * symbols no longer resolve to kernel.defs (the wrapper is left as it is; the PTX emitter drops it).
  * Failure: a located error for a kernel this lowering cannot map (unsupported body op, geometry that
  * does not divide the ranges, more than 64 elements per thread in a persistent reduction, ...). */
+#include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "ind/checked.h"
 #include "lib/ir.h"
@@ -99,10 +100,11 @@ static bool index_uses_r(Gen *g, MlirAffineMap m) {
 static void analyze_rvar(Gen *g, MlirBlock body) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (kernel_is_reduce(op) || kernel_is_store(op) || mlirOperationGetNumResults(op) == 0)
+    KernelOpId id = kernel_op_id(op);
+    if (id == KERNEL_OP_REDUCE || id == KERNEL_OP_STORE || mlirOperationGetNumResults(op) == 0)
       continue;
-    bool rv = kernel_is_scan(op) ||
-              ((kernel_is_load(op) || kernel_is_index_expr(op)) && index_uses_r(g, kernel_index_map(op)));
+    bool rv = id == KERNEL_OP_SCAN ||
+              ((id == KERNEL_OP_LOAD || id == KERNEL_OP_INDEX_EXPR) && index_uses_r(g, kernel_index_map(op)));
     for (intptr_t i = 0; !rv && i < mlirOperationGetNumOperands(op); ++i)
       rv = is_rvar_value(g, mlirOperationGetOperand(op, i));
     if (rv) {
@@ -504,17 +506,21 @@ static bool multiple_of(MlirValue v, int64_t k) {
   if (!mlirValueIsAOpResult(v))
     return false;
   MlirOperation d = mlirOpResultGetOwner(v);
-  if (ind_op_is(d, "arith.constant")) {
+  switch (ind_op_id(d)) {
+  case IND_OP_ARITH_CONSTANT: {
     MlirAttribute a = mlirOperationGetAttributeByName(d, ind_str("value"));
     return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) && mlirIntegerAttrGetValueInt(a) % k == 0;
   }
-  if (ind_op_is(d, "arith.muli"))
+  case IND_OP_ARITH_MULI:
     return multiple_of(mlirOperationGetOperand(d, 0), k) || multiple_of(mlirOperationGetOperand(d, 1), k);
-  if (ind_op_is(d, "arith.addi") || ind_op_is(d, "arith.subi"))
+  case IND_OP_ARITH_ADDI:
+  case IND_OP_ARITH_SUBI:
     return multiple_of(mlirOperationGetOperand(d, 0), k) && multiple_of(mlirOperationGetOperand(d, 1), k);
-  if (ind_op_is(d, "arith.select"))
+  case IND_OP_ARITH_SELECT:
     return multiple_of(mlirOperationGetOperand(d, 1), k) && multiple_of(mlirOperationGetOperand(d, 2), k);
-  return false;
+  default:
+    return false;
+  }
 }
 
 /* An indirect load: at the affine index plus the lane's offset. A vector's lanes share one offset when it
@@ -664,9 +670,8 @@ static MlirValue div_full(Gen *g, MlirValue a, MlirValue b) {
 
 /* arith/math ops: one clone per lane with the operands' lanes. */
 static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
-  MlirStringRef name = ind_op_name(op);
-  if (!(ind_sref_starts_with(name, "arith.") || ind_sref_starts_with(name, "math.")) ||
-      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) != 0)
+  if (!(ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math")) || mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumRegions(op) != 0)
     return fail(g, op, "unsupported op in a kernel body (expected kernel.*, arith.* or math.*)");
   intptr_t nops = mlirOperationGetNumOperands(op);
   Lanes *in = calloc((size_t)(nops ? nops : 1), sizeof *in);
@@ -702,7 +707,7 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
       out->v[l] = codegen_fptosi_sat(g->ctx, g->loc, lane(&in[0], l), res, gen_insert, g);
       continue;
     }
-    if (!g->ieee_div && ind_op_is(op, "arith.divf") && mlirTypeIsAF32(mlirValueGetType(lane(&in[0], l)))) {
+    if (!g->ieee_div && ind_op_id(op) == IND_OP_ARITH_DIVF && mlirTypeIsAF32(mlirValueGetType(lane(&in[0], l)))) {
       out->v[l] = div_full(g, lane(&in[0], l), lane(&in[1], l));
       continue;
     }
@@ -1362,18 +1367,26 @@ static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
   if (g->nr > 0 && is_rvar_op(g, op) && g->dims[g->nx + g->nr - 1].n == 0)
     return fail(g, op, "r-varying value used outside a reduction (only kernel.reduce may consume it)");
   bool ok;
-  if (kernel_is_load(op))
+  switch (kernel_op_id(op)) {
+  case KERNEL_OP_LOAD:
     ok = emit_load(g, op, out);
-  else if (kernel_is_index_expr(op))
+    break;
+  case KERNEL_OP_INDEX_EXPR:
     ok = emit_index_expr(g, op, out);
-  else if (kernel_is_reduce(op))
+    break;
+  case KERNEL_OP_REDUCE:
     ok = emit_reduce(g, op, out);
-  else if (kernel_is_scan(op))
+    break;
+  case KERNEL_OP_SCAN:
     ok = emit_scan(g, op, out);
-  else if (kernel_is_check_index(op))
+    break;
+  case KERNEL_OP_CHECK_INDEX:
     ok = emit_check_index(g, op, out);
-  else
+    break;
+  default:
     ok = emit_clone(g, op, out);
+    break;
+  }
   if (ok)
     bind(g, v, out);
   return ok;
@@ -1668,7 +1681,7 @@ static bool emit_r_invariant(Gen *g, MlirBlock body, bool looped, MlirOperation 
   *ndeferred = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !g->failed;
        op = mlirOperationGetNextInBlock(op)) {
-    if (ind_op_is(op, "gpu.yield"))
+    if (ind_is_yield(op))
       break;
     if (sl && kernel_is_scan(op)) {
       sl->op[sl->n] = op;

@@ -1,6 +1,8 @@
 /* fptosi_sat.c - the saturating float -> integer conversion of both kernel lowerings (fptosi_sat.h). */
 #include "passes/codegen/fptosi_sat.h"
 
+#include "dialects/ind/ind.h"
+
 #include <math.h>
 #include <stdint.h>
 
@@ -61,7 +63,7 @@ MlirValue codegen_fptosi_sat(MlirContext ctx, MlirLocation loc, MlirValue v, Mli
 }
 
 bool codegen_is_unclamped_fptosi(MlirOperation op) {
-  if (!ind_op_is(op, "arith.fptosi") || mlirOperationGetNumResults(op) != 1)
+  if (ind_op_id(op) != IND_OP_ARITH_FPTOSI || mlirOperationGetNumResults(op) != 1)
     return false;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 1 &&

@@ -32,6 +32,7 @@
  * convert-math-to-llvm, convert-math-to-libm, convert-to-llvm (tools/jit_driver.c runs that pipeline).
  * Failure: a located diagnostic for an unsupported body op, a bad index map or kind, a launch whose
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
+#include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "ind/checked.h"
 #include "lib/ir.h"
@@ -143,8 +144,17 @@ static bool map_uses_r(const Kernel *k, MlirAffineMap m) {
 }
 
 static bool is_supported_body_op(MlirOperation op) {
-  return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math") || kernel_is_load(op) || kernel_is_store(op) ||
-         kernel_is_index_expr(op) || kernel_is_reduce(op) || kernel_is_scan(op) || kernel_is_check_index(op);
+  switch (kernel_op_id(op)) {
+  case KERNEL_OP_LOAD:
+  case KERNEL_OP_STORE:
+  case KERNEL_OP_INDEX_EXPR:
+  case KERNEL_OP_REDUCE:
+  case KERNEL_OP_SCAN:
+  case KERNEL_OP_CHECK_INDEX:
+    return true;
+  default:
+    return ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math");
+  }
 }
 
 static bool is_scalar(MlirType t) { return mlirTypeIsAFloat(t) || mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t); }
@@ -162,14 +172,21 @@ static bool is_flat_buffer(MlirValue v) {
 static bool check_memory_op(MlirOperation o) {
   intptr_t nopd = mlirOperationGetNumOperands(o), nres = mlirOperationGetNumResults(o);
   bool ok = true;
-  if (kernel_is_load(o))
+  switch (kernel_op_id(o)) {
+  case KERNEL_OP_LOAD:
     ok = (nopd == 1 || (nopd == 2 && mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 1))))) && nres == 1 &&
          is_flat_buffer(mlirOperationGetOperand(o, 0)) && is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
-  else if (kernel_is_store(o))
+    break;
+  case KERNEL_OP_STORE:
     ok = nopd == 2 && nres == 0 && is_flat_buffer(mlirOperationGetOperand(o, 0)) &&
          is_scalar(mlirValueGetType(mlirOperationGetOperand(o, 1)));
-  else if (kernel_is_index_expr(o))
+    break;
+  case KERNEL_OP_INDEX_EXPR:
     ok = nopd == 0 && nres == 1 && is_scalar(mlirValueGetType(mlirOperationGetResult(o, 0)));
+    break;
+  default:
+    break;
+  }
   if (!ok)
     ind_emit_error(o, "convert-kernel-to-cpu: %.*s needs a 1-D memref buffer and scalar values",
                    (int)ind_op_name(o).length, ind_op_name(o).data);
@@ -236,7 +253,7 @@ static bool kernel_analyze(Kernel *k) {
     abort();
   for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (ind_op_is(o, "gpu.yield") && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
+    if (ind_is_yield(o) && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
       break;
     if (!is_supported_body_op(o))
       return mlirLogicalResultIsSuccess(ind_emit_error(o,
@@ -250,21 +267,26 @@ static bool kernel_analyze(Kernel *k) {
   for (int i = 0; i < k->nops; ++i) {
     MlirOperation o = k->ops[i];
     bool rv = false;
-    if (kernel_is_load(o) || kernel_is_store(o) || kernel_is_index_expr(o)) {
+    switch (kernel_op_id(o)) {
+    case KERNEL_OP_LOAD:
+    case KERNEL_OP_STORE:
+    case KERNEL_OP_INDEX_EXPR: {
       MlirAffineMap m;
       if (!check_memory_op(o) || !index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
+      break;
     }
-    if (kernel_is_check_index(o)) {
+    case KERNEL_OP_CHECK_INDEX: {
       int64_t lo, hi;
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(o, 0))) || !kernel_check_index_bounds(o, &lo, &hi))
         return mlirLogicalResultIsSuccess(ind_emit_error(
             o, "convert-kernel-to-cpu: kernel.check_index takes one index and needs integer bounds lower < upper"));
+      break;
     }
-    if (kernel_is_reduce(o)) {
+    case KERNEL_OP_REDUCE:
       if (k->nr == 0)
         return mlirLogicalResultIsSuccess(
             ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
@@ -277,12 +299,13 @@ static bool kernel_analyze(Kernel *k) {
                "and prod) and returns one of its type"));
       k->rvary[i] = false;
       continue;
-    }
-    if (kernel_is_scan(o)) {
+    case KERNEL_OP_SCAN:
       if (!check_scan(k, o))
         return false;
       k->has_scan = k->rvary[i] = true;
       continue;
+    default:
+      break;
     }
     for (intptr_t a = 0; a < mlirOperationGetNumOperands(o) && !rv; ++a) {
       MlirValue v = mlirOperationGetOperand(o, a);
@@ -422,6 +445,16 @@ static void number_sites(Kernel *k) {
 }
 
 /* Emits the CPU form of body op `op` at the builder, operands already mapped. */
+/* Clones an upstream (arith / math) body op onto the mapped operands `opd`. */
+static void emit_clone(Kernel *k, MlirOperation op, const MlirValue *opd, intptr_t nopd, bool in_rloop) {
+  MlirOperation c = mlirOperationClone(op);
+  for (intptr_t i = 0; i < nopd; ++i)
+    mlirOperationSetOperand(c, i, opd[i]);
+  insert(&k->b, c);
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
+}
+
 static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
   Builder *b = &k->b;
   b->loc = mlirOperationGetLocation(op);
@@ -433,7 +466,8 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     if (!lookup(k, mlirOperationGetOperand(op, i), &opd[i]))
       return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: internal error: unmapped operand"));
   MlirValue res = {0};
-  if (kernel_is_load(op)) {
+  switch (kernel_op_id(op)) {
+  case KERNEL_OP_LOAD: {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
     if (nopd == 2) { /* an indirect load: the affine part plus the offset */
       MlirValue sum[2] = {ops[1], opd[1]};
@@ -444,7 +478,9 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
                         ? emit_checked_load(k, op, ops[0], ops[1])
                         : build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
     res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (kernel_is_store(op)) {
+    break;
+  }
+  case KERNEL_OP_STORE: {
     MlirType mt = mlirValueGetType(opd[0]);
     MlirValue v = convert(b, opd[1], mlirShapedTypeGetElementType(mt));
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
@@ -453,24 +489,24 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     else
       build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
     return true;
-  } else if (kernel_is_check_index(op)) {
+  }
+  case KERNEL_OP_CHECK_INDEX:
     res = emit_check_index(k, op, opd[0]);
-  } else if (kernel_is_index_expr(op)) {
+    break;
+  case KERNEL_OP_INDEX_EXPR:
     res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
-  } else if (codegen_is_unclamped_fptosi(
-                 op)) { /* ind's float -> int is saturating (fptosi_sat.h), arith's is poison out of range */
-    res =
-        codegen_fptosi_sat(b->ctx, b->loc, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)), builder_insert, b);
-  } else if (kernel_is_scan(op)) {
+    break;
+  case KERNEL_OP_SCAN:
     if (!scan_step(k, op, opd[0], &res))
       return false;
-  } else {
-    MlirOperation c = mlirOperationClone(op);
-    for (intptr_t i = 0; i < nopd; ++i)
-      mlirOperationSetOperand(c, i, opd[i]);
-    insert(b, c);
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-      map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
+    break;
+  default:
+    if (codegen_is_unclamped_fptosi(op)) { /* ind's float -> int is saturating (fptosi_sat.h), arith's is poison */
+      res = codegen_fptosi_sat(b->ctx, b->loc, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)), builder_insert,
+                               b);
+      break;
+    }
+    emit_clone(k, op, opd, nopd, in_rloop);
     return true;
   }
   map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, 0), res);

@@ -272,9 +272,14 @@ static void insert_deallocs(Wrapper *w) {
   }
 }
 
+static bool is_wrapper_op(MlirOperation op) {
+  KernelOpId id = kernel_op_id(op);
+  return id == KERNEL_OP_ALLOC || id == KERNEL_OP_LAUNCH || id == KERNEL_OP_EXTERN_CALL;
+}
+
 static bool collect_wrapper_op(MlirOperation op, void *user) {
   MlirOperation **list = user;
-  if (kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op))
+  if (is_wrapper_op(op))
     *(*list)++ = op;
   return true;
 }
@@ -283,10 +288,6 @@ static bool count_walk(MlirOperation op, void *user) {
   (void)op;
   ++*(int *)user;
   return true;
-}
-
-static bool is_wrapper_op(MlirOperation op) {
-  return kernel_is_alloc(op) || kernel_is_launch(op) || kernel_is_extern_call(op);
 }
 
 bool cpu_lower_wrapper(MlirOperation module, MlirOperation func) {
@@ -303,12 +304,17 @@ bool cpu_lower_wrapper(MlirOperation module, MlirOperation func) {
   w->module = module;
   bool ok = true;
   for (MlirOperation *p = ops; p < end && ok; ++p) {
-    if (kernel_is_alloc(*p))
+    switch (kernel_op_id(*p)) {
+    case KERNEL_OP_ALLOC:
       ok = lower_alloc(w, *p);
-    else if (kernel_is_launch(*p))
+      break;
+    case KERNEL_OP_LAUNCH:
       ok = lower_launch(w, *p);
-    else
+      break;
+    default:
       ok = lower_extern_call(*p);
+      break;
+    }
   }
   if (ok) {
     insert_deallocs(w);

@@ -25,6 +25,7 @@
 #include "dialects/ind/ind.h"
 #include "dialects/kernel/kernel.h"
 #include "dialects/sched/memdep.h"
+#include "dialects/sched/sched.h"
 #include "ind/checked.h"
 #include "ind/fusion.h"
 #include "lib/ir.h"
@@ -94,7 +95,7 @@ static bool buffer_name(MlirValue v, char *out, size_t len) {
   }
   MlirOperation op = mlirOpResultGetOwner(v);
   intptr_t idx = mlirOpResultGetResultNumber(v);
-  if (ind_op_is(op, "sched.node") || ind_op_is(op, "sched.fused")) {
+  if (sched_is_node(op) || sched_is_fused(op)) {
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
     MlirOperation y = mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
     if (mlirOperationIsNull(y) || idx >= mlirOperationGetNumOperands(y))
@@ -162,10 +163,6 @@ static void kernel_name(KGen *k, int index, char *out, size_t len) {
 
 /* --- sub-nodes and the iteration space */
 
-static bool is_ind_computed(MlirOperation op) {
-  return ind_op_is(op, "ind.pointwise") || ind_op_is(op, "ind.reduction") || ind_is_scan(op);
-}
-
 /* The key of a reduction-kind node's r sizes. */
 static const char *rranges_key(MlirOperation op) {
   return ind_is_scan(op) ? IND_ATTR_SCAN_RANGES : IND_ATTR_REDUCTION_RANGES;
@@ -178,13 +175,13 @@ static MlirOperation node_inner(MlirOperation node) {
 }
 
 static bool node_is_extern(MlirOperation node) {
-  MlirOperation in = ind_op_is(node, "sched.node") ? node_inner(node) : (MlirOperation){NULL};
-  return !mlirOperationIsNull(in) && ind_op_is(in, "ind.extern");
+  MlirOperation in = sched_is_node(node) ? node_inner(node) : (MlirOperation){NULL};
+  return !mlirOperationIsNull(in) && ind_is_extern(in);
 }
 
 static bool add_sub(KGen *k, MlirOperation node) {
   MlirOperation in = node_inner(node);
-  if (mlirOperationIsNull(in) || !is_ind_computed(in))
+  if (mlirOperationIsNull(in) || !ind_is_computed_buffer(in))
     return ind_emit_error(node,
                           "sched-to-kernel: a kernel's sched.node must wrap ind.pointwise, ind.reduction or ind.scan"),
            false;
@@ -195,13 +192,13 @@ static bool add_sub(KGen *k, MlirOperation node) {
   s->op = in;
   s->produced = mlirOperationGetResult(node, 0);
   s->is_scan = ind_is_scan(in);
-  s->is_red = ind_op_is(in, "ind.reduction") || s->is_scan;
+  s->is_red = ind_is_reduction(in) || s->is_scan;
   s->out_arg = -1;
   return true;
 }
 
 static bool collect_subs(KGen *k) {
-  if (ind_op_is(k->node, "sched.node"))
+  if (sched_is_node(k->node))
     return mlirOperationGetNumResults(k->node) == 1 ? add_sub(k, k->node)
                                                     : (ind_emit_error(k->node, "sched-to-kernel: a sched.node "
                                                                                "must have one result"),
@@ -209,9 +206,9 @@ static bool collect_subs(KGen *k) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(k->node, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (ind_op_is(op, "gpu.yield"))
+    if (ind_is_yield(op))
       break;
-    if (!ind_op_is(op, "sched.node") || mlirOperationGetNumResults(op) != 1)
+    if (!sched_is_node(op) || mlirOperationGetNumResults(op) != 1)
       return ind_emit_error(op, "sched-to-kernel: a sched.fused may only hold sched.nodes"), false;
     if (!add_sub(k, op))
       return false;
@@ -398,7 +395,7 @@ static int find_in(KGen *k, MlirValue v) {
 
 static bool note_input(MlirOperation op, void *user) {
   KGen *k = user;
-  if (!ind_op_is(op, "ind.load") || (mlirOperationGetNumOperands(op) != 1 && mlirOperationGetNumOperands(op) != 2))
+  if (!ind_is_load(op) || (mlirOperationGetNumOperands(op) != 1 && mlirOperationGetNumOperands(op) != 2))
     return true;
   MlirValue b = mlirOperationGetOperand(op, 0);
   if (producer(k, b) >= 0 || find_in(k, b) >= 0)
@@ -416,7 +413,7 @@ static bool note_input(MlirOperation op, void *user) {
 
 /* True when the sched result carrying sub `s` is used outside the kernel's node. */
 static bool sub_escapes(KGen *k, Sub *s) {
-  if (ind_op_is(k->node, "sched.node"))
+  if (sched_is_node(k->node))
     return !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(k->node, 0)));
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(k->node, 0));
   MlirOperation y = mlirBlockGetTerminator(b);
@@ -670,8 +667,7 @@ static bool emit_indirect_indexing(KGen *k, MlirOperation op) {
 }
 
 static bool emit_clone(KGen *k, MlirOperation op) {
-  MlirStringRef n = ind_op_name(op);
-  if (!(ind_sref_starts_with(n, "arith.") || ind_sref_starts_with(n, "math.")) || mlirOperationGetNumResults(op) != 1 ||
+  if (!(ind_op_in_dialect(op, "arith") || ind_op_in_dialect(op, "math")) || mlirOperationGetNumResults(op) != 1 ||
       mlirOperationGetNumRegions(op) != 0)
     return ind_emit_error(op, "sched-to-kernel: unsupported op in a node body (expected ind.load, "
                               "ind.index_expr, arith.*, math.*)"),
@@ -729,16 +725,22 @@ static bool emit_sub(KGen *k, Sub *s) {
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     bool ok;
-    if (ind_op_is(op, "gpu.yield"))
+    switch (ind_op_id(op)) {
+    case IND_OP_YIELD:
       return finish_sub(k, s, op);
-    if (ind_op_is(op, "ind.load"))
+    case IND_OP_LOAD:
       ok = emit_load(k, s, op);
-    else if (ind_op_is(op, "ind.index_expr"))
+      break;
+    case IND_OP_INDEX_EXPR:
       ok = emit_index_expr(k, s, op);
-    else if (ind_is_indirect_indexing(op))
+      break;
+    case IND_OP_INDIRECT_INDEXING:
       ok = emit_indirect_indexing(k, op);
-    else
+      break;
+    default:
       ok = emit_clone(k, op);
+      break;
+    }
     if (!ok)
       return false;
   }
@@ -1015,7 +1017,7 @@ static bool convert_function(MlirOperation fn, const IndPassOptions *opts, Check
       ok = wrap_return(w, op);
     } else if (node_is_extern(op)) {
       ok = wrap_extern(w, op);
-    } else if (ind_op_is(op, "sched.node") || ind_op_is(op, "sched.fused")) {
+    } else if (sched_is_node(op) || sched_is_fused(op)) {
       KGen *k = calloc(1, sizeof *k);
       if (!k)
         abort();

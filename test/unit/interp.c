@@ -99,7 +99,7 @@ int main(void) {
   printf("too few inputs: %s\n", r ? "success" : "failure");
   r = mlirLogicalResultIsSuccess(ind_interp_func(g, gin, ng, gout, 0, &ngo));
   printf("no room for outputs: %s, %d outputs\n", r ? "success" : "failure", ngo);
-  gin[1].dtype = IND_DT_F16;
+  gin[1].dtype = IND_ELEM_F16;
   r = mlirLogicalResultIsSuccess(ind_interp_func(g, gin, ng, gout, 2, &ngo));
   printf("wrong dtype: %s\n", r ? "success" : "failure");
 

@@ -89,7 +89,8 @@
 static const double VALUES[6] = {0.0, -1.5, 1.0 / 3.0, 1e30, -3.0, 7.0};
 
 static int roundtrip(const char *dir) {
-  static const IndDType all[] = {IND_DT_F32, IND_DT_F16, IND_DT_BF16, IND_DT_F64, IND_DT_I64, IND_DT_I32, IND_DT_BOOL};
+  static const IndElementType all[] = {IND_ELEM_F32, IND_ELEM_F16, IND_ELEM_BF16, IND_ELEM_F64,
+                                       IND_ELEM_I64, IND_ELEM_I32, IND_ELEM_I1};
   int failures = 0;
   for (size_t d = 0; d < sizeof all / sizeof all[0]; ++d) {
     IndTensor t, back;
@@ -98,7 +99,7 @@ static int roundtrip(const char *dir) {
     if (!ind_tensor_init(&t, all[d], 2, shape))
       return 1;
     memcpy(t.data, VALUES, sizeof VALUES);
-    if (!ind_dtype_is_float(all[d]) && all[d] != IND_DT_BOOL)
+    if (!ind_dtype_is_float(all[d]) && all[d] != IND_ELEM_I1)
       t.data[3] = 5.0; /* 1e30 does not fit an integer: keep the round trip meaningful */
     free(t.ival);      /* the values are in data only: ival is filled from them (lib/tensor.h) */
     t.ival = NULL;
@@ -107,7 +108,7 @@ static int roundtrip(const char *dir) {
     snprintf(path, sizeof path, "%s/rt_%s.npy", dir, ind_dtype_name(all[d]));
     bool ok = ind_npy_write(path, &t, err, sizeof err) && ind_npy_read(path, &back, err, sizeof err);
     /* bf16 is written as f4: the values survive, the dtype reads back as f32. */
-    IndDType want = all[d] == IND_DT_BF16 ? IND_DT_F32 : all[d];
+    IndElementType want = all[d] == IND_ELEM_BF16 ? IND_ELEM_F32 : all[d];
     ok = ok && back.dtype == want && ind_tensor_same_shape(&t, &back);
     for (int64_t i = 0; ok && i < 6; ++i) {
       double r = ind_round_to_dtype(t.data[i], all[d]);
@@ -122,18 +123,18 @@ static int roundtrip(const char *dir) {
 }
 
 static int rounding(void) {
-  printf("f16(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_DT_F16));
-  printf("f16(65519) = %.15g\n", ind_round_to_dtype(65519.0, IND_DT_F16));
-  printf("f16(65520) = %.15g\n", ind_round_to_dtype(65520.0, IND_DT_F16));
-  printf("f16(2^-25) = %.15g\n", ind_round_to_dtype(ldexp(1.0, -25), IND_DT_F16));
-  printf("f16(3*2^-26) = %.15g\n", ind_round_to_dtype(3 * ldexp(1.0, -26), IND_DT_F16));
-  printf("f16(1+2^-11) = %.15g\n", ind_round_to_dtype(1.0 + ldexp(1.0, -11), IND_DT_F16));
-  printf("f16(1+3*2^-11) = %.15g\n", ind_round_to_dtype(1.0 + 3 * ldexp(1.0, -11), IND_DT_F16));
-  printf("bf16(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_DT_BF16));
-  printf("f32(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_DT_F32));
-  printf("f32(1e39) = %.15g\n", ind_round_to_dtype(1e39, IND_DT_F32));
-  printf("i32(-2.7) = %.15g\n", ind_round_to_dtype(-2.7, IND_DT_I32));
-  printf("bool(0.5) = %.15g\n", ind_round_to_dtype(0.5, IND_DT_BOOL));
+  printf("f16(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_ELEM_F16));
+  printf("f16(65519) = %.15g\n", ind_round_to_dtype(65519.0, IND_ELEM_F16));
+  printf("f16(65520) = %.15g\n", ind_round_to_dtype(65520.0, IND_ELEM_F16));
+  printf("f16(2^-25) = %.15g\n", ind_round_to_dtype(ldexp(1.0, -25), IND_ELEM_F16));
+  printf("f16(3*2^-26) = %.15g\n", ind_round_to_dtype(3 * ldexp(1.0, -26), IND_ELEM_F16));
+  printf("f16(1+2^-11) = %.15g\n", ind_round_to_dtype(1.0 + ldexp(1.0, -11), IND_ELEM_F16));
+  printf("f16(1+3*2^-11) = %.15g\n", ind_round_to_dtype(1.0 + 3 * ldexp(1.0, -11), IND_ELEM_F16));
+  printf("bf16(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_ELEM_BF16));
+  printf("f32(1/3) = %.15g\n", ind_round_to_dtype(1.0 / 3.0, IND_ELEM_F32));
+  printf("f32(1e39) = %.15g\n", ind_round_to_dtype(1e39, IND_ELEM_F32));
+  printf("i32(-2.7) = %.15g\n", ind_round_to_dtype(-2.7, IND_ELEM_I32));
+  printf("bool(0.5) = %.15g\n", ind_round_to_dtype(0.5, IND_ELEM_I1));
   return 0;
 }
 
@@ -164,7 +165,7 @@ static int write_to(const char *dir) {
   IndTensor t;
   int64_t n = 2;
   char path[1024], err[512];
-  if (!ind_tensor_init(&t, IND_DT_F32, 1, &n))
+  if (!ind_tensor_init(&t, IND_ELEM_F32, 1, &n))
     return 1;
   snprintf(path, sizeof path, "%s/x.npy", dir);
   bool ok = ind_npy_write(path, &t, err, sizeof err);
