@@ -13,11 +13,11 @@
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 #include "lib/tensor.h"
+#include "libind/jit_driver.h"
+#include "libind/register_all.h"
 #include "passes/codegen/ptx.h"
 #include "passes/fuse/strategy.h"
 #include "runtime/jit.h"
-#include "tools/jit_driver.h"
-#include "tools/register_all.h"
 
 #include <dlfcn.h>
 #include <mlir-c/Pass.h>

@@ -6,8 +6,8 @@
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 #include "lib/ptrmap.h"
-#include "tools/jit_driver.h"
-#include "tools/register_all.h"
+#include "libind/jit_driver.h"
+#include "libind/register_all.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
