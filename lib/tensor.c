@@ -431,6 +431,24 @@ void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *ptr) {
   }
 }
 
+void ind_tensor_to_dense(const IndTensor *t, IndElementType dt, void *dst) {
+  size_t es = ind_dtype_size(dt);
+  for (int64_t i = 0; i < t->numel; ++i)
+    if (t->dtype == dt)
+      ind_tensor_store_elem(t, i, (char *)dst + i * (int64_t)es); /* integers exactly */
+    else
+      ind_storage_store((char *)dst + i * (int64_t)es, t->data[i], dt);
+}
+
+bool ind_tensor_from_dense(IndTensor *t, IndElementType dt, int rank, const int64_t *shape, const void *src) {
+  if (!ind_tensor_init(t, dt, rank, shape))
+    return false;
+  size_t es = ind_dtype_size(dt);
+  for (int64_t i = 0; i < t->numel; ++i)
+    ind_tensor_load_elem(t, i, (const char *)src + i * (int64_t)es);
+  return true;
+}
+
 bool ind_close(double got, double want, double atol, double rtol) {
   if ((isnan(got) && isnan(want)) || got == want)
     return true;

@@ -65,6 +65,12 @@ int64_t ind_wrap_int(int64_t v, IndElementType dtype);
  * has it, others through ind_storage_load / ind_storage_store. */
 void ind_tensor_load_elem(IndTensor *t, int64_t i, const void *p);
 void ind_tensor_store_elem(const IndTensor *t, int64_t i, void *p);
+/* A tensor <-> a dense C-order buffer of dtype dt (a compiled program's input or output): ind_tensor_to_dense
+ * writes t's elements into dst (numel elements of dt: integers exactly when t holds dt, other values rounded
+ * to dt); ind_tensor_from_dense makes *t (fresh, of dt and shape) from src; false, with *t zeroed, when
+ * ind_tensor_init fails. */
+void ind_tensor_to_dense(const IndTensor *t, IndElementType dt, void *dst);
+bool ind_tensor_from_dense(IndTensor *t, IndElementType dt, int rank, const int64_t *shape, const void *src);
 /* Writes "2x3xf32" (or "f32" for rank 0) into buf. */
 void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
 

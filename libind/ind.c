@@ -1,6 +1,8 @@
 /* ind.c - libind: the public C API of include/ind/ind.h over the compiler (dialects, every stage, the
- * PTX and launch-plan emitters, the CPU JIT, the reference interpreter) and the runtime. The top floor:
- * it registers every stage. docs/tools/libind.md is the user's page. */
+ * PTX and launch-plan emitters, the CPU JIT, the reference interpreter) and the runtime, and the compile
+ * session under it (libind/session.h: the one code that drives the stages, builds programs and runs them,
+ * for ind-run as for the bindings). It registers every stage; the tools sit above it. docs/tools/libind.md
+ * is the user's page. */
 #define _GNU_SOURCE /* dladdr */
 
 #include "ind/ind.h"
@@ -13,11 +15,12 @@
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 #include "lib/tensor.h"
+#include "libind/jit_driver.h"
+#include "libind/register_all.h"
+#include "libind/session.h"
 #include "passes/codegen/ptx.h"
 #include "passes/fuse/strategy.h"
 #include "runtime/jit.h"
-#include "tools/jit_driver.h"
-#include "tools/register_all.h"
 
 #include <dlfcn.h>
 #include <mlir-c/Pass.h>
@@ -78,8 +81,11 @@ IndStatus ind_compiler_load_plugin(IndCompiler *c, const char *path) {
   return NULL;
 }
 
-/* Diagnostics of one call go to a memory stream; `name` is shown for locations without a file. */
+/* Diagnostics of one call go to a memory stream; `name` is shown for locations without a file. Without a
+ * compiler (a session program of ind-run's) they stay with the context's own handler. */
 static void diag_begin(IndCompiler *c, const char *name) {
+  if (!c)
+    return;
   c->diag_text = NULL;
   c->diag_len = 0;
   c->diag_out = open_memstream(&c->diag_text, &c->diag_len);
@@ -90,6 +96,8 @@ static void diag_begin(IndCompiler *c, const char *name) {
 
 /* Ends the capture; returns the text (malloc'ed, "" when none). */
 static char *diag_end(IndCompiler *c) {
+  if (!c)
+    return strdup("");
   if (c->diag_out)
     fclose(c->diag_out);
   c->diag_out = NULL;
@@ -197,9 +205,9 @@ static const char *opt_get(const IndCompileOptions *o, const char *key, const ch
 /* --- the program ------------------------------------------------------------------------------- */
 
 struct IndProgram {
-  IndCompiler *c; /* NULL for a GPU-only program */
+  IndCompiler *c; /* NULL for a GPU-only program, or one of ind_session_build's without a compiler */
   IndDevice device;
-  IndRtProgram *rt;
+  IndRtProgram *rt; /* NULL for a JIT-only program (IndSessionOptions.jit_only) */
   char *diagnostics;
   IndJit *jit;           /* CPU: made at compile time, or on the first CPU run of a loaded program */
   MlirModule jit_module; /* the module the JIT was made from (its types are the entry's) */
@@ -218,37 +226,64 @@ void ind_program_destroy(IndProgram *p) {
   free(p);
 }
 
-/* The stages from the module's level through codegen: ind_stages_add with what `ind-opt [--fuse=S] --codegen`
- * asks (so that a compile here and that command line run the same passes) and the PASS.OPTION options. */
-static bool add_stages(MlirOpPassManager pm, MlirOperation module, const IndCompileOptions *o, char *err,
-                       size_t errlen) {
-  if (ind_module_level(module) == IND_LEVEL_KERNEL)
-    return true;
-  IndPassOverride ov[MAX_OPTIONS];
-  char pass[MAX_OPTIONS][128];
-  int key_of[MAX_OPTIONS], n = 0;
+/* The PASS.OPTION options of o as pass overrides of the stage loop: ov[0 .. n). */
+static int collect_overrides(const IndCompileOptions *o, IndPassOverride *ov, char (*pass)[128]) {
+  int n = 0;
   for (int i = 0; o && i < o->n; ++i) {
     const char *dot = strchr(o->key[i], '.');
     if (!dot)
       continue;
     snprintf(pass[n], sizeof pass[n], "%.*s", (int)(dot - o->key[i]), o->key[i]);
     ov[n] = (IndPassOverride){pass[n], dot + 1, o->value[i], false};
-    key_of[n++] = i;
+    ++n;
   }
+  return n;
+}
+
+/* --- the session (libind/session.h) ------------------------------------------------------------ */
+
+/* The module to compile: a copy of the whole program at the kernel level (kernel.defs + @call), else a
+ * fresh module holding a copy of `func` alone. */
+static MlirModule copy_for_compile(MlirOperation func, int level) {
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  if (level == IND_LEVEL_KERNEL && !mlirOperationIsNull(parent))
+    return mlirModuleFromOperation(mlirOperationClone(parent));
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(func));
+  return m;
+}
+
+IndStatus ind_session_lower(MlirOperation func, const IndSessionOptions *o, MlirModule *out, int *level) {
+  ind_register_all(); /* the stages and passes (idempotent) */
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
+  *out = copy_for_compile(func, *level);
+  if (*level == IND_LEVEL_KERNEL)
+    return NULL;
   IndStageRequest req;
   memset(&req, 0, sizeof req);
-  req.value[IND_STAGE_FUSE] = opt_get(o, "fuse", NULL);
+  req.value[IND_STAGE_FUSE] = o->fuse;
   req.value[IND_STAGE_CODEGEN] = "";
-  req.overrides = ov;
-  req.n_overrides = n;
-  if (!ind_stages_add(pm, module, &req, err, errlen))
-    return false;
-  for (int i = 0; i < n; ++i)
-    if (!ov[i].used) {
-      snprintf(err, errlen, "compile option %s: the pipeline runs no pass '%s'", o->key[key_of[i]], pass[i]);
-      return false;
-    }
-  return true;
+  req.overrides = o->overrides;
+  req.n_overrides = o->n_overrides;
+  MlirOperation op = mlirModuleGetOperation(*out);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(mlirOperationGetContext(op), ind_str("builtin.module"));
+  char err[1024] = "";
+  IndStatus st = NULL;
+  if (!ind_stages_add(mlirPassManagerGetAsOpPassManager(pm), op, &req, err, sizeof err))
+    st = ind_status_create("%s", err);
+  for (int i = 0; !st && i < o->n_overrides; ++i)
+    if (!o->overrides[i].used)
+      st = ind_status_create("compile option %s.%s: the pipeline runs no pass '%s'", o->overrides[i].pass,
+                             o->overrides[i].option, o->overrides[i].pass);
+  if (!st && mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, op)))
+    st = ind_status_create("a compiler stage failed");
+  mlirPassManagerDestroy(pm);
+  if (st) {
+    mlirModuleDestroy(*out);
+    *out = (MlirModule){NULL};
+  }
+  return st;
 }
 
 /* Builds the runtime program (plan, PTX for cuda, kernel IR, source) from a kernel-level module. */
@@ -279,9 +314,8 @@ static IndStatus make_runtime(MlirModule m, const char *chip, bool ptx, const ch
   return st;
 }
 
-/* JIT-compiles the kernel-level text (a fresh module in the compiler's context). */
-static bool make_jit(IndProgram *p, const char *kir, size_t len, int opt_level) {
-  MlirModule m = mlirModuleCreateParse(p->c->ic.ctx, (MlirStringRef){kir, len});
+/* JIT-compiles the kernel-level module m (which the program keeps, lowered: its types are the entry's). */
+static bool make_jit(IndProgram *p, MlirModule m, int opt_level) {
   if (mlirModuleIsNull(m))
     return false;
   p->jit = ind_jit_compile(m, "call", opt_level);
@@ -293,8 +327,41 @@ static bool make_jit(IndProgram *p, const char *kir, size_t len, int opt_level) 
   return true;
 }
 
+IndStatus ind_session_build(IndCompiler *c, MlirModule kernel, MlirOperation source, const IndSessionOptions *o,
+                            IndProgram **out) {
+  *out = NULL;
+  IndProgram *p = calloc(1, sizeof *p);
+  if (!p)
+    return ind_status_create("out of memory");
+  p->c = c;
+  p->device = o->cuda ? IND_DEVICE_CUDA : IND_DEVICE_CPU;
+  IndStrBuf s = {0}; /* the source for the reference: the function alone */
+  if (!mlirOperationIsNull(source)) {
+    MlirModule one = mlirModuleCreateEmpty(mlirOperationGetLocation(source));
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(one), mlirOperationClone(source));
+    ind_print_generic(mlirModuleGetOperation(one), &s);
+    mlirModuleDestroy(one);
+  }
+  IndStatus st = NULL;
+  if (!(o->jit_only && !o->cuda))
+    st = make_runtime(kernel, o->chip ? o->chip : IND_PTX_DEFAULT_CHIP, o->cuda, s.data, s.len, &p->rt);
+  ind_strbuf_free(&s);
+  if (!st && !o->cuda &&
+      !make_jit(p, mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(kernel))), o->opt_level))
+    st = ind_status_create("the CPU JIT failed");
+  if (st) {
+    ind_program_destroy(p);
+    return st;
+  }
+  *out = p;
+  return NULL;
+}
+
+/* --- compiling --------------------------------------------------------------------------------- */
+
+/* Parses and checks the text, then compiles its chosen function through the session. */
 static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, const IndCompileOptions *o,
-                                IndProgram *p) {
+                                IndProgram **out) {
   MlirModule src = ind_parse_module(c->ic.ctx, text, len);
   if (mlirModuleIsNull(src))
     return ind_status_create("parse");
@@ -303,8 +370,7 @@ static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, co
   const char *fname = opt_get(o, "func", NULL);
   MlirOperation found = {NULL};
   int count = 0;
-  bool ok = mlirOperationVerify(top);
-  if (!ok)
+  if (!mlirOperationVerify(top))
     st = ind_status_create("verify");
   else {
     count = ind_find_func(top, fname, &found);
@@ -314,44 +380,22 @@ static IndStatus compile_module(IndCompiler *c, const char *text, size_t len, co
                                           : "the program has several functions: choose one with func=NAME%s",
                              fname ? fname : "");
   }
-  int level = st ? 0 : ind_module_level(top);
+  IndPassOverride ov[MAX_OPTIONS];
+  char pass[MAX_OPTIONS][128];
+  IndSessionOptions so;
+  memset(&so, 0, sizeof so);
+  so.fuse = opt_get(o, "fuse", NULL);
+  so.overrides = ov;
+  so.n_overrides = collect_overrides(o, ov, pass);
+  so.cuda = !strcmp(opt_get(o, "device", "cpu"), "cuda");
+  so.chip = opt_get(o, "target", NULL);
+  so.opt_level = opt_get(o, "opt-level", "2")[0] - '0';
+  int level = 0;
   MlirModule m = {NULL};
-  if (!st) {
-    if (level == IND_LEVEL_KERNEL) {
-      m = mlirModuleFromOperation(mlirOperationClone(top));
-    } else {
-      m = mlirModuleCreateEmpty(mlirOperationGetLocation(found));
-      mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(found));
-    }
-    MlirPassManager pm = mlirPassManagerCreateOnOperation(c->ic.ctx, ind_str("builtin.module"));
-    char err[1024] = "";
-    MlirOperation mop = mlirModuleGetOperation(m);
-    if (!add_stages(mlirPassManagerGetAsOpPassManager(pm), mop, o, err, sizeof err))
-      st = ind_status_create("%s", err);
-    else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mop)))
-      st = ind_status_create("a compiler stage failed");
-    mlirPassManagerDestroy(pm);
-  }
-  bool cuda = !strcmp(opt_get(o, "device", "cpu"), "cuda");
-  if (!st) {
-    /* the source for the reference: the chosen function alone (graph/ind/sched levels) */
-    IndStrBuf s = {0};
-    if (level != IND_LEVEL_KERNEL) {
-      MlirModule one = mlirModuleCreateEmpty(mlirOperationGetLocation(found));
-      mlirBlockAppendOwnedOperation(mlirModuleGetBody(one), mlirOperationClone(found));
-      ind_print_generic(mlirModuleGetOperation(one), &s);
-      mlirModuleDestroy(one);
-    }
-    st = make_runtime(m, opt_get(o, "target", IND_PTX_DEFAULT_CHIP), cuda, s.data, s.len, &p->rt);
-    ind_strbuf_free(&s);
-  }
-  p->device = cuda ? IND_DEVICE_CUDA : IND_DEVICE_CPU;
-  if (!st && !cuda) {
-    size_t klen = 0;
-    const char *kir = ind_rt_program_text(p->rt, "kernel-mlir", &klen);
-    if (!make_jit(p, kir, klen, opt_get(o, "opt-level", "2")[0] - '0'))
-      st = ind_status_create("the CPU JIT failed");
-  }
+  if (!st)
+    st = ind_session_lower(found, &so, &m, &level);
+  if (!st)
+    st = ind_session_build(c, m, level != IND_LEVEL_KERNEL ? found : (MlirOperation){NULL}, &so, out);
   if (!mlirModuleIsNull(m))
     mlirModuleDestroy(m);
   mlirModuleDestroy(src);
@@ -363,12 +407,9 @@ IndStatus ind_compile(IndCompiler *c, const char *text, size_t len, const char *
   *out = NULL;
   if (!c || !text)
     return ind_status_create("ind_compile: compiler and text must not be NULL");
-  IndProgram *p = calloc(1, sizeof *p);
-  if (!p)
-    return ind_status_create("out of memory");
-  p->c = c;
   diag_begin(c, name ? name : "<input>");
-  IndStatus st = compile_module(c, text, len, opts, p);
+  IndProgram *p = NULL;
+  IndStatus st = compile_module(c, text, len, opts, &p);
   int nerrors = c->diag.nerrors;
   char *diags = diag_end(c);
   if (st || nerrors) {
@@ -394,7 +435,10 @@ IndStatus ind_compile_file(IndCompiler *c, const char *path, const IndCompileOpt
   return st;
 }
 
-IndStatus ind_program_save(const IndProgram *p, const char *path) { return ind_rt_program_save(p->rt, path); }
+IndStatus ind_program_save(const IndProgram *p, const char *path) {
+  return p->rt ? ind_rt_program_save(p->rt, path)
+               : ind_status_create("the program has no launch plan to save (built for the CPU JIT alone)");
+}
 
 IndStatus ind_program_load(IndCompiler *c, const char *path, IndProgram **out) {
   *out = NULL;
@@ -417,17 +461,50 @@ IndStatus ind_program_load(IndCompiler *c, const char *path, IndProgram **out) {
 
 IndDevice ind_program_device(const IndProgram *p) { return p->device; }
 const char *ind_program_diagnostics(const IndProgram *p) { return p->diagnostics ? p->diagnostics : ""; }
-int ind_program_num_inputs(const IndProgram *p) { return ind_rt_program_num_inputs(p->rt); }
-int ind_program_num_outputs(const IndProgram *p) { return ind_rt_program_num_outputs(p->rt); }
-IndTensorInfo ind_program_input(const IndProgram *p, int i) { return ind_rt_program_input(p->rt, i); }
-IndTensorInfo ind_program_output(const IndProgram *p, int i) { return ind_rt_program_output(p->rt, i); }
-int ind_program_num_steps(const IndProgram *p) { return ind_rt_program_num_steps(p->rt); }
-IndStepInfo ind_program_step(const IndProgram *p, int i) { return ind_rt_program_step(p->rt, i); }
-const char *ind_program_launch_plan(const IndProgram *p, size_t *len) { return ind_rt_program_plan(p->rt, len); }
-const char *ind_program_ptx(const IndProgram *p, size_t *len) { return ind_rt_program_ptx(p->rt, len); }
-const char *ind_program_kernel_ir(const IndProgram *p, size_t *len) {
-  return ind_rt_program_text(p->rt, "kernel-mlir", len);
+/* A JIT-only program's inputs and outputs: the JIT entry's memref types. */
+static IndTensorInfo jit_info(MlirType t) {
+  IndTensorInfo info;
+  memset(&info, 0, sizeof info);
+  IndElementType dt;
+  info.name = "";
+  if (!ind_shape_from_mlir(t, &dt, &info.rank, info.shape))
+    return info;
+  info.type = dt;
+  info.numel = 1;
+  for (int d = 0; d < info.rank; ++d)
+    info.numel *= info.shape[d];
+  info.bytes = info.numel * (int64_t)ind_dtype_size(dt);
+  return info;
 }
+
+int ind_program_num_inputs(const IndProgram *p) {
+  return p->rt ? ind_rt_program_num_inputs(p->rt) : ind_jit_num_inputs(p->jit);
+}
+int ind_program_num_outputs(const IndProgram *p) {
+  return p->rt ? ind_rt_program_num_outputs(p->rt) : ind_jit_num_outputs(p->jit);
+}
+IndTensorInfo ind_program_input(const IndProgram *p, int i) {
+  return p->rt ? ind_rt_program_input(p->rt, i) : jit_info(ind_jit_input_type(p->jit, i));
+}
+IndTensorInfo ind_program_output(const IndProgram *p, int i) {
+  return p->rt ? ind_rt_program_output(p->rt, i) : jit_info(ind_jit_output_type(p->jit, i));
+}
+int ind_program_num_steps(const IndProgram *p) { return p->rt ? ind_rt_program_num_steps(p->rt) : 0; }
+IndStepInfo ind_program_step(const IndProgram *p, int i) { return ind_rt_program_step(p->rt, i); }
+/* A section of the runtime program, NULL (and *len 0) for a JIT-only program. */
+static const char *rt_section(const IndProgram *p, const char *section, size_t *len) {
+  if (!p->rt) {
+    if (len)
+      *len = 0;
+    return NULL;
+  }
+  return !strcmp(section, "plan")  ? ind_rt_program_plan(p->rt, len)
+         : !strcmp(section, "ptx") ? ind_rt_program_ptx(p->rt, len)
+                                   : ind_rt_program_text(p->rt, section, len);
+}
+const char *ind_program_launch_plan(const IndProgram *p, size_t *len) { return rt_section(p, "plan", len); }
+const char *ind_program_ptx(const IndProgram *p, size_t *len) { return rt_section(p, "ptx", len); }
+const char *ind_program_kernel_ir(const IndProgram *p, size_t *len) { return rt_section(p, "kernel-mlir", len); }
 const IndRtProgram *ind_program_runtime(const IndProgram *p) { return p->rt; }
 
 /* --- running ----------------------------------------------------------------------------------- */
@@ -448,12 +525,12 @@ static IndStatus ensure_jit(IndProgram *p) {
   if (p->jit)
     return NULL;
   size_t klen = 0;
-  const char *kir = ind_rt_program_text(p->rt, "kernel-mlir", &klen);
+  const char *kir = rt_section(p, "kernel-mlir", &klen);
   if (!p->c || !kir)
     return ind_status_create("the program cannot run on the CPU: %s",
                              !p->c ? "it was loaded without a compiler" : "its file has no kernel-mlir section");
   diag_begin(p->c, "<kernel-mlir>");
-  bool ok = make_jit(p, kir, klen, 2);
+  bool ok = make_jit(p, mlirModuleCreateParse(p->c->ic.ctx, (MlirStringRef){kir, klen}), 2);
   char *diags = diag_end(p->c);
   if (!ok)
     return fail_with(diags, "the CPU JIT failed");
@@ -534,13 +611,10 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
   for (; made < nin && !st; ++made) {
     IndTensorInfo t = ind_program_input(p, made);
     IndElementType dt = t.type;
-    if (!ind_dtype_supported(dt) || !ind_tensor_init(&in[made], dt, t.rank, t.shape)) {
+    if (!ind_dtype_supported(dt) || !ind_tensor_from_dense(&in[made], dt, t.rank, t.shape, inputs[made])) {
       st = ind_status_create("input %d: unsupported dtype %s", made, ind_element_type_name(t.type));
       break;
     }
-    size_t es = ind_element_type_size(t.type);
-    for (int64_t i = 0; i < t.numel; ++i)
-      ind_tensor_load_elem(&in[made], i, (const char *)inputs[made] + i * (int64_t)es);
   }
   if (!st && mlirLogicalResultIsFailure(ind_interp_func(func, in, nin, out, IND_JIT_MAX_ARGS, &n_out)))
     st = ind_status_create("the reference interpreter failed");
@@ -553,12 +627,7 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
       st = ind_status_create("output %d: the reference's shape or dtype differs from the program's", k);
       break;
     }
-    size_t es = ind_element_type_size(t.type);
-    for (int64_t i = 0; i < t.numel; ++i)
-      if (out[k].dtype == dt)
-        ind_tensor_store_elem(&out[k], i, (char *)outputs[k] + i * (int64_t)es); /* integers exactly */
-      else
-        ind_storage_store((char *)outputs[k] + i * (int64_t)es, out[k].data[i], dt);
+    ind_tensor_to_dense(&out[k], dt, outputs[k]);
   }
   for (int k = 0; k < made; ++k)
     ind_tensor_free(&in[k]);
@@ -571,7 +640,7 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
 
 IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, void *const *outputs) {
   size_t len = 0;
-  const char *src = ind_rt_program_text(p->rt, "source-mlir", &len);
+  const char *src = rt_section(p, "source-mlir", &len);
   if (!p->c || !src)
     return ind_status_create("no reference: %s", !p->c ? "the program was loaded without a compiler"
                                                        : "the program has no source (compiled from kernel IR?)");
@@ -598,6 +667,8 @@ IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, vo
 }
 
 IndStatus ind_program_run_cuda(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+  if (!p->rt)
+    return ind_status_create("the program cannot run on the GPU: it was built for the CPU JIT alone");
   if (!p->cuda) {
     IndStatus st = ind_cuda_module_load(p->rt, NULL, &p->cuda);
     if (st)

@@ -1,7 +1,7 @@
 /* jit.h - running a kernel-level module on the CPU through MLIR's ExecutionEngine.
  *
  * ind_jit_create() lowers a module at the kernel level (docs/ir-contract.md stage 4) in place with
- * the lowering its caller supplies (tools/jit_driver.h: `convert-kernel-to-cpu`, then
+ * the lowering its caller supplies (libind/jit_driver.h: `convert-kernel-to-cpu`, then
  * IND_JIT_LLVM_PIPELINE) and hands the LLVM-dialect module to the ExecutionEngine. The entry is the host wrapper
  * (`@call`): it keeps the program's signature (memrefs of the ind level, outputs returned) and is called through its C
  * interface (`_mlir_ciface_call(result *, arg0 *, arg1 *, ...)`): every argument is a pointer to a

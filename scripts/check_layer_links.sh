@@ -12,8 +12,9 @@ deps_dialects="support"
 deps_passes="dialects support"
 deps_interp="dialects support"
 deps_runtime="support"
-deps_tools="passes interp runtime dialects support"
-layers="support dialects passes interp runtime tools"
+deps_api="passes interp runtime dialects support"
+deps_tools="api passes interp runtime dialects support"
+layers="support dialects passes interp runtime api tools"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for l in $layers; do

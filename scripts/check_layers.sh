@@ -19,8 +19,9 @@ fi
 files=$(find include lib dialects passes interp runtime tools libind -name '*.[ch]' 2>/dev/null | sort)
 
 # 1. includes. Floors: include/ (public headers: plain C, over nothing of ours) 0, lib 1,
-#    dialects 2, passes 3, interp and runtime 4 (siblings: neither includes the other), tools 5,
-#    libind 6 (the public API over everything).
+#    dialects 2, passes 3, interp and runtime 4 (siblings: neither includes the other), libind 5
+#    (the public API and the compile session over everything below), tools 6 (ind-opt's and
+#    ind-run's drivers: clients of libind).
 up=$(echo "$files" | xargs awk '
   function floor(t) {
     if (t == "include" || t == "ind") return 0
@@ -28,8 +29,8 @@ up=$(echo "$files" | xargs awk '
     if (t == "dialects") return 2
     if (t == "passes") return 3
     if (t == "interp" || t == "runtime") return 4
-    if (t == "tools") return 5
-    if (t == "libind") return 6
+    if (t == "libind") return 5
+    if (t == "tools") return 6
     return -1
   }
   FNR == 1 { top = FILENAME; sub(/\/.*/, "", top) }

@@ -22,8 +22,8 @@
 #include "lib/diag.h"
 #include "lib/io.h"
 #include "lib/pass_registry.h"
+#include "libind/register_all.h"
 #include "passes/codegen/ptx.h"
-#include "tools/register_all.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,11 +16,11 @@
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
+#include "libind/register_all.h"
 #include "passes/fuse/report.h"
 #include "passes/fuse/strategy.h"
 #include "tools/opt_cache.h"
 #include "tools/opt_server.h"
-#include "tools/register_all.h"
 #include "tools/startup.h"
 #include "tools/tool.h"
 

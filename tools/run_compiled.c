@@ -1,13 +1,13 @@
-/* run_compiled.c - ind-run's compiled path on the CPU; see run_compiled.h. */
+/* run_compiled.c - ind-run's compiled path on the CPU, over libind's session; see run_compiled.h. */
 #include "tools/run_compiled.h"
 
 #include "interp/interp.h"
 #include "lib/ir.h"
-#include "lib/pass_registry.h"
 #include "lib/pipeline.h"
 #include "lib/ptrmap.h"
-#include "tools/jit_driver.h"
-#include "tools/register_all.h"
+#include "libind/register_all.h"
+#include "libind/session.h"
+#include "runtime/jit.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -25,123 +25,123 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* --- compiling ------------------------------------------------------------------------------ */
+/* --- building and running (libind's session) ------------------------------------------------ */
 
-/* The module to compile: a copy of the whole program at the kernel level (kernel.defs + @call),
- * else a fresh module holding a copy of `func` alone. */
-static MlirModule copy_for_compile(MlirOperation func, int level) {
-  MlirOperation parent = mlirOperationGetParentOperation(func);
-  if (level == IND_LEVEL_KERNEL && !mlirOperationIsNull(parent))
-    return mlirModuleFromOperation(mlirOperationClone(parent));
-  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
-  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(func));
-  return m;
-}
-
-/* Runs the stages from the module's level through codegen (what `ind-opt [--fuse=FUSE] --codegen` runs). */
-static bool run_stages(MlirModule m, const char *fuse) {
-  MlirOperation op = mlirModuleGetOperation(m);
-  MlirContext ctx = mlirOperationGetContext(op);
-  if (!ind_stage_at_order(IND_STAGE_CODEGEN)) {
-    ind_emit_error(op, "compiled run: this build has no --codegen stage: run with --reference");
-    return false;
+bool ind_run_report(MlirOperation func, IndStatus st, const char *prefix, bool said) {
+  const char *file, *text;
+  int line, col;
+  if (!st)
+    return true;
+  if (said) {
+    /* the session's diagnostics said it */
+  } else if (ind_status_location(st, &file, &line, &col, &text)) {
+    ind_emit_error_at(
+        mlirLocationFileLineColGet(mlirOperationGetContext(func), ind_str(file), (unsigned)line, (unsigned)col), "%s",
+        text);
+  } else {
+    ind_emit_error(func, "%s: %s", prefix, ind_status_message(st));
   }
-  IndStageRequest req;
-  memset(&req, 0, sizeof req);
-  req.value[IND_STAGE_FUSE] = fuse;
-  req.value[IND_STAGE_CODEGEN] = "";
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, ind_str("builtin.module"));
-  char err[1024] = "";
-  bool ok = ind_stages_add(mlirPassManagerGetAsOpPassManager(pm), op, &req, err, sizeof err);
-  if (!ok)
-    ind_emit_error(op, "compiled run: %s", err);
-  else
-    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
-  mlirPassManagerDestroy(pm);
-  return ok;
+  ind_status_destroy(st);
+  return false;
 }
 
-/* --- running -------------------------------------------------------------------------------- */
+/* The errors the tool's engine has printed so far (0 without one). */
+static int errors(const IndRunCompiledOptions *o) { return o->diag ? o->diag->nerrors : 0; }
 
-/* Writes tensor t into a fresh storage buffer of memref type `type`; *m describes it. */
-static void *to_storage(const IndTensor *t, MlirType type, IndMemRef *m, char *err, size_t errlen) {
-  IndElementType dt;
-  int rank;
-  int64_t shape[IND_TENSOR_MAX_RANK];
-  if (!ind_shape_from_mlir(type, &dt, &rank, shape) || rank != t->rank) {
+IndProgram *ind_run_build(MlirOperation func, const IndRunCompiledOptions *o, bool cuda, const char *prefix, int *level,
+                          double *pipeline_ms) {
+  double t0 = now_ms();
+  ind_register_all(); /* the stages and passes (idempotent) */
+  MlirOperation parent = mlirOperationGetParentOperation(func);
+  *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
+  if (*level != IND_LEVEL_KERNEL && !ind_stage_at_order(IND_STAGE_CODEGEN)) {
+    ind_emit_error(func, "compiled run: this build has no --codegen stage: run with --reference");
+    return NULL;
+  }
+  IndSessionOptions so;
+  memset(&so, 0, sizeof so);
+  so.fuse = o->fuse;
+  so.cuda = cuda;
+  so.opt_level = o->opt_level;
+  so.jit_only = !cuda; /* the CPU run needs no launch plan */
+  MlirModule m = {NULL};
+  int before = errors(o);
+  IndStatus st = ind_session_lower(func, &so, &m, level);
+  if (!ind_run_report(func, st, "compiled run", st && errors(o) > before))
+    return NULL;
+  *pipeline_ms = now_ms() - t0;
+  IndProgram *p = NULL;
+  before = errors(o);
+  st = ind_session_build(NULL, m, (MlirOperation){NULL}, &so, &p);
+  ind_run_report(func, st, prefix, st && errors(o) > before);
+  mlirModuleDestroy(m);
+  return p;
+}
+
+/* Writes tensor t into a fresh dense buffer of the program's input `info`. */
+static void *to_storage(const IndTensor *t, IndTensorInfo info, char *err, size_t errlen) {
+  IndElementType dt = info.type;
+  if (!ind_dtype_supported(dt) || info.rank != t->rank) {
     snprintf(err, errlen, "unsupported argument type");
     return NULL;
   }
-  for (int d = 0; d < rank; ++d)
-    if (shape[d] != t->shape[d]) {
+  for (int d = 0; d < info.rank; ++d)
+    if (info.shape[d] != t->shape[d]) {
       snprintf(err, errlen, "input shape does not match the argument");
       return NULL;
     }
-  size_t es = ind_dtype_size(dt);
-  int64_t span = ind_memref_storage_elems(type);
-  unsigned char *data = span >= 0 ? calloc((size_t)span + 1, es) : NULL;
-  if (!data || !ind_memref_init(m, type, data)) {
-    free(data);
+  void *data = calloc((size_t)info.numel + 1, ind_dtype_size(dt));
+  if (!data) {
     snprintf(err, errlen, "cannot allocate the argument's storage");
     return NULL;
   }
-  for (int64_t i = 0; i < t->numel; ++i)
-    if (t->dtype == dt)
-      ind_tensor_store_elem(t, i, data + ind_memref_offset_of(m, i) * (int64_t)es); /* integers exactly */
-    else
-      ind_storage_store(data + ind_memref_offset_of(m, i) * (int64_t)es, t->data[i], dt);
+  ind_tensor_to_dense(t, dt, data);
   return data;
 }
 
-/* Reads memref m of type `type` back into a fresh logical tensor. */
-static bool from_storage(const IndMemRef *m, MlirType type, IndTensor *t) {
-  IndElementType dt;
-  int rank;
-  int64_t shape[IND_TENSOR_MAX_RANK];
-  if (!ind_shape_from_mlir(type, &dt, &rank, shape) || !ind_tensor_init(t, dt, rank, shape))
-    return false;
-  size_t es = ind_dtype_size(dt);
-  for (int64_t i = 0; i < t->numel; ++i)
-    ind_tensor_load_elem(t, i, (const unsigned char *)m->aligned + ind_memref_offset_of(m, i) * (int64_t)es);
-  return true;
-}
-
-/* Calls @call on the inputs; fills out[0 .. *n_out). */
-static bool execute(IndJit *jit, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                    int *n_out, double *run_ms) {
-  int nin = ind_jit_num_inputs(jit), nout = ind_jit_num_outputs(jit);
-  if (nin != n_in || nout > max_out) {
+/* Runs the program on the CPU (ind_program_run_cpu) on the inputs; fills out[0 .. *n_out). */
+static bool execute(IndProgram *p, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
+                    int *n_out, double *run_ms, const IndRunCompiledOptions *o) {
+  int nin = ind_program_num_inputs(p), nout = ind_program_num_outputs(p);
+  if (nin != n_in || nout > max_out || nin > RC_MAX_IO) {
     ind_emit_error(func,
                    "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs, "
                    "room for %d outputs)",
                    nin, nout, n_in, max_out);
     return false;
   }
-  IndMemRef min[RC_MAX_IO], mout[RC_MAX_IO];
-  void *bufs[RC_MAX_IO] = {0};
+  void *bin[RC_MAX_IO] = {0}, *bout[RC_MAX_IO] = {0};
   bool ok = true;
   for (int k = 0; k < nin && ok; ++k) {
     char err[256];
-    bufs[k] = to_storage(&in[k], ind_jit_input_type(jit, k), &min[k], err, sizeof err);
-    if (!bufs[k])
+    bin[k] = to_storage(&in[k], ind_program_input(p, k), err, sizeof err);
+    if (!bin[k])
       ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: input %d: %s", k, err));
   }
+  for (int k = 0; k < nout && ok; ++k)
+    if (!(bout[k] = malloc((size_t)ind_program_output(p, k).bytes + 1)))
+      ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: output %d: out of memory", k));
+  int before = errors(o);
   double t0 = now_ms();
-  ok = ok && ind_jit_invoke(jit, min, mout);
-  *run_ms = now_ms() - t0;
   if (ok) {
-    for (int k = 0; k < nout; ++k)
-      if (!from_storage(&mout[k], ind_jit_output_type(jit, k), &out[k])) {
-        for (int j = 0; j < k; ++j)
-          ind_tensor_free(&out[j]);
-        ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: output %d has an unsupported type", k));
-        break;
-      }
-    ind_jit_free_outputs(mout, nout, min, nin);
-    *n_out = ok ? nout : 0;
+    IndStatus st = ind_program_run_cpu(p, (const void *const *)bin, bout);
+    ok = ind_run_report(func, st, "compiled run", st && errors(o) > before);
   }
-  for (int k = 0; k < nin; ++k)
-    free(bufs[k]);
+  *run_ms = now_ms() - t0;
+  for (int k = 0; k < nout && ok; ++k) {
+    IndTensorInfo info = ind_program_output(p, k);
+    IndElementType dt = info.type;
+    if (!ind_dtype_supported(dt) || !ind_tensor_from_dense(&out[k], dt, info.rank, info.shape, bout[k])) {
+      for (int j = 0; j < k; ++j)
+        ind_tensor_free(&out[j]);
+      ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: output %d has an unsupported type", k));
+    }
+  }
+  *n_out = ok ? nout : 0;
+  for (int k = 0; k < RC_MAX_IO; ++k) {
+    free(bin[k]);
+    free(bout[k]);
+  }
   return ok;
 }
 
@@ -320,40 +320,23 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
 
 /* --- the entry ------------------------------------------------------------------------------ */
 
-MlirModule ind_run_compile_to_kernel(MlirOperation func, const char *fuse, int *level) {
-  ind_register_all();
-  MlirOperation parent = mlirOperationGetParentOperation(func);
-  *level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
-  MlirModule m = copy_for_compile(func, *level);
-  if (*level != IND_LEVEL_KERNEL && !run_stages(m, fuse)) {
-    mlirModuleDestroy(m);
-    return (MlirModule){NULL};
-  }
-  return m;
-}
-
 MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
                                    int *n_out, const IndRunCompiledOptions *opts) {
   *n_out = 0;
-  ind_register_all(); /* the stages and passes (idempotent) */
-  MlirOperation parent = mlirOperationGetParentOperation(func);
-  int level = ind_module_level(mlirOperationIsNull(parent) ? func : parent);
-  double t0 = now_ms();
-  MlirModule m = copy_for_compile(func, level);
-  bool ok = level == IND_LEVEL_KERNEL || run_stages(m, opts->fuse);
-  double t1 = now_ms();
-  IndJit *jit = ok ? ind_jit_compile(m, "call", opts->opt_level) : NULL;
+  int level = 0;
+  double t0 = now_ms(), pipeline_ms = 0.0;
+  IndProgram *p = ind_run_build(func, opts, false, "compiled run", &level, &pipeline_ms);
   double t2 = now_ms();
   double run_ms = 0.0, ref_ms = 0.0;
-  ok = jit && execute(jit, func, in, n_in, out, max_out, n_out, &run_ms);
-  ind_jit_destroy(jit);
-  mlirModuleDestroy(m);
+  bool ok = p && execute(p, func, in, n_in, out, max_out, n_out, &run_ms, opts);
+  bool built = p != NULL;
+  ind_program_destroy(p);
   bool check = ok && opts->check && level != IND_LEVEL_KERNEL;
   if (check)
     ok = ind_run_check_against_reference(func, in, n_in, out, *n_out, opts, &ref_ms);
-  if (jit) {
-    printf("compiled: compile %.1f ms (pipeline %.1f ms, llvm+jit %.1f ms), run %.1f ms", t2 - t0, t1 - t0, t2 - t1,
-           run_ms);
+  if (built) {
+    printf("compiled: compile %.1f ms (pipeline %.1f ms, llvm+jit %.1f ms), run %.1f ms", t2 - t0, pipeline_ms,
+           t2 - t0 - pipeline_ms, run_ms);
     if (check)
       printf("; reference %.1f ms", ref_ms);
     else if (level == IND_LEVEL_KERNEL)

@@ -1,11 +1,10 @@
-/* run_cuda.c - ind-run's GPU path; see run_cuda.h. */
+/* run_cuda.c - ind-run's GPU path, over libind's session (the program) and the runtime (its runs); see run_cuda.h. */
 #include "tools/run_cuda.h"
 
 #include "ind/runtime.h"
 #include "interp/interp.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
-#include "passes/codegen/ptx.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,40 +20,11 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* Reports st at func (a located error; a checked-mode violation at its own location, as the CPU JIT
- * reports it) and consumes it. */
-static bool ok_or_report(MlirOperation func, IndStatus st) {
-  const char *file, *text;
-  int line, col;
-  if (!st)
-    return true;
-  if (ind_status_location(st, &file, &line, &col, &text))
-    ind_emit_error_at(
-        mlirLocationFileLineColGet(mlirOperationGetContext(func), ind_str(file), (unsigned)line, (unsigned)col), "%s",
-        text);
-  else
-    ind_emit_error(func, "cuda run: %s", ind_status_message(st));
-  ind_status_destroy(st);
-  return false;
-}
-
-/* PTX + plan of the kernel-level module m. */
-static IndRtProgram *make_program(MlirOperation func, MlirModule m) {
-  IndStrBuf plan = {0}, ptx = {0};
-  MlirOperation op = mlirModuleGetOperation(m);
-  const IndEmitterDef *lp = ind_emitter_lookup("launch-plan");
-  IndRtProgram *p = NULL;
-  bool ok = lp && mlirLogicalResultIsSuccess(lp->emit(op, &plan)) && mlirLogicalResultIsSuccess(ind_ptx_emit(op, &ptx));
-  if (ok)
-    ok_or_report(func, ind_rt_program_create("<launch plan>", plan.data ? plan.data : "", plan.len, "<ptx>",
-                                             ptx.data ? ptx.data : "", ptx.len, &p));
-  ind_strbuf_free(&plan);
-  ind_strbuf_free(&ptx);
-  return p;
-}
+/* Reports a runtime status at func (located, or "cuda run: ...") and consumes it. */
+static bool ok_or_report(MlirOperation func, IndStatus st) { return ind_run_report(func, st, "cuda run", false); }
 
 typedef struct CudaRun {
-  IndRtProgram *p;
+  const IndRtProgram *p; /* the session's program's (ind_program_runtime) */
   IndCudaModule *m;
   IndCudaGraph *g;
   void *stream;
@@ -67,15 +37,10 @@ static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst)
   if (!ind_dtype_supported(dt) || t->numel != info.numel)
     return ind_status_create("input %s: unsupported dtype %s or wrong size", info.name,
                              ind_element_type_name(info.type));
-  size_t es = ind_element_type_size(info.type);
   unsigned char *host = malloc((size_t)info.bytes + 1);
   if (!host)
     return ind_status_create("out of host memory");
-  for (int64_t i = 0; i < t->numel; ++i)
-    if (t->dtype == dt)
-      ind_tensor_store_elem(t, i, host + i * (int64_t)es); /* integers exactly */
-    else
-      ind_storage_store(host + i * (int64_t)es, t->data[i], dt);
+  ind_tensor_to_dense(t, dt, host);
   IndStatus st = ind_cuda_memcpy_htod(dst, host, (size_t)info.bytes);
   free(host);
   return st;
@@ -83,16 +48,13 @@ static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst)
 
 static IndStatus from_device(uint64_t src, IndTensorInfo info, IndTensor *t) {
   IndElementType dt = info.type;
-  if (!ind_dtype_supported(dt) || !ind_tensor_init(t, dt, info.rank, info.shape))
+  if (!ind_dtype_supported(dt))
     return ind_status_create("output %s: unsupported dtype %s", info.name, ind_element_type_name(info.type));
-  size_t es = ind_element_type_size(info.type);
   unsigned char *host = malloc((size_t)info.bytes + 1);
   IndStatus st = host ? ind_cuda_memcpy_dtoh(host, src, (size_t)info.bytes) : ind_status_create("out of memory");
-  for (int64_t i = 0; !st && i < t->numel; ++i)
-    ind_tensor_load_elem(t, i, host + i * (int64_t)es);
+  if (!st && !ind_tensor_from_dense(t, dt, info.rank, info.shape, host))
+    st = ind_status_create("output %s: unsupported dtype %s", info.name, ind_element_type_name(info.type));
   free(host);
-  if (st)
-    ind_tensor_free(t);
   return st;
 }
 
@@ -178,24 +140,20 @@ static void teardown(CudaRun *r) {
     ind_cuda_free(r->dout[k]);
   ind_cuda_stream_destroy(r->stream);
   ind_cuda_module_destroy(r->m);
-  ind_rt_program_destroy(r->p);
 }
 
 MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
                                int *n_out, const IndRunCudaOptions *opts) {
   *n_out = 0;
   int level = 0;
-  double t0 = now_ms();
-  MlirModule m = ind_run_compile_to_kernel(func, opts->base.fuse, &level);
-  if (mlirModuleIsNull(m))
+  double t0 = now_ms(), pipeline_ms = 0.0;
+  IndProgram *prog = ind_run_build(func, &opts->base, true, "cuda run", &level, &pipeline_ms);
+  double t1 = now_ms();
+  if (!prog)
     return mlirLogicalResultFailure();
   CudaRun r;
   memset(&r, 0, sizeof r);
-  r.p = make_program(func, m);
-  mlirModuleDestroy(m);
-  double t1 = now_ms();
-  if (!r.p)
-    return mlirLogicalResultFailure();
+  r.p = ind_program_runtime(prog);
   r.nin = ind_rt_program_num_inputs(r.p);
   r.nout = ind_rt_program_num_outputs(r.p);
   bool ok = true;
@@ -226,5 +184,6 @@ MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in
     ok = ok_or_report(func, bench(&r, opts->iters));
   fflush(stdout);
   teardown(&r);
+  ind_program_destroy(prog);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -1,15 +1,15 @@
 /* run_cuda.h - ind-run's GPU path (`ind-run --device=cuda`): compile a program to PTX and a launch plan,
  * run it through the runtime (include/ind/runtime.h) and check it against the reference interpreter.
  *
- * ind_run_cuda() compiles a copy of `func` through every stage (as the CPU path does), emits the PTX
- * (lib/ptx.h) and the launch plan, loads them on device 0, copies the inputs (IndTensors, written in
- * their storage dtypes) to the device, runs the launch sequence once step by step (synchronizing after
- * each step, so a fault names its step) with NaN-poisoned outputs, copies the outputs back and, unless
- * opts->check is false or the input is kernel IR, compares them with the reference interpreter (the
- * tolerances of lib/run_compiled.h). With bench, it then times `iters` back-to-back runs between two
- * events (10 repeats, median per call) and the replay of a CUDA graph of the whole sequence, and prints
- * the bandwidth achieved against the bytes the program must move (each input read, each output written
- * once). Every CUDA error names its call; nothing aborts. */
+ * ind_run_cuda() has libind's session compile `func` for the GPU (tools/run_compiled.h ind_run_build: every
+ * stage, as the CPU path, then the PTX and the launch plan), loads its runtime program on device 0, copies the inputs
+ * (IndTensors, written in their storage dtypes) to the device, runs the launch sequence once step by step
+ * (synchronizing after each step, so a fault names its step) with NaN-poisoned outputs, copies the outputs back and,
+ * unless opts->check is false or the input is kernel IR, compares them with the reference interpreter (the tolerances
+ * of tools/run_compiled.h). With bench, it then times `iters` back-to-back runs between two events (10 repeats, median
+ * per call) and the replay of a CUDA graph of the whole sequence, and prints the bandwidth achieved against the bytes
+ * the program must move (each input read, each output written once). Every CUDA error names its call; nothing aborts.
+ */
 #ifndef IND_TOOLS_RUN_CUDA_H
 #define IND_TOOLS_RUN_CUDA_H
 

@@ -16,8 +16,8 @@
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
+#include "libind/register_all.h"
 #include "passes/fuse/strategy.h"
-#include "tools/register_all.h"
 #include "tools/run_compiled.h"
 #include "tools/run_cuda.h"
 #include "tools/tool.h"
@@ -326,10 +326,11 @@ static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in,
 }
 
 /* The compiled path (without --reference): compile the function through the whole pipeline, run it
- * on the CPU JIT and check it against the reference interpreter (tools/run_compiled.h). */
-static bool execute_compiled(const RunConfig *c, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out,
-                             int *n_out) {
-  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2, c->fuse};
+ * on the CPU JIT (or the GPU) through libind's session and check it against the reference interpreter
+ * (tools/run_compiled.h, tools/run_cuda.h). */
+static bool execute_compiled(const RunConfig *c, const IndDiagEngine *diag, MlirOperation func, const IndTensor *in,
+                             int n_in, IndTensor *out, int *n_out) {
+  IndRunCompiledOptions o = {c->rtol, c->atol, true, 2, c->fuse, diag};
   bool cuda = c->device && !strcmp(c->device, "cuda");
   if (!c->device) { /* the default: the GPU when there is one */
     char why[512];
@@ -456,8 +457,8 @@ static bool report_outputs(const RunConfig *c, const IndTensor *in, int n_in, co
 
 /* Parses, verifies and runs the program. On failure the error has been reported through the
  * diagnostic engine, or (for output and comparison errors) directly, which sets *reported. */
-static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, size_t len, bool *reported) {
-  MlirModule m = ind_parse_module(ctx, src, len);
+static bool run_program(const RunConfig *c, const IndToolSession *t, bool *reported) {
+  MlirModule m = ind_parse_module(t->ic.ctx, t->src, t->len);
   if (mlirModuleIsNull(m))
     return false;
   bool ok = mlirOperationVerify(mlirModuleGetOperation(m));
@@ -468,7 +469,7 @@ static bool run_program(const RunConfig *c, MlirContext ctx, const char *src, si
   ok = ok && prepare_inputs(c, func, in, &n_in);
   if (ok)
     ok = c->reference ? execute_reference(func, in, n_in, out, &n_out)
-                      : execute_compiled(c, func, in, n_in, out, &n_out);
+                      : execute_compiled(c, &t->diag, func, in, n_in, out, &n_out);
   if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
     *reported = !ok;
@@ -488,7 +489,7 @@ int ind_run_main(int argc, char **argv) {
   if (!ind_tool_open(&t, TOOL, c.program, false))
     return 1;
   bool reported = false;
-  bool ok = run_program(&c, t.ic.ctx, t.src, t.len, &reported);
+  bool ok = run_program(&c, &t, &reported);
   if (!ok && !reported && t.diag.nerrors == 0)
     ind_diag_tool_error(TOOL, "failed on '%s'", t.diag.display_name);
   ind_tool_close(&t);

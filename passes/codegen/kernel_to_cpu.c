@@ -29,7 +29,7 @@
  * Requires: kernel IR as in docs/ir-contract.md stage 4 (body ops in dependency order, index maps
  * over exactly xranges+rranges dims with one result, reductions of float values).
  * Produces: func/scf/affine/arith/math/memref only; ready for lower-affine, convert-scf-to-cf,
- * convert-math-to-llvm, convert-math-to-libm, convert-to-llvm (tools/jit_driver.c runs that pipeline).
+ * convert-math-to-llvm, convert-math-to-libm, convert-to-llvm (libind/jit_driver.c runs that pipeline).
  * Failure: a located diagnostic for an unsupported body op, a bad index map or kind, a launch whose
  * arguments do not fit the kernel, an unknown extern kernel or mismatched matmul shapes. */
 #include "dialects/ind/ind.h"

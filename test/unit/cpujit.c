@@ -1,6 +1,6 @@
-/* cpujit.c - a driver for runtime/jit.h (through tools/jit_driver.h) under lit: compiles a kernel-level module with the
- * CPU JIT and runs its `@call` on raw input files, writing raw output files (logical row-major order, storage dtype).
- * test/jit/Inputs/jit_check.py generates the inputs and checks the outputs with NumPy.
+/* cpujit.c - a driver for runtime/jit.h (through libind/jit_driver.h) under lit: compiles a kernel-level module with
+ * the CPU JIT and runs its `@call` on raw input files, writing raw output files (logical row-major order, storage
+ * dtype). test/jit/Inputs/jit_check.py generates the inputs and checks the outputs with NumPy.
  *
  *   unit-cpujit MODULE.mlir OUTPREFIX [IN0.bin IN1.bin ...]
  *
@@ -15,7 +15,7 @@
 #include "dialects/dialects.h"
 #include "lib/diag.h"
 #include "lib/io.h"
-#include "tools/jit_driver.h"
+#include "libind/jit_driver.h"
 
 #include <mlir-c/BuiltinTypes.h>
 

@@ -1,9 +1,9 @@
 /* jit_driver.h - the CPU JIT's lowering: the one place that names the passes which take a
  * kernel-level module to the LLVM dialect, and ind_jit_compile(), the runtime's JIT with that
- * lowering (runtime/jit.h runs no pass by name itself; this sits on the tools floor, above the
+ * lowering (runtime/jit.h runs no pass by name itself; this sits on libind's floor, above the
  * passes it registers). */
-#ifndef IND_TOOLS_JIT_DRIVER_H
-#define IND_TOOLS_JIT_DRIVER_H
+#ifndef IND_LIBIND_JIT_DRIVER_H
+#define IND_LIBIND_JIT_DRIVER_H
 
 #include "runtime/jit.h"
 

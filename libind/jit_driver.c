@@ -1,9 +1,9 @@
 /* jit_driver.c - the CPU JIT's lowering pipeline; see jit_driver.h. */
-#include "tools/jit_driver.h"
+#include "libind/jit_driver.h"
 
 #include "lib/ir.h"
 #include "lib/pipeline.h"
-#include "tools/register_all.h"
+#include "libind/register_all.h"
 
 #include <mlir-c/Pass.h>
 

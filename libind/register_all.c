@@ -1,5 +1,5 @@
 /* register_all.c - the one place that knows every stage folder. */
-#include "tools/register_all.h"
+#include "libind/register_all.h"
 
 #include "lib/pass_registry.h"
 
