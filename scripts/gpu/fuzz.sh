@@ -4,13 +4,8 @@
 # a subprocess per batch so that a fault costs one batch (its programs then rerun one by one).
 #   scripts/gpu/fuzz.sh SEEDS BUDGET_S JOBS        e.g. scripts/gpu/fuzz.sh 0:20000 400 14
 # Results: $OUT/fuzz.json (every program's class), $OUT/fuzz.log (one line per failure, the totals).
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-OUT="${OUT:-/tmp/ind_gpu_out}"
-mkdir -p "$OUT"
-T=out/torch
-[ -f $T/libind-standalone.so ] || xz -d -k -T0 $T/libind-standalone.so.xz || exit 1
-export IND_LIBRARY=$PWD/$T/libind-standalone.so PYTHONUNBUFFERED=1 IND_FUZZ_TMP=/tmp/ind_fuzz
+. "$(dirname "$0")/standalone_env.sh"
+export IND_FUZZ_TMP=/tmp/ind_fuzz
 python3 scripts/fuzz/torch_fuzz.py --device cuda --both --seeds "${1:-0:20000}" --budget "${2:-400}" \
   --jobs "${3:-14}" --batch 25 --json "$OUT/fuzz.json" > "$OUT/fuzz.log" 2>&1
 rc=$?

@@ -5,13 +5,8 @@
 # children), (3) a sample of fuzz programs forward and backward (torch_fuzz.py --worker: one process).
 #   scripts/gpu/memcheck.sh [ZOO_MODES] [ZOO_BUDGET_S] [FUZZ_SEEDS]
 # Results: $OUT/memcheck.md (a line per part: the sanitizer's error summaries), $OUT/memcheck_*.log.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-OUT="${OUT:-/tmp/ind_gpu_out}"
-mkdir -p "$OUT"
-T=out/torch
-[ -f $T/libind-standalone.so ] || xz -d -k -T0 $T/libind-standalone.so.xz || exit 1
-export IND_LIBRARY=$PWD/$T/libind-standalone.so PYTHONUNBUFFERED=1 IND_FUZZ_TMP=/tmp/ind_fuzz IND_STRICT=1
+. "$(dirname "$0")/standalone_env.sh"
+export IND_FUZZ_TMP=/tmp/ind_fuzz IND_STRICT=1
 CS="compute-sanitizer --tool memcheck --target-processes all --print-limit 20"
 summ() { # the sanitizer's verdicts in a log: each process prints one ERROR SUMMARY line
   echo "| $1 | rc=$2 | $(grep -c 'ERROR SUMMARY: 0 errors' "$3") clean, $(grep 'ERROR SUMMARY' "$3" | grep -vc ' 0 errors') with errors | $(grep -E '^(zoo:|sanitize_small:)' "$3" | tr '\n' ' ') |"

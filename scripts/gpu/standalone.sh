@@ -10,13 +10,8 @@
 #   3. scripts/gpu/backend_overhead.py (where a compiled call's host time goes) and scripts/gpu/torch_backend.py: torch.compile(backend="ind") beside Inductor and eager on the shared
 #      suite (sizes $IND_TORCH_SIZES, default 8192) and the three model blocks.
 # Results: $OUT/standalone.md (1, 2), $OUT/backend_overhead.txt and $OUT/torch_backend.{md,json} (3); logs in $OUT/*.log.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-OUT="${OUT:-/tmp/ind_gpu_out}"
-mkdir -p "$OUT"
-T=out/torch
-[ -f $T/libind-standalone.so ] || xz -d -k -T0 $T/libind-standalone.so.xz || exit 1
-export IND_LIBRARY=$PWD/$T/libind-standalone.so LD_LIBRARY_PATH=$PWD/$T${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. "$(dirname "$0")/standalone_env.sh"
+export LD_LIBRARY_PATH=$PWD/$T${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 fail=0
 {
   echo "| program | ind-run --device=cuda (compiled there, checked against the reference interpreter) |"
