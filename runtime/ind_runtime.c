@@ -1015,6 +1015,8 @@ static IndStatus load_cublas(void) {
 /* Where a buffer's pointer comes from at run time. */
 enum { SRC_INPUT, SRC_OUTPUT, SRC_WORK };
 
+#define IND_RT_ALIGN 16 /* bytes: the base alignment the generated kernels assume of every buffer */
+
 typedef struct BufferSource {
   int kind, index; /* input/output position, or the workspace slot */
 } BufferSource;
@@ -1383,6 +1385,13 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
     m->ptrs[i] = s->kind == SRC_INPUT    ? (CUdeviceptr)inputs[s->index]
                  : s->kind == SRC_OUTPUT ? (CUdeviceptr)outputs[s->index]
                                          : m->work[s->index];
+    /* The kernels' vector accesses assume what every allocator gives (Inductor's alignment rule): a view
+     * at an odd offset (x[1:]) would be a misaligned-address fault that kills the caller's context. */
+    if (s->kind != SRC_WORK && m->ptrs[i] % IND_RT_ALIGN != 0)
+      return ind_status_create("%s %d: address 0x%llx is not %d-byte aligned (ind's kernels load and store up to %d "
+                               "bytes at once): pass an aligned copy",
+                               s->kind == SRC_INPUT ? "input" : "output", s->index, (unsigned long long)m->ptrs[i],
+                               IND_RT_ALIGN, IND_RT_ALIGN);
   }
   for (int i = 0; i < p->nsteps; ++i)
     for (int a = 0; a < p->steps[i].nargs; ++a)

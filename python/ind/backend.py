@@ -106,6 +106,8 @@ def _raw_stream(dev):
     return torch.cuda.current_stream(dev).cuda_stream
 
 
+_ALIGN = 16  # bytes: the base alignment of every buffer ind's CUDA kernels take (runtime/ind_runtime.c)
+
 _NUMPY_OK = (torch.float32, torch.float16, torch.bfloat16, torch.bool, torch.int32, torch.int64)
 
 
@@ -195,7 +197,7 @@ class IndKernel(torch.nn.Module):
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
         ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
-            ins = [a if a.device == dev else self._to_device(a, dev) for a in ins]
+            ins = [a if a.device == dev and a.data_ptr() % _ALIGN == 0 else self._to_device(a, dev) for a in ins]
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
             prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
@@ -222,8 +224,12 @@ class IndKernel(torch.nn.Module):
         return args[0].device if args else torch.device("cpu")
 
     def _to_device(self, a, dev):
-        """A CPU scalar argument of a CUDA call, moved (PyTorch mixes them; a kernel cannot read host memory).
-        Any other argument on another device is an error here, never an address the kernel faults on."""
+        """An argument of a CUDA call made fit for it: a CPU scalar moved (PyTorch mixes them; a kernel cannot
+        read host memory), a view at a misaligned address (x[1:]) copied, as Inductor copies misaligned
+        inputs (the kernels' vector accesses assume 16-byte aligned buffers; libind refuses others). Any other
+        argument on another device is an error here, never an address the kernel faults on."""
+        if a.device == dev:
+            return a.clone()
         if _scalar_on_host(a):
             return a.to(dev)
         raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "

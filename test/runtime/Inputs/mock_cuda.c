@@ -172,15 +172,21 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
     return CUDA_ERROR_INVALID_CONTEXT;
   if (n == 0)
     return CUDA_ERROR_INVALID_VALUE;
-  if (posix_memalign(&q, 256, n))
+  /* MOCK_ALLOC_OFFSET=N: every allocation N bytes past an aligned base (a view at an odd offset, as a
+   * caller's x[1:] would pass) */
+  const char *off_env = getenv("MOCK_ALLOC_OFFSET");
+  size_t off = off_env ? (size_t)atoi(off_env) : 0;
+  if (posix_memalign(&q, 256, n + off))
     return CUDA_ERROR_OUT_OF_MEMORY;
   ++live_allocs;
   if (nallocs < 256)
-    allocs[nallocs++] = (CUdeviceptr)(uintptr_t)q;
-  *p = (CUdeviceptr)(uintptr_t)q;
+    allocs[nallocs++] = (CUdeviceptr)(uintptr_t)q + off;
+  *p = (CUdeviceptr)(uintptr_t)q + off;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  const char *off_env = getenv("MOCK_ALLOC_OFFSET");
+  p -= off_env ? (CUdeviceptr)atoi(off_env) : 0;
   free((void *)(uintptr_t)p);
   if (--live_allocs == 0)
     fprintf(stderr, "mock: all device memory freed\n");
