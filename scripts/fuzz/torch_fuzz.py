@@ -226,6 +226,10 @@ def worker(seeds, backward, inject):
         except Exception as e:  # the runner's own error: report it, keep going
             cls, msg = "invalid", "runner: " + _first_line(e)
         print(json.dumps({"seed": s, "class": cls, "msg": msg, "s": round(time.time() - t0, 3), **LAST}), flush=True)
+        if cls and re.search(r"CUDA error|CUDA_ERROR", msg):
+            # a device fault leaves the process's CUDA context broken: every later program here would fail
+            # with it. Stop; the runner reruns the rest one per subprocess.
+            os._exit(3)
 
 
 def _run_batch(seeds, backward, inject, timeout):
