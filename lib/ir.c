@@ -337,3 +337,33 @@ bool ind_affine_linearize(MlirAffineExpr e, int64_t mult, int64_t *coef, int ndi
   }
   return false;
 }
+
+/* --- value maps */
+
+void ind_value_map_put(IndValueMap *m, MlirValue from, MlirValue to) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 32;
+    m->from = realloc(m->from, (size_t)m->cap * sizeof *m->from);
+    m->to = realloc(m->to, (size_t)m->cap * sizeof *m->to);
+    if (!m->from || !m->to)
+      abort();
+  }
+  m->from[m->n] = from;
+  m->to[m->n] = to;
+  ++m->n;
+}
+
+bool ind_value_map_get(const IndValueMap *m, MlirValue from, MlirValue *to) {
+  for (int i = m->n - 1; i >= 0; --i)
+    if (mlirValueEqual(m->from[i], from)) {
+      *to = m->to[i];
+      return true;
+    }
+  return false;
+}
+
+void ind_value_map_free(IndValueMap *m) {
+  free(m->from);
+  free(m->to);
+  memset(m, 0, sizeof *m);
+}

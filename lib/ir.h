@@ -99,6 +99,17 @@ bool ind_norm_dim(int64_t d, int64_t rank, int64_t *out);
  * Returns what snprintf returns. */
 int ind_arg_name(char *buf, size_t len, intptr_t index);
 
+/* --- value maps: an MLIR value -> the value it became (the code generators' clone of a kernel body into
+ * another function: sched-to-kernel, convert-kernel-to-cpu). Bodies are small (tens of ops): a linear
+ * search from the latest entry, so a value mapped again reads its newest mapping. Zero-initialized is empty. */
+typedef struct IndValueMap {
+  MlirValue *from, *to;
+  int n, cap;
+} IndValueMap;
+void ind_value_map_put(IndValueMap *m, MlirValue from, MlirValue to);
+bool ind_value_map_get(const IndValueMap *m, MlirValue from, MlirValue *to);
+void ind_value_map_free(IndValueMap *m);
+
 /* --- memref types. The largest rank the memref helpers (and the CPU JIT's descriptors) handle. */
 #define IND_MEMREF_MAX_RANK 8
 /* For a static memref type: the number of elements its storage spans from the base (1 + largest

@@ -45,42 +45,6 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------------------------------------
- * Value maps: kernel-body value -> value in the new function. Bodies are small (tens of ops). */
-
-typedef struct ValueMap {
-  MlirValue *from, *to;
-  int n, cap;
-} ValueMap;
-
-static void map_put(ValueMap *m, MlirValue from, MlirValue to) {
-  if (m->n == m->cap) {
-    m->cap = m->cap ? 2 * m->cap : 32;
-    m->from = realloc(m->from, (size_t)m->cap * sizeof *m->from);
-    m->to = realloc(m->to, (size_t)m->cap * sizeof *m->to);
-    if (!m->from || !m->to)
-      abort();
-  }
-  m->from[m->n] = from;
-  m->to[m->n] = to;
-  ++m->n;
-}
-
-static bool map_get(const ValueMap *m, MlirValue from, MlirValue *to) {
-  for (int i = m->n - 1; i >= 0; --i)
-    if (mlirValueEqual(m->from[i], from)) {
-      *to = m->to[i];
-      return true;
-    }
-  return false;
-}
-
-static void map_free(ValueMap *m) {
-  free(m->from);
-  free(m->to);
-  memset(m, 0, sizeof *m);
-}
-
-/* ------------------------------------------------------------------------------------------------
  * One kernel. */
 
 #define MAX_DIMS 8
@@ -98,8 +62,8 @@ typedef struct Kernel {
   MlirValue ivs[2 * MAX_DIMS]; /* x ivs, then r ivs (index 0 outside r-loops) */
   MlirValue zero, one;
   MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
-  ValueMap global;                        /* block args and r-invariant values */
-  ValueMap local;                         /* r-varying values inside the current r-loop nest */
+  IndValueMap global;                     /* block args and r-invariant values */
+  IndValueMap local;                      /* r-varying values inside the current r-loop nest */
   int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
   bool has_scan;                          /* the body holds a kernel.scan */
   struct ScanCarry *carry;                /* while emitting a scan nest: the scans it carries */
@@ -328,7 +292,7 @@ static bool kernel_analyze(Kernel *k) {
 /* Looks up the new value of a body value: block args and r-invariant values in the global map,
  * r-varying ones in the local map. */
 static bool lookup(const Kernel *k, MlirValue v, MlirValue *out) {
-  return map_get(&k->local, v, out) || map_get(&k->global, v, out);
+  return ind_value_map_get(&k->local, v, out) || ind_value_map_get(&k->global, v, out);
 }
 
 static MlirValue emit_index(Kernel *k, MlirOperation op) {
@@ -452,7 +416,7 @@ static void emit_clone(Kernel *k, MlirOperation op, const MlirValue *opd, intptr
     mlirOperationSetOperand(c, i, opd[i]);
   insert(&k->b, c);
   for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-    map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
+    ind_value_map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
 }
 
 static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
@@ -509,7 +473,7 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     emit_clone(k, op, opd, nopd, in_rloop);
     return true;
   }
-  map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, 0), res);
+  ind_value_map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, 0), res);
   return true;
 }
 
@@ -519,7 +483,7 @@ static bool emit_cone(Kernel *k, int i) {
   MlirOperation op = k->ops[i];
   if (mlirOperationGetNumResults(op) > 0) {
     MlirValue dummy;
-    if (map_get(&k->local, mlirOperationGetResult(op, 0), &dummy))
+    if (ind_value_map_get(&k->local, mlirOperationGetResult(op, 0), &dummy))
       return true;
   }
   for (intptr_t a = 0; a < mlirOperationGetNumOperands(op); ++a) {
@@ -1166,7 +1130,7 @@ static bool emit_program(Kernel *k) {
       MlirValue res = st[kernel_reduction_component(n.rtype)];
       if (sum_of_welford)
         res = fbin(&k->b, "arith.mulf", st[0], st[2]);
-      map_put(&k->global, mlirOperationGetResult(op, 0), res);
+      ind_value_map_put(&k->global, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
       has_rstores |= kernel_is_store(op);
     } else if (!emit_op(k, op, false)) {
@@ -1238,7 +1202,7 @@ static bool lower_kernel(Kernel *k) {
   free(locs);
 
   for (intptr_t i = 0; i < nargs; ++i)
-    map_put(&k->global, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
+    ind_value_map_put(&k->global, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
   k->b = (Builder){ctx, loc, entry, {NULL}};
   k->zero = const_index(&k->b, 0);
   k->one = const_index(&k->b, 1);
@@ -1260,8 +1224,8 @@ static void kernel_free(Kernel *k) {
   free(k->ops);
   free(k->rvary);
   free(k->site);
-  map_free(&k->global);
-  map_free(&k->local);
+  ind_value_map_free(&k->global);
+  ind_value_map_free(&k->local);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -79,9 +79,7 @@ typedef struct KGen {
   int outs[MAX_SUBS]; /* sub indices */
   int nouts;
   MlirBlock body;
-  /* ind value -> kernel value while cloning one sub-node body */
-  MlirValue *from, *to;
-  int nmap, capmap;
+  IndValueMap map; /* ind value -> kernel value while cloning one sub-node body */
 } KGen;
 
 /* --- names */
@@ -445,26 +443,9 @@ static bool flat_type(MlirOperation at, MlirType t, MlirType *out) {
 
 /* --- the body */
 
-static void map_value(KGen *k, MlirValue from, MlirValue to) {
-  if (k->nmap == k->capmap) {
-    k->capmap = k->capmap ? 2 * k->capmap : 64;
-    k->from = realloc(k->from, (size_t)k->capmap * sizeof *k->from);
-    k->to = realloc(k->to, (size_t)k->capmap * sizeof *k->to);
-    if (!k->from || !k->to)
-      abort();
-  }
-  k->from[k->nmap] = from;
-  k->to[k->nmap++] = to;
-}
+static void map_value(KGen *k, MlirValue from, MlirValue to) { ind_value_map_put(&k->map, from, to); }
 
-static bool mapped(KGen *k, MlirValue v, MlirValue *out) {
-  for (int i = k->nmap - 1; i >= 0; --i)
-    if (mlirValueEqual(k->from[i], v)) {
-      *out = k->to[i];
-      return true;
-    }
-  return false;
-}
+static bool mapped(KGen *k, MlirValue v, MlirValue *out) { return ind_value_map_get(&k->map, v, out); }
 
 static MlirOperation append(KGen *k, MlirOperation op) {
   mlirBlockAppendOwnedOperation(k->body, op);
@@ -997,10 +978,7 @@ static MlirOperation create_call(Wrapper *w, MlirOperation fn) {
   return call;
 }
 
-static void kgen_free(KGen *k) {
-  free(k->from);
-  free(k->to);
-}
+static void kgen_free(KGen *k) { ind_value_map_free(&k->map); }
 
 /* Converts the program function `fn`: kernels before it, @call after it. */
 static bool convert_function(MlirOperation fn, const IndPassOptions *opts, CheckLevel checked) {
