@@ -147,6 +147,27 @@ def _kernels_per_call(row, fn, model):
     return sum(1 for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA)
 
 
+# Backends with CUDA graphs: ind's (ind.cudagraphs, PyTorch's CUDA graph trees) and Inductor's
+# mode="reduce-overhead" (the same trees). Each call starts a new step of the trees
+# (torch.compiler.cudagraph_mark_step_begin): a replay reuses the last one's output buffers.
+CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
+                      "inductor-cg": ("inductor", {"mode": "reduce-overhead"})}
+
+
+def _compile(m, b):
+    """torch.compile of m for the backend name b (any torch.compile backend, or one of CUDAGRAPH_BACKENDS)."""
+    import torch
+    if b not in CUDAGRAPH_BACKENDS:
+        return torch.compile(m, backend=b)
+    name, kw = CUDAGRAPH_BACKENDS[b]
+    fn = torch.compile(m, backend=name, **kw)
+
+    def step(*args):
+        torch.compiler.cudagraph_mark_step_begin()
+        return fn(*args)
+    return step
+
+
 def run_row(name, mode, size, device, backends, iters, batch):
     """Runs one row in this process; returns its result dict."""
     import torch
@@ -173,7 +194,7 @@ def run_row(name, mode, size, device, backends, iters, batch):
         m = copy.deepcopy(row.model)
         torch._dynamo.reset()
         ind_backend.reset_stats()
-        fn = torch.compile(m, backend=b)
+        fn = _compile(m, b)
         _sync(row.device)
         t0 = time.perf_counter()
         out = row.step(fn, m)
@@ -184,7 +205,7 @@ def run_row(name, mode, size, device, backends, iters, batch):
         res[f"{b}_status"] = "pass" if not bad else "fail"
         if bad:
             res[f"{b}_failed"] = [f"#{i} err {e}" for i, _, e in bad[:5]] + (["..."] if len(bad) > 5 else [])
-        if b == "ind":
+        if b.startswith("ind") and "ind_graphs" not in res:  # ind's books: of ind, else of ind-cg
             parts = ind_backend.STATS["partitions"]
             res["ind_graphs"] = len(parts)
             res["ind_partitions"] = sum(p.count("\nind ") + p.startswith("ind ") for p in parts)
@@ -231,7 +252,8 @@ def _error_line(stderr):
 def table(path):
     """The rows of a --out file as a markdown table (docs/zoo.md)."""
     rows = [json.loads(ln) for ln in open(path) if ln.strip()]
-    backends = [b for b in ("ind", "inductor", "eager") if any(f"{b}_status" in r or f"{b}_ms" in r for r in rows)]
+    backends = [b for b in ("ind", "ind-cg", "inductor", "inductor-cg", "eager")
+                if any(f"{b}_status" in r or f"{b}_ms" in r for r in rows)]
     head = ["model", "mode"] + [f"{b} status" for b in backends if b != "eager"] + \
            [f"{b} ms" for b in backends if any(f"{b}_ms" in r for r in rows)] + \
            ["ind first call s", "graphs", "partitions", "externs", "other eager ops"]
@@ -243,7 +265,7 @@ def table(path):
         cells = [r["model"], r["mode"]] + [r.get(f"{b}_status", "") for b in backends if b != "eager"]
         cells += [str(r.get(f"{b}_ms", "")) for b in backends if any(f"{b}_ms" in x for x in rows)]
         short = lambda ops: ", ".join(o.replace("aten.", "").replace(".default", "") for o in ops)  # noqa: E731
-        cells += [str(r.get("ind_first_s", "")), str(r.get("ind_graphs", "")), str(r.get("ind_partitions", "")),
+        cells += [str(r.get("ind_first_s", r.get("ind-cg_first_s", ""))), str(r.get("ind_graphs", "")), str(r.get("ind_partitions", "")),
                   short(r.get("ind_externs", [])), short(r.get("ind_eager_ops", [])) or "none"]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
@@ -256,8 +278,10 @@ def main():
     ap.add_argument("--size", default="tiny", choices=("tiny", "full"))
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--backends", default="ind",
-                    help="comma-separated: ind, eager, inductor (any torch.compile backend), perturbed (the "
-                         "runner's self-check: eager with its outputs scaled by 1 + 5 tol, which must fail)")
+                    help="comma-separated: ind, eager, inductor (any torch.compile backend), ind-cg and "
+                         "inductor-cg (with CUDA graphs: ind's cudagraphs option, Inductor's "
+                         "mode=reduce-overhead), perturbed (the runner's self-check: eager with its outputs "
+                         "scaled by 1 + 5 tol, which must fail)")
     ap.add_argument("--iters", type=int, default=0, help="timed iterations per backend (0: accuracy only)")
     ap.add_argument("--batch", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900, help="seconds per row")

@@ -23,6 +23,8 @@ decisions of each compile.
 Compile options: torch.compile(model, backend="ind", options={"fuse": "tvm", "plugins": ["libmy.so"],
 "fuse-producer.max-size": 2}) (any ind.core.compile option, and "plugins", fusion plugins to load first:
 ind.core.load_plugin); without them $IND_FUSE (a strategy) and $IND_PLUGINS (plugin libraries, ':' between).
+options={"cudagraphs": True} (or $IND_CUDAGRAPHS=1) records each compiled CUDA graph with PyTorch's CUDA
+graph trees where that is safe (ind.cudagraphs).
 
 compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
 GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
@@ -36,6 +38,7 @@ import torch
 import torch.fx
 
 from . import core
+from . import cudagraphs
 from . import fx as ind_fx
 
 _CACHE = {}
@@ -72,6 +75,7 @@ def compile_options(options=None):
     opts = {"fuse": os.environ["IND_FUSE"]} if os.environ.get("IND_FUSE") else {}
     opts.update(options or {})
     plugins = opts.pop("plugins", [p for p in os.environ.get("IND_PLUGINS", "").split(os.pathsep) if p])
+    opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs), not the compiler's
     return tuple(plugins), opts
 
 
@@ -560,14 +564,23 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     except ImportError:  # torch < 2.0
         aot_autograd = None
 
-    def fw(g, inputs):
-        return make_boxed_func(compile_aten_graph(g, inputs, options))
+    def run(inputs):
+        return lambda g: make_boxed_func(compile_aten_graph(g, inputs, options))
+
+    def fw(g, inputs, is_inference=False):
+        if graphs is None:
+            return run(inputs)(g)
+        return graphs.forward(g, inputs, _device_of(g, inputs), run(inputs), is_inference=is_inference)
 
     def bw(g, inputs):  # backward graphs: the same partitioning
-        return make_boxed_func(compile_aten_graph(g, inputs, options))
+        if graphs is None:
+            return run(inputs)(g)
+        return graphs.backward(g, inputs, _device_of(g, inputs), run(inputs))
 
+    # CUDA graphs (ind.cudagraphs): PyTorch's trees record each compiled graph where that is safe
+    graphs = cudagraphs.Recorder(len(example_inputs)) if cudagraphs.enabled(options) else None
     try:
-        return aot_autograd(fw_compiler=fw, bw_compiler=bw,
+        return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),
                             decompositions=ind_fx.backend_decompositions())(gm, example_inputs)
     except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
         if strict() or _dynamo_control(e):
