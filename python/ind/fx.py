@@ -858,6 +858,56 @@ def _index_select(c):
     return c.emit("index_select", [x, idx], {"dim": int(c.a["dim"])})
 
 
+def _index_tensor(c):
+    """aten.index.Tensor (x[i, j], x[:, i], a mask built from two broadcast index tensors): indexing by integer
+    tensors, as one index_select of x with its indexed dims flattened into one, at the row-major linear
+    index sum_k i_k * stride_k (a negative index wrapped, as ATen wraps it). The broadcast shape of the
+    indices takes the indexed dims' place where they are adjacent, else the front (ATen's rule: the indexed
+    dims are permuted to the front first). A bool mask index (its result's shape depends on the values)
+    stays eager."""
+    x = c.t(c.a["self"])
+    idxs = list(c.a["indices"])
+    if not x.shape:
+        c.unsupported("indexing a 0-d tensor")
+    if len(idxs) > len(x.shape):
+        c.unsupported(f"{len(idxs)} indices for a tensor of rank {len(x.shape)}")
+    dims = [d for d, i in enumerate(idxs) if i is not None]
+    if not dims:
+        c.unsupported("no index tensor")
+    vals = []
+    for d in dims:
+        v = c.t(idxs[d])
+        if v.dtype == "i1":
+            c.unsupported("a bool mask index (the result's shape depends on the mask's values)")
+        vals.append(c.convert(_index(c, v, "an index"), "i64"))
+    if dims != list(range(dims[0], dims[-1] + 1)):  # not adjacent: the indexed dims go to the front
+        perm = dims + [d for d in range(len(x.shape)) if d not in dims]
+        x = c.tmp("permute", [x], tuple(x.shape[p] for p in perm), x.dtype, {"dims": perm})
+        dims = list(range(len(dims)))
+    first, last = dims[0], dims[-1]
+    shape = ()
+    for v in vals:
+        shape = _broadcast(shape, v.shape)
+    lin, stride = None, 1
+    for d, i in reversed(list(zip(dims, vals))):
+        wrapped = c.tmp("where", [c.binary_tmp("lt", i, c.scalar(0, i)), c.binary_tmp("add", i, c.scalar(x.shape[d], i)),
+                                  i], i.shape, "i64")
+        term = wrapped if stride == 1 else c.binary_tmp("mul", wrapped, c.scalar(stride, i))
+        lin = term if lin is None else c.binary_tmp("add", lin, term)
+        stride *= x.shape[d]
+    if lin.shape != shape:
+        lin = c.tmp("expand", [lin], shape, "i64", {"shape": list(shape)})
+    n = math.prod(shape)
+    if len(shape) != 1:
+        lin = c.tmp("reshape", [lin], (n,), "i64", {"shape": [n]})
+    flat = x.shape[:first] + (stride,) + x.shape[last + 1:]
+    if flat != x.shape:
+        x = c.tmp("reshape", [x], flat, x.dtype, {"shape": list(flat)})
+    picked = x.shape[:first] + (n,) + x.shape[first + 1:]
+    sel = c.tmp("index_select", [x, lin], picked, x.dtype, {"dim": first})
+    return c.emit("reshape", [sel], {"shape": list(c.out()[0])})
+
+
 def _gather(c):  # sparse_grad changes only the backward
     x = c.t(c.a["self"])
     if not x.shape:
@@ -1130,6 +1180,7 @@ ATEN_TO_GRAPH = {
     "aten.repeat.default": _repeat,
     # indirect indexing
     "aten.index_select.default": _index_select,
+    "aten.index.Tensor": _index_tensor,
     "aten.gather.default": _gather,
     "aten.embedding.default": _embedding,
     "aten.nll_loss_forward.default": _nll_loss_forward,

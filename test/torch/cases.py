@@ -276,6 +276,16 @@ def indirect(x, idx, t2, t0, ids):
             torch.gather(x * 2, -1, t2[:2, :1]) + 1)
 
 
+def advanced_index(x, m, i, j):
+    """aten.index.Tensor: one index (first and middle dim, negative entries), two broadcast indices (adjacent:
+    their shape in place; apart: in front), three, i32, a bool tensor indexed by two (transformers' padding
+    mask: mask[batch[:, None, None, None], kv[None, None, None, :]]), an index computed in the graph."""
+    x3 = x.reshape(2, 4, 4)
+    return (x[i % 4] * 2, x[:, i], x3[:, i[:2, None] % 4, j % 4], x3[i[:3] % 2, :, j[0, :3] % 4],
+            x3[i[:2] % 2, j[:, :1] % 4, j[0, :2] % 4], x[:, i.int()],
+            m[torch.arange(4)[:, None, None, None], torch.arange(8)[None, None, None, :]], x[(i * 3) % 4] + 1)
+
+
 def nll_losses(x, t, ti, w):
     """gather of log_softmax at the target (nll by hand), cross_entropy / nll_loss (nll_loss_forward): the
     reductions, class weights, ignore_index (ti holds -100, the default), a [C] input, every target ignored
@@ -436,6 +446,8 @@ def _inputs():
         "remaps": (remaps, [f2(4, 8), ints, x > 0]),
         "indirect": (indirect, [x, torch.tensor([7, 0, 3, 3, 5]), torch.randint(0, 8, (4, 3), generator=g2),
                                 torch.randint(0, 4, (2, 8), generator=g2), torch.randint(0, 8, (2, 5), generator=g2)]),
+        "advanced_index": (advanced_index, [x, x > 0, torch.tensor([7, 0, -3, 3, -5]),
+                                            torch.tensor([[1, 2, 0], [3, 0, 2]])]),
         "nll_losses": (nll_losses, [f2(4, 8), torch.tensor([1, 7, 0, 4]), torch.tensor([1, -100, 2, 2]),
                                     f2(8).abs() + 0.5]),
         "EmbeddingLayerNorm": (EmbeddingLayerNorm, [torch.randint(0, 10, (2, 5), generator=g2)]),

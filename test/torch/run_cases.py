@@ -156,7 +156,7 @@ def api_errors():
         return F.cross_entropy(x, t)  # a [N, C, H, W] input: nll_loss2d_forward
 
     def adv_index(x, i):
-        return x[i]  # aten.index.Tensor (index_select has an explicit dim)
+        return x[x > i[1]]  # aten.index.Tensor with a bool mask: the result's shape depends on the values
 
     def renorm(x, i):
         return F.embedding(i, x, max_norm=1.0)  # embedding_renorm_ writes the weight
