@@ -520,10 +520,95 @@ def _compile_all(kernels, device):
     return [r for r in results if r is not None]
 
 
+def specialize_sizes(gm):
+    """Every size computed in gm (sym_size, the arithmetic of symbolic sizes, under dynamic=True or
+    automatic dynamic shapes) replaced by its value for this compile, and the arithmetic removed: a view
+    whose shape was computed then reads plain ints and joins its partition instead of cutting it in two.
+    ind compiles one program per shape anyway: reading the value makes Dynamo guard on it (a new shape
+    compiles again), as the importer's reading of a symbolic tensor size does. A size without a value (an
+    unbacked size, from .item() or nonzero) stays as it is. Returns the number of nodes replaced."""
+    sym = tuple(t for t in (getattr(torch, "SymInt", None), getattr(torch, "SymFloat", None),
+                            getattr(torch, "SymBool", None)) if t is not None)
+    if not sym:
+        return 0
+    kinds = {getattr(torch, "SymInt", None): int, getattr(torch, "SymFloat", None): float,
+             getattr(torch, "SymBool", None): bool}
+    done = 0
+    for n in list(gm.graph.nodes):
+        v = n.meta.get("val")
+        if n.op not in ("call_function", "placeholder") or not isinstance(v, sym) or not n.users:
+            continue
+        try:
+            value = kinds[type(v)](v)
+        except Exception:  # no value to read: an unbacked size
+            continue
+        n.replace_all_uses_with(value)
+        done += 1
+    for n in reversed(list(gm.graph.nodes)):  # the arithmetic left without users
+        if n.op == "call_function" and not n.users and isinstance(n.meta.get("val"), sym):
+            gm.graph.erase_node(n)
+    if done:
+        gm.graph.lint()
+        gm.recompile()
+    return done
+
+
+def fold_scalars(gm):
+    """Scalars computed from constants only, evaluated once here (Inductor's constant folding, for 0-d
+    values): under dynamic shapes a scale such as GPT-2's 1 / sqrt(head_dim) stays in the graph as float64
+    scalar ops (scalar_tensor, true_divide, sqrt, a convert to f32) that ind, which has no float64, would
+    leave to eager between its partitions. Each 0-d node whose inputs are all folded (a random op never is)
+    is computed with its own op on real tensors; the values the rest of the graph reads become one-element
+    constants (get_attr), which the importer takes as constants. Returns the number of nodes folded."""
+    from torch.utils._pytree import tree_map
+    try:
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+    except ImportError:  # torch < 2.1: no fake mode to step out of
+        import contextlib
+        unset_fake_temporarily = contextlib.nullcontext
+    seeded = getattr(getattr(torch, "Tag", None), "nondeterministic_seeded", None)
+    folded = {}
+    with unset_fake_temporarily():
+        for n in gm.graph.nodes:
+            v = n.meta.get("val")
+            if n.op != "call_function" or not isinstance(n.target, torch._ops.OpOverload) or \
+                    not isinstance(v, torch.Tensor) or v.dim() != 0 or seeded in n.target.tags or \
+                    any(a not in folded for a in n.all_input_nodes):
+                continue
+            args, kwargs = tree_map(lambda a: folded[a] if isinstance(a, torch.fx.Node) else a, (n.args, n.kwargs))
+            try:
+                r = n.target(*args, **kwargs)
+            except Exception:
+                continue
+            if isinstance(r, torch.Tensor) and r.dim() == 0 and r.dtype == v.dtype:
+                folded[n] = r
+    done = 0
+    for n, t in folded.items():
+        if all(u in folded for u in n.users):
+            continue
+        name = f"_ind_folded_{done}"
+        while hasattr(gm, name):
+            name += "_"
+        gm.register_buffer(name, t)
+        with gm.graph.inserting_before(n):
+            c = gm.graph.get_attr(name)
+        c.meta.update(n.meta)
+        n.replace_all_uses_with(c)
+        done += 1
+    for n in reversed(list(gm.graph.nodes)):
+        if n in folded and not n.users:
+            gm.graph.erase_node(n)
+    if done:
+        gm.recompile()
+    return len(folded) if done else 0
+
+
 def compile_aten_graph(gm, example_inputs=None, options=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
     backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
+    specialize_sizes(gm)
+    fold_scalars(gm)
     fused, names = partition(gm, device)
     kernels = {}
     for name in names:
