@@ -575,6 +575,105 @@ def _slice(c):
     return c.emit("slice", [x], attrs)
 
 
+def _dense_storage(c, node):
+    """(storage offset, numel) of an as_strided input whose elements lie in its storage in row-major order
+    (its traced strides the contiguous ones, size-1 dims aside): storage position q + offset is then its
+    flat element q. Anything else (a transposed or expanded input) is refused: as_strided reads storage."""
+    v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    if not isinstance(v, torch.Tensor):
+        c.unsupported("an input without traced strides")
+    want, acc = [], 1
+    for n in reversed(v.shape):
+        want.append(acc)
+        acc *= int(n)
+    want.reverse()
+    if any(int(n) != 1 and int(st) != w for n, st, w in zip(v.shape, v.stride(), want)):
+        c.unsupported(f"an input of strides {tuple(v.stride())} (as_strided reads storage; ind takes a row-major one)")
+    return int(v.storage_offset()), acc
+
+
+def _strided_positions(c, size, stride, offset, base_off, numel):
+    """The flat element of the dense input read at each index of an as_strided view: offset - base_off +
+    sum(i_k * stride_k), each inside [0, numel) (else refused: the view reads past the input)."""
+    lo = offset - base_off + sum(st * (n - 1) for n, st in zip(size, stride) if st < 0)
+    hi = offset - base_off + sum(st * (n - 1) for n, st in zip(size, stride) if st > 0)
+    if lo < 0 or hi >= numel:
+        c.unsupported(f"a view of storage [{lo + base_off}, {hi + base_off}] outside its input's "
+                      f"[{base_off}, {base_off + numel})")
+    return offset - base_off
+
+
+def _contiguous_strides(size):
+    out, acc = [], 1
+    for n in reversed(size):
+        out.append(acc)
+        acc *= n
+    return out[::-1]
+
+
+def _as_strided(c):
+    """as_strided(x, size, stride, offset) over an input laid out row-major (_dense_storage): a slice and a
+    reshape of the flattened input where the view is itself row-major (functionalization's views of a
+    flattened buffer), else an index_select at each index's storage position."""
+    x = c.t(c.a["self"])
+    base_off, numel = _dense_storage(c, c.a["self"])
+    size = [int(n) for n in c.a["size"]]
+    stride = [int(st) for st in c.a["stride"]]
+    off = c.a.get("storage_offset")
+    start = _strided_positions(c, size, stride, base_off if off is None else int(off), base_off, numel)
+    count = math.prod(size)
+    flat = c.tmp("reshape", [x], (numel,), x.dtype, {"shape": [numel]}) if x.shape != (numel,) else x
+    if all(n == 1 or st == w for n, st, w in zip(size, stride, _contiguous_strides(size))):
+        part = c.tmp("slice", [flat], (count,), x.dtype, {"dim": 0, "start": start, "end": start + count})
+        return c.emit("reshape", [part], {"shape": size})
+    pos = None
+    for k, (n, st) in enumerate(zip(size, stride)):
+        if n == 1 or st == 0:
+            continue
+        shape = [1] * len(size)
+        shape[k] = n
+        i = c.tmp("iota", [], (n,), "i64", {"length": n})
+        i = c.binary_tmp("mul", i, c.scalar(st, i)) if st != 1 else i
+        i = c.tmp("reshape", [i], tuple(shape), "i64", {"shape": shape})
+        pos = i if pos is None else c.binary_tmp("add", pos, i)
+    if pos is None:
+        pos = c.constant(0, (), "i64")
+    if start:
+        pos = c.binary_tmp("add", pos, c.scalar(start, pos))
+    if pos.shape != tuple(size):
+        pos = c.tmp("expand", [pos], tuple(size), "i64", {"shape": size})
+    pos = c.tmp("reshape", [pos], (count,), "i64", {"shape": [count]})
+    sel = c.tmp("index_select", [flat, pos], (count,), x.dtype, {"dim": 0})
+    return c.emit("reshape", [sel], {"shape": size})
+
+
+def _as_strided_scatter(c):
+    """as_strided_scatter(x, src, size, stride, offset): x with the elements an as_strided view of it reads
+    replaced by src (functionalization's write through a view), for a row-major x and a row-major view:
+    the view is a run of x's flat elements, so src padded to x's length is selected over that run."""
+    x, src = c.t(c.a["self"]), c.t(c.a["src"])
+    base_off, numel = _dense_storage(c, c.a["self"])
+    size = [int(n) for n in c.a["size"]]
+    stride = [int(st) for st in c.a["stride"]]
+    off = c.a.get("storage_offset")
+    start = _strided_positions(c, size, stride, base_off if off is None else int(off), base_off, numel)
+    if not all(n == 1 or st == w for n, st, w in zip(size, stride, _contiguous_strides(size))):
+        c.unsupported(f"a scatter through a view of strides {tuple(stride)} (ind takes a row-major one)")
+    count = math.prod(size)
+    if list(src.shape) != size:
+        c.unsupported(f"src of shape {src.shape} for a view of size {tuple(size)}")
+    flat = c.tmp("reshape", [x], (numel,), x.dtype, {"shape": [numel]}) if x.shape != (numel,) else x
+    s = c.tmp("reshape", [c.convert(src, x.dtype)], (count,), x.dtype, {"shape": [count]})
+    if count == numel:
+        return c.emit("reshape", [s], {"shape": list(x.shape)})
+    padded = c.tmp("constant_pad_nd", [s], (numel,), x.dtype, {"pad": [start, numel - start - count]})
+    idx = c.tmp("iota", [], (numel,), "i64", {"length": numel})
+    keep = c.binary_tmp("logical_and", c.binary_tmp("ge", idx, c.scalar(start, idx)),
+                        c.binary_tmp("lt", idx, c.scalar(start + count, idx)))
+    picked = c.tmp("where", [keep, padded, flat], (numel,), x.dtype)
+    return c.emit("reshape", [picked], {"shape": list(x.shape)})
+
+
 def _copy(c):  # aten.copy(self, src): src broadcast to self's shape, in self's dtype (self's values unused)
     x, src = c.t(c.a["self"]), c.t(c.a["src"])
     v = c.convert(src, x.dtype)
@@ -1181,6 +1280,8 @@ ATEN_TO_GRAPH = {
     # indirect indexing
     "aten.index_select.default": _index_select,
     "aten.index.Tensor": _index_tensor,
+    "aten.as_strided.default": _as_strided,
+    "aten.as_strided_scatter.default": _as_strided_scatter,
     "aten.gather.default": _gather,
     "aten.embedding.default": _embedding,
     "aten.nll_loss_forward.default": _nll_loss_forward,

@@ -286,6 +286,18 @@ def advanced_index(x, m, i, j):
             m[torch.arange(4)[:, None, None, None], torch.arange(8)[None, None, None, :]], x[(i * 3) % 4] + 1)
 
 
+def strided_views(x, y):
+    """as_strided over a row-major input (the storage read as the input's flat elements): a row-major view
+    (a slice and a reshape), an offset, steps, overlapping windows, size-1 dims with any stride, a 0 stride;
+    as_strided_scatter of a row-major view (the whole input, a run inside it), functionalization's pair."""
+    f = x * 2
+    return (torch.as_strided(f.reshape(-1), (2, 16), (16, 1)) + 1, torch.as_strided(f, (3, 5), (5, 1), 4),
+            torch.as_strided(f, (3, 3), (8, 2), 1), torch.as_strided(f, (6, 3), (1, 1)),
+            torch.as_strided(f, (2, 16, 1, 1), (16, 1, 5, 7)), torch.as_strided(f, (3, 4), (0, 2), 2),
+            torch.as_strided_scatter(f, y + 1, (8, 4), (4, 1)),
+            torch.as_strided_scatter(f, y[:2, :3] + 1, (2, 3), (3, 1), 5))
+
+
 def nll_losses(x, t, ti, w):
     """gather of log_softmax at the target (nll by hand), cross_entropy / nll_loss (nll_loss_forward): the
     reductions, class weights, ignore_index (ti holds -100, the default), a [C] input, every target ignored
@@ -446,6 +458,7 @@ def _inputs():
         "remaps": (remaps, [f2(4, 8), ints, x > 0]),
         "indirect": (indirect, [x, torch.tensor([7, 0, 3, 3, 5]), torch.randint(0, 8, (4, 3), generator=g2),
                                 torch.randint(0, 4, (2, 8), generator=g2), torch.randint(0, 8, (2, 5), generator=g2)]),
+        "strided_views": (strided_views, [x, f2(8, 4)]),
         "advanced_index": (advanced_index, [x, x > 0, torch.tensor([7, 0, -3, 3, -5]),
                                             torch.tensor([[1, 2, 0], [3, 0, 2]])]),
         "nll_losses": (nll_losses, [f2(4, 8), torch.tensor([1, 7, 0, 4]), torch.tensor([1, -100, 2, 2]),

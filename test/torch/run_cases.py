@@ -161,6 +161,12 @@ def api_errors():
     def renorm(x, i):
         return F.embedding(i, x, max_norm=1.0)  # embedding_renorm_ writes the weight
 
+    def strided_t(x):
+        return torch.as_strided(x.t() * 2, (2, 2), (1, 3))  # reads a transposed input's storage
+
+    def strided_past(x):
+        return torch.as_strided((x * 2)[:2], (3, 4), (4, 1))  # past the 8-element input, in its storage
+
     x = torch.randn(3, 4)
     i = torch.tensor([0, 2])
     checks = [("const64", lambda: fx.import_graph(fx.trace(const64, [x]))),
@@ -173,7 +179,9 @@ def api_errors():
               ("nll_2d", lambda: fx.import_graph(fx.trace(nll_2d, [torch.randn(2, 3, 4, 4),
                                                                     torch.zeros(2, 4, 4).long()]))),
               ("adv_index", lambda: fx.import_graph(fx.trace(adv_index, [x, i]))),
-              ("renorm", lambda: fx.import_graph(fx.trace(renorm, [x, i])))]
+              ("renorm", lambda: fx.import_graph(fx.trace(renorm, [x, i]))),
+              ("strided_t", lambda: fx.import_graph(fx.trace(strided_t, [x]))),
+              ("strided_past", lambda: fx.import_graph(fx.trace(strided_past, [x])))]
     for name, f in checks:
         try:
             f()
