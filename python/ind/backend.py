@@ -603,12 +603,59 @@ def fold_scalars(gm):
     return len(folded) if done else 0
 
 
+def drop_empty(gm):
+    """Empty tensors out of the way of partitions (ind compiles none): a `cat` forgets its empty inputs (a
+    decoder's empty key/value cache; one input left: a clone), and an op that makes an empty tensor without
+    writing any input becomes an allocation of it (`empty_strided`, as Inductor lowers empty results), so
+    nothing empty runs eagerly between partitions. Returns the number of nodes changed."""
+    aten = torch.ops.aten
+    empty = lambda a: isinstance(a, torch.fx.Node) and isinstance(a.meta.get("val"), torch.Tensor) and \
+        a.meta["val"].numel() == 0  # noqa: E731
+    done = 0
+    for n in list(gm.graph.nodes):
+        if n.op != "call_function" or not isinstance(n.target, torch._ops.OpOverload):
+            continue
+        v = n.meta.get("val")
+        if n.target == aten.cat.default and isinstance(v, torch.Tensor) and v.numel() > 0:
+            tensors = list(n.args[0])
+            kept = [a for a in tensors if not empty(a)]
+            if len(kept) == len(tensors) or not kept:
+                continue
+            if len(kept) == 1:
+                with gm.graph.inserting_before(n):
+                    c = gm.graph.call_function(aten.clone.default, (kept[0],))
+                c.meta.update(n.meta)
+                n.replace_all_uses_with(c)
+                gm.graph.erase_node(n)
+            else:
+                n.args = (kept,) + tuple(n.args[1:])
+            done += 1
+        elif isinstance(v, torch.Tensor) and v.numel() == 0 and n.target != aten.empty_strided.default and \
+                not any(a.alias_info is not None and a.alias_info.is_write for a in n.target._schema.arguments):
+            with gm.graph.inserting_before(n):
+                c = gm.graph.call_function(aten.empty_strided.default, ([int(d) for d in v.shape],
+                                                                        [int(st) for st in v.stride()]),
+                                           {"dtype": v.dtype, "device": v.device})
+            c.meta.update(n.meta)
+            n.replace_all_uses_with(c)
+            gm.graph.erase_node(n)
+            done += 1
+    for n in reversed(list(gm.graph.nodes)):  # allocations and their producers left without users
+        if n.op == "call_function" and not n.users and n.target == aten.empty_strided.default:
+            gm.graph.erase_node(n)
+    if done:
+        gm.graph.lint()
+        gm.recompile()
+    return done
+
+
 def compile_aten_graph(gm, example_inputs=None, options=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
     backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
     specialize_sizes(gm)
     fold_scalars(gm)
+    drop_empty(gm)
     fused, names = partition(gm, device)
     kernels = {}
     for name in names:
