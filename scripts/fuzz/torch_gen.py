@@ -8,7 +8,8 @@ A program is a `def f(a0, a1, ...)` of a few statements over ATen-level torch op
 broadcasting, scalar ops, views (reshape, permute, transpose, slices, select, expand, unsqueeze, cat),
 masks (arange, tril, comparisons) with where / masked_fill / masked softmax, reductions over any dims
 with keepdim (sum, mean, amax, amin, var, softmax, log_softmax, logsumexp), cumsum, index_select / gather
-/ embedding with valid indices, matmul / bmm / addmm / linear with epilogues, layer_norm, dtype casts
+/ embedding with valid indices, advanced indexing (x[i], x[:, i, j]), as_strided windows, matmul / bmm /
+addmm / linear with epilogues, layer_norm, dtype casts
 (f32, f16, bf16, i32, i64, bool), several outputs. Inputs may be non-contiguous (transposed, strided,
 offset, expanded), have size-1 dims and large magnitudes.
 
@@ -516,7 +517,11 @@ class Gen:
         return True
 
     def op_index(self, r):
-        k = r.randint(0, 2)
+        k = r.randint(0, 4)
+        if k == 3:
+            return self.op_advanced_index(r)
+        if k == 4:
+            return self.op_as_strided(r)
         if k == 0:
             x = self.floatv(r)
             d = r.randrange(len(x.shape))
@@ -540,6 +545,51 @@ class Gen:
             idx = self.new_input(r, ishape, kind="index", hi=w.shape[0])
             self.add(f"F.embedding({idx.name}, {w.name})", ishape + (w.shape[1],), w.dtype)
         return True
+
+    def op_advanced_index(self, r):
+        """x[i], x[:, i], x[i, :, j] (aten.index.Tensor): one or two index tensors of broadcastable shapes over
+        chosen dims; the broadcast shape where the indexed dims are adjacent, else in front."""
+        x = self.floatv(r)
+        rank = len(x.shape)
+        dims = sorted(r.sample(range(rank), r.randint(1, min(2, rank))))
+        bshape = self.shape(r, r.randint(1, 2))
+        idx = []
+        for d in dims:
+            ishape = tuple(b if r.random() < 0.7 else 1 for b in bshape)
+            idx.append(self.new_input(r, ishape, kind="index", hi=x.shape[d]))
+        bshape = tuple(max(sz) for sz in zip(*(i.shape for i in idx)))  # the indices' broadcast shape
+        rest = [x.shape[d] for d in range(rank) if d not in dims]
+        if dims == list(range(dims[0], dims[-1] + 1)):
+            out = x.shape[:dims[0]] + tuple(bshape) + x.shape[dims[-1] + 1:]
+        else:
+            out = tuple(bshape) + tuple(rest)
+        if numel(out) > MAX_NUMEL:
+            return False
+        sub = [idx[dims.index(d)].name if d in dims else ":" for d in range(dims[-1] + 1)]
+        self.add(f"{x.name}[{', '.join(sub)}]", out, x.dtype)
+        return True
+
+    def op_as_strided(self, r):
+        """torch.as_strided over a contiguous value (storage = its elements): row-major windows, steps,
+        overlaps, 0 strides, an offset, all inside the value."""
+        x = self.floatv(r)
+        n = numel(x.shape)
+        for _ in range(10):
+            size = self.shape(r, r.randint(1, 3))
+            if r.random() < 0.5:
+                stride, acc = [], 1
+                for d in reversed(size):
+                    stride.append(acc)
+                    acc *= d
+                stride.reverse()
+            else:
+                stride = [r.randint(0, 3) for _ in size]
+            span = sum((d - 1) * st for d, st in zip(size, stride))
+            if span < n:
+                off = r.randint(0, n - 1 - span)
+                self.add(f"torch.as_strided({x.name}.contiguous(), {shp(size)}, {shp(stride)}, {off})", size, x.dtype)
+                return True
+        return False
 
     def op_matmul(self, r):
         x = self.pick(r, lambda v: v.dtype == "f32" and v.shape)
