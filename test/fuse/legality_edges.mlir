@@ -8,7 +8,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-44: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-47: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -1549,4 +1549,86 @@ func.func @mod_bound_top(%x: memref<16xf32>) -> (memref<16xf32>) {
     "gpu.yield"(%2) : (f32) -> ()
   }) {name = "buf1", ranges = array<i64: 16>} : () -> memref<16xf32>
   "func.return"(%buf1) : (memref<16xf32>) -> ()
+}
+
+// -----
+
+/// A 0-d pointwise node reads a reduction over one element (numel 1, rnumel 1): its empty ranges split
+/// into (1, 1), so it fits the reduction: fused. (A split that refused zero ranges would not fuse it.)
+// CHECK-LABEL: sym_name = "zero_d_pw_rnumel_1"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @zero_d_pw_rnumel_1(%x: memref<1xf32>) -> (memref<f32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0) -> (d0)>} : (memref<1xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64>, reduction_ranges = array<i64: 1>, reduction_type = "sum"} : () -> memref<f32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<() -> (0)>} : (memref<f32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64>} : () -> memref<f32>
+  "func.return"(%buf1) : (memref<f32>) -> ()
+}
+
+// -----
+
+/// buf1 reads buf0 where it is written and at two other indices (transposed, reversed): the two reads
+/// no write matches refuse the fusion, and the log says so once for the pair.
+// CHECK-LABEL: sym_name = "two_mismatched_reads"
+// CHECK-NOT: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op1: memory deps did not match
+// LOG-NOT: memory deps did not match
+// LOG: found 0 possible fusions
+func.func @two_mismatched_reads(%x: memref<32xf32>) -> (memref<4x8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d1 * 4 + d0)>} : (memref<4x8xf32>) -> f32
+    %v1 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (31 - d0 * 8 - d1)>} : (memref<4x8xf32>) -> f32
+    %v2 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    %a = "arith.addf"(%v0, %v1) : (f32, f32) -> f32
+    %m = "arith.addf"(%a, %v2) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  "func.return"(%buf1) : (memref<4x8xf32>) -> ()
+}
+
+// -----
+
+/// op3 reads op0's buffer and two reductions of it (op1, op2): both stand between op0 and op3, and the
+/// log says so once for the pair (the three fuse after the reductions have).
+// CHECK-LABEL: sym_name = "two_intermediates"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: cannot fuse op0 with op3: intermediate nodes between node1 & node2
+// LOG-NOT: intermediate nodes
+// LOG: found 5 possible fusions
+func.func @two_intermediates(%x: memref<32xf32>) -> (memref<4x8xf32>) {
+  %buf0 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<32xf32>) -> f32
+    %m = "arith.mulf"(%v0, %v0) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  %buf1 = "ind.reduction"() ({
+    %0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "sum"} : () -> memref<4xf32>
+  %buf2 = "ind.reduction"() ({
+    %0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    "gpu.yield"(%0) : (f32) -> ()
+  }) {name = "buf2", ranges = array<i64: 4>, reduction_ranges = array<i64: 8>, reduction_type = "max"} : () -> memref<4xf32>
+  %buf3 = "ind.pointwise"() ({
+    %v0 = "ind.load"(%buf0) {index = affine_map<(d0, d1) -> (d0 * 8 + d1)>} : (memref<4x8xf32>) -> f32
+    %v1 = "ind.load"(%buf1) {index = affine_map<(d0, d1) -> (d0)>} : (memref<4xf32>) -> f32
+    %v2 = "ind.load"(%buf2) {index = affine_map<(d0, d1) -> (d0)>} : (memref<4xf32>) -> f32
+    %a = "arith.subf"(%v0, %v1) : (f32, f32) -> f32
+    %m = "arith.mulf"(%a, %v2) : (f32, f32) -> f32
+    "gpu.yield"(%m) : (f32) -> ()
+  }) {name = "buf3", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
+  "func.return"(%buf3) : (memref<4x8xf32>) -> ()
 }
