@@ -8,7 +8,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor{debug-fusion=true})' 2>&1 >/dev/null | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(ind-schedule,fuse-inductor)' | %filecheck %s
 // RUN: rm -rf %t && %python %S/Inputs/check_funcs.py %ind-opt %s %t | %filecheck %s --check-prefix=NUM
-// NUM-COUNT-47: {{^[a-z0-9_]+ OK$}}
+// NUM-COUNT-48: {{^[a-z0-9_]+ OK$}}
 // NUM: bad: 0
 
 /// buf1 reads buf0 where it is written, over the same ranges: fused.
@@ -1631,4 +1631,41 @@ func.func @two_intermediates(%x: memref<32xf32>) -> (memref<4x8xf32>) {
     "gpu.yield"(%m) : (f32) -> ()
   }) {name = "buf3", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
   "func.return"(%buf3) : (memref<4x8xf32>) -> ()
+}
+
+// -----
+
+/// A pointwise node of 16 dims (the most a MemoryDep holds), 2 each, beside a reduction (numel 256,
+/// rnumel 256) with four shared scalars: its ranges split into (2^8, 2^8), so it fits: fused. (A limit one
+/// short would refuse all 16 dims.)
+// CHECK-LABEL: sym_name = "split_16_dims"
+// CHECK: "sched.fused"
+// LOG-LABEL: attempting fusion (1/10)
+// LOG: fusing op0 with op1
+func.func @split_16_dims(%x: memref<65536xf32>, %s: memref<4xf32>) -> (memref<256xf32>, memref<65536xf32>) {
+  %buf0 = "ind.reduction"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1) -> (d0 * 256 + d1)>} : (memref<65536xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %r = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%r) : (f32) -> ()
+  }) {name = "buf0", ranges = array<i64: 256>, reduction_ranges = array<i64: 256>, reduction_type = "sum"} : () -> memref<256xf32>
+  %buf1 = "ind.pointwise"() ({
+    %0 = "ind.load"(%x) {index = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15) -> (d0 * 32768 + d1 * 16384 + d2 * 8192 + d3 * 4096 + d4 * 2048 + d5 * 1024 + d6 * 512 + d7 * 256 + d8 * 128 + d9 * 64 + d10 * 32 + d11 * 16 + d12 * 8 + d13 * 4 + d14 * 2 + d15)>} : (memref<65536xf32>) -> f32
+    %s0 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15) -> (0)>} : (memref<4xf32>) -> f32
+    %s1 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15) -> (1)>} : (memref<4xf32>) -> f32
+    %s2 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15) -> (2)>} : (memref<4xf32>) -> f32
+    %s3 = "ind.load"(%s) {index = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15) -> (3)>} : (memref<4xf32>) -> f32
+    %a1 = "arith.addf"(%s0, %s1) : (f32, f32) -> f32
+    %a2 = "arith.addf"(%a1, %s2) : (f32, f32) -> f32
+    %a3 = "arith.addf"(%a2, %s3) : (f32, f32) -> f32
+    %1 = "arith.mulf"(%0, %a3) : (f32, f32) -> f32
+    "gpu.yield"(%1) : (f32) -> ()
+  }) {name = "buf1", ranges = array<i64: 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2>} : () -> memref<65536xf32>
+  "func.return"(%buf0, %buf1) : (memref<256xf32>, memref<65536xf32>) -> ()
 }
