@@ -47,6 +47,7 @@ STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "par
 
 def reset_stats():
     STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_retries=0)
+    cudagraphs.SKIPS.clear()
 
 
 def strict():

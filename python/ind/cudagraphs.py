@@ -23,7 +23,7 @@ import os
 
 import torch
 
-# Why the last graphs were not recorded (the tests and IND_LOGS read it): a list of strings.
+# Why graphs were not recorded since ind.backend.reset_stats() (the tests read it; IND_LOGS prints it).
 SKIPS = []
 
 
