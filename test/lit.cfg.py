@@ -57,7 +57,8 @@ if config.ind_sanitize:
     config.available_features.add("sanitize")
 
 # "gpu": IND_HAVE_GPU=1 forces it on (=0 off); otherwise a GPU device node and a loadable libcuda.so.1
-# (the driver the runner dlopens). test/gpu/*.test and test/runtime/runner-gpu.test need it.
+# (the driver the runner dlopens). The tests of test/gpu (test/lit_numerics.py) and test/runtime/runner-gpu.test
+# need it.
 def _have_gpu():
     env = os.environ.get("IND_HAVE_GPU")
     if env is not None:

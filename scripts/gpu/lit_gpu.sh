@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The GPU lit set (test/gpu/*.test, REQUIRES: gpu) on a GPU machine that has no MLIR, in two steps:
+# The GPU lit set (test/gpu: one test gpu/<case> per case of scripts/gpu/numerics.py, needing the `gpu` lit
+# feature; test/lit_numerics.py) on a GPU machine that has no MLIR, in two steps:
 #
 #   HERE (MLIR, ind-opt, ind-run built):   scripts/gpu/lit_gpu.sh prepare
-#       compiles every case named by a test/gpu/*.test to PTX + a launch plan and writes its inputs and the
-#       reference interpreter's outputs to out/gpu-lit/<case>/ (ignored by git; carry it along).
+#       compiles every case (`numerics.py list`, the table lit's tests come from) to PTX + a launch plan and
+#       writes its inputs and the reference interpreter's outputs to out/gpu-lit/<case>/ (ignored by git;
+#       carry it along).
 #   THERE (gcc, CUDA driver, python3 + numpy): scripts/gpu/lit_gpu.sh run
 #       builds runtime/ind_cuda_run.c, runs every prepared case on the GPU, compares with the reference
 #       outputs (scripts/gpu/numerics.py device) and prints one PASS/FAIL line per test and a summary;
@@ -17,15 +19,22 @@ PY=${IND_PYTHON:-/usr/bin/python3}
 [ -x "$PY" ] || PY=python3
 mode=${1:-run}
 
-# IND_GPU_CASES (an extended regex, default: every case) picks the cases of both steps, e.g.
+# The cases: the first word of each line of `numerics.py list` (no numpy needed). IND_GPU_CASES (an extended
+# regex, default: every case) picks the cases of both steps, e.g.
 # IND_GPU_CASES='_(f16|bf16)$|^convert_sat$' for the f16/bf16 and conversion cases of issue 11.
-cases() { sed -n 's/.*numerics\.py gpu --case \([a-z_0-9]*\).*/\1/p' test/gpu/*.test | grep -E "${IND_GPU_CASES:-.}"; }
+cases() { "$PY" scripts/gpu/numerics.py list | cut -d' ' -f1 | grep -E "${IND_GPU_CASES:-.}"; }
+# CASES: the cases, or exit 1 when the table cannot be read or IND_GPU_CASES picks none.
+list_cases() {
+  CASES=$(cases) && [ -n "$CASES" ] ||
+    { echo "lit_gpu.sh: no cases (scripts/gpu/numerics.py list, IND_GPU_CASES='${IND_GPU_CASES:-}')" >&2; exit 1; }
+}
 
 prepare() {
   local opt="${IND_BUILD_DIR:-build}/bin/ind-opt" run="${IND_BUILD_DIR:-build}/bin/ind-run" fail=0 c
   [ -x "$opt" ] && [ -x "$run" ] || { echo "lit_gpu.sh: $opt / $run not built" >&2; exit 1; }
+  list_cases
   rm -rf "$DEST" && mkdir -p "$DEST"
-  for c in $(cases); do
+  for c in $CASES; do
     if ! "$PY" scripts/gpu/numerics.py prepare --case "$c" --work "$DEST/$c" --ind-run "$run" --ind-opt "$opt"; then
       echo "lit_gpu.sh: prepare $c FAILED" >&2; fail=1
     fi
@@ -33,7 +42,7 @@ prepare() {
   done
   { echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (dirty)')"
     date -u +"prepared %Y-%m-%dT%H:%M:%SZ"; } > "$DEST/PREPARED"
-  echo "lit_gpu.sh: $(cases | wc -l) cases in $DEST ($(du -sh "$DEST" | cut -f1)); carry $DEST to the GPU machine"
+  echo "lit_gpu.sh: $(echo "$CASES" | wc -l) cases in $DEST ($(du -sh "$DEST" | cut -f1)); carry $DEST to the GPU machine"
   exit $fail
 }
 
@@ -56,15 +65,16 @@ run_all() {
     done
   fi
   "$PY" -c "import numpy" || { echo "lit_gpu.sh: no python3 with numpy ($PY)" >&2; exit 1; }
-  for c in $(cases); do
+  list_cases
+  for c in $CASES; do
     if [ ! -f "$DEST/$c/meta.json" ]; then
-      echo "FAIL: gpu/$c.test (not prepared)"; fail=$((fail + 1)); continue
+      echo "FAIL: gpu/$c (not prepared)"; fail=$((fail + 1)); continue
     fi
     log=$("$PY" scripts/gpu/numerics.py device --work "$DEST/$c" --runner "$runner" 2>&1)
     if [ $? -eq 0 ]; then
-      echo "PASS: gpu/$c.test ($(echo "$log" | tail -n 1))"; pass=$((pass + 1))
+      echo "PASS: gpu/$c ($(echo "$log" | tail -n 1))"; pass=$((pass + 1))
     else
-      echo "FAIL: gpu/$c.test"; echo "$log" | grep -v '^PASS' | sed 's/^/    /'; fail=$((fail + 1))
+      echo "FAIL: gpu/$c"; echo "$log" | grep -v '^PASS' | sed 's/^/    /'; fail=$((fail + 1))
     fi
   done
   echo "lit_gpu.sh: $pass passed, $fail failed of $((pass + fail)) GPU tests"

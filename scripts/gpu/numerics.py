@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """numerics.py - the numerics matrix: kernel geometry x tail sizes x input kinds x reduction kind, run on
-the CPU JIT (here, in the normal lit suite) and on the GPU (test/gpu, REQUIRES: gpu), both compared
-against the reference interpreter. docs/testing.md ("GPU numerics") explains the flow.
+the CPU JIT (here, in the normal lit suite) and on the GPU (test/gpu, with the `gpu` lit feature), both compared
+against the reference interpreter: test/lit_numerics.py makes one lit test per case of cases() in each of
+test/numerics and test/gpu. docs/testing.md ("GPU numerics") explains the flow.
 
     numerics.py list                                          # the cases
     numerics.py cpu     --case C --work D --ind-run R         # CPU JIT vs reference (ind-run)

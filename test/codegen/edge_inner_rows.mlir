@@ -5,12 +5,12 @@
 // (4096), halved while the grid is below inner-rows-min-grid (264) blocks, never below 32 / rthreads.
 // Every bound at and on both sides of its edge (docs/passes/codegen.md, "Packed rows").
 // RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=DEF
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{inner-rows-block=1024})' | %filecheck %s --check-prefix=BIG
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{inner-rows-block=1024 inner-rows-block-numel=2048})' | %filecheck %s --check-prefix=NUMEL
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{inner-rows-max-xblock=1})' | %filecheck %s --check-prefix=OFF
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{inner-rows-max-xblock=64})' | %filecheck %s --check-prefix=MAXX
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{inner-rows-min-grid=263})' | %filecheck %s --check-prefix=GRID
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{reduction-block=64})' | %filecheck %s --check-prefix=RB
+// RUN: %ind-opt %s --split-input-file --codegen=inner-rows-block=1024 | %filecheck %s --check-prefix=BIG
+// RUN: %ind-opt %s --split-input-file --codegen=inner-rows-block=1024,inner-rows-block-numel=2048 | %filecheck %s --check-prefix=NUMEL
+// RUN: %ind-opt %s --split-input-file --codegen=inner-rows-max-xblock=1 | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --codegen=inner-rows-max-xblock=64 | %filecheck %s --check-prefix=MAXX
+// RUN: %ind-opt %s --split-input-file --codegen=inner-rows-min-grid=263 | %filecheck %s --check-prefix=GRID
+// RUN: %ind-opt %s --split-input-file --codegen=reduction-block=64 | %filecheck %s --check-prefix=RB
 //
 /// rnumel 128: rthreads 16, xblock 16 (block cap 256); 129: rthreads 32, one row per block.
 // DEF: block = 256 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 128>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 16 : i64

@@ -2,7 +2,7 @@
 // covers numel (block / 2 * vector_width >= numel), never below 32. 512 floats: 128 x 4 (at the edge);
 // 516: 256 (128 x 4 = 512 < 516); 128 and 64: 32 (the floor); 130 (vector width 2): 128.
 // RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s
-// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose,graph-infer-shapes,convert-graph-to-ind,ind-schedule,fuse-inductor,sched-to-kernel{block=64})' | %filecheck %s --check-prefix=B64
+// RUN: %ind-opt %s --split-input-file --codegen=block=64 | %filecheck %s --check-prefix=B64
 // CHECK: block = 128 : i64, kind = "pointwise"
 // CHECK-SAME: sym_name = "triton_poi_fused_neg_0", vector_width = 4 : i64, xblock = 512 : i64
 // CHECK: grid = array<i64: 1>

@@ -4,8 +4,8 @@
 // width, and a wider vector spreads each warp instruction over more cache lines. Both edges of the stride
 // (16 capped, 17 not), a transposed read and a contiguous kernel left alone, the option at 0 (off) and 1.
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s --check-prefix=AUTO
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{strided-vector-width=0})' | %filecheck %s --check-prefix=OFF
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{strided-vector-width=1})' | %filecheck %s --check-prefix=ONE
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=strided-vector-width=0 | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=strided-vector-width=1 | %filecheck %s --check-prefix=ONE
 
 /// x.sum(2) over a last dim of 3 (unrolled: out[i, j] = x[3 * (1000 i + j) + k]): stride 3.
 // AUTO: block = 256 : i64, kind = "pointwise"{{.*}}vector_width = 2 : i64, xblock = 512 : i64

@@ -5,13 +5,13 @@
 // makes itself (a two-pass mean: sum / rnumel) are left alone; a bad value or a non-bool ieee_div is a
 // located error.
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s --check-prefix=KFULL
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{div-precision=ieee})' | %filecheck %s --check-prefix=KIEEE
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=div-precision=ieee | %filecheck %s --check-prefix=KIEEE
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=FULL
 // RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{div-precision=ieee},convert-kernel-to-gpu)' | %filecheck %s --check-prefix=IEEE
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen --emit=ptx | %filecheck %s --check-prefix=PTXFULL
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{div-precision=ieee},kernel-cse)' --emit=ptx | %filecheck %s --check-prefix=PTXIEEE
-// RUN: %ind-opt %s --split-input-file --lower --fuse | not %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{div-precision=fast})' 2>&1 | %filecheck %s --check-prefix=BAD
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{div-precision=ieee})' | sed 's/ieee_div = true/ieee_div = 1 : i64/' | not %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' 2>&1 | %filecheck %s --check-prefix=NOTBOOL
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=div-precision=ieee --emit=ptx | %filecheck %s --check-prefix=PTXIEEE
+// RUN: %ind-opt %s --split-input-file --lower --fuse | not %ind-opt --split-input-file --codegen=div-precision=fast 2>&1 | %filecheck %s --check-prefix=BAD
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=div-precision=ieee | sed 's/ieee_div = true/ieee_div = 1 : i64/' | not %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' 2>&1 | %filecheck %s --check-prefix=NOTBOOL
 
 /// a / b elementwise: one division per element (vector width 4: four per thread).
 // KFULL-LABEL: "kernel.def"

@@ -2,7 +2,7 @@
 // state_combine / rescale; Inductor's online_softmax_combine): M = max(m, m'), and each sum is rescaled,
 // s * exp(m - M), except when M is -inf, where the sum is kept as it is (-inf - -inf would be a NaN);
 // the combined sum is the two rescaled sums added.
-// RUN: %ind-opt %s --fuse | %ind-opt --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// RUN: %ind-opt %s --fuse | %ind-opt --codegen=persistent-state-threshold=0 | %ind-opt --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
 
 // CHECK-LABEL: "gpu.func"
 // CHECK: [[S:%[0-9]+]]:2 = "scf.for"

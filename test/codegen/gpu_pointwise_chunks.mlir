@@ -4,7 +4,7 @@
 // c, so each chunk is one coalesced sweep of the block (convert_kernel_to_gpu.c, gpu_setup_geometry). On
 // 3 x 1000 (numel 3000, two blocks of 2048 points), each chunk has its own in-range flag and guarded store;
 // the launch-geometry rule halves C while half would still cover numel; pointwise-chunks=1 is the old form.
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{pointwise-chunks=2})' | %filecheck %s --check-prefix=GEOM
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --codegen=pointwise-chunks=2 | %filecheck %s --check-prefix=GEOM
 // RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel)' | %filecheck %s --check-prefix=ONE
 // RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{pointwise-chunks=2},convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
 

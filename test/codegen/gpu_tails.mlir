@@ -1,5 +1,5 @@
 // The GPU lowering's masks and neutral elements on tails, checked in the IR (the values are checked on the
-// device by test/gpu/*.test; this file makes the same mistakes visible without a GPU). Per reduction kind, a
+// device by the tests of test/gpu; this file makes the same mistakes visible without a GPU). Per reduction kind, a
 // 3 x 17 row reduction (17 = one chunk of 32 threads minus 15: masked lanes): the lane's r index is
 // compared (ult) with rnumel 17, and a masked lane contributes the kind's neutral element through a select
 // before the combiner. 3 x 132 (vector width 4, a second chunk of 4 elements): every lane of the vector

@@ -5,7 +5,7 @@
 // shuffle-up steps masked by rtid >= offset, the exclusive shift masked by rtid >= 1, the row total from
 // its last lane (shuffle idx), no workgroup memory, no barrier; a row of one thread shuffles nothing.
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen | %filecheck %s --check-prefix=DEF
-// RUN: %ind-opt %s --split-input-file --lower --fuse --pass-pipeline='builtin.module(sched-to-kernel{inner-rows-max-xblock=1})' | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --lower --fuse --codegen=inner-rows-max-xblock=1 | %filecheck %s --check-prefix=OFF
 // RUN: %ind-opt %s --split-input-file --lower --fuse --pass-pipeline='builtin.module(sched-to-kernel,convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
 // RUN: %ind-opt %s --split-input-file --lower --fuse --codegen --emit=ptx | %filecheck %s --check-prefix=PTX
 

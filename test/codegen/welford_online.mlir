@@ -6,9 +6,9 @@
 // formula (delta = mean' - mean, w = weight + weight', weight' / w), then workgroup memory; the sum is
 // the state's mean * weight. The same on the CPU JIT: one reduction tree whose lane loop carries 3 x 8
 // lanes and whose chunk counter carries 3 per level.
-// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
-// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-cpu)' | %filecheck %s --check-prefix=CPU
-// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{persistent-state-threshold=0},kernel-cse,kernel-reuse-buffers)' | %filecheck %s --check-prefix=KERNEL
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --codegen=persistent-state-threshold=0 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s --check-prefix=GPU
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --codegen=persistent-state-threshold=0 | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-cpu)' | %filecheck %s --check-prefix=CPU
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --codegen=persistent-state-threshold=0 | %filecheck %s --check-prefix=KERNEL
 
 // KERNEL-LABEL: "kernel.def"
 // KERNEL: [[X:%[0-9]+]] = "kernel.load"
