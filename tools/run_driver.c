@@ -13,6 +13,7 @@
 #include "dialects/dialects.h"
 #include "interp/interp.h"
 #include "lib/diag.h"
+#include "lib/elem_type.h"
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
@@ -273,7 +274,7 @@ static bool narrow_input(MlirOperation func, int k, IndTensor *t, char *err, siz
     double v = t->data[i];
     if (!isnan(v) && ind_round_to_dtype(v, dt) != v) {
       snprintf(err, errlen, "argument %d: f32 element %lld (%.9g) is not exactly a %s value", k, (long long)i, v,
-               ind_dtype_name(dt));
+               ind_elem_tensor_name(dt));
       return false;
     }
   }
