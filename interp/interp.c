@@ -154,6 +154,14 @@ int ind_interp_num_inputs(MlirOperation func) {
   return mlirBlockIsNull(b) ? 0 : (int)mlirBlockGetNumArguments(b);
 }
 
+int ind_interp_num_outputs(MlirOperation func) {
+  if (!ind_op_is(func, "func.func") || mlirOperationGetNumRegions(func) < 1)
+    return 0;
+  MlirBlock b = func_entry(func);
+  MlirOperation term = mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+  return mlirOperationIsNull(term) ? 0 : (int)mlirOperationGetNumOperands(term);
+}
+
 static MlirType arg_type(MlirOperation func, int k) {
   return mlirValueGetType(mlirBlockGetArgument(func_entry(func), k));
 }

@@ -59,6 +59,9 @@ MlirLogicalResult ind_interp_func_unrounded(MlirOperation func, const IndTensor 
 
 /* The number of arguments of `func` (what ind_interp_random_inputs fills). */
 int ind_interp_num_inputs(MlirOperation func);
+/* The number of values `func` returns (its entry block's terminator's operands; 0 without one): room for this
+ * many outputs is room for all of them. */
+int ind_interp_num_outputs(MlirOperation func);
 
 /* Seeded random inputs for the func's signature: argument k gets element i (row-major logical
  * order) = f(seed, k, i, dtype) only, so that a graph program and its lowered ind/sched versions

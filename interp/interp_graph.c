@@ -11,7 +11,10 @@
  * var `correction` (default 1), squeeze `dims` (array) or `dim` (int) (default: every size-1
  * dim), slice `step` (default 1), addmm `beta`/`alpha` (default 1), view/reshape/expand target
  * sizes from a `shape` (or `sizes`) i64 array (view/reshape: one -1 is inferred; expand: -1 keeps
- * the size) or else from the static result type. Reductions with an empty `dims` reduce every dim. */
+ * the size) or else from the static result type. Reductions with an empty `dims` reduce every dim.
+ *
+ * Ops are dispatched on their GraphOpId (dialects/graph/graph.h): elementwise ops, reductions and views
+ * through tables indexed by it, the others in interp_graph_op's switch. */
 #include "interp/interp_impl.h"
 
 #include "dialects/graph/graph.h"
@@ -229,6 +232,7 @@ static void broadcast_strides(const IndTensor *t, int rank, const int64_t *shape
 }
 
 typedef enum {
+  EW_NONE, /* not an elementwise op */
   EW_ADD,
   EW_SUB,
   EW_MUL,
@@ -280,63 +284,60 @@ typedef enum {
   EW_MASKED_FILL
 } EwKind;
 
-static const struct {
-  const char *name;
-  EwKind kind;
-  int arity;
-} EW_OPS[] = {
-    {"graph.add", EW_ADD, 2},
-    {"graph.sub", EW_SUB, 2},
-    {"graph.mul", EW_MUL, 2},
-    {"graph.div", EW_DIV, 2},
-    {"graph.pow", EW_POW, 2},
-    {"graph.maximum", EW_MAXIMUM, 2},
-    {"graph.minimum", EW_MINIMUM, 2},
-    {"graph.eq", EW_EQ, 2},
-    {"graph.ne", EW_NE, 2},
-    {"graph.lt", EW_LT, 2},
-    {"graph.le", EW_LE, 2},
-    {"graph.gt", EW_GT, 2},
-    {"graph.ge", EW_GE, 2},
-    {"graph.where", EW_WHERE, 3},
-    {"graph.relu", EW_RELU, 1},
-    {"graph.neg", EW_NEG, 1},
-    {"graph.abs", EW_ABS, 1},
-    {"graph.exp", EW_EXP, 1},
-    {"graph.log", EW_LOG, 1},
-    {"graph.sqrt", EW_SQRT, 1},
-    {"graph.rsqrt", EW_RSQRT, 1},
-    {"graph.reciprocal", EW_RECIPROCAL, 1},
-    {"graph.tanh", EW_TANH, 1},
-    {"graph.sigmoid", EW_SIGMOID, 1},
-    {"graph.erf", EW_ERF, 1},
-    {"graph.gelu", EW_GELU, 1},
-    {"graph.convert", EW_IDENTITY, 1},
-    {"graph.contiguous", EW_IDENTITY, 1},
-    {"graph.clone", EW_IDENTITY, 1},
-    {"graph.silu", EW_SILU, 1},
-    {"graph.sin", EW_SIN, 1},
-    {"graph.cos", EW_COS, 1},
-    {"graph.floor", EW_FLOOR, 1},
-    {"graph.ceil", EW_CEIL, 1},
-    {"graph.round", EW_ROUND, 1},
-    {"graph.trunc", EW_TRUNC, 1},
-    {"graph.sign", EW_SIGN, 1},
-    {"graph.logical_not", EW_LOGICAL_NOT, 1},
-    {"graph.bitwise_not", EW_BITWISE_NOT, 1},
-    {"graph.isnan", EW_ISNAN, 1},
-    {"graph.isinf", EW_ISINF, 1},
-    {"graph.clamp", EW_CLAMP, 1},
-    {"graph.clamp_min", EW_CLAMP, 1},
-    {"graph.clamp_max", EW_CLAMP, 1},
-    {"graph.remainder", EW_REMAINDER, 2},
-    {"graph.fmod", EW_FMOD, 2},
-    {"graph.logical_and", EW_LOGICAL_AND, 2},
-    {"graph.logical_or", EW_LOGICAL_OR, 2},
-    {"graph.bitwise_and", EW_BITWISE_AND, 2},
-    {"graph.bitwise_or", EW_BITWISE_OR, 2},
-    {"graph.bitwise_xor", EW_BITWISE_XOR, 2},
-    {"graph.masked_fill", EW_MASKED_FILL, 2},
+/* The elementwise kind of each op (EW_NONE: not elementwise); its arity is graph_op_num_operands. */
+static const EwKind EW_KIND[GRAPH_OP_COUNT] = {
+    [GRAPH_OP_ADD] = EW_ADD,
+    [GRAPH_OP_SUB] = EW_SUB,
+    [GRAPH_OP_MUL] = EW_MUL,
+    [GRAPH_OP_DIV] = EW_DIV,
+    [GRAPH_OP_POW] = EW_POW,
+    [GRAPH_OP_MAXIMUM] = EW_MAXIMUM,
+    [GRAPH_OP_MINIMUM] = EW_MINIMUM,
+    [GRAPH_OP_EQ] = EW_EQ,
+    [GRAPH_OP_NE] = EW_NE,
+    [GRAPH_OP_LT] = EW_LT,
+    [GRAPH_OP_LE] = EW_LE,
+    [GRAPH_OP_GT] = EW_GT,
+    [GRAPH_OP_GE] = EW_GE,
+    [GRAPH_OP_WHERE] = EW_WHERE,
+    [GRAPH_OP_RELU] = EW_RELU,
+    [GRAPH_OP_NEG] = EW_NEG,
+    [GRAPH_OP_ABS] = EW_ABS,
+    [GRAPH_OP_EXP] = EW_EXP,
+    [GRAPH_OP_LOG] = EW_LOG,
+    [GRAPH_OP_SQRT] = EW_SQRT,
+    [GRAPH_OP_RSQRT] = EW_RSQRT,
+    [GRAPH_OP_RECIPROCAL] = EW_RECIPROCAL,
+    [GRAPH_OP_TANH] = EW_TANH,
+    [GRAPH_OP_SIGMOID] = EW_SIGMOID,
+    [GRAPH_OP_ERF] = EW_ERF,
+    [GRAPH_OP_GELU] = EW_GELU,
+    [GRAPH_OP_CONVERT] = EW_IDENTITY,
+    [GRAPH_OP_CONTIGUOUS] = EW_IDENTITY,
+    [GRAPH_OP_CLONE] = EW_IDENTITY,
+    [GRAPH_OP_SILU] = EW_SILU,
+    [GRAPH_OP_SIN] = EW_SIN,
+    [GRAPH_OP_COS] = EW_COS,
+    [GRAPH_OP_FLOOR] = EW_FLOOR,
+    [GRAPH_OP_CEIL] = EW_CEIL,
+    [GRAPH_OP_ROUND] = EW_ROUND,
+    [GRAPH_OP_TRUNC] = EW_TRUNC,
+    [GRAPH_OP_SIGN] = EW_SIGN,
+    [GRAPH_OP_LOGICAL_NOT] = EW_LOGICAL_NOT,
+    [GRAPH_OP_BITWISE_NOT] = EW_BITWISE_NOT,
+    [GRAPH_OP_ISNAN] = EW_ISNAN,
+    [GRAPH_OP_ISINF] = EW_ISINF,
+    [GRAPH_OP_CLAMP] = EW_CLAMP,
+    [GRAPH_OP_CLAMP_MIN] = EW_CLAMP,
+    [GRAPH_OP_CLAMP_MAX] = EW_CLAMP,
+    [GRAPH_OP_REMAINDER] = EW_REMAINDER,
+    [GRAPH_OP_FMOD] = EW_FMOD,
+    [GRAPH_OP_LOGICAL_AND] = EW_LOGICAL_AND,
+    [GRAPH_OP_LOGICAL_OR] = EW_LOGICAL_OR,
+    [GRAPH_OP_BITWISE_AND] = EW_BITWISE_AND,
+    [GRAPH_OP_BITWISE_OR] = EW_BITWISE_OR,
+    [GRAPH_OP_BITWISE_XOR] = EW_BITWISE_XOR,
+    [GRAPH_OP_MASKED_FILL] = EW_MASKED_FILL,
 };
 
 /* Attribute parameters of an elementwise op: clamp's bounds, masked_fill's value. */
@@ -468,6 +469,8 @@ static double ew_scalar(EwKind k, const double *x, const EwParams *p) {
     return gelu_tanh(x[0]);
   case EW_IDENTITY:
     return x[0];
+  case EW_NONE:
+    break;
   }
   return 0.0;
 }
@@ -645,17 +648,8 @@ static MlirLogicalResult ew_apply(MlirOperation op, EwKind k, const EwParams *p,
   return mlirLogicalResultSuccess();
 }
 
-static bool ew_lookup(MlirOperation op, EwKind *k, int *arity) {
-  for (size_t i = 0; i < sizeof EW_OPS / sizeof EW_OPS[0]; ++i)
-    if (ind_op_is(op, EW_OPS[i].name)) {
-      *k = EW_OPS[i].kind;
-      *arity = EW_OPS[i].arity;
-      return true;
-    }
-  return false;
-}
-
-static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, EwKind k, int arity) {
+static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, GraphOpId id, EwKind k) {
+  int arity = graph_op_num_operands(id);
   if (mlirLogicalResultIsFailure(expect_operands(op, arity)))
     return mlirLogicalResultFailure();
   if (k == EW_GELU) {
@@ -692,7 +686,7 @@ static MlirLogicalResult interp_elementwise(InterpState *s, MlirOperation op, Ew
     return mlirLogicalResultFailure();
   /* the unrounded variant, as ind computes: a convert reads an f16/bf16 operand rounded to its type */
   IndElementType from = ins[0]->dtype;
-  if (s->keep_lowp && graph_op_id(op) == GRAPH_OP_CONVERT && (from == IND_ELEM_F16 || from == IND_ELEM_BF16))
+  if (s->keep_lowp && id == GRAPH_OP_CONVERT && (from == IND_ELEM_F16 || from == IND_ELEM_BF16))
     for (int64_t i = 0; i < out.numel; ++i)
       out.data[i] = ind_round_to_dtype(out.data[i], from);
   return finish(s, op, &out);
@@ -754,14 +748,14 @@ static MlirLogicalResult interp_source(InterpState *s, MlirOperation op) {
 
 /* --- reductions ---------------------------------------------------------------------------- */
 
-typedef enum { R_SUM, R_MEAN, R_AMAX, R_AMIN, R_PROD, R_VAR, R_ARGMAX, R_ARGMIN, R_ANY, R_ALL } RKind;
+typedef enum { R_NONE, R_SUM, R_MEAN, R_AMAX, R_AMIN, R_PROD, R_VAR, R_ARGMAX, R_ARGMIN, R_ANY, R_ALL } RKind;
 
-static const struct {
-  const char *name;
-  RKind kind;
-} R_OPS[] = {{"graph.sum", R_SUM},   {"graph.mean", R_MEAN}, {"graph.amax", R_AMAX},     {"graph.amin", R_AMIN},
-             {"graph.prod", R_PROD}, {"graph.var", R_VAR},   {"graph.argmax", R_ARGMAX}, {"graph.argmin", R_ARGMIN},
-             {"graph.any", R_ANY},   {"graph.all", R_ALL}};
+/* The reduction kind of each op (R_NONE: not a reduction; max_dim and min_dim are interp_max_dim's). */
+static const RKind R_KIND[GRAPH_OP_COUNT] = {
+    [GRAPH_OP_SUM] = R_SUM,   [GRAPH_OP_MEAN] = R_MEAN, [GRAPH_OP_AMAX] = R_AMAX,     [GRAPH_OP_AMIN] = R_AMIN,
+    [GRAPH_OP_PROD] = R_PROD, [GRAPH_OP_VAR] = R_VAR,   [GRAPH_OP_ARGMAX] = R_ARGMAX, [GRAPH_OP_ARGMIN] = R_ARGMIN,
+    [GRAPH_OP_ANY] = R_ANY,   [GRAPH_OP_ALL] = R_ALL,
+};
 
 /* reduce_values on integers, in int64 (sum and prod wrap): sum prod amax amin argmax argmin; false for the
  * others (mean, var: floats; any, all: exact in double). */
@@ -964,7 +958,7 @@ static MlirLogicalResult do_reshape(MlirOperation op, const IndTensor *in, IndTe
 static MlirLogicalResult do_permute(MlirOperation op, const IndTensor *in, IndTensor *out) {
   int64_t perm[IND_TENSOR_MAX_RANK + 1], shape[IND_TENSOR_MAX_RANK], st[IND_TENSOR_MAX_RANK], own[IND_TENSOR_MAX_RANK];
   intptr_t n = 0;
-  if (ind_op_is(op, "graph.transpose")) {
+  if (graph_op_id(op) == GRAPH_OP_TRANSPOSE) {
     int64_t a = 0, b = 0;
     if (mlirLogicalResultIsFailure(dim_attr(op, "dim0", in->rank, &a)) ||
         mlirLogicalResultIsFailure(dim_attr(op, "dim1", in->rank, &b)))
@@ -1222,22 +1216,24 @@ static MlirLogicalResult do_pad_repeat(MlirOperation op, const IndTensor *in, In
   return mlirLogicalResultSuccess();
 }
 
+/* A single-operand op whose result is computed from its one input tensor (a view, or an index remap). */
 typedef MlirLogicalResult (*ViewFn)(MlirOperation, const IndTensor *, IndTensor *);
-static const struct {
-  const char *name;
-  ViewFn fn;
-} VIEW_OPS[] = {{"graph.view", do_reshape},
-                {"graph.reshape", do_reshape},
-                {"graph.permute", do_permute},
-                {"graph.transpose", do_permute},
-                {"graph.expand", do_expand},
-                {"graph.squeeze", do_squeeze},
-                {"graph.unsqueeze", do_unsqueeze},
-                {"graph.slice", do_slice},
-                {"graph.select", do_select},
-                {"graph.flip", do_flip},
-                {"graph.constant_pad_nd", do_pad_repeat},
-                {"graph.repeat", do_pad_repeat}};
+
+/* The ViewFn of each op (NULL: not one). */
+static const ViewFn VIEW_FN[GRAPH_OP_COUNT] = {
+    [GRAPH_OP_VIEW] = do_reshape,
+    [GRAPH_OP_RESHAPE] = do_reshape,
+    [GRAPH_OP_PERMUTE] = do_permute,
+    [GRAPH_OP_TRANSPOSE] = do_permute,
+    [GRAPH_OP_EXPAND] = do_expand,
+    [GRAPH_OP_SQUEEZE] = do_squeeze,
+    [GRAPH_OP_UNSQUEEZE] = do_unsqueeze,
+    [GRAPH_OP_SLICE] = do_slice,
+    [GRAPH_OP_SELECT] = do_select,
+    [GRAPH_OP_FLIP] = do_flip,
+    [GRAPH_OP_CONSTANT_PAD_ND] = do_pad_repeat,
+    [GRAPH_OP_REPEAT] = do_pad_repeat,
+};
 
 static MlirLogicalResult interp_view(InterpState *s, MlirOperation op, ViewFn fn) {
   if (mlirLogicalResultIsFailure(expect_operands(op, 1)))
@@ -1639,8 +1635,9 @@ static MlirLogicalResult interp_sdpa(InterpState *s, MlirOperation op) {
   return finish(s, op, &out);
 }
 
-static MlirLogicalResult interp_matmul(InterpState *s, MlirOperation op) {
-  bool bmm = ind_op_is(op, "graph.bmm"), addmm = ind_op_is(op, "graph.addmm");
+/* mm, bmm, addmm (`id`). */
+static MlirLogicalResult interp_matmul(InterpState *s, MlirOperation op, GraphOpId id) {
+  bool bmm = id == GRAPH_OP_BMM, addmm = id == GRAPH_OP_ADDMM;
   if (mlirLogicalResultIsFailure(expect_operands(op, addmm ? 3 : 2)))
     return mlirLogicalResultFailure();
   const IndTensor *bias = addmm ? tensor_operand(s, op, 0) : NULL;
@@ -1794,24 +1791,20 @@ static bool operands_static(MlirOperation op) {
 }
 
 MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
+  GraphOpId id = graph_op_id(op);
   /* The compiler's own rules first (graph-infer-shapes shares graph_verify_result_types): the
    * reference runs no program the compiler rejects, and rejects it with the same located error. */
-  if (graph_op_id(op) != GRAPH_OP_UNKNOWN && operands_static(op) &&
-      mlirLogicalResultIsFailure(graph_verify_result_types(op)))
+  if (id != GRAPH_OP_UNKNOWN && operands_static(op) && mlirLogicalResultIsFailure(graph_verify_result_types(op)))
     return mlirLogicalResultFailure();
-  EwKind ek;
-  int arity;
-  if (ew_lookup(op, &ek, &arity))
-    return interp_elementwise(s, op, ek, arity);
-  for (size_t i = 0; i < sizeof R_OPS / sizeof R_OPS[0]; ++i)
-    if (ind_op_is(op, R_OPS[i].name))
-      return interp_reduction(s, op, R_OPS[i].kind);
-  for (size_t i = 0; i < sizeof VIEW_OPS / sizeof VIEW_OPS[0]; ++i)
-    if (ind_op_is(op, VIEW_OPS[i].name))
-      return interp_view(s, op, VIEW_OPS[i].fn);
-  if (ind_op_is(op, "graph.constant"))
+  if (EW_KIND[id] != EW_NONE)
+    return interp_elementwise(s, op, id, EW_KIND[id]);
+  if (R_KIND[id] != R_NONE)
+    return interp_reduction(s, op, R_KIND[id]);
+  if (VIEW_FN[id])
+    return interp_view(s, op, VIEW_FN[id]);
+  switch (id) {
+  case GRAPH_OP_CONSTANT:
     return interp_constant(s, op);
-  switch (graph_op_id(op)) {
   case GRAPH_OP_FULL:
   case GRAPH_OP_ZEROS:
   case GRAPH_OP_ONES:
@@ -1819,14 +1812,11 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
   case GRAPH_OP_IOTA:
   case GRAPH_OP_ARANGE:
     return interp_source(s, op);
-  default:
-    break;
-  }
-  if (ind_op_is(op, "graph.cat"))
+  case GRAPH_OP_CAT:
     return interp_cat(s, op);
-  if (ind_op_is(op, "graph.max_dim") || ind_op_is(op, "graph.min_dim"))
-    return interp_max_dim(s, op, ind_op_is(op, "graph.max_dim"));
-  switch (graph_op_id(op)) {
+  case GRAPH_OP_MAX_DIM:
+  case GRAPH_OP_MIN_DIM:
+    return interp_max_dim(s, op, id == GRAPH_OP_MAX_DIM);
   case GRAPH_OP_SPLIT:
     return interp_split(s, op);
   case GRAPH_OP_CUMSUM:
@@ -1837,20 +1827,25 @@ MlirLogicalResult interp_graph_op(InterpState *s, MlirOperation op) {
     return interp_indirect(s, op);
   case GRAPH_OP_NATIVE_LAYER_NORM:
   case GRAPH_OP_NATIVE_GROUP_NORM:
-    return interp_native_norm(s, op, graph_op_id(op) == GRAPH_OP_NATIVE_GROUP_NORM);
+    return interp_native_norm(s, op, id == GRAPH_OP_NATIVE_GROUP_NORM);
+  case GRAPH_OP_SDPA:
+    return interp_sdpa(s, op);
+  case GRAPH_OP_SOFTMAX:
+  case GRAPH_OP__SOFTMAX:
+  case GRAPH_OP_LOG_SOFTMAX:
+    return interp_softmax(s, op, id == GRAPH_OP_LOG_SOFTMAX);
+  case GRAPH_OP_LAYER_NORM:
+  case GRAPH_OP_RMS_NORM:
+    return interp_norm(s, op, id == GRAPH_OP_RMS_NORM);
+  case GRAPH_OP_MM:
+  case GRAPH_OP_BMM:
+  case GRAPH_OP_ADDMM:
+    return interp_matmul(s, op, id);
+  case GRAPH_OP_LINEAR:
+    return interp_linear(s, op);
   default:
     break;
   }
-  if (ind_op_is(op, "graph.scaled_dot_product_attention"))
-    return interp_sdpa(s, op);
-  if (ind_op_is(op, "graph.softmax") || ind_op_is(op, "graph.aten_softmax") || ind_op_is(op, "graph.log_softmax"))
-    return interp_softmax(s, op, ind_op_is(op, "graph.log_softmax"));
-  if (ind_op_is(op, "graph.layer_norm") || ind_op_is(op, "graph.rms_norm"))
-    return interp_norm(s, op, ind_op_is(op, "graph.rms_norm"));
-  if (ind_op_is(op, "graph.mm") || ind_op_is(op, "graph.bmm") || ind_op_is(op, "graph.addmm"))
-    return interp_matmul(s, op);
-  if (ind_op_is(op, "graph.linear"))
-    return interp_linear(s, op);
   char nm[64];
   return ind_emit_error(op, "interpreter: unsupported op '%s'", op_name_c(op, nm, sizeof nm));
 }

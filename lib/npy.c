@@ -3,6 +3,7 @@
  * stored elements and the interpreter's double values. */
 #include "lib/npy.h"
 
+#include "lib/elem_type.h"
 #include "lib/npy_raw.h"
 
 #include <errno.h>
@@ -35,7 +36,7 @@ static bool read_data(FILE *f, const char *path, IndTensor *t, char *err, size_t
     int64_t n = t->numel - i < per ? t->numel - i : per;
     if (fread(buf, es, (size_t)n, f) != (size_t)n)
       return fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)t->numel,
-                  ind_dtype_name(t->dtype));
+                  ind_elem_tensor_name(t->dtype));
     for (int64_t k = 0; k < n; ++k)
       ind_tensor_load_elem(t, i + k, buf + k * es);
   }

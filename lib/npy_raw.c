@@ -8,6 +8,8 @@
 
 #include "lib/npy_raw.h"
 
+#include "lib/elem_type.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -21,17 +23,6 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...) {
   vsnprintf(err, errlen, fmt, ap);
   va_end(ap);
   return false;
-}
-
-/* Element sizes and names, here rather than from the runtime library: lib/ (floor 1) uses nothing above it. */
-static size_t elem_size(IndElementType t) {
-  static const size_t sizes[IND_ELEM_COUNT] = {4, 2, 2, 8, 1, 1, 4, 8};
-  return (unsigned)t < IND_ELEM_COUNT ? sizes[t] : 0;
-}
-
-static const char *elem_name(IndElementType t) {
-  static const char *const names[IND_ELEM_COUNT] = {"f32", "f16", "bf16", "f64", "bool", "i8", "i32", "i64"};
-  return (unsigned)t < IND_ELEM_COUNT ? names[t] : "?";
 }
 
 /* --- header parsing ------------------------------------------------------------------------ */
@@ -136,7 +127,7 @@ int64_t ind_npy_numel(const IndNpyHeader *h) {
 static bool check_data_size(FILE *f, const char *path, const IndNpyHeader *hdr, char *err, size_t errlen) {
   if (ind_npy_numel(hdr) < 0)
     return fail(err, errlen, "'%s': the shape's element count overflows int64", path);
-  double need = (double)elem_size(hdr->type);
+  double need = (double)ind_elem_size(hdr->type);
   for (int i = 0; i < hdr->rank; ++i)
     need *= (double)hdr->shape[i];
   long here = ftell(f);
@@ -147,7 +138,7 @@ static bool check_data_size(FILE *f, const char *path, const IndNpyHeader *hdr, 
     return fail(err, errlen, "'%s': cannot seek", path);
   if ((double)(end - here) < need)
     return fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)ind_npy_numel(hdr),
-                elem_name(hdr->type));
+                ind_elem_tensor_name(hdr->type));
   return true;
 }
 
@@ -194,12 +185,12 @@ bool ind_npy_read_raw(const char *path, IndNpyHeader *h, void **data, char *err,
   int64_t n = ok ? ind_npy_numel(h) : 0;
   if (ok && (n < 0 || n > ((int64_t)1 << 40)))
     ok = fail(err, errlen, "'%s': shape too large", path);
-  size_t bytes = ok ? (size_t)n * elem_size(h->type) : 0;
+  size_t bytes = ok ? (size_t)n * ind_elem_size(h->type) : 0;
   if (ok && !(*data = malloc(bytes + 1)))
     ok = fail(err, errlen, "'%s': out of memory", path);
   if (ok && fread(*data, 1, bytes, f) != bytes)
     ok = fail(err, errlen, "'%s': truncated data (expected %lld elements of %s)", path, (long long)n,
-              elem_name(h->type));
+              ind_elem_tensor_name(h->type));
   fclose(f);
   if (!ok) {
     free(*data);

@@ -1,6 +1,8 @@
 /* tensor.c - dense host tensors held in double; see tensor.h. */
 #include "lib/tensor.h"
 
+#include "lib/elem_type.h"
+
 #include <float.h>
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -119,10 +121,10 @@ void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len) {
     n += (size_t)w;
   }
   if (n < len)
-    snprintf(buf + n, len - n, "%s", ind_dtype_name(t->dtype));
+    snprintf(buf + n, len - n, "%s", ind_elem_tensor_name(t->dtype));
 }
 
-bool ind_dtype_from_mlir(MlirType type, IndElementType *out) {
+bool ind_elem_from_mlir(MlirType type, IndElementType *out) {
   if (mlirTypeIsAF32(type))
     *out = IND_ELEM_F32;
   else if (mlirTypeIsAF16(type))
@@ -137,8 +139,18 @@ bool ind_dtype_from_mlir(MlirType type, IndElementType *out) {
     *out = IND_ELEM_I32;
   else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1)
     *out = IND_ELEM_I1;
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 8)
+    *out = IND_ELEM_I8;
   else
     return false;
+  return true;
+}
+
+bool ind_dtype_from_mlir(MlirType type, IndElementType *out) {
+  IndElementType t;
+  if (!ind_elem_from_mlir(type, &t) || !ind_dtype_supported(t))
+    return false;
+  *out = t;
   return true;
 }
 
@@ -176,31 +188,7 @@ bool ind_shape_from_mlir(MlirType shaped, IndElementType *dtype, int *rank, int6
   return true;
 }
 
-size_t ind_dtype_size(IndElementType dtype) {
-  switch (dtype) {
-  case IND_ELEM_F32:
-  case IND_ELEM_I32:
-    return 4;
-  case IND_ELEM_F16:
-  case IND_ELEM_BF16:
-    return 2;
-  case IND_ELEM_F64:
-  case IND_ELEM_I64:
-    return 8;
-  case IND_ELEM_I1:
-    return 1;
-  default: /* i8: not a tensor dtype (ind_dtype_supported) */
-    break;
-  }
-  return 0;
-}
-
-const char *ind_dtype_name(IndElementType dtype) {
-  static const char *const names[IND_ELEM_COUNT] = {
-      [IND_ELEM_F32] = "f32", [IND_ELEM_F16] = "f16", [IND_ELEM_BF16] = "bf16", [IND_ELEM_F64] = "f64",
-      [IND_ELEM_I1] = "bool", [IND_ELEM_I8] = "i8",   [IND_ELEM_I32] = "i32",   [IND_ELEM_I64] = "i64"};
-  return (unsigned)dtype < IND_ELEM_COUNT ? names[dtype] : "?";
-}
+size_t ind_dtype_size(IndElementType dtype) { return ind_dtype_supported(dtype) ? ind_elem_size(dtype) : 0; }
 
 bool ind_dtype_is_float(IndElementType dtype) {
   return dtype == IND_ELEM_F32 || dtype == IND_ELEM_F16 || dtype == IND_ELEM_BF16 || dtype == IND_ELEM_F64;

@@ -76,16 +76,17 @@ void ind_tensor_shape_str(const IndTensor *t, char *buf, size_t len);
 
 /* Element dtypes <-> MLIR types: f32 f16 bf16 f64 i64 i32 i1(bool). False / null type otherwise. */
 bool ind_dtype_from_mlir(MlirType type, IndElementType *out);
+/* As ind_dtype_from_mlir, for every IndElementType: i8 too (a buffer's type, which no tensor holds). */
+bool ind_elem_from_mlir(MlirType type, IndElementType *out);
 MlirType ind_dtype_to_mlir(MlirContext ctx, IndElementType dtype);
 /* True for the element types a tensor holds: f32 f16 bf16 f64 i64 i32 i1 (bool); false for i8. */
 bool ind_dtype_supported(IndElementType t);
 /* For a ranked tensor or memref type with static sizes: its dtype, rank and shape. */
 bool ind_shape_from_mlir(MlirType shaped, IndElementType *dtype, int *rank, int64_t *shape);
 
-/* Bytes per element in storage (.npy, device buffers): 4 2 2 8 8 4 1. */
+/* Bytes per element in storage (.npy, device buffers; lib/elem_type.h's sizes): 0 for a type no tensor holds (i8).
+ * The names of the element types are lib/elem_type.h's (a tensor's i1 is shown as "bool"). */
 size_t ind_dtype_size(IndElementType dtype);
-/* "f32" "f16" "bf16" "f64" "i64" "i32" "bool". */
-const char *ind_dtype_name(IndElementType dtype);
 bool ind_dtype_is_float(IndElementType dtype);
 /* The double nearest to storing v in dtype and reading it back (rules above). Integers: v truncated
  * toward zero, saturating (NaN -> 0, at or beyond the range -> INT_MIN / INT_MAX, infinities included):

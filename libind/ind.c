@@ -601,10 +601,29 @@ IndStatus ind_program_run_cpu(IndProgram *p, const void *const *inputs, void *co
   return st;
 }
 
+IndStatus ind_session_reference(MlirOperation func, const IndTensor *in, int n_in, bool unrounded, IndTensor **out,
+                                int *n_out) {
+  *out = NULL;
+  *n_out = 0;
+  int room = ind_interp_num_outputs(func);
+  IndTensor *t = calloc((size_t)room + 1, sizeof *t);
+  if (!t)
+    return ind_status_create("out of memory");
+  MlirLogicalResult r = unrounded ? ind_interp_func_unrounded(func, in, n_in, t, room, n_out)
+                                  : ind_interp_func(func, in, n_in, t, room, n_out);
+  if (mlirLogicalResultIsFailure(r)) {
+    free(t);
+    return ind_status_create("the reference interpreter failed");
+  }
+  *out = t;
+  return NULL;
+}
+
+/* The reference run of the program's source `func` on dense buffers of the program's types. */
 static IndStatus reference(IndProgram *p, MlirOperation func, const void *const *inputs, void *const *outputs) {
   int nin = ind_program_num_inputs(p), nout = ind_program_num_outputs(p);
-  IndTensor *in = calloc((size_t)nin + 1, sizeof *in), *out = calloc(IND_JIT_MAX_ARGS, sizeof *out);
-  if (!in || !out)
+  IndTensor *in = calloc((size_t)nin + 1, sizeof *in), *out = NULL;
+  if (!in)
     abort();
   int made = 0, n_out = 0;
   IndStatus st = NULL;
@@ -616,8 +635,8 @@ static IndStatus reference(IndProgram *p, MlirOperation func, const void *const 
       break;
     }
   }
-  if (!st && mlirLogicalResultIsFailure(ind_interp_func(func, in, nin, out, IND_JIT_MAX_ARGS, &n_out)))
-    st = ind_status_create("the reference interpreter failed");
+  if (!st)
+    st = ind_session_reference(func, in, nin, false, &out, &n_out);
   if (!st && n_out != nout)
     st = ind_status_create("the reference returned %d outputs, the program has %d", n_out, nout);
   for (int k = 0; !st && k < nout; ++k) {

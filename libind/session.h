@@ -1,8 +1,9 @@
 /* session.h - libind's compile session, for the clients inside the project (ind-run; the public API of
  * include/ind/ind.h is made of the same entries). It is the one code that drives the stages for a compile
- * (ind_session_lower) and builds a program: the launch plan, the PTX, the kernel IR and the CPU JIT
- * (ind_session_build); the program then runs through ind.h (ind_program_run_cpu, ind_program_run_cuda,
- * ind_program_run_reference) or through ind/runtime.h on ind_program_runtime().
+ * (ind_session_lower), builds a program: the launch plan, the PTX, the kernel IR and the CPU JIT
+ * (ind_session_build), and runs the reference interpreter (ind_session_reference); the program then runs
+ * through ind.h (ind_program_run_cpu, ind_program_run_cuda, ind_program_run_reference, which is
+ * ind_session_reference on the program's stored source) or through ind/runtime.h on ind_program_runtime().
  *
  * Unlike ind_compile, these take a function already in memory, in the caller's context, and leave its
  * diagnostics to that context's handler (a tool's engine prints them located, as it prints its own): a
@@ -14,6 +15,7 @@
 
 #include "ind/ind.h"
 #include "lib/pipeline.h"
+#include "lib/tensor.h"
 
 #include <mlir-c/IR.h>
 #include <stdbool.h>
@@ -48,6 +50,15 @@ IndStatus ind_session_lower(MlirOperation func, const IndSessionOptions *o, Mlir
  * kernel's context) and on the GPU, but has no reference and is not JIT-compiled again. */
 IndStatus ind_session_build(IndCompiler *c, MlirModule kernel, MlirOperation source, const IndSessionOptions *o,
                             IndProgram **out);
+
+/* The reference run of `func` (a func.func at the graph, ind or sched level: interp/interp.h) on in[0 .. n_in),
+ * in argument order. *out receives a fresh array of every value the function returns, *n_out of them (no cap:
+ * free each with ind_tensor_free, then the array with free); NULL and 0 on failure. `unrounded`: the f16/bf16
+ * results of graph ops are not rounded, only the outputs (ind_interp_func_unrounded: the other end of the
+ * precision range a compiled program may have). A failure returns "the reference interpreter failed" after the
+ * interpreter's located errors. */
+IndStatus ind_session_reference(MlirOperation func, const IndTensor *in, int n_in, bool unrounded, IndTensor **out,
+                                int *n_out);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 
 #include "ind/checked.h"
 #include "ind/runtime.h"
+#include "lib/elem_type.h"
 #include "lib/json.h"
 
 #include <cuda.h>
@@ -103,19 +104,10 @@ int ind_checked_message(char *out, size_t n, const char *what, size_t what_len, 
 
 /* --- element types --------------------------------------------------------------------------- */
 
-static const char *const k_type_names[IND_ELEM_COUNT] = {"f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64"};
-static const size_t k_type_sizes[IND_ELEM_COUNT] = {4, 2, 2, 8, 1, 1, 4, 8};
-
-const char *ind_element_type_name(IndElementType t) { return (unsigned)t < IND_ELEM_COUNT ? k_type_names[t] : "?"; }
-size_t ind_element_type_size(IndElementType t) { return (unsigned)t < IND_ELEM_COUNT ? k_type_sizes[t] : 0; }
-bool ind_element_type_parse(const char *name, IndElementType *out) {
-  for (int d = 0; d < IND_ELEM_COUNT; ++d)
-    if (strcmp(k_type_names[d], name) == 0) {
-      *out = (IndElementType)d;
-      return true;
-    }
-  return false;
-}
+/* lib/elem_type.h's table (header-only: libindrt is built without lib/). */
+const char *ind_element_type_name(IndElementType t) { return ind_elem_name(t); }
+size_t ind_element_type_size(IndElementType t) { return ind_elem_size(t); }
+bool ind_element_type_parse(const char *name, IndElementType *out) { return ind_elem_parse(name, out); }
 
 /* --- the plan -------------------------------------------------------------------------------- */
 
@@ -216,7 +208,7 @@ static IndStatus parse_buffer(const char *path, const IndJson *o, Buffer *b, boo
     if (b->numel > (int64_t)1 << 40)
       return plan_error(path, "buffer %s is too large%s", b->name, NULL);
   }
-  b->bytes = b->numel * (int64_t)k_type_sizes[b->dtype];
+  b->bytes = b->numel * (int64_t)ind_elem_size(b->dtype);
   if (!json_is_int(bytes, 0, 1e15) || (int64_t)bytes->number != b->bytes)
     return plan_error(path, "buffer %s: \"bytes\" is missing or disagrees with shape and dtype%s", b->name, NULL);
   return NULL;

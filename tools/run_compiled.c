@@ -1,13 +1,11 @@
 /* run_compiled.c - ind-run's compiled path on the CPU, over libind's session; see run_compiled.h. */
 #include "tools/run_compiled.h"
 
-#include "interp/interp.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
 #include "lib/ptrmap.h"
 #include "libind/register_all.h"
 #include "libind/session.h"
-#include "runtime/jit.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -16,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#define RC_MAX_IO IND_JIT_MAX_ARGS
 
 static double now_ms(void) {
   struct timespec ts;
@@ -99,19 +95,27 @@ static void *to_storage(const IndTensor *t, IndTensorInfo info, char *err, size_
   return data;
 }
 
-/* Runs the program on the CPU (ind_program_run_cpu) on the inputs; fills out[0 .. *n_out). */
-static bool execute(IndProgram *p, MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                    int *n_out, double *run_ms, const IndRunCompiledOptions *o) {
+/* Frees the buffers bufs[0 .. n) and the array. */
+static void free_buffers(void **bufs, int n) {
+  for (int k = 0; bufs && k < n; ++k)
+    free(bufs[k]);
+  free(bufs);
+}
+
+/* Runs the program on the CPU (ind_program_run_cpu) on the inputs; *out gets an array of room for its outputs,
+ * filled out[0 .. *n_out). */
+static bool execute(IndProgram *p, MlirOperation func, const IndTensor *in, int n_in, IndTensor **out, int *n_out,
+                    double *run_ms, const IndRunCompiledOptions *o) {
   int nin = ind_program_num_inputs(p), nout = ind_program_num_outputs(p);
-  if (nin != n_in || nout > max_out || nin > RC_MAX_IO) {
-    ind_emit_error(func,
-                   "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs, "
-                   "room for %d outputs)",
-                   nin, nout, n_in, max_out);
+  if (nin != n_in) {
+    ind_emit_error(func, "compiled run: the compiled @call takes %d inputs and returns %d outputs (given %d inputs)",
+                   nin, nout, n_in);
     return false;
   }
-  void *bin[RC_MAX_IO] = {0}, *bout[RC_MAX_IO] = {0};
-  bool ok = true;
+  void **bin = calloc((size_t)nin + 1, sizeof *bin), **bout = calloc((size_t)nout + 1, sizeof *bout);
+  bool ok = bin && bout && (*out = calloc((size_t)nout + 1, sizeof **out));
+  if (!ok)
+    ind_emit_error(func, "compiled run: out of memory");
   for (int k = 0; k < nin && ok; ++k) {
     char err[256];
     bin[k] = to_storage(&in[k], ind_program_input(p, k), err, sizeof err);
@@ -131,17 +135,15 @@ static bool execute(IndProgram *p, MlirOperation func, const IndTensor *in, int 
   for (int k = 0; k < nout && ok; ++k) {
     IndTensorInfo info = ind_program_output(p, k);
     IndElementType dt = info.type;
-    if (!ind_dtype_supported(dt) || !ind_tensor_from_dense(&out[k], dt, info.rank, info.shape, bout[k])) {
+    if (!ind_dtype_supported(dt) || !ind_tensor_from_dense(&(*out)[k], dt, info.rank, info.shape, bout[k])) {
       for (int j = 0; j < k; ++j)
-        ind_tensor_free(&out[j]);
+        ind_tensor_free(&(*out)[j]);
       ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "compiled run: output %d has an unsupported type", k));
     }
   }
   *n_out = ok ? nout : 0;
-  for (int k = 0; k < RC_MAX_IO; ++k) {
-    free(bin[k]);
-    free(bout[k]);
-  }
+  free_buffers(bin, nin);
+  free_buffers(bout, nout);
   return ok;
 }
 
@@ -235,7 +237,7 @@ static double cone_eps(MlirOperation func, int k, bool *f2i) {
 }
 
 /* Prints one line comparing got with want; true when within tolerance. With `alt` (the reference
- * without intermediate rounding, ind_interp_func_unrounded: given when the path holds f16/bf16
+ * without intermediate rounding, ind_session_reference's unrounded run: given when the path holds f16/bf16
  * values), an element also passes when it is within tolerance of alt: the compiled program rounds
  * at a subset of the points the reference rounds at, and a comparison or a float->int convert of a
  * low-precision value may then legitimately come out either way (docs/tools/ind-run.md). */
@@ -287,13 +289,26 @@ static bool check_one(int k, const IndTensor *got, const IndTensor *want, const 
   return bad == 0;
 }
 
+/* Frees the tensors t[0 .. n) and the array. */
+static void free_tensor_array(IndTensor *t, int n) {
+  for (int k = 0; t && k < n; ++k)
+    ind_tensor_free(&t[k]);
+  free(t);
+}
+
 bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
                                      const IndRunCompiledOptions *o, double *ms) {
-  IndTensor ref[RC_MAX_IO], alt[RC_MAX_IO];
+  IndTensor *ref = NULL, *alt = NULL;
   int n_ref = 0, n_alt = 0;
-  double eps[RC_MAX_IO];
-  bool lowp = false, exact[RC_MAX_IO];
-  for (int k = 0; k < n_out && k < RC_MAX_IO; ++k) {
+  double *eps = calloc((size_t)n_out + 1, sizeof *eps);
+  bool lowp = false, *exact = calloc((size_t)n_out + 1, sizeof *exact);
+  if (!eps || !exact) {
+    free(eps);
+    free(exact);
+    ind_emit_error(func, "compiled run: out of memory");
+    return false;
+  }
+  for (int k = 0; k < n_out; ++k) {
     bool f2i;
     eps[k] = cone_eps(func, k, &f2i);
     /* integers and booleans are exact on both sides unless a float -> int conversion is on the path */
@@ -301,39 +316,45 @@ bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, in
     lowp = lowp || eps[k] > storage_eps(out[k].dtype);
   }
   double t0 = now_ms();
-  if (mlirLogicalResultIsFailure(ind_interp_func(func, in, n_in, ref, RC_MAX_IO, &n_ref)))
+  int before = errors(o);
+  IndStatus st = ind_session_reference(func, in, n_in, false, &ref, &n_ref);
+  if (!ind_run_report(func, st, "compiled run", st && errors(o) > before)) {
+    free(eps);
+    free(exact);
     return false;
-  if (lowp && mlirLogicalResultIsFailure(ind_interp_func_unrounded(func, in, n_in, alt, RC_MAX_IO, &n_alt)))
-    n_alt = 0;
+  }
+  if (lowp) /* a failure of this one (its errors said) leaves the check to the rounded reference alone */
+    ind_status_destroy(ind_session_reference(func, in, n_in, true, &alt, &n_alt));
   *ms = now_ms() - t0;
   bool ok = n_ref == n_out;
   if (!ok)
     ind_emit_error(func, "compiled run: %d outputs, the reference interpreter returned %d", n_out, n_ref);
   for (int k = 0; ok && k < n_out; ++k)
     ok = check_one(k, &out[k], &ref[k], n_alt == n_ref && eps[k] > 0.0 ? &alt[k] : NULL, eps[k], exact[k], o) && ok;
-  for (int k = 0; k < n_ref; ++k)
-    ind_tensor_free(&ref[k]);
-  for (int k = 0; k < n_alt; ++k)
-    ind_tensor_free(&alt[k]);
+  free_tensor_array(ref, n_ref);
+  free_tensor_array(alt, n_alt);
+  free(eps);
+  free(exact);
   return ok;
 }
 
 /* --- the entry ------------------------------------------------------------------------------ */
 
-MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                                   int *n_out, const IndRunCompiledOptions *opts) {
+MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor **out, int *n_out,
+                                   const IndRunCompiledOptions *opts) {
+  *out = NULL;
   *n_out = 0;
   int level = 0;
   double t0 = now_ms(), pipeline_ms = 0.0;
   IndProgram *p = ind_run_build(func, opts, false, "compiled run", &level, &pipeline_ms);
   double t2 = now_ms();
   double run_ms = 0.0, ref_ms = 0.0;
-  bool ok = p && execute(p, func, in, n_in, out, max_out, n_out, &run_ms, opts);
+  bool ok = p && execute(p, func, in, n_in, out, n_out, &run_ms, opts);
   bool built = p != NULL;
   ind_program_destroy(p);
   bool check = ok && opts->check && level != IND_LEVEL_KERNEL;
   if (check)
-    ok = ind_run_check_against_reference(func, in, n_in, out, *n_out, opts, &ref_ms);
+    ok = ind_run_check_against_reference(func, in, n_in, *out, *n_out, opts, &ref_ms);
   if (built) {
     printf("compiled: compile %.1f ms (pipeline %.1f ms, llvm+jit %.1f ms), run %.1f ms", t2 - t0, pipeline_ms,
            t2 - t0 - pipeline_ms, run_ms);

@@ -1,7 +1,7 @@
 /* run_compiled.h - ind-run's compiled path: compile a program through the whole pipeline, run it on
- * the CPU JIT and check it against the reference interpreter (interp/interp.h). The program is built and
- * run by libind's compile session (libind/session.h), as the bindings' are: this file holds only what
- * ind-run shows (its tensors, the check, the timing line).
+ * the CPU JIT and check it against the reference interpreter. The program is built and run, and the reference
+ * run, by libind's compile session (libind/session.h: ind_session_reference), as the bindings' are: this file
+ * holds only what ind-run shows (its tensors, the check, the timing line).
  *
  * ind_run_compiled() takes the func.func ind-run chose (graph, ind, sched or kernel level):
  *   1. compiles it: ind_session_lower (the stages from its level through --codegen, as `ind-opt --codegen`
@@ -19,8 +19,9 @@
  *      (`compiled: compile X ms (pipeline Y ms, llvm+jit Z ms), run W ms; reference V ms`; llvm+jit is the
  *      session's build: the launch plan and the JIT).
  * Returns failure (after a located diagnostic, or the FAIL lines) on a compile error, a JIT error,
- * a reference error or a mismatch; the compiled outputs are left in out[0 .. *n_out) either way
- * when the run itself succeeded (free each with ind_tensor_free). */
+ * a reference error or a mismatch; *out is an array of room for the program's outputs (NULL when none was
+ * built), and the compiled outputs are left in (*out)[0 .. *n_out) either way when the run itself succeeded
+ * (free each with ind_tensor_free, then the array with free). */
 #ifndef IND_TOOLS_RUN_COMPILED_H
 #define IND_TOOLS_RUN_COMPILED_H
 
@@ -37,7 +38,7 @@ extern "C" {
 
 typedef struct IndRunCompiledOptions {
   double rtol, atol;         /* comparison tolerances (see above) */
-  bool check;                /* run the reference interpreter and compare */
+  bool check;                /* run the reference and compare */
   int opt_level;             /* LLVM optimization level of the JIT, 0..3 */
   const char *fuse;          /* the fusion strategy (`ind-opt --fuse=NAME`), NULL for the stages' default */
   const IndDiagEngine *diag; /* the tool's engine: a session failure it has printed errors for is not reported
@@ -57,8 +58,8 @@ bool ind_run_report(MlirOperation func, IndStatus st, const char *prefix, bool s
 bool ind_run_check_against_reference(MlirOperation func, const IndTensor *in, int n_in, const IndTensor *out, int n_out,
                                      const IndRunCompiledOptions *o, double *ms);
 
-MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                                   int *n_out, const IndRunCompiledOptions *opts);
+MlirLogicalResult ind_run_compiled(MlirOperation func, const IndTensor *in, int n_in, IndTensor **out, int *n_out,
+                                   const IndRunCompiledOptions *opts);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,6 @@
 #include "tools/run_cuda.h"
 
 #include "ind/runtime.h"
-#include "interp/interp.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
 
@@ -11,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#define RCU_MAX_IO 64
 #define BENCH_REPEATS 10
 
 static double now_ms(void) {
@@ -29,7 +27,7 @@ typedef struct CudaRun {
   IndCudaGraph *g;
   void *stream;
   int nin, nout;
-  uint64_t din[RCU_MAX_IO], dout[RCU_MAX_IO];
+  uint64_t *din, *dout; /* nin and nout device buffers */
 } CudaRun;
 
 static IndStatus to_device(const IndTensor *t, IndTensorInfo info, uint64_t dst) {
@@ -134,16 +132,19 @@ static IndStatus bench(CudaRun *r, int iters) {
 
 static void teardown(CudaRun *r) {
   ind_cuda_graph_destroy(r->g);
-  for (int k = 0; k < r->nin; ++k)
+  for (int k = 0; r->din && k < r->nin; ++k)
     ind_cuda_free(r->din[k]);
-  for (int k = 0; k < r->nout; ++k)
+  for (int k = 0; r->dout && k < r->nout; ++k)
     ind_cuda_free(r->dout[k]);
+  free(r->din);
+  free(r->dout);
   ind_cuda_stream_destroy(r->stream);
   ind_cuda_module_destroy(r->m);
 }
 
-MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                               int *n_out, const IndRunCudaOptions *opts) {
+MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor **out, int *n_out,
+                               const IndRunCudaOptions *opts) {
+  *out = NULL;
   *n_out = 0;
   int level = 0;
   double t0 = now_ms(), pipeline_ms = 0.0;
@@ -156,16 +157,21 @@ MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in
   r.p = ind_program_runtime(prog);
   r.nin = ind_rt_program_num_inputs(r.p);
   r.nout = ind_rt_program_num_outputs(r.p);
+  r.din = calloc((size_t)r.nin + 1, sizeof *r.din);
+  r.dout = calloc((size_t)r.nout + 1, sizeof *r.dout);
+  *out = calloc((size_t)r.nout + 1, sizeof **out);
   bool ok = true;
-  if (r.nin != n_in || r.nout > max_out || r.nin > RCU_MAX_IO || r.nout > RCU_MAX_IO)
+  if (!r.din || !r.dout || !*out)
+    ok = mlirLogicalResultIsSuccess(ind_emit_error(func, "cuda run: out of memory"));
+  else if (r.nin != n_in)
     ok = mlirLogicalResultIsSuccess(ind_emit_error(
         func, "cuda run: the plan takes %d inputs and has %d outputs (given %d inputs)", r.nin, r.nout, n_in));
   ok = ok && ok_or_report(func, setup(&r, in));
   double t2 = now_ms();
   for (int k = 0; ok && k < r.nout; ++k)
-    if (!ok_or_report(func, from_device(r.dout[k], ind_rt_program_output(r.p, k), &out[k]))) {
+    if (!ok_or_report(func, from_device(r.dout[k], ind_rt_program_output(r.p, k), &(*out)[k]))) {
       for (int j = 0; j < k; ++j)
-        ind_tensor_free(&out[j]);
+        ind_tensor_free(&(*out)[j]);
       ok = false;
     }
   if (ok)
@@ -173,7 +179,7 @@ MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in
   double ref_ms = 0;
   bool check = ok && opts->base.check && level != IND_LEVEL_KERNEL;
   if (check)
-    ok = ind_run_check_against_reference(func, in, n_in, out, *n_out, &opts->base, &ref_ms);
+    ok = ind_run_check_against_reference(func, in, n_in, *out, *n_out, &opts->base, &ref_ms);
   if (r.m) {
     printf("cuda: compile %.1f ms (pipeline + PTX), load + first run %.1f ms", t1 - t0, t2 - t1);
     if (check)

@@ -25,8 +25,10 @@ typedef struct IndRunCudaOptions {
   int iters; /* back-to-back runs per timed repeat (0: ~10 ms worth) */
 } IndRunCudaOptions;
 
-MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int max_out,
-                               int *n_out, const IndRunCudaOptions *opts);
+/* The outputs as ind_run_compiled's: *out an array of room for them (NULL when no program was built), (*out)[0 ..
+ * *n_out) filled when the run succeeded. */
+MlirLogicalResult ind_run_cuda(MlirOperation func, const IndTensor *in, int n_in, IndTensor **out, int *n_out,
+                               const IndRunCudaOptions *opts);
 
 #ifdef __cplusplus
 }

@@ -6,17 +6,20 @@
  * The flow is one readable list in ind_run_main: parse the options, load and verify the module,
  * find the function, prepare the inputs (.npy files in argument order, or seeded random inputs),
  * execute (the reference interpreter with --reference; otherwise the compiled path, see
- * execute_compiled), then write, summarize and compare the outputs. Exit status: 0 on success, 1 on
- * any error or on a comparison mismatch. docs/tools/ind-run.md is the user's page. */
+ * execute_compiled: both through libind's session), then write, summarize and compare the outputs. Any number
+ * of arguments and outputs. Exit status: 0 on success, 1 on any error or on a comparison mismatch.
+ * docs/tools/ind-run.md is the user's page. */
 #include "tools/run_driver.h"
 
 #include "dialects/dialects.h"
 #include "interp/interp.h"
 #include "lib/diag.h"
+#include "lib/elem_type.h"
 #include "lib/io.h"
 #include "lib/ir.h"
 #include "lib/npy.h"
 #include "libind/register_all.h"
+#include "libind/session.h"
 #include "passes/fuse/strategy.h"
 #include "tools/run_compiled.h"
 #include "tools/run_cuda.h"
@@ -33,13 +36,11 @@
 
 static const char *TOOL = "ind-run";
 
-#define RUN_MAX_IO 64
-
 typedef struct RunConfig {
   const char *program;   /* the .mlir file ("-" = stdin) */
   const char *func_name; /* --func, or NULL for the single func.func */
-  const char *inputs[RUN_MAX_IO];
-  int n_inputs;            /* --input files, in argument order */
+  const char **inputs;   /* --input files, in argument order (room for one per argv entry; owned) */
+  int n_inputs;
   uint64_t seed;           /* --seed for random inputs (default 0) */
   const char *output_dir;  /* --output-dir: outK.npy (and inK.npy with --save-inputs) */
   const char *compare_dir; /* --compare-dir: expected outK.npy */
@@ -137,10 +138,6 @@ static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
       continue;
     switch (k) {
     case 0:
-      if (c->n_inputs == RUN_MAX_IO) {
-        ind_diag_tool_error(TOOL, "more than %d --input files", RUN_MAX_IO);
-        return -1;
-      }
       c->inputs[c->n_inputs++] = v;
       return 1;
     case 1:
@@ -182,11 +179,16 @@ static int parse_valued(int argc, char **argv, int *i, RunConfig *c) {
   return 0;
 }
 
-/* Returns 0 on success, 1 on a usage error (already reported), 2 when the run should stop with 0. */
+/* Returns 0 on success, 1 on a usage error (already reported), 2 when the run should stop with 0. c->inputs is
+ * allocated either way (free it). */
 static int parse_args(int argc, char **argv, RunConfig *c) {
   memset(c, 0, sizeof *c);
   c->rtol = 1e-4;
   c->atol = 1e-5;
+  if (!(c->inputs = calloc((size_t)argc + 1, sizeof *c->inputs))) {
+    ind_diag_tool_error(TOOL, "out of memory");
+    return 1;
+  }
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     int r = parse_valued(argc, argv, &i, c);
@@ -254,8 +256,9 @@ static bool find_func(const RunConfig *c, MlirModule m, MlirOperation *func) {
 
 /* --- inputs -------------------------------------------------------------------------------- */
 
+/* Frees the tensors t[0 .. n) (not the array). */
 static void free_tensors(IndTensor *t, int n) {
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; t && i < n; ++i)
     ind_tensor_free(&t[i]);
 }
 
@@ -273,7 +276,7 @@ static bool narrow_input(MlirOperation func, int k, IndTensor *t, char *err, siz
     double v = t->data[i];
     if (!isnan(v) && ind_round_to_dtype(v, dt) != v) {
       snprintf(err, errlen, "argument %d: f32 element %lld (%.9g) is not exactly a %s value", k, (long long)i, v,
-               ind_dtype_name(dt));
+               ind_elem_tensor_name(dt));
       return false;
     }
   }
@@ -310,26 +313,35 @@ static bool read_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, i
   return true;
 }
 
-static bool prepare_inputs(const RunConfig *c, MlirOperation func, IndTensor *in, int *n) {
+/* *in: an array of room for the function's arguments, in[0 .. *n) filled. */
+static bool prepare_inputs(const RunConfig *c, MlirOperation func, IndTensor **in, int *n) {
   /* the compiler's checks of the argument types first (ind-opt's located errors), for either kind of input */
   if (mlirLogicalResultIsFailure(ind_interp_check_arguments(func)))
     return false;
+  int args = ind_interp_num_inputs(func);
+  if (!(*in = calloc((size_t)args + 1, sizeof **in)))
+    return mlirLogicalResultIsSuccess(ind_emit_error(func, "out of memory"));
   if (c->n_inputs)
-    return read_inputs(c, func, in, n);
-  return mlirLogicalResultIsSuccess(ind_interp_random_inputs(func, c->seed, in, RUN_MAX_IO, n));
+    return read_inputs(c, func, *in, n);
+  return mlirLogicalResultIsSuccess(ind_interp_random_inputs(func, c->seed, *in, args, n));
 }
 
 /* --- execution ----------------------------------------------------------------------------- */
 
-static bool execute_reference(MlirOperation func, const IndTensor *in, int n_in, IndTensor *out, int *n_out) {
-  return mlirLogicalResultIsSuccess(ind_interp_func(func, in, n_in, out, RUN_MAX_IO, n_out));
+/* --reference: libind's session runs the reference interpreter; *out its outputs (an array, owned). A failure the
+ * interpreter's located errors have not said is reported at func. */
+static bool execute_reference(const IndDiagEngine *diag, MlirOperation func, const IndTensor *in, int n_in,
+                              IndTensor **out, int *n_out) {
+  int before = diag->nerrors;
+  IndStatus st = ind_session_reference(func, in, n_in, false, out, n_out);
+  return ind_run_report(func, st, "reference run", st && diag->nerrors > before);
 }
 
 /* The compiled path (without --reference): compile the function through the whole pipeline, run it
  * on the CPU JIT (or the GPU) through libind's session and check it against the reference interpreter
  * (tools/run_compiled.h, tools/run_cuda.h). */
 static bool execute_compiled(const RunConfig *c, const IndDiagEngine *diag, MlirOperation func, const IndTensor *in,
-                             int n_in, IndTensor *out, int *n_out) {
+                             int n_in, IndTensor **out, int *n_out) {
   IndRunCompiledOptions o = {c->rtol, c->atol, true, 2, c->fuse, diag};
   bool cuda = c->device && !strcmp(c->device, "cuda");
   if (!c->device) { /* the default: the GPU when there is one */
@@ -340,11 +352,11 @@ static bool execute_compiled(const RunConfig *c, const IndDiagEngine *diag, Mlir
   }
   if (cuda) {
     IndRunCudaOptions co = {o, c->bench, 0};
-    return mlirLogicalResultIsSuccess(ind_run_cuda(func, in, n_in, out, RUN_MAX_IO, n_out, &co));
+    return mlirLogicalResultIsSuccess(ind_run_cuda(func, in, n_in, out, n_out, &co));
   }
   if (c->bench)
     fprintf(stderr, "ind-run: note: --bench times the GPU only (--device=cuda)\n");
-  return mlirLogicalResultIsSuccess(ind_run_compiled(func, in, n_in, out, RUN_MAX_IO, n_out, &o));
+  return mlirLogicalResultIsSuccess(ind_run_compiled(func, in, n_in, out, n_out, &o));
 }
 
 /* --- outputs ------------------------------------------------------------------------------- */
@@ -463,19 +475,21 @@ static bool run_program(const RunConfig *c, const IndToolSession *t, bool *repor
     return false;
   bool ok = mlirOperationVerify(mlirModuleGetOperation(m));
   MlirOperation func = {NULL};
-  IndTensor in[RUN_MAX_IO], out[RUN_MAX_IO];
+  IndTensor *in = NULL, *out = NULL;
   int n_in = 0, n_out = 0;
   ok = ok && find_func(c, m, &func);
-  ok = ok && prepare_inputs(c, func, in, &n_in);
+  ok = ok && prepare_inputs(c, func, &in, &n_in);
   if (ok)
-    ok = c->reference ? execute_reference(func, in, n_in, out, &n_out)
-                      : execute_compiled(c, &t->diag, func, in, n_in, out, &n_out);
+    ok = c->reference ? execute_reference(&t->diag, func, in, n_in, &out, &n_out)
+                      : execute_compiled(c, &t->diag, func, in, n_in, &out, &n_out);
   if (ok) {
     ok = report_outputs(c, in, n_in, out, n_out);
     *reported = !ok;
   }
   free_tensors(in, n_in);
   free_tensors(out, n_out);
+  free(in);
+  free(out);
   mlirModuleDestroy(m);
   return ok;
 }
@@ -483,15 +497,16 @@ static bool run_program(const RunConfig *c, const IndToolSession *t, bool *repor
 int ind_run_main(int argc, char **argv) {
   RunConfig c;
   int pr = parse_args(argc, argv, &c);
-  if (pr)
-    return pr == 2 ? 0 : 1;
   IndToolSession t;
-  if (!ind_tool_open(&t, TOOL, c.program, false))
-    return 1;
+  if (pr || !ind_tool_open(&t, TOOL, c.program, false)) {
+    free(c.inputs);
+    return pr == 2 ? 0 : 1;
+  }
   bool reported = false;
   bool ok = run_program(&c, &t, &reported);
   if (!ok && !reported && t.diag.nerrors == 0)
     ind_diag_tool_error(TOOL, "failed on '%s'", t.diag.display_name);
   ind_tool_close(&t);
+  free(c.inputs);
   return ok ? 0 : 1;
 }

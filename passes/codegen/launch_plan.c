@@ -23,35 +23,20 @@
  * level or @call is malformed. */
 #include "dialects/kernel/kernel.h"
 #include "lib/diag.h"
+#include "lib/elem_type.h"
 #include "lib/ir.h"
 #include "lib/pipeline.h"
+#include "lib/tensor.h"
 #include "passes/codegen/check_sites.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* The plan's "dtype" of an element type: its IR name (lib/elem_type.h), which the runtime parses back; "?" for a
+ * type of no IndElementType. */
 static const char *dtype_name(MlirType e) {
-  if (mlirTypeIsAF32(e))
-    return "f32";
-  if (mlirTypeIsAF16(e))
-    return "f16";
-  if (mlirTypeIsABF16(e))
-    return "bf16";
-  if (mlirTypeIsAF64(e))
-    return "f64";
-  if (mlirTypeIsAInteger(e)) {
-    switch (mlirIntegerTypeGetWidth(e)) {
-    case 1:
-      return "i1";
-    case 8:
-      return "i8";
-    case 32:
-      return "i32";
-    case 64:
-      return "i64";
-    }
-  }
-  return "?";
+  IndElementType t;
+  return ind_elem_from_mlir(e, &t) ? ind_elem_name(t) : "?";
 }
 
 static int64_t elem_bytes(MlirType e) {

@@ -80,6 +80,7 @@
 // NODIR: error: cannot write '{{.*}}no/such/dir/x.npy'
 // clang-format on
 #include "lib/npy.h"
+#include "lib/elem_type.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -105,7 +106,7 @@ static int roundtrip(const char *dir) {
     t.ival = NULL;
     if (!ind_tensor_make_ints(&t))
       return 1;
-    snprintf(path, sizeof path, "%s/rt_%s.npy", dir, ind_dtype_name(all[d]));
+    snprintf(path, sizeof path, "%s/rt_%s.npy", dir, ind_elem_tensor_name(all[d]));
     bool ok = ind_npy_write(path, &t, err, sizeof err) && ind_npy_read(path, &back, err, sizeof err);
     /* bf16 is written as f4: the values survive, the dtype reads back as f32. */
     IndElementType want = all[d] == IND_ELEM_BF16 ? IND_ELEM_F32 : all[d];
@@ -114,7 +115,7 @@ static int roundtrip(const char *dir) {
       double r = ind_round_to_dtype(t.data[i], all[d]);
       ok = back.data[i] == r || (isnan(r) && isnan(back.data[i]));
     }
-    printf("roundtrip %s: %s %s\n", ind_dtype_name(all[d]), ok ? "OK" : "FAIL", ok ? "" : err);
+    printf("roundtrip %s: %s %s\n", ind_elem_tensor_name(all[d]), ok ? "OK" : "FAIL", ok ? "" : err);
     failures += !ok;
     ind_tensor_free(&t);
     ind_tensor_free(&back);
@@ -149,10 +150,10 @@ static int read_one(const char *path) {
   /* "2x3xi32" -> "i32 2x3" */
   char *x = strrchr(shape, 'x');
   if (t.rank == 0)
-    printf("%s 0-d:", ind_dtype_name(t.dtype));
+    printf("%s 0-d:", ind_elem_tensor_name(t.dtype));
   else {
     *x = '\0';
-    printf("%s %s:", ind_dtype_name(t.dtype), shape);
+    printf("%s %s:", ind_elem_tensor_name(t.dtype), shape);
   }
   for (int64_t i = 0; i < t.numel; ++i)
     printf(" %.15g", t.data[i]);
