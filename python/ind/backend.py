@@ -200,18 +200,20 @@ class IndKernel(torch.nn.Module):
         dev = self._device(args)
         prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
-        ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
-            ins = [a if a.device == dev and a.data_ptr() % _ALIGN == 0 else self._to_device(a, dev) for a in ins]
+            # one walk over the arguments: (tensor, address) each, the tensors held in `ins` until the launch
+            # (a copy dropped before it would give its block back to PyTorch's caching allocator for the next)
+            ins = [self._fit_for_call(a, dev) for a in args]
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
-            prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
-        elif all(t.dtype in _NUMPY_OK for t in ins + outs):
+            prog.run([p for _, p in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
+        else:
+            ins = [a if a.is_contiguous() else a.contiguous() for a in args]
+            if not all(t.dtype in _NUMPY_OK for t in ins + outs):  # a dtype the host path does not take:
+                return self.sub(*args)  # the program's graph runs eagerly
             # into the outputs torch allocated: storage of torch's own (FSDP2 resizes what it gets; a numpy
             # array's storage cannot be resized), and no copy
             prog.run([_host(t) for t in ins], [_host(o) for o in outs])
-        else:  # a dtype the host path does not take: the program's graph runs eagerly
-            return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
             self._check(args, outs)
@@ -228,17 +230,26 @@ class IndKernel(torch.nn.Module):
             return torch.device("cuda", torch.cuda.current_device())
         return args[0].device if args else torch.device("cpu")
 
-    def _to_device(self, a, dev):
-        """An argument of a CUDA call made fit for it: a CPU scalar moved (PyTorch mixes them; a kernel cannot
-        read host memory), a view at a misaligned address (x[1:]) copied, as Inductor copies misaligned
-        inputs (the kernels' vector accesses assume 16-byte aligned buffers; libind refuses others). Any other
-        argument on another device is an error here, never an address the kernel faults on."""
+    def _fit_for_call(self, a, dev):
+        """(tensor, address) of an argument of a CUDA call on dev: the argument itself where it is on dev,
+        contiguous and 16-byte aligned (its data_ptr() read once); else a contiguous copy on dev. Copied: a
+        non-contiguous argument, a view at a misaligned address (x[1:]), as Inductor copies misaligned inputs
+        (the kernels' vector accesses assume 16-byte aligned buffers; libind refuses others); moved: a CPU
+        scalar (PyTorch mixes them; a kernel cannot read host memory). A copy is a fresh block of PyTorch's
+        caching allocator, aligned. Any other argument on another device is an error here, never an address
+        the kernel faults on."""
         if a.device == dev:
-            return a.clone()
-        if _scalar_on_host(a):
-            return a.to(dev)
-        raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "
-                           f"is on {a.device}")
+            if a.is_contiguous():
+                p = a.data_ptr()
+                if p % _ALIGN == 0:
+                    return a, p
+            a = a.clone(memory_format=torch.contiguous_format)
+        elif _scalar_on_host(a):
+            a = a.to(dev)
+        else:
+            raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "
+                               f"is on {a.device}")
+        return a, a.data_ptr()
 
     def _check(self, args, outs):
         """IND_CHECK_PARTITIONS=1: every call of the partition also runs eagerly and the two are compared
