@@ -6,7 +6,7 @@
 Dynamo hands the backend a torch-level FX graph; AOTAutograd (Dynamo's aot_autograd) turns it into
 ATen forward (and backward) graphs with PyTorch's own decomposition tables (ind.fx.backend_decompositions:
 the core ATen table and Inductor's extras, less the ops ind lowers whole). Each ATen graph is
-partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported, i.e. the
+partitioned (propose_partitions, the support test being ind.fx.is_node_supported, i.e. the
 importer's op table): the maximal subgraphs ind supports become one compiled ind program each, the rest
 runs in PyTorch eager between them, so one unsupported op costs only its own node. Compiled programs are
 cached by their graph text (which holds the shapes) and device.
@@ -427,28 +427,45 @@ def partition(gm, device=None):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
     type (_device_of); nodes on another device stay eager (on_graph_device)."""
-    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
     support = _Support(device)
     supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
     parts = propose_partitions(gm, supported)
-    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)
     if not _acyclic(gm, parts):  # side by side made two partitions depend on each other: without it, else PyTorch's
         parts = propose_partitions(gm, supported, side_by_side=False)
         if not _acyclic(gm, parts):
-            order = {n: i for i, n in enumerate(gm.graph.nodes)}
-            parts = [sorted(p.nodes, key=order.__getitem__) for p in part.propose_partitions()]
+            parts = _pytorch_partitions(gm, support)
         STATS["partitioner_retries"] += 1
     parts = [p for p in parts if any(str(n.target) not in _NO_COMPUTE for n in p)]
     if not parts:
         return gm, []
-    split = []
-    for p in parts:  # each partition's nodes in graph order, so the fused submodules are the same on every run
-        for chunk in _split_by_io(p, MAX_PARTITION_IO):
-            split.append(Partition(id=len(split), nodes=chunk))
-    fused = part.fuse_partitions(split)  # (gm itself, changed in place)
-    fused.recompile()
+    pieces = [chunk for p in parts for chunk in _split_by_io(p, MAX_PARTITION_IO)]
+    fused = _fuse(gm, pieces)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
+
+
+def _fuse(gm, pieces):
+    """gm (changed in place and recompiled) with each piece (a list of nodes in graph order) a call_module
+    fused_<i> of a GraphModule that returns its one output bare, several as a tuple: torch.fx's
+    fuse_by_partitions, what CapabilityBasedPartitioner.fuse_partitions calls, without building a partitioner
+    (its constructor computes every node's upstream and downstream sets: about 1 s of a DenseNet training
+    step's first call). Its two positional arguments are the same in every torch since 1.13 (later ones
+    added prefix= and always_return_tuple=, defaults as here). A piece is passed as a dict of its nodes in
+    graph order: what newer torch takes, iterated as a list by older ones, and the fused submodules are the
+    same on every run."""
+    from torch.fx.passes.utils.fuser_utils import fuse_by_partitions
+    fused = fuse_by_partitions(gm, [dict.fromkeys(p) for p in pieces])
+    fused.recompile()
+    return fused
+
+
+def _pytorch_partitions(gm, support):
+    """PyTorch's CapabilityBasedPartitioner's partitions of gm (lists of nodes in graph order): the fallback
+    where ind's own are not a DAG when contracted."""
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)
+    return [sorted(p.nodes, key=order.__getitem__) for p in part.propose_partitions()]
 
 
 # Ops ind leaves to PyTorch by design (externs, as Inductor's extern kernels): convolutions and pooling with
