@@ -6,7 +6,7 @@
 Dynamo hands the backend a torch-level FX graph; AOTAutograd (Dynamo's aot_autograd) turns it into
 ATen forward (and backward) graphs with PyTorch's own decomposition tables (ind.fx.backend_decompositions:
 the core ATen table and Inductor's extras, less the ops ind lowers whole). Each ATen graph is
-partitioned (CapabilityBasedPartitioner, the support test being ind.fx.is_node_supported, i.e. the
+partitioned (propose_partitions, the support test being ind.fx.is_node_supported, i.e. the
 importer's op table): the maximal subgraphs ind supports become one compiled ind program each, the rest
 runs in PyTorch eager between them, so one unsupported op costs only its own node. Compiled programs are
 cached by their graph text (which holds the shapes) and device.
@@ -42,11 +42,11 @@ from . import cudagraphs
 from . import fx as ind_fx
 
 _CACHE = {}
-STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_retries": 0}
+STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_fallbacks": 0}
 
 
 def reset_stats():
-    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_retries=0)
+    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_fallbacks=0)
     cudagraphs.SKIPS.clear()
 
 
@@ -200,18 +200,20 @@ class IndKernel(torch.nn.Module):
         dev = self._device(args)
         prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
-        ins = [a if a.is_contiguous() else a.contiguous() for a in args]
         if dev.type == "cuda":
-            ins = [a if a.device == dev and a.data_ptr() % _ALIGN == 0 else self._to_device(a, dev) for a in ins]
+            # one walk over the arguments: (tensor, address) each, the tensors held in `ins` until the launch
+            # (a copy dropped before it would give its block back to PyTorch's caching allocator for the next)
+            ins = [self._fit_for_call(a, dev) for a in args]
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
-            prog.run([a.data_ptr() for a in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
-        elif all(t.dtype in _NUMPY_OK for t in ins + outs):
+            prog.run([p for _, p in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
+        else:
+            ins = [a if a.is_contiguous() else a.contiguous() for a in args]
+            if not all(t.dtype in _NUMPY_OK for t in ins + outs):  # a dtype the host path does not take:
+                return self.sub(*args)  # the program's graph runs eagerly
             # into the outputs torch allocated: storage of torch's own (FSDP2 resizes what it gets; a numpy
             # array's storage cannot be resized), and no copy
             prog.run([_host(t) for t in ins], [_host(o) for o in outs])
-        else:  # a dtype the host path does not take: the program's graph runs eagerly
-            return self.sub(*args)
         outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
             self._check(args, outs)
@@ -228,17 +230,26 @@ class IndKernel(torch.nn.Module):
             return torch.device("cuda", torch.cuda.current_device())
         return args[0].device if args else torch.device("cpu")
 
-    def _to_device(self, a, dev):
-        """An argument of a CUDA call made fit for it: a CPU scalar moved (PyTorch mixes them; a kernel cannot
-        read host memory), a view at a misaligned address (x[1:]) copied, as Inductor copies misaligned
-        inputs (the kernels' vector accesses assume 16-byte aligned buffers; libind refuses others). Any other
-        argument on another device is an error here, never an address the kernel faults on."""
+    def _fit_for_call(self, a, dev):
+        """(tensor, address) of an argument of a CUDA call on dev: the argument itself where it is on dev,
+        contiguous and 16-byte aligned (its data_ptr() read once); else a contiguous copy on dev. Copied: a
+        non-contiguous argument, a view at a misaligned address (x[1:]), as Inductor copies misaligned inputs
+        (the kernels' vector accesses assume 16-byte aligned buffers; libind refuses others); moved: a CPU
+        scalar (PyTorch mixes them; a kernel cannot read host memory). A copy is a fresh block of PyTorch's
+        caching allocator, aligned. Any other argument on another device is an error here, never an address
+        the kernel faults on."""
         if a.device == dev:
-            return a.clone()
-        if _scalar_on_host(a):
-            return a.to(dev)
-        raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "
-                           f"is on {a.device}")
+            if a.is_contiguous():
+                p = a.data_ptr()
+                if p % _ALIGN == 0:
+                    return a, p
+            a = a.clone(memory_format=torch.contiguous_format)
+        elif _scalar_on_host(a):
+            a = a.to(dev)
+        else:
+            raise RuntimeError(f"ind: partition {self.name} runs on {dev} but an argument of shape {tuple(a.shape)} "
+                               f"is on {a.device}")
+        return a, a.data_ptr()
 
     def _check(self, args, outs):
         """IND_CHECK_PARTITIONS=1: every call of the partition also runs eagerly and the two are compared
@@ -319,26 +330,31 @@ def _split_by_io(nodes, limit):
     return chunks + ([cur] if cur else [])
 
 
-def propose_partitions(gm, supported, side_by_side=True):
-    """The supported call_function nodes of gm grouped into maximal partitions without cycles: lists of nodes
-    in graph order, the partition whose last node comes latest first (CapabilityBasedPartitioner's numbering).
+def propose_partitions(gm, supported):
+    """The supported call_function nodes of gm grouped into maximal partitions that leave gm a DAG when each
+    is contracted to one vertex: lists of nodes in graph order, the partition whose last node comes latest
+    first (CapabilityBasedPartitioner's numbering).
 
     One pass in graph (topological) order: a supported node starts a partition and merges with each of its
-    producers' partitions where the result stays convex, i.e. no path leaves it and comes back (the outside
-    op would have to run in the middle of one program). Partitions are convex by induction, so a path from M
-    to P through outside nodes enters P through an outside input y of P with an ancestor in M: each merge
-    tests P's outside inputs against M's members and M's against P's, with ancestor sets as bitsets (Python
-    ints). Linear in the graph but for the bitset words; PyTorch's CapabilityBasedPartitioner searches for a
-    cycle at every candidate merge (200 of 330 s of a DenseNet training step's first call, 2 cores)."""
+    producers' partitions; then partitions merge side by side (below). A merge is made only where it keeps
+    the contracted graph a DAG (_Contraction.merge: no path between the two partitions through a third
+    vertex, an eager op or another partition), so no eager op has to run in the middle of a program and no
+    two programs wait on each other. A cheaper test first turns most refused merges away (_convex_union: a
+    path between them in gm itself, on ancestor bitsets, Python ints; half the time on DenseNet's training
+    graphs). PyTorch's CapabilityBasedPartitioner searches the graph for a cycle at every candidate merge
+    (200 of 330 s of a DenseNet training step's first call); the contraction searches only between the two
+    partitions' places in a topological order it keeps (a few vertices a merge on the zoo's graphs)."""
     nodes = list(gm.graph.nodes)
     idx = {n: i for i, n in enumerate(nodes)}
     anc = {}  # node -> bitset of its ancestors
-    part = {}  # node -> partition id (supported nodes only)
+    part = {}  # node -> partition id (supported nodes only): the index of its first node
     mem, extin, members = {}, {}, {}  # id -> member bitset, outside inputs (set), member list
-    fresh = iter(range(len(nodes)))
+    dag = _Contraction()  # vertices: partition ids and the indices of the other nodes
 
-    def merge(m, q):  # the smaller relabelled into the larger; the id kept
+    def merge(m, q):  # the id kept (the larger partition's: fewer relabelled), None where it would make a cycle
         big, small = (m, q) if len(members[m]) >= len(members[q]) else (q, m)
+        if not _convex_union(m, q, anc, mem, extin, part) or not dag.merge(big, small):
+            return None
         for v in members[small]:
             part[v] = big
         members[big] += members.pop(small)
@@ -347,27 +363,27 @@ def propose_partitions(gm, supported, side_by_side=True):
         return big
 
     for n in nodes:
-        a = 0
+        i, a = idx[n], 0
         for u in n.all_input_nodes:
             a |= anc[u] | (1 << idx[u])
         anc[n] = a
+        dag.add(i, {part.get(u, idx[u]) for u in n.all_input_nodes})
         if n.op != "call_function" or not supported(n):
             continue
-        m = next(fresh)
-        part[n], mem[m], members[m] = m, 1 << idx[n], [n]
-        extin[m] = set(n.all_input_nodes)
+        m = part[n] = i
+        mem[m], members[m], extin[m] = 1 << i, [n], set(n.all_input_nodes)
         for q in list(dict.fromkeys(part[u] for u in n.all_input_nodes if u in part)):  # ids untouched by merges
-            if _convex_union(m, q, anc, mem, extin, part):  # each merge relabels only m and q
-                m = merge(m, q)
-    # Then side by side: partitions with no path between them through outside ops merge too (as
-    # CapabilityBasedPartitioner merges any two it can), so a graph is fewer programs, one call each (a training
-    # graph's running-statistics updates join one program instead of one each). Each partition, in graph order,
-    # joins the latest group it can, trying at most HORIZONTAL_TRIES.
+            m = merge(m, q) or m  # each merge relabels only m and q
+    # Then side by side: partitions with no path between them merge too (as CapabilityBasedPartitioner merges
+    # any two it can), so a graph is fewer programs, one call each (a training graph's running-statistics
+    # updates join one program instead of one each). Each partition, in graph order, joins the latest group
+    # it can, trying at most HORIZONTAL_TRIES.
     groups = []
-    for q in sorted(members, key=lambda k: max(idx[v] for v in members[k])) if side_by_side else ():
+    for q in sorted(members, key=lambda k: max(idx[v] for v in members[k])):
         for i in range(len(groups) - 1, max(-1, len(groups) - 1 - HORIZONTAL_TRIES), -1):
-            if _convex_union(groups[i], q, anc, mem, extin, part):
-                groups[i] = merge(groups[i], q)
+            big = merge(groups[i], q)
+            if big is not None:
+                groups[i] = big
                 break
         else:
             groups.append(q)
@@ -378,10 +394,73 @@ def propose_partitions(gm, supported, side_by_side=True):
 HORIZONTAL_TRIES = 64
 
 
+class _Contraction:
+    """A graph with each partition contracted to one vertex, kept a DAG, and a topological order of its
+    vertices kept as they merge (after Pearce and Kelly's dynamic topological order). Two vertices merge
+    unless a path between them passes through a third vertex: merged, that path would be a cycle. The order
+    bounds the search: a path from a to b (a placed before b) visits only vertices placed between them, and
+    the merge reorders only the vertices it visited."""
+
+    def __init__(self):
+        self.succ, self.pred, self.pos = {}, {}, {}
+
+    def add(self, v, preds):
+        """Vertex v (an int, larger than any before it: a node's index in graph order) after every other
+        vertex, with edges from preds."""
+        self.pos[v], self.succ[v], self.pred[v] = v, set(), set(preds)
+        for u in preds:
+            self.succ[u].add(v)
+
+    def merge(self, keep, drop):
+        """Contracts drop into keep; False, changing nothing, where a path between them passes through a
+        third vertex."""
+        a, b = sorted((keep, drop), key=self.pos.__getitem__)
+        lo, hi = self.pos[a], self.pos[b]
+        after_a = self._between(a, b, self.succ, lo, hi)  # what a reaches before b's place
+        if after_a is None:
+            return False
+        before_b = self._between(b, a, self.pred, lo, hi)  # what reaches b after a's place (none of after_a)
+        # the places of a, b and the visited vertices, in order, go to b's ancestors, then the merged vertex,
+        # then a's descendants (each group in its old order): an unvisited vertex between a and b neither
+        # feeds b nor is fed by a, so its edges to them keep their direction. The last place is left over.
+        if after_a or before_b:
+            places = sorted([lo, hi] + [self.pos[v] for v in after_a] + [self.pos[v] for v in before_b])
+            order = sorted(before_b, key=self.pos.__getitem__) + [keep] + sorted(after_a, key=self.pos.__getitem__)
+            for v, p in zip(order, places):
+                self.pos[v] = p
+        else:
+            self.pos[keep] = lo
+        del self.pos[drop]
+        for u in self.pred.pop(drop):
+            self.succ[u].discard(drop)
+            if u != keep:
+                self.succ[u].add(keep)
+                self.pred[keep].add(u)
+        for w in self.succ.pop(drop):
+            self.pred[w].discard(drop)
+            if w != keep:
+                self.pred[w].add(keep)
+                self.succ[keep].add(w)
+        return True
+
+    def _between(self, start, other, edges, lo, hi):
+        """The vertices placed strictly between lo and hi that start reaches along edges (succ or pred),
+        not counting a direct edge to other; None where other is reached through a third vertex."""
+        pos, seen = self.pos, set()
+        stack = [v for v in edges[start] if v != other]
+        while stack:
+            v = stack.pop()
+            if v == other:
+                return None
+            if v not in seen and lo < pos[v] < hi:
+                seen.add(v)
+                stack.extend(edges[v])
+        return seen
+
+
 def _acyclic(gm, parts):
-    """Whether gm with each partition contracted to one node is still a DAG (Kahn's algorithm). Convex
-    partitions can still depend on each other both ways when they hold nodes independent of each other
-    (y of P1 feeds P2, another node of P2 feeds x of P1): fuse_partitions would find the cycle."""
+    """Whether gm with each partition contracted to one node is a DAG (Kahn's algorithm): what
+    propose_partitions keeps at every merge, checked again before fuse_by_partitions (which would raise)."""
     owner = {n: i for i, p in enumerate(parts) for n in p}
     key = lambda n: ("p", owner[n]) if n in owner else n  # noqa: E731
     succ, indeg = {}, {}
@@ -407,7 +486,9 @@ def _acyclic(gm, parts):
 
 def _convex_union(m, q, anc, mem, extin, part):
     """Whether partitions m and q (each convex) make a convex union: no input of one from outside both has an
-    ancestor in the other."""
+    ancestor in the other, i.e. no path of gm leaves one and enters the other. Necessary for a merge, not
+    sufficient: a path through another partition, into it at one node and out at another that does not
+    depend on the first, is a path only of the contracted graph (_Contraction finds it)."""
     return (not any(anc[y] & mem[m] for y in extin[q] if part.get(y) != m) and
             not any(anc[y] & mem[q] for y in extin[m] if part.get(y) != q))
 
@@ -416,28 +497,44 @@ def partition(gm, device=None):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
     type (_device_of); nodes on another device stay eager (on_graph_device)."""
-    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner, Partition
     support = _Support(device)
     supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
     parts = propose_partitions(gm, supported)
-    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)
-    if not _acyclic(gm, parts):  # side by side made two partitions depend on each other: without it, else PyTorch's
-        parts = propose_partitions(gm, supported, side_by_side=False)
-        if not _acyclic(gm, parts):
-            order = {n: i for i, n in enumerate(gm.graph.nodes)}
-            parts = [sorted(p.nodes, key=order.__getitem__) for p in part.propose_partitions()]
-        STATS["partitioner_retries"] += 1
+    if not _acyclic(gm, parts):  # never, by construction (every merge keeps the DAG): a safety net
+        _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
+        parts = _pytorch_partitions(gm, support)
+        STATS["partitioner_fallbacks"] += 1
     parts = [p for p in parts if any(str(n.target) not in _NO_COMPUTE for n in p)]
     if not parts:
         return gm, []
-    split = []
-    for p in parts:  # each partition's nodes in graph order, so the fused submodules are the same on every run
-        for chunk in _split_by_io(p, MAX_PARTITION_IO):
-            split.append(Partition(id=len(split), nodes=chunk))
-    fused = part.fuse_partitions(split)  # (gm itself, changed in place)
-    fused.recompile()
+    pieces = [chunk for p in parts for chunk in _split_by_io(p, MAX_PARTITION_IO)]
+    fused = _fuse(gm, pieces)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
+
+
+def _fuse(gm, pieces):
+    """gm (changed in place and recompiled) with each piece (a list of nodes in graph order) a call_module
+    fused_<i> of a GraphModule that returns its one output bare, several as a tuple: torch.fx's
+    fuse_by_partitions, what CapabilityBasedPartitioner.fuse_partitions calls, without building a partitioner
+    (its constructor computes every node's upstream and downstream sets: about 1 s of a DenseNet training
+    step's first call). Its two positional arguments are the same in every torch since 1.13 (later ones
+    added prefix= and always_return_tuple=, defaults as here). A piece is passed as a dict of its nodes in
+    graph order: what newer torch takes, iterated as a list by older ones, and the fused submodules are the
+    same on every run."""
+    from torch.fx.passes.utils.fuser_utils import fuse_by_partitions
+    fused = fuse_by_partitions(gm, [dict.fromkeys(p) for p in pieces])
+    fused.recompile()
+    return fused
+
+
+def _pytorch_partitions(gm, support):
+    """PyTorch's CapabilityBasedPartitioner's partitions of gm (lists of nodes in graph order): the fallback
+    where ind's own are not a DAG when contracted."""
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    part = CapabilityBasedPartitioner(gm, support, allows_single_node_partition=True)
+    return [sorted(p.nodes, key=order.__getitem__) for p in part.propose_partitions()]
 
 
 # Ops ind leaves to PyTorch by design (externs, as Inductor's extern kernels): convolutions and pooling with

@@ -1,7 +1,10 @@
 """The partitioning backend below AOTAutograd (ind.backend.compile_aten_graph) on make_fx graphs:
 supported subgraphs run on ind, unsupported ops eagerly between them, results equal to eager, the
-compile cache hit on a second call. Also: `import ind` registers no backend on torch < 2."""
+compile cache hit on a second call; the partitioner's merges keep the graph a DAG with each partition
+contracted (cases, and random graphs), and a planted cycle falls back to PyTorch's partitioner. Also:
+`import ind` registers no backend on torch < 2."""
 import os
+import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,7 +55,61 @@ def side_by_side(x, y):
 def two_way(a, b):
     t = torch.tanh(torch.exp(a).sort(dim=-1).values)  # ind, eager, ind
     x = torch.sin(torch.cos(b).sort(dim=-1).values)  # the same, unrelated to the first
-    return t, x  # side by side {exp, sin} and {tanh, cos} would each feed the other: one-by-one partitions
+    return t, x  # side by side {exp, sin} and {tanh, cos} would each feed the other: one of them is refused
+
+
+def crossed(a, b):
+    p = torch.exp(a)  # ind
+    t = torch.tanh(p.sort(dim=-1).values)  # eager, ind
+    c = torch.cos(b)  # ind
+    u = torch.sin(c.sort(dim=-1).values)  # eager, ind
+    # each add merges with its producers' partitions: {tanh, cos, add} is convex, and so would {exp, sin, add_1}
+    # be, but exp feeds the first through a sort, which feeds the second through the other: p's is refused
+    return t + c, u + p
+
+
+def planted_cycle():
+    """partition() given a proposal that is not a DAG contracted (two_way's {exp, sin} and {tanh, cos}, as the
+    side-by-side merges made them before each merge was checked): PyTorch's partitioner instead, counted."""
+    args = [torch.randn(4, 6), torch.randn(3, 5)]
+    gm = fx.trace(two_way, args)
+    by_name = {n.name: n for n in gm.graph.nodes}
+    propose = backend.propose_partitions
+    backend.propose_partitions = lambda gm, supported: [[by_name["exp"], by_name["sin"]],
+                                                        [by_name["tanh"], by_name["cos"]]]
+    try:
+        before = backend.STATS["partitioner_fallbacks"]
+        fused, names = backend.partition(gm)
+    finally:
+        backend.propose_partitions = propose
+    print("== planted_cycle")
+    for name in names:
+        ops = [str(n.target).replace("aten.", "") for n in fused.get_submodule(name).graph.nodes if n.op == "call_function"]
+        print(f"{name}: {', '.join(ops)}")
+    print("partitioner fallbacks:", backend.STATS["partitioner_fallbacks"] - before)
+
+
+def random_graphs(count=400, size=30, seed=0):
+    """propose_partitions on random DAGs (3 inputs, `size` nodes of 1 to 3 operands, recent ones likelier,
+    about 70% supported): every proposal a DAG contracted (_acyclic), and the partitions it made."""
+    rng = random.Random(seed)
+    cyclic = parts = 0
+    for _ in range(count):
+        g = torch.fx.Graph()
+        vals = [g.placeholder(f"x{i}") for i in range(3)]
+        supported = set()
+        for _ in range(size):
+            ins = dict.fromkeys(vals[max(0, len(vals) - 1 - int(rng.expovariate(0.25)))] for _ in range(rng.randint(1, 3)))
+            vals.append(g.call_function(max, tuple(ins)))  # the target is never called
+            if rng.random() < 0.7:
+                supported.add(vals[-1])
+        g.output(tuple(vals[-3:]))
+        gm = torch.fx.GraphModule(torch.nn.Module(), g)
+        proposal = backend.propose_partitions(gm, supported.__contains__)
+        cyclic += not backend._acyclic(gm, proposal)
+        parts += len(proposal)
+    print(f"== random graphs: {count} graphs, {parts} partitions, {cyclic} not a DAG contracted")
+    return cyclic
 
 
 def logs():
@@ -75,7 +132,8 @@ def main():
              "siblings": (siblings, [f(4, 6)]),
              "blocked": (blocked, [f(4, 6)]),
              "side_by_side": (side_by_side, [f(4, 6), f(3, 5)]),
-             "two_way": (two_way, [f(4, 6), f(3, 5)])}
+             "two_way": (two_way, [f(4, 6), f(3, 5)]),
+             "crossed": (crossed, [f(4, 6), f(4, 6)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
@@ -89,8 +147,10 @@ def main():
             ok = len(got) == len(want) and max(errs) <= 1e-5
             failed += not ok
             print(f"{'PASS' if ok else 'FAIL'} {name} call {call}: max rel_err {max(errs):.1e}")
+    failed += random_graphs() > 0
+    planted_cycle()
     print(f"compiles {backend.STATS['compiles']} cache hits {backend.STATS['cache_hits']} "
-          f"partitioner retries {backend.STATS['partitioner_retries']}")
+          f"partitioner fallbacks {backend.STATS['partitioner_fallbacks']}")
     major = int(torch.__version__.split(".")[0])
     print("ind.compile from ind.core:", hasattr(ind, "compile"))
     if major < 2:
