@@ -582,14 +582,10 @@ def _dense_storage(c, node):
     v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
     if not isinstance(v, torch.Tensor):
         c.unsupported("an input without traced strides")
-    want, acc = [], 1
-    for n in reversed(v.shape):
-        want.append(acc)
-        acc *= int(n)
-    want.reverse()
-    if any(int(n) != 1 and int(st) != w for n, st, w in zip(v.shape, v.stride(), want)):
+    shape = [int(n) for n in v.shape]
+    if any(n != 1 and int(st) != w for n, st, w in zip(shape, v.stride(), _contiguous_strides(shape))):
         c.unsupported(f"an input of strides {tuple(v.stride())} (as_strided reads storage; ind takes a row-major one)")
-    return int(v.storage_offset()), acc
+    return int(v.storage_offset()), math.prod(shape)
 
 
 def _strided_positions(c, size, stride, offset, base_off, numel):
