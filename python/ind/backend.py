@@ -625,12 +625,11 @@ def specialize_sizes(gm):
     ind compiles one program per shape anyway: reading the value makes Dynamo guard on it (a new shape
     compiles again), as the importer's reading of a symbolic tensor size does. A size without a value (an
     unbacked size, from .item() or nonzero) stays as it is. Returns the number of nodes replaced."""
-    sym = tuple(t for t in (getattr(torch, "SymInt", None), getattr(torch, "SymFloat", None),
-                            getattr(torch, "SymBool", None)) if t is not None)
+    kinds = {t: f for t, f in ((getattr(torch, "SymInt", None), int), (getattr(torch, "SymFloat", None), float),
+                               (getattr(torch, "SymBool", None), bool)) if t is not None}
+    sym = tuple(kinds)
     if not sym:
         return 0
-    kinds = {getattr(torch, "SymInt", None): int, getattr(torch, "SymFloat", None): float,
-             getattr(torch, "SymBool", None): bool}
     done = 0
     for n in list(gm.graph.nodes):
         v = n.meta.get("val")
@@ -647,7 +646,6 @@ def specialize_sizes(gm):
             gm.graph.erase_node(n)
     if done:
         gm.graph.lint()
-        gm.recompile()
     return done
 
 
@@ -696,8 +694,6 @@ def fold_scalars(gm):
     for n in reversed(list(gm.graph.nodes)):
         if n in folded and not n.users:
             gm.graph.erase_node(n)
-    if done:
-        gm.recompile()
     return len(folded) if done else 0
 
 
@@ -743,7 +739,6 @@ def drop_empty(gm):
             gm.graph.erase_node(n)
     if done:
         gm.graph.lint()
-        gm.recompile()
     return done
 
 
@@ -751,6 +746,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
     backend's, compile_options)."""
     device = _device_of(gm, example_inputs)
+    # graph rewrites before partitioning; each changes gm.graph only: the code is made again below
     specialize_sizes(gm)
     fold_scalars(gm)
     drop_empty(gm)

@@ -85,11 +85,9 @@ def static_forward_inputs(num_dynamo_inputs, num_inputs):
     parameters and buffers static (TracingContext's fw_metadata); without that, the inputs AOTAutograd added
     in front of Dynamo's."""
     from torch._inductor.utils import num_fw_fixed_arguments
-    fixed = num_fw_fixed_arguments(num_dynamo_inputs, num_inputs)
     ctx = torch._guards.TracingContext.try_get()
-    meta = getattr(ctx, "fw_metadata", None) if ctx else None
-    idx = getattr(meta, "static_input_indices", None)
-    return fixed, (list(idx) if idx is not None else list(range(fixed)))
+    idx = getattr(getattr(ctx, "fw_metadata", None), "static_input_indices", None) if ctx else None
+    return list(idx) if idx is not None else list(range(num_fw_fixed_arguments(num_dynamo_inputs, num_inputs)))
 
 
 class Recorder:
@@ -110,7 +108,7 @@ class Recorder:
     def forward(self, gm, inputs, device, compile, is_inference=False):
         """compile(gm) (the compiled graph, boxed) wrapped to record and replay as a CUDA graph, or as
         compiled where gm cannot be. The decision reads gm before compile partitions it."""
-        _, static = static_forward_inputs(self.num_dynamo_inputs, len(inputs))
+        static = static_forward_inputs(self.num_dynamo_inputs, len(inputs))
         why = skip_reason(gm, static, device)
         run = compile(gm)
         if why:

@@ -575,52 +575,47 @@ def _slice(c):
     return c.emit("slice", [x], attrs)
 
 
-def _dense_storage(c, node):
-    """(storage offset, numel) of an as_strided input whose elements lie in its storage in row-major order
-    (its traced strides the contiguous ones, size-1 dims aside): storage position q + offset is then its
-    flat element q. Anything else (a transposed or expanded input) is refused: as_strided reads storage."""
-    v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+def _row_major(size, stride):
+    """Whether strides lay a tensor of these sizes out row-major (size-1 dims take any stride)."""
+    acc, ok = 1, True
+    for n, st in zip(reversed(size), reversed(stride)):
+        ok = ok and (n == 1 or st == acc)
+        acc *= n
+    return ok
+
+
+def _strided_view(c):
+    """What as_strided and as_strided_scatter share: (x flattened, the view's sizes, its strides, the flat
+    element of x at the view's first index). x must lie in its storage row-major in its traced strides
+    (storage position q + its offset is its flat element q: a transposed or expanded input is refused, as
+    as_strided reads storage), and every element the view reads must be one of x's (not storage past it)."""
+    x = c.t(c.a["self"])
+    v = c.a["self"].meta.get("val") if isinstance(c.a["self"], torch.fx.Node) else None
     if not isinstance(v, torch.Tensor):
         c.unsupported("an input without traced strides")
-    shape = [int(n) for n in v.shape]
-    if any(n != 1 and int(st) != w for n, st, w in zip(shape, v.stride(), _contiguous_strides(shape))):
+    if not _row_major([int(n) for n in v.shape], [int(st) for st in v.stride()]):
         c.unsupported(f"an input of strides {tuple(v.stride())} (as_strided reads storage; ind takes a row-major one)")
-    return int(v.storage_offset()), math.prod(shape)
-
-
-def _strided_positions(c, size, stride, offset, base_off, numel):
-    """The flat element of the dense input read at each index of an as_strided view: offset - base_off +
-    sum(i_k * stride_k), each inside [0, numel) (else refused: the view reads past the input)."""
-    lo = offset - base_off + sum(st * (n - 1) for n, st in zip(size, stride) if st < 0)
-    hi = offset - base_off + sum(st * (n - 1) for n, st in zip(size, stride) if st > 0)
-    if lo < 0 or hi >= numel:
-        c.unsupported(f"a view of storage [{lo + base_off}, {hi + base_off}] outside its input's "
-                      f"[{base_off}, {base_off + numel})")
-    return offset - base_off
-
-
-def _contiguous_strides(size):
-    out, acc = [], 1
-    for n in reversed(size):
-        out.append(acc)
-        acc *= n
-    return out[::-1]
-
-
-def _as_strided(c):
-    """as_strided(x, size, stride, offset) over an input laid out row-major (_dense_storage): a slice and a
-    reshape of the flattened input where the view is itself row-major (functionalization's views of a
-    flattened buffer), else an index_select at each index's storage position."""
-    x = c.t(c.a["self"])
-    base_off, numel = _dense_storage(c, c.a["self"])
+    base, numel = int(v.storage_offset()), math.prod(x.shape)
     size = [int(n) for n in c.a["size"]]
     stride = [int(st) for st in c.a["stride"]]
     off = c.a.get("storage_offset")
-    start = _strided_positions(c, size, stride, base_off if off is None else int(off), base_off, numel)
-    count = math.prod(size)
+    start = (base if off is None else int(off)) - base
+    lo = start + sum(st * (n - 1) for n, st in zip(size, stride) if st < 0)
+    hi = start + sum(st * (n - 1) for n, st in zip(size, stride) if st > 0)
+    if lo < 0 or hi >= numel:
+        c.unsupported(f"a view of storage [{lo + base}, {hi + base}] outside its input's [{base}, {base + numel})")
     flat = c.tmp("reshape", [x], (numel,), x.dtype, {"shape": [numel]}) if x.shape != (numel,) else x
-    if all(n == 1 or st == w for n, st, w in zip(size, stride, _contiguous_strides(size))):
-        part = c.tmp("slice", [flat], (count,), x.dtype, {"dim": 0, "start": start, "end": start + count})
+    return flat, size, stride, start
+
+
+def _as_strided(c):
+    """as_strided(x, size, stride, offset) over an input laid out row-major (_strided_view): a slice and a
+    reshape of the flattened input where the view is itself row-major (functionalization's views of a
+    flattened buffer), else an index_select at each index's storage position."""
+    flat, size, stride, start = _strided_view(c)
+    count = math.prod(size)
+    if _row_major(size, stride):
+        part = c.tmp("slice", [flat], (count,), flat.dtype, {"dim": 0, "start": start, "end": start + count})
         return c.emit("reshape", [part], {"shape": size})
     pos = None
     for k, (n, st) in enumerate(zip(size, stride)):
@@ -639,35 +634,25 @@ def _as_strided(c):
     if pos.shape != tuple(size):
         pos = c.tmp("expand", [pos], tuple(size), "i64", {"shape": size})
     pos = c.tmp("reshape", [pos], (count,), "i64", {"shape": [count]})
-    sel = c.tmp("index_select", [flat, pos], (count,), x.dtype, {"dim": 0})
+    sel = c.tmp("index_select", [flat, pos], (count,), flat.dtype, {"dim": 0})
     return c.emit("reshape", [sel], {"shape": size})
 
 
 def _as_strided_scatter(c):
     """as_strided_scatter(x, src, size, stride, offset): x with the elements an as_strided view of it reads
     replaced by src (functionalization's write through a view), for a row-major x and a row-major view:
-    the view is a run of x's flat elements, so src padded to x's length is selected over that run."""
+    the view is a run of x's flat elements, where src is put as slice_scatter puts it."""
+    flat, size, stride, start = _strided_view(c)
     x, src = c.t(c.a["self"]), c.t(c.a["src"])
-    base_off, numel = _dense_storage(c, c.a["self"])
-    size = [int(n) for n in c.a["size"]]
-    stride = [int(st) for st in c.a["stride"]]
-    off = c.a.get("storage_offset")
-    start = _strided_positions(c, size, stride, base_off if off is None else int(off), base_off, numel)
-    if not all(n == 1 or st == w for n, st, w in zip(size, stride, _contiguous_strides(size))):
+    if not _row_major(size, stride):
         c.unsupported(f"a scatter through a view of strides {tuple(stride)} (ind takes a row-major one)")
-    count = math.prod(size)
     if list(src.shape) != size:
         c.unsupported(f"src of shape {src.shape} for a view of size {tuple(size)}")
-    flat = c.tmp("reshape", [x], (numel,), x.dtype, {"shape": [numel]}) if x.shape != (numel,) else x
+    count = math.prod(size)
     s = c.tmp("reshape", [c.convert(src, x.dtype)], (count,), x.dtype, {"shape": [count]})
-    if count == numel:
-        return c.emit("reshape", [s], {"shape": list(x.shape)})
-    padded = c.tmp("constant_pad_nd", [s], (numel,), x.dtype, {"pad": [start, numel - start - count]})
-    idx = c.tmp("iota", [], (numel,), "i64", {"length": numel})
-    keep = c.binary_tmp("logical_and", c.binary_tmp("ge", idx, c.scalar(start, idx)),
-                        c.binary_tmp("lt", idx, c.scalar(start + count, idx)))
-    picked = c.tmp("where", [keep, padded, flat], (numel,), x.dtype)
-    return c.emit("reshape", [picked], {"shape": list(x.shape)})
+    if count != flat.shape[0]:
+        s = c.tmp("where", _run_scatter_operands(c, flat, s, 0, start, start + count), flat.shape, x.dtype)
+    return c.emit("reshape", [s], {"shape": list(x.shape)})
 
 
 def _copy(c):  # aten.copy(self, src): src broadcast to self's shape, in self's dtype (self's values unused)
@@ -690,6 +675,13 @@ def _slice_scatter(c):
     end = max(start, end)
     if src.shape[dim] != end - start:
         c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}")
+    return c.emit("where", _run_scatter_operands(c, x, src, dim, start, end))
+
+
+def _run_scatter_operands(c, x, src, dim, start, end):
+    """The operands of a where that is x with x[start:end] along dim replaced by src (src's size along dim
+    end - start): a mask of start <= i < end, src padded to x's size along dim, x."""
+    size = x.shape[dim]
     pad = [0, 0] * (len(x.shape) - 1 - dim) + [start, size - end]
     padded = c.tmp("constant_pad_nd", [c.convert(src, x.dtype)], x.shape, x.dtype, {"pad": pad})
     idx = c.tmp("iota", [], (size,), "i64", {"length": size})
@@ -698,7 +690,7 @@ def _slice_scatter(c):
     shape = [1] * len(x.shape)
     shape[dim] = size
     keep = c.tmp("reshape", [keep], tuple(shape), "i1", {"shape": shape})
-    return c.emit("where", [keep, padded, x])
+    return [keep, padded, x]
 
 
 def _select(c):
