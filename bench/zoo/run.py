@@ -12,6 +12,7 @@ inference, 1e-2 for training; outputs and every parameter gradient), time per it
 partitions with every op that ran eagerly. docs/zoo.md explains the columns and holds the current table.
 """
 import argparse
+import contextlib
 import copy
 import json
 import os
@@ -19,6 +20,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -209,34 +211,67 @@ def run_row(name, mode, size, device, backends, iters, batch):
             parts = ind_backend.STATS["partitions"]
             res["ind_graphs"] = len(parts)
             res["ind_partitions"] = sum(p.count("\nind ") + p.startswith("ind ") for p in parts)
-            eager = [ln.split(None, 1)[1] for p in parts for ln in p.splitlines() if ln.startswith("eager ")]
-            res["ind_externs"] = sorted({e.split()[0] for e in eager if e.endswith("(extern)")})
+            ran = [ln.split(None, 1)[1] for p in parts for ln in p.splitlines() if ln.startswith("eager ")]
+            res["ind_externs"] = sorted({e.split()[0] for e in ran if e.endswith("(extern)")})
             # every other op that ran eagerly: a gap in ind's coverage (an empty tensor says so)
-            res["ind_eager_ops"] = sorted({e for e in eager if not e.endswith("(extern)")})
+            res["ind_eager_ops"] = sorted({e for e in ran if not e.endswith("(extern)")})
             res["ind_fallbacks"] = list(ind_backend.STATS["fallbacks"])
         compiled[b] = (fn, m)
     if iters > 0:
-        times = {b: [] for b in compiled}
-        for _ in range(2):  # warm-up
-            for b, (fn, m) in compiled.items():
-                row.step(fn, m)
-        for _ in range(iters):  # interleaved, so a slow spell of the machine hits every backend alike
-            for b, (fn, m) in compiled.items():
-                _sync(row.device)
-                t0 = time.perf_counter()
-                row.step(fn, m)
-                _sync(row.device)
-                times[b].append(time.perf_counter() - t0)
-        for b, ts in times.items():
-            res[f"{b}_ms"] = round(1e3 * statistics.median(ts), 3)
-        if row.device.type == "cuda":
-            for b, (fn, m) in compiled.items():
-                res[f"{b}_kernels"] = _kernels_per_call(row, fn, m)
-                torch.cuda.reset_peak_memory_stats(row.device)
-                row.step(fn, m)
-                _sync(row.device)
-                res[f"{b}_peak_mb"] = round(torch.cuda.max_memory_allocated(row.device) / 2**20, 1)
+        with _timing_lock():
+            _time_row(row, res, compiled, eager, fp64, iters)
     return res
+
+
+@contextlib.contextmanager
+def _timing_lock():
+    """Rows run side by side (--jobs) compile concurrently but take their times one at a time: the parent
+    names a lock file in $IND_ZOO_TIME_LOCK and each row holds it while it times."""
+    path = os.environ.get("IND_ZOO_TIME_LOCK")
+    if not path:
+        yield
+        return
+    import fcntl
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _time_row(row, res, compiled, eager, fp64, iters):
+    """Medians of interleaved iterations per backend; on CUDA also kernels per call and peak memory. A CUDA
+    graph backend's first call (checked above) is its warm-up, not a replay: its last timed step, a
+    replay, is checked against eager by the same rule ({b}_replay_status)."""
+    import torch
+    times = {b: [] for b in compiled}
+    for _ in range(2):  # warm-up
+        for b, (fn, m) in compiled.items():
+            row.step(fn, m)
+    for _ in range(iters):  # interleaved, so a slow spell of the machine hits every backend alike
+        for b, (fn, m) in compiled.items():
+            _sync(row.device)
+            t0 = time.perf_counter()
+            row.step(fn, m)
+            _sync(row.device)
+            times[b].append(time.perf_counter() - t0)
+    for b, ts in times.items():
+        res[f"{b}_ms"] = round(1e3 * statistics.median(ts), 3)
+    for b in compiled:
+        if b in CUDAGRAPH_BACKENDS:
+            fn, m = compiled[b]
+            bad = [c for c in _check(row, eager, row.step(fn, m), fp64) if not c[1]]
+            res[f"{b}_replay_status"] = "fail" if bad else "pass"
+            if bad:
+                res[f"{b}_replay_failed"] = [f"#{i} err {e}" for i, _, e in bad[:5]]
+    if row.device.type == "cuda":
+        for b, (fn, m) in compiled.items():
+            res[f"{b}_kernels"] = _kernels_per_call(row, fn, m)
+            torch.cuda.reset_peak_memory_stats(row.device)
+            row.step(fn, m)
+            _sync(row.device)
+            res[f"{b}_peak_mb"] = round(torch.cuda.max_memory_allocated(row.device) / 2**20, 1)
 
 
 def _error_line(stderr):
@@ -262,7 +297,9 @@ def table(path):
         if "error" in r:
             out.append(f"| {r['model']} | {r['mode']} | error: {r['error'][:120]} |" + " |" * (len(head) - 3))
             continue
-        cells = [r["model"], r["mode"]] + [r.get(f"{b}_status", "") for b in backends if b != "eager"]
+        status = lambda b: r.get(f"{b}_status", "") + (f" (replay {r[b + '_replay_status']})"  # noqa: E731
+                                                        if r.get(f"{b}_replay_status", "pass") != "pass" else "")
+        cells = [r["model"], r["mode"]] + [status(b) for b in backends if b != "eager"]
         cells += [str(r.get(f"{b}_ms", "")) for b in backends if any(f"{b}_ms" in x for x in rows)]
         short = lambda ops: ", ".join(o.replace("aten.", "").replace(".default", "") for o in ops)  # noqa: E731
         cells += [str(r.get("ind_first_s", r.get("ind-cg_first_s", ""))), str(r.get("ind_graphs", "")), str(r.get("ind_partitions", "")),
@@ -285,7 +322,8 @@ def main():
     ap.add_argument("--iters", type=int, default=0, help="timed iterations per backend (0: accuracy only)")
     ap.add_argument("--batch", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900, help="seconds per row")
-    ap.add_argument("--jobs", type=int, default=1, help="rows run side by side (accuracy passes; time with 1)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="rows run side by side; with --iters they compile side by side and time one at a time")
     ap.add_argument("--budget", type=float, help="seconds: start no row after this (a time-boxed run)")
     ap.add_argument("--out", help="write the rows as JSON lines here")
     ap.add_argument("--row", help=argparse.SUPPRESS)  # model:mode, run in this process (the subprocess side)
@@ -306,6 +344,7 @@ def main():
     rows, failed, skipped = [], 0, 0
 
     until = time.time() + a.budget if a.budget else None
+    lock = os.path.join(tempfile.mkdtemp(prefix="ind_zoo_"), "timing.lock")
 
     def one(name, mode):
         if until is not None and time.time() > until:
@@ -314,6 +353,8 @@ def main():
                "--device", a.device, "--backends", ",".join(backends), "--iters", str(a.iters),
                "--batch", str(a.batch)]
         env = dict(os.environ, IND_STRICT=os.environ.get("IND_STRICT", "1"))
+        if a.jobs > 1 and a.iters > 0:  # compile side by side, time one row at a time
+            env["IND_ZOO_TIME_LOCK"] = lock
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, env=env)
             line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
@@ -323,7 +364,7 @@ def main():
         except subprocess.TimeoutExpired:
             return {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
 
-    # --jobs > 1 runs rows side by side (an accuracy pass; times are taken with --jobs 1)
+    # --jobs > 1 runs rows side by side (with --iters, the timed part of each row holds the lock)
     from concurrent.futures import ThreadPoolExecutor, as_completed
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         futs = [ex.submit(one, name, mode) for name in names for mode in modes]
