@@ -493,12 +493,47 @@ def _convex_union(m, q, anc, mem, extin, part):
             not any(anc[y] & mem[q] for y in extin[m] if part.get(y) != q))
 
 
+# Ops whose result depends on where their input lies in its storage (the storage offset is absolute), not
+# only on its values.
+_READS_STORAGE = {"aten.as_strided.default", "aten.as_strided_.default", "aten.as_strided_scatter.default",
+                  "aten.as_strided_copy.default"}
+
+
+def _is_view(node):
+    """Whether the node's result aliases its first input (a view op, by its schema's alias annotation)."""
+    schema = getattr(node.target, "_schema", None)
+    if node.op != "call_function" or schema is None or not schema.returns or not schema.arguments:
+        return False
+    ret, arg = schema.returns[0].alias_info, schema.arguments[0].alias_info
+    return ret is not None and not ret.is_write and arg is not None and ret.before_set == arg.before_set
+
+
+def storage_bound(gm, supported):
+    """Nodes that must run eagerly although ind compiles them: the views an eager as_strided reads through.
+    An ind partition hands its outputs on as new tensors, each at the start of a storage of its own, so an
+    as_strided (storage offset absolute) of a view that ind computed would read the wrong elements
+    (x[1:2].as_strided(..., 0) reads x's row 0 in eager). The view chain up to the tensor that owns the
+    storage (an input, or a computed value: a new tensor in both worlds) stays eager with the as_strided."""
+    bound = set()
+    for n in gm.graph.nodes:
+        if n.op != "call_function" or str(n.target) not in _READS_STORAGE or supported(n):
+            continue
+        v = n.args[0] if n.args else None
+        while isinstance(v, torch.fx.Node) and _is_view(v) and v not in bound:
+            bound.add(v)
+            v = v.args[0]
+    return bound
+
+
 def partition(gm, device=None):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
-    type (_device_of); nodes on another device stay eager (on_graph_device)."""
+    type (_device_of); nodes on another device stay eager (on_graph_device), as do the views an eager
+    as_strided reads (storage_bound)."""
     support = _Support(device)
-    supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
+    compiled = lambda n: support.is_node_supported(None, n)  # noqa: E731
+    bound = storage_bound(gm, compiled)
+    supported = lambda n: n not in bound and compiled(n)  # noqa: E731
     parts = propose_partitions(gm, supported)
     if not _acyclic(gm, parts):  # never, by construction (every merge keeps the DAG): a safety net
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")

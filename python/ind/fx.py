@@ -593,6 +593,8 @@ def _strided_view(c):
     v = c.a["self"].meta.get("val") if isinstance(c.a["self"], torch.fx.Node) else None
     if not isinstance(v, torch.Tensor):
         c.unsupported("an input without traced strides")
+    if c.node.meta.get("ind_view_offset_unknown") and c.a["self"].op == "call_function":
+        c.unsupported("an input whose storage offset the trace did not record (as_strided's offset is absolute)")
     if not _row_major([int(n) for n in v.shape], [int(st) for st in v.stride()]):
         c.unsupported(f"an input of strides {tuple(v.stride())} (as_strided reads storage; ind takes a row-major one)")
     base, numel = int(v.storage_offset()), math.prod(x.shape)
@@ -1667,6 +1669,7 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
         exec(compile(f"def forward({names}):\n    return _fn({names})\n", _WRAPPER_FILE, "exec"), ns)
         with torch.no_grad():
             gm = proxy_tensor.make_fx(ns["forward"], decomposition_table=table, **kw)(*example_inputs)
+            _view_metas(gm, example_inputs)
     finally:
         if old is None:
             del tracer_cls.record_stack_traces
@@ -1677,6 +1680,28 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
         else:
             tracer_cls._record_forward_stack_traces_only = old_only
     return gm
+
+
+def _view_metas(gm, example_inputs):
+    """make_fx with real tensors records every value's meta as a tensor of its own, a view's too (storage
+    offset 0); as_strided's storage offset is absolute, so the importer reads its input's (_strided_view).
+    Where the graph has an as_strided, the metas are computed again through fake tensors (FakeTensorProp),
+    whose views keep their storage offsets, as Dynamo's graphs have them. Where that fails, the traced
+    metas stay and an as_strided of a view is refused (not read from the wrong place)."""
+    if not any(n.op == "call_function" and str(n.target).startswith("aten.as_strided") for n in gm.graph.nodes):
+        return
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+    mode = FakeTensorMode(allow_non_fake_inputs=True)
+    try:
+        fakes = [mode.from_tensor(t) if isinstance(t, torch.Tensor) else t for t in example_inputs]
+        FakeTensorProp(gm, mode).propagate_dont_convert_inputs(*fakes)
+        return
+    except Exception:  # noqa: BLE001 (an op fake tensors cannot run: the metas made_fx recorded stay)
+        pass
+    for n in gm.graph.nodes:  # then a view's offset is unknown: make the importer refuse as_strided of it
+        if n.op == "call_function" and str(n.target).startswith("aten.as_strided"):
+            n.meta["ind_view_offset_unknown"] = True
 
 
 def trace_export(fn, example_inputs):

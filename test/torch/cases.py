@@ -289,13 +289,16 @@ def advanced_index(x, m, i, j):
 def strided_views(x, y):
     """as_strided over a row-major input (the storage read as the input's flat elements): a row-major view
     (a slice and a reshape), an offset, steps, overlapping windows, size-1 dims with any stride, a 0 stride;
-    as_strided_scatter of a row-major view (the whole input, a run inside it), functionalization's pair."""
+    as_strided_scatter of a row-major view (the whole input, a run inside it), functionalization's pair;
+    as_strided of a view, whose storage offset is absolute: of f[1:] from a position inside it (one
+    past its start); one before the view runs eagerly (test/torch/backend.test, storage_bound)."""
     f = x * 2
     return (torch.as_strided(f.reshape(-1), (2, 16), (16, 1)) + 1, torch.as_strided(f, (3, 5), (5, 1), 4),
             torch.as_strided(f, (3, 3), (8, 2), 1), torch.as_strided(f, (6, 3), (1, 1)),
             torch.as_strided(f, (2, 16, 1, 1), (16, 1, 5, 7)), torch.as_strided(f, (3, 4), (0, 2), 2),
             torch.as_strided_scatter(f, y + 1, (8, 4), (4, 1)),
-            torch.as_strided_scatter(f, y[:2, :3] + 1, (2, 3), (3, 1), 5))
+            torch.as_strided_scatter(f, y[:2, :3] + 1, (2, 3), (3, 1), 5),
+            torch.as_strided(f[1:], (2, 3), (3, 1), 9) - 1)
 
 
 def nll_losses(x, t, ti, w):

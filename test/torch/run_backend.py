@@ -121,6 +121,14 @@ def logs():
     sys.exit(0)
 
 
+def storage_offset(x):
+    f = (x * 2)[1:2]  # a view of f's storage at offset 6 (ind computes the mul: a new storage of its own)
+    w = torch.as_strided(f, (2, 3), (3, 1), 0)  # storage positions 0..5: before the view, eager (as_strided
+    # reads absolute storage positions): the slice that made f stays eager with it, else f would be a new
+    # tensor holding row 1 at position 0 and w would read row 1 instead of row 0
+    return w + 1, torch.as_strided(f, (2,), (1,), 7) * 3  # inside the view: compiled
+
+
 def main():
     if sys.argv[1:] == ["logs"]:
         logs()
@@ -133,7 +141,8 @@ def main():
              "blocked": (blocked, [f(4, 6)]),
              "side_by_side": (side_by_side, [f(4, 6), f(3, 5)]),
              "two_way": (two_way, [f(4, 6), f(3, 5)]),
-             "crossed": (crossed, [f(4, 6), f(4, 6)])}
+             "crossed": (crossed, [f(4, 6), f(4, 6)]),
+             "storage_offset": (storage_offset, [f(4, 6)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)

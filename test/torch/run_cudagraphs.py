@@ -168,6 +168,36 @@ def on_cuda(iters):
         torch.compiler.cudagraph_mark_step_begin()
         p, q = cb(a0, b0)
         print(f"iteration {it}: a = {a0[0].item()}, product {p[0].item()}, alias is the input {q.data_ptr() == a0.data_ptr()}")
+    print("== a user's loops without cudagraph_mark_step_begin, cuda")
+    torch.manual_seed(1)
+    m2 = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)).to(dev)
+    ref = [p.detach().clone() for p in m2.parameters()]
+    c2 = torch.compile(m2, backend="ind", options={"cudagraphs": True})
+    opt = torch.optim.SGD(m2.parameters(), lr=0.1)
+    for it in range(iters):  # a training loop with an optimizer: parameters change in place between steps
+        opt.zero_grad(set_to_none=True)
+        c2(x).square().mean().backward()
+        opt.step()
+    m3 = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)).to(dev)
+    with torch.no_grad():
+        for p, r in zip(m3.parameters(), ref):
+            p.copy_(r)
+    opt3 = torch.optim.SGD(m3.parameters(), lr=0.1)
+    for it in range(iters):
+        opt3.zero_grad(set_to_none=True)
+        m3(x).square().mean().backward()
+        opt3.step()
+    print("training loop with SGD matches eager:",
+          all(torch.allclose(p, q, atol=1e-4, rtol=1e-4) for p, q in zip(m2.parameters(), m3.parameters())))
+    with torch.no_grad():  # inference, an earlier output kept across calls
+        y1, y2 = torch.randn(128, 64, device=dev), torch.randn(128, 64, device=dev)
+        try:
+            outs = [c(y1) for _ in range(3)]
+            last = c(y2)
+            print("kept outputs:", "earlier", torch.allclose(outs[0], m(y1), atol=1e-4, rtol=1e-4),
+                  "last", torch.allclose(last, m(y2), atol=1e-4, rtol=1e-4))
+        except Exception as e:  # PyTorch's trees refuse to hand out an overwritten output
+            print("kept outputs: error", type(e).__name__, str(e).splitlines()[0][:200])
     print("skips:", cudagraphs.SKIPS, dict(counters["inductor"]).get("cudagraph_skips", 0))
     mgr = cudagraph_trees.get_manager(torch.cuda.current_device(), create_if_none_exists=False)
     print("graphs recorded:", 0 if mgr is None else len(list(mgr.get_roots())) > 0)
