@@ -14,6 +14,10 @@ equal_nan=True). Failure classes:
   compile-error  the compiled run raised (an ind import / compile failure under IND_STRICT, or an error
                  of the compiled call) where eager did not
   mismatch       the compiled result is not the same as eager's (PyTorch's accuracy rule)
+  ill-conditioned  a mismatch at a value where eager itself, on its float inputs moved by a relative 1e-6,
+                 fails the rule too: the program amplifies rounding (reported and listed, not a failure)
+  as-inductor    a mismatch at a value where torch.compile(backend="inductor") fails the rule too: a
+                 lowering choice ind shares with Inductor (reported and listed, not a failure)
   crash          the process died (a signal, an abort) or hung past the time limit
   invalid        eager itself raised: a generator bug, not ind's (reported, counted as failed)
 Programs run in batches, one subprocess each (--jobs at a time); when a batch dies, its programs
@@ -132,8 +136,8 @@ def run_program(prog, backward=False, inject=False):
     with torch.device("cpu"):  # the inputs come from a CPU generator: the same values on every device
         bases = [b.to(dev) for b in ns["make_inputs"](torch.Generator().manual_seed(prog.seed))]
 
-    def run(fn, f64=False):  # f64: float inputs as float64 (fn is the float64 program)
-        bs = [b.detach().clone() for b in bases]
+    def run(fn, f64=False, src=None):  # f64: float inputs as float64 (fn is the float64 program)
+        bs = [b.detach().clone() for b in (src or bases)]
         if f64:
             bs = [b.double() if b.is_floating_point() else b for b in bs]
         if backward:
@@ -181,18 +185,54 @@ def run_program(prog, backward=False, inject=False):
 
     def log(fmt, *a):
         msgs.append(fmt % a if a else fmt)
-    for k, (r, o, r64) in enumerate(zip(ref[0], res[0], ref64[0])):
-        if not same(r, o, r64, tol=TOL_FWD, equal_nan=True, log_error=log):
-            return "mismatch", f"output {k}: {_diff(r, o, msgs)}"
+    def values(res):  # (name, eager's, res's, float64's) of every output, then of every gradient
+        out = [(f"output {k}", r, o, r64, TOL_FWD) for k, (r, o, r64) in enumerate(zip(ref[0], res[0], ref64[0]))]
+        if backward and ref[1] is not None and res[1] is not None:
+            out += [(f"grad of input {k}", r, o, r64, TOL_BWD)
+                    for k, (r, o, r64) in enumerate(zip(ref[1], res[1], ref64[1] or ref[1]))]
+        return out
+
     if len(ref[0]) != len(res[0]):
         return "mismatch", f"{len(res[0])} outputs, eager has {len(ref[0])}"
-    if backward and ref[1] is not None:
-        if res[1] is None:
-            return "mismatch", "no gradients from the compiled run"
-        for k, (r, o, r64) in enumerate(zip(ref[1], res[1], ref64[1] or ref[1])):
-            if not same(r, o, r64, tol=TOL_BWD, equal_nan=True, log_error=log):
-                return "mismatch", f"grad of input {k}: {_diff(r, o, msgs)}"
-    return None, ""
+    if backward and ref[1] is not None and res[1] is None:
+        return "mismatch", "no gradients from the compiled run"
+    bad = next((k for k, (_, r, o, r64, tol) in enumerate(values(res))
+                if not same(r, o, r64, tol=tol, equal_nan=True, log_error=log)), None)
+    if bad is None:
+        return None, ""
+    name, r, o, _, _ = values(res)[bad]
+    msg = f"{name}: {_diff(r, o, msgs)}"
+    # Is that value ill-conditioned? Eager itself, on its float inputs moved by a relative 1e-6 (a few ulps
+    # of float32; three draws), fails the same rule there: the program amplifies rounding (the sign of a sum
+    # that is zero in exact arithmetic, a normalization of a constant row). Reported, not counted as a
+    # failure; a wrong answer (a misread element, a wrong op) stays a mismatch: eager on moved inputs
+    # stays within the rule.
+    g = torch.Generator().manual_seed(prog.seed + 2)
+    for _ in range(3):
+        with torch.device("cpu"):
+            noise = [torch.randn(b.shape, generator=g, dtype=torch.float64) if b.is_floating_point() else None
+                     for b in bases]
+        moved = [b if n is None else (b.double() * (1 + 1e-6 * n.to(b.device))).to(b.dtype)
+                 for b, n in zip(bases, noise)]
+        try:
+            _, r, o, r64, tol = values(run(f, src=moved))[bad]
+        except Exception:
+            continue
+        if not same(r, o, r64, tol=tol, equal_nan=True, log_error=lambda *a, **k: None):
+            return "ill-conditioned", msg + " (eager on inputs moved by 1e-6 fails the rule there too)"
+    # Does Inductor fail the rule at the same value? ind follows Inductor's lowering choices (a two-step
+    # variance of a short row, which is not exact for a constant row where eager's Welford is): a difference
+    # both compilers make is reported as such, not counted as ind's failure.
+    torch._dynamo.reset()
+    try:
+        _, r, o, r64, tol = values(run(torch.compile(f, backend="inductor")))[bad]
+        if not same(r, o, r64, tol=tol, equal_nan=True, log_error=lambda *a, **k: None):
+            return "as-inductor", msg + f" (Inductor too: {_diff(r, o, [])})"
+    except Exception:
+        pass
+    finally:
+        torch._dynamo.reset()
+    return "mismatch", msg
 
 
 def _diff(r, o, msgs):
@@ -330,7 +370,7 @@ def main():
         return torch_shrink.main_shrink(a.shrink, a.backward, a.inject)
     seeds = parse_seeds(a.seeds)
     modes = [False, True] if a.both else [a.backward]
-    passed = failed = 0
+    passed = failed = ill = 0
     allres = {}
     t0 = time.time()
     until = t0 + a.budget if a.budget else None
@@ -338,7 +378,9 @@ def main():
         res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=until)
         allres["bwd" if bw else "fwd"] = res
         for d in res.values():
-            if d["class"]:
+            if d["class"] in ("ill-conditioned", "as-inductor"):
+                ill += 1
+            elif d["class"]:
                 failed += 1
             else:
                 passed += 1
@@ -358,7 +400,8 @@ def main():
         print(f"not reached within the budget: {unrun} programs")
     if counts:
         print("by class: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    print(f"{passed} passed, {failed} failed ({time.time() - t0:.0f} s)")
+    print(f"{passed} passed, {failed} failed" + (f", {ill} ill-conditioned or as Inductor" if ill else "") +
+          f" ({time.time() - t0:.0f} s)")
     return 1 if failed else 0
 
 
