@@ -274,6 +274,9 @@ def _promote(a, b):
     return "f32" if ca == 2 else "i64"
 
 
+_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
 class _Ctx:
     """What a table handler sees: the node, its bound arguments, and ways to emit."""
 
@@ -326,6 +329,11 @@ class _Ctx:
             vx = self.scalar(x, vy)
         if vy is None:
             vy = self.scalar(y, vx)
+        # A Python number beside a 0-d tensor: PyTorch's wrapped-number rule gives the tensor's dtype (a bf16
+        # 0-d tensor times 2.0 is bf16), the graph dialect's 0-d with 0-d rule f32; emit() computes in the
+        # dialect's type and converts to the node's (eager computes in f32 too, and rounds once)
+        self.wrapped = not (isinstance(x, torch.fx.Node) and isinstance(y, torch.fx.Node)) and \
+            not (vx.shape if isinstance(x, torch.fx.Node) else vy.shape)
         return vx, vy
 
     # --- results
@@ -339,13 +347,18 @@ class _Ctx:
             s, d = self.out()
             shape = s if shape is None else shape
             dtype = d if dtype is None else dtype
+        if getattr(self, "wrapped", False) and len(operands) == 2 and opname not in _COMPARISONS:
+            inferred = _promote(*operands)  # the dialect's type for a number beside a 0-d tensor (operands)
+            if inferred != dtype:
+                v = self.tmp(opname, operands, shape, inferred, attrs)
+                return self.em.op("convert", [v], shape, dtype, None, name=name or self.node.name, own=name is None)
         return self.em.op(opname, operands, shape, dtype, attrs, name=name or self.node.name, own=name is None)
 
     def tmp(self, opname, operands, shape, dtype, attrs=None):
         return self.em.op(opname, operands, shape, dtype, attrs, name=opname)
 
     def binary_tmp(self, opname, x, y):
-        dtype = "i1" if opname in ("eq", "ne", "lt", "le", "gt", "ge") else _promote(x, y)
+        dtype = "i1" if opname in _COMPARISONS else _promote(x, y)
         return self.tmp(opname, [x, y], _broadcast(x.shape, y.shape), dtype)
 
     def convert(self, v, dtype):

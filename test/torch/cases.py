@@ -112,6 +112,15 @@ def half_math(h):
     return (h * 2 + 1, h.float().exp(), h.float().sum(-1), torch.softmax(h.float(), -1).half())
 
 
+def wrapped_scalars(h, x, i):
+    """A Python number beside a 0-d tensor takes the tensor's dtype (PyTorch's wrapped-number rule): a 0-d
+    f16 or bf16 times a float stays f16/bf16 (computed in f32, rounded once, as eager); an int 0-d with a
+    float number becomes f32 (the number's category is higher); a dimensioned tensor beside a 0-d one."""
+    s, b = h.sum(), x.sum().bfloat16()
+    bf = (b * 0.1, b + 1, torch.maximum(b, torch.tensor(0.5).bfloat16()) * 2.0)  # read as f32 (numpy has no bf16)
+    return (s * 2.5, s - 3, 1.5 / s, *[v.float() for v in bf], i.sum() * 2.5, h * s, b.float() * 3)
+
+
 def constants(x):
     return (torch.zeros_like(x) + x, torch.ones_like(x) * 3 + x, torch.full((4, 8), 2.5) * x,
             torch.ones(8) + x, x + torch.tensor(0.5), x.new_zeros((4, 8)) - x)
@@ -433,6 +442,7 @@ def _inputs():
         "activations": (activations, [f(4, 8)]),
         "dtypes": (dtypes, [f(4, 8), torch.randint(0, 10, (4, 8), generator=g), f(4, 8) > 0]),
         "half_math": (half_math, [f(4, 8).half()]),
+        "wrapped_scalars": (wrapped_scalars, [(f(4, 8) * 0.1).half(), f(4, 8), torch.arange(6).reshape(2, 3)]),
         "constants": (constants, [f(4, 8)]),
         "reductions": (reductions, [f(4, 8)]),
         "variances": (variances, [f(4, 8)]),
