@@ -955,7 +955,11 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   char name[32];
   next_buf_name(L, name, sizeof name);
   MlirLocation loc = mlirOperationGetLocation(g->op);
-  Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, res->elem);
+  /* a realized mean's sum is stored in f32 until the division, also for an f16/bf16 mean (Inductor's mean
+   * lowering computes in f32 "until end of mean lowering"): a sum stored as f16 overflows where the mean
+   * does not. (An unrolled one is an f32 value already: emit_unrolled.) */
+  MlirType sum_elem = g->info->id == GRAPH_OP_MEAN ? ind_lower_acc_type(L, res->elem) : res->elem;
+  Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, sum_elem);
   /* multi-output reductions (welford, online softmax) are never unrolled: Inductor's WelfordReduction
    * has no unrolled form, and online softmax is only chosen for rnumel >= the threshold */
   bool single = type == IND_REDUCE_SUM || type == IND_REDUCE_MAX || type == IND_REDUCE_MIN || type == IND_REDUCE_PROD;

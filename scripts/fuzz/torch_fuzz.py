@@ -227,7 +227,7 @@ def run_program(prog, backward=False, inject=False):
     try:
         _, r, o, r64, tol = values(run(torch.compile(f, backend="inductor")))[bad]
         if not same(r, o, r64, tol=tol, equal_nan=True, log_error=lambda *a, **k: None):
-            return "as-inductor", msg + f" (Inductor too: {_diff(r, o, [])})"
+            return "as-inductor", msg + f" (Inductor too: {_diff(r, o, [], 'inductor')})"
     except Exception:
         pass
     finally:
@@ -235,7 +235,7 @@ def run_program(prog, backward=False, inject=False):
     return "mismatch", msg
 
 
-def _diff(r, o, msgs):
+def _diff(r, o, msgs, who="ind"):
     import torch
     if isinstance(r, torch.Tensor) and isinstance(o, torch.Tensor):
         if r.shape != o.shape:
@@ -246,7 +246,7 @@ def _diff(r, o, msgs):
         d = torch.where(torch.isnan(d) & (torch.isnan(r.double()) == torch.isnan(o.double())), torch.zeros_like(d), d)
         i = int(torch.nan_to_num(d, nan=float("inf")).argmax()) if d.numel() else 0
         if d.numel():
-            return (f"max abs diff {d.max().item():.4g} at flat {i} (ind {o.reshape(-1)[i].item():.6g}, "
+            return (f"max abs diff {d.max().item():.4g} at flat {i} ({who} {o.reshape(-1)[i].item():.6g}, "
                     f"eager {r.reshape(-1)[i].item():.6g}); {msgs[-1] if msgs else ''}")
     return msgs[-1] if msgs else "differs"
 

@@ -112,6 +112,14 @@ def half_math(h):
     return (h * 2 + 1, h.float().exp(), h.float().sum(-1), torch.softmax(h.float(), -1).half())
 
 
+def half_mean(h):
+    """An f16 mean whose sum is past f16's range (8 values near -1e4: the sum -8e4, the mean -1e4): the sum
+    stays f32 until the division, as eager and Inductor keep it; unrolled (4 values of 2e4 +- 16, exact in
+    f16) and realized."""
+    big = h.abs() * 100 - 1e4
+    return big.mean(-1), (h.sign() * 16 + 2e4)[:, :4].mean(-1, keepdim=True), big.mean()
+
+
 def wrapped_scalars(h, x, i):
     """A Python number beside a 0-d tensor takes the tensor's dtype (PyTorch's wrapped-number rule): a 0-d
     f16 or bf16 times a float stays f16/bf16 (computed in f32, rounded once, as eager); an int 0-d with a
@@ -442,6 +450,7 @@ def _inputs():
         "activations": (activations, [f(4, 8)]),
         "dtypes": (dtypes, [f(4, 8), torch.randint(0, 10, (4, 8), generator=g), f(4, 8) > 0]),
         "half_math": (half_math, [f(4, 8).half()]),
+        "half_mean": (half_mean, [f(4, 8).half()]),
         "wrapped_scalars": (wrapped_scalars, [(f(4, 8) * 0.1).half(), f(4, 8), torch.arange(6).reshape(2, 3)]),
         "constants": (constants, [f(4, 8)]),
         "reductions": (reductions, [f(4, 8)]),
