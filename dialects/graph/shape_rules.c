@@ -24,15 +24,15 @@ static GraphDtype dtype_wider(GraphDtype a, GraphDtype b) {
 }
 
 /* ATen's result_type for two operands: dimensioned tensors win over 0-d ones (scalars) unless the
- * scalar is of a higher category (a float scalar times an integer tensor gives f32). */
+ * scalar is of a higher category, which then gives its own dtype: a float scalar (the importer's Python
+ * number is an f32 constant) times an integer tensor gives f32, a 0-d f16 tensor divided by an integer
+ * tensor f16 (as torch.result_type). */
 static GraphDtype dtype_promote(GraphDtype a, bool a_scalar, GraphDtype b, bool b_scalar) {
   int ca = dtype_category(a), cb = dtype_category(b);
   if (a_scalar != b_scalar) {
     GraphDtype t = a_scalar ? b : a, s = a_scalar ? a : b;
     int ct = a_scalar ? cb : ca, cs = a_scalar ? ca : cb;
-    if (cs > ct)
-      return cs == 2 ? GRAPH_DTYPE_F32 : s;
-    return t;
+    return cs > ct ? s : t;
   }
   if (ca != cb)
     return ca > cb ? a : b;

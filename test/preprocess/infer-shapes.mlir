@@ -99,6 +99,23 @@ func.func @promotion(%a: tensor<4xf16>, %b: tensor<4xbf16>) -> tensor<*xbf16> {
 
 // -----
 
+/// A 0-d operand of a higher category gives its own dtype: a 0-d f16 divided by an i64 tensor is f16
+/// (torch.result_type; an amax backward's gradient / count, torch fuzz seed 3897), an f32 one times an
+/// i64 tensor f32, an i64 one beside an i1 tensor i64.
+// CHECK-LABEL: sym_name = "scalar_category"
+// CHECK: "graph.div"(%{{.*}}, %{{.*}}) : (tensor<f16>, tensor<1x1xi64>) -> tensor<1x1xf16>
+// CHECK: "graph.mul"(%{{.*}}, %{{.*}}) : (tensor<f32>, tensor<1x1xi64>) -> tensor<1x1xf32>
+// CHECK: "graph.add"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<i64>) -> tensor<3xi64>
+func.func @scalar_category(%h: tensor<f16>, %n: tensor<1x1xi64>, %f: tensor<f32>, %m: tensor<3xi1>,
+                           %i: tensor<i64>) -> (tensor<*xf16>, tensor<*xf32>, tensor<*xi64>) {
+  %0 = "graph.div"(%h, %n) : (tensor<f16>, tensor<1x1xi64>) -> tensor<*xf16>
+  %1 = "graph.mul"(%f, %n) : (tensor<f32>, tensor<1x1xi64>) -> tensor<*xf32>
+  %2 = "graph.add"(%m, %i) : (tensor<3xi1>, tensor<i64>) -> tensor<*xi64>
+  return %0, %1, %2 : tensor<*xf16>, tensor<*xf32>, tensor<*xi64>
+}
+
+// -----
+
 /// Matmuls and composites: mm, bmm, addmm, linear, layer_norm, softmax (dim normalized), cat.
 // CHECK-LABEL: sym_name = "matmuls"
 // CHECK: "graph.mm"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
