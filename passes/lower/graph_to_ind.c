@@ -990,7 +990,9 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
     return div;
   }
   if (rnumel == 1) {
-    /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1) */
+    /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1); a
+     * mean of one element is the element, in the result's own dtype */
+    out->elem = res->elem;
     MlirOperation pw = ind_pointwise_create(loc, name, sp.sizes, n, memref_of(out), (MlirRegion){NULL});
     mlirBlockAppendOwnedOperation(L->new_block, pw);
     IterSpace psp = sp;

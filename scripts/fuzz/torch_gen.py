@@ -9,7 +9,8 @@ broadcasting, scalar ops, views (reshape, permute, transpose, slices, select, ex
 masks (arange, tril, comparisons) with where / masked_fill / masked softmax, reductions over any dims
 with keepdim (sum, mean, amax, amin, var, softmax, log_softmax, logsumexp), cumsum, index_select / gather
 / embedding with valid indices, advanced indexing (x[i], x[:, i, j]), as_strided windows, matmul / bmm /
-addmm / linear with epilogues, layer_norm, dtype casts
+addmm / linear with epilogues, layer_norm, the models' ops (group / batch norm, upsampling, average pooling,
+padding, flip, roll, tril/triu, vector norms, losses, einsum, repeat, index_add), dtype casts
 (f32, f16, bf16, i32, i64, bool), several outputs. Inputs may be non-contiguous (transposed, strided,
 offset, expanded), have size-1 dims and large magnitudes.
 
@@ -644,6 +645,86 @@ class Gen:
             self.add(f"F.rms_norm({x.name}, {shp(ns)}, {w.name}, eps=1e-6)", x.shape, "f32")
         return True
 
+    def op_model(self, r):
+        """Ops of the vision and sequence models' graphs: group / batch norm (training statistics, the
+        running ones updated in place, and inference), nearest / bilinear upsampling, average pooling,
+        constant padding, flip, roll, triangular masks of values, vector norms, losses, einsum, repeat."""
+        x = self.pick(r, lambda v: v.dtype == "f32" and len(v.shape) >= 2)
+        if x is None:
+            x = self.new_input(r, self.shape(r, r.randint(2, 4)))
+        s, rank = x.shape, len(x.shape)
+        k = r.randrange(13)
+        if k == 0 and rank >= 3:  # group norm over (N, C, *): C split into groups of more than one value
+            c = s[1]
+            gs = [d for d in (1, 2, 4, c) if c % d == 0 and numel(s[1:]) // d > 1]
+            if not gs:
+                return False
+            g = r.choice(gs)
+            w, b = self.new_input(r, (c,)), self.new_input(r, (c,))
+            self.add(f"F.group_norm({x.name}, {g}, {w.name}, {b.name})", s, "f32")
+        elif k == 1 and rank >= 2 and numel(s) > s[1]:  # batch norm: training statistics or running ones
+            c = s[1]
+            rm, rv = self.new_input(r, (c,), layout="contig"), self.new_input(r, (c,), layout="contig")
+            train = r.random() < 0.6
+            rv_src = f"{rv.name}.abs() + 0.5"
+            self.add(f"F.batch_norm({x.name}, {rm.name}.detach().clone(), ({rv_src}).detach(), training={train})",
+                     s, "f32")
+        elif k == 2 and rank == 4:  # upsampling
+            mode = r.choice(("nearest", "bilinear"))
+            extra = ", align_corners=False" if mode == "bilinear" else ""
+            self.add(f"F.interpolate({x.name}, scale_factor=2, mode='{mode}'{extra})",
+                     s[:2] + (s[2] * 2, s[3] * 2), "f32")
+        elif k == 3 and rank == 4:  # pooling: 2x2 windows (floor), or to 1x1
+            if r.random() < 0.5 and s[2] >= 2 and s[3] >= 2:
+                self.add(f"F.avg_pool2d({x.name}, 2)", s[:2] + (s[2] // 2, s[3] // 2), "f32")
+            else:
+                self.add(f"F.adaptive_avg_pool2d({x.name}, 1)", s[:2] + (1, 1), "f32")
+        elif k == 4:  # constant padding of the last dim (both sides)
+            lo, hi = r.randint(0, 2), r.randint(1, 3)
+            self.add(f"F.pad({x.name}, ({lo}, {hi}), value={r.choice(('0.0', '-1.0'))})", s[:-1] + (s[-1] + lo + hi,), "f32")
+        elif k == 5:
+            d = r.randrange(rank)
+            self.add(f"torch.flip({x.name}, dims=({d},))", s, "f32")
+        elif k == 6:
+            d = r.randrange(rank)
+            self.add(f"torch.roll({x.name}, shifts={r.randint(1, 3)}, dims={d})", s, "f32")
+        elif k == 7:
+            self.add(f"torch.{r.choice(('tril', 'triu'))}({x.name}, diagonal={r.randint(-1, 1)})", s, "f32")
+        elif k == 8:  # vector norms over the last dim or all
+            ordv = r.choice(("2", "1", "float('inf')"))
+            if r.random() < 0.5:
+                self.add(f"torch.linalg.vector_norm({x.name}, ord={ordv}, dim=-1)", s[:-1], "f32")
+            else:
+                self.add(f"torch.linalg.vector_norm({x.name}, ord={ordv})", (), "f32")
+        elif k == 9:  # losses: mse against a partner, cross entropy of rows against valid classes
+            if r.random() < 0.5:
+                y = self.partner(r, x, "f32")
+                if bcast(x.shape, y.shape) != x.shape or tuple(y.shape) != tuple(x.shape):
+                    y = self.new_input(r, s)
+                self.add(f"F.mse_loss({x.name}, {y.name})", (), "f32")
+            else:
+                n, c = numel(s[:-1]), s[-1]
+                t = self.new_input(r, (n,), "i64", kind="index", hi=c)
+                red = r.choice(("mean", "sum", "none"))
+                self.add(f"F.cross_entropy({x.name}.reshape({n}, {c}), {t.name}, reduction='{red}')",
+                         (n,) if red == "none" else (), "f32")
+        elif k == 10 and rank >= 2:  # einsum: a batched contraction of the last dim with a new weight
+            m = self.dim(r)
+            w = self.new_input(r, (s[-1], m))
+            letters = "abcd"[:rank - 1]
+            self.add(f"torch.einsum('{letters}k,kn->{letters}n', {x.name}, {w.name})", s[:-1] + (m,), "f32")
+        elif k == 11:  # repeat along the first dim
+            n = r.randint(2, 3)
+            if numel(s) * n > MAX_NUMEL:
+                return False
+            self.add(f"{x.name}.repeat({n}{', 1' * (rank - 1)})", (s[0] * n,) + s[1:], "f32")
+        elif k == 12 and rank >= 2:  # a scatter-add of rows at valid indices (index_add)
+            i = self.new_input(r, (s[0],), "i64", kind="index", hi=s[0])
+            self.add(f"torch.zeros_like({x.name}).index_add(0, {i.name}, {x.name})", s, "f32")
+        else:
+            return False
+        return True
+
     def op_cast(self, r):
         x = self.pick(r, lambda v: v.shape and v.dtype in FLOAT)
         if x is None:
@@ -663,7 +744,8 @@ class Gen:
 
     OPS = [("unary", 14), ("scalar", 8), ("binary", 14), ("compare", 3), ("bool", 3), ("where", 4),
            ("masked_fill", 3), ("masked_softmax", 3), ("reduce", 10), ("softmax", 6), ("cumsum", 2), ("maxdim", 2),
-           ("view", 14), ("index", 4), ("matmul", 6), ("norm", 3), ("cast", 4), ("int", 2), ("discrete", 1)]
+           ("view", 14), ("index", 4), ("matmul", 6), ("norm", 3), ("cast", 4), ("int", 2), ("discrete", 1),
+           ("model", 6)]
 
     def gen(self):
         r0 = random.Random(self.seed * 1000003 + 999)

@@ -24,3 +24,15 @@ func.func @sum_f16(%x: tensor<4x8xf16>) -> tensor<4xf16> {
   %s = "graph.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<4x8xf16>) -> tensor<4xf16>
   return %s : tensor<4xf16>
 }
+
+// -----
+
+/// A mean over size-1 dims is its element (a pointwise buffer), in the result's dtype: an f16 result of
+/// the program stays f16 (torch fuzz seed 2237: an f32 buffer returned where the caller expects bf16).
+// CHECK-LABEL: sym_name = "mean_one_f16"
+// CHECK-NOT: "ind.reduction"
+// CHECK: origins = ["mean"], ranges = array<i64: 4>} : () -> memref<4x1xf16>
+func.func @mean_one_f16(%x: tensor<4x1xf16>) -> tensor<4x1xf16> {
+  %m = "graph.mean"(%x) {dims = array<i64: 1>, keepdim = true} : (tensor<4x1xf16>) -> tensor<4x1xf16>
+  return %m : tensor<4x1xf16>
+}
