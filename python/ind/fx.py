@@ -666,29 +666,51 @@ def _copy(c):  # aten.copy(self, src): src broadcast to self's shape, in self's 
 
 
 def _slice_scatter(c):
-    """slice_scatter(self, src, dim, start, end, step): self with self[start:end] along dim replaced by src
-    (the backward of slice): src padded to self's size along dim, selected where start <= i < end."""
+    """slice_scatter(self, src, dim, start, end, step): self with self[start:end:step] along dim replaced by
+    src (the backward of slice): src padded to self's size along dim, selected where start <= i < end (and
+    (i - start) % step == 0). A step spreads src first: each element followed by step - 1 zeros (a pad of a
+    new dim after dim, merged into it), so that src's k-th element lands on start + k * step (the backward of
+    x[..., ::2], GPT-J's and CodeGen's interleaved rotary)."""
     x, src = c.t(c.a["self"]), c.t(c.a["src"])
     dim = int(c.a.get("dim", 0)) % len(x.shape)
     size = x.shape[dim]
     start, end = _slice_bounds(size, c.a.get("start"), c.a.get("end"))
-    if int(c.a.get("step", 1) or 1) != 1:
-        c.unsupported("a step other than 1")
+    step = int(c.a.get("step", 1) or 1)
+    if step < 1:
+        c.unsupported(f"a step of {step}")
     end = max(start, end)
-    if src.shape[dim] != end - start:
-        c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}")
-    return c.emit("where", _run_scatter_operands(c, x, src, dim, start, end))
+    n = -(-(end - start) // step)
+    if src.shape[dim] != n:
+        c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}:{step}")
+    if step != 1 and n > 0:
+        src = c.convert(src, x.dtype)
+        wide = src.shape[:dim + 1] + (1,) + src.shape[dim + 1:]
+        src = c.tmp("reshape", [src], wide, x.dtype, {"shape": list(wide)})
+        wide = src.shape[:dim + 1] + (step,) + src.shape[dim + 2:]
+        pad = [0, 0] * (len(wide) - 2 - dim) + [0, step - 1]
+        src = c.tmp("constant_pad_nd", [src], wide, x.dtype, {"pad": pad})
+        spread = src.shape[:dim] + (n * step,) + src.shape[dim + 2:]
+        src = c.tmp("reshape", [src], spread, x.dtype, {"shape": list(spread)})
+        end = min(size, start + n * step)
+        if end - start != n * step:  # the zeros after the last element that would pass self's end
+            src = c.tmp("slice", [src], spread[:dim] + (end - start,) + spread[dim + 1:], x.dtype,
+                        {"dim": dim, "start": 0, "end": end - start})
+    return c.emit("where", _run_scatter_operands(c, x, src, dim, start, end, step))
 
 
-def _run_scatter_operands(c, x, src, dim, start, end):
+def _run_scatter_operands(c, x, src, dim, start, end, step=1):
     """The operands of a where that is x with x[start:end] along dim replaced by src (src's size along dim
-    end - start): a mask of start <= i < end, src padded to x's size along dim, x."""
+    end - start): a mask of start <= i < end (and (i - start) % step == 0: the other elements of the run
+    keep x's values), src padded to x's size along dim, x."""
     size = x.shape[dim]
     pad = [0, 0] * (len(x.shape) - 1 - dim) + [start, size - end]
     padded = c.tmp("constant_pad_nd", [c.convert(src, x.dtype)], x.shape, x.dtype, {"pad": pad})
     idx = c.tmp("iota", [], (size,), "i64", {"length": size})
     keep = c.binary_tmp("ge", idx, c.scalar(start, idx))
     keep = c.binary_tmp("logical_and", keep, c.binary_tmp("lt", idx, c.scalar(end, idx)))
+    if step != 1:
+        phase = c.binary_tmp("remainder", c.binary_tmp("sub", idx, c.scalar(start, idx)), c.scalar(step, idx))
+        keep = c.binary_tmp("logical_and", keep, c.binary_tmp("eq", phase, c.scalar(0, idx)))
     shape = [1] * len(x.shape)
     shape[dim] = size
     keep = c.tmp("reshape", [keep], tuple(shape), "i1", {"shape": shape})

@@ -348,10 +348,14 @@ aten_direct_torch2.symbolic = True
 
 
 def backward_views(x, s, b):
-    """What AOTAutograd's backward graphs hold: slice_scatter (slice's backward; a negative start, an open end)
-    and the functional copy (src broadcast to self's shape and dtype), called directly."""
+    """What AOTAutograd's backward graphs hold: slice_scatter (slice's backward; a negative start, an open end;
+    a step: the backward of x[..., 1::3], its last run ending inside self and past it) and the functional copy
+    (src broadcast to self's shape and dtype), called directly."""
     return (aten.slice_scatter.default(x, s, 1, 2, 5), aten.slice_scatter.default(x, aten.slice.Tensor(s, 1, 0, 1), 1, -1),
-            aten.copy.default(x, b), aten.copy.default(x, aten._to_copy.default(b, dtype=torch.int32)))
+            aten.copy.default(x, b), aten.copy.default(x, aten._to_copy.default(b, dtype=torch.int32)),
+            aten.slice_scatter.default(x, s, 1, 1, 8, 3),
+            aten.slice_scatter.default(x, aten.slice.Tensor(s, 1, 0, 2), 1, 3, None, 3),
+            aten.slice_scatter.default(x, aten.mul.Tensor(aten.slice.Tensor(x, 0, 1, None, 2), 2.0), 0, 0, None, 2))
 
 
 backward_views.symbolic = True
