@@ -369,6 +369,15 @@ def arange_iota(x):
 arange_iota.decompositions = ["aten.arange.start_step"]
 
 
+def many_buffers(x):
+    """280 reductions, each of another width: one program whose CPU wrapper allocates a buffer per kernel,
+    none of them reusable (each of its own type). The wrapper's table had 256 places ("too many buffers":
+    LeViT's training forward, one partition of 1151 nodes)."""
+    for _ in range(280):
+        x = x[:, 1:] - x.mean(-1, keepdim=True)
+    return x
+
+
 class MLP(torch.nn.Module):
     """Parameters (captured by make_fx as constants) become function arguments after the input."""
 
@@ -475,6 +484,7 @@ def _inputs():
         "aten_direct_torch2": (aten_direct_torch2, [f2(4, 8)]),
         "arange_iota": (arange_iota, [f2(4, 8)]),
         "backward_views": (backward_views, [f2(4, 8), f2(4, 3), f2(8)]),
+        "many_buffers": (many_buffers, [f2(4, 320)]),
     }
 
 
