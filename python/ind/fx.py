@@ -388,9 +388,55 @@ def _rsub(c):  # other - alpha * self
 
 
 def _div(c):
-    if c.a.get("rounding_mode") is not None:
-        c.unsupported(f"rounding_mode={c.a['rounding_mode']!r} (ind has only true division)")
-    return c.emit("div", list(c.operands(c.a["self"], c.a["other"])))
+    """div, and div with rounding_mode "trunc" / "floor" (floor_divide, torch._decomp's index arithmetic:
+    adaptive pooling's window bounds). Floats as Inductor lowers them: trunc / floor of the true quotient.
+    Integers exactly (graph.div of integers is f32, exact only below 2^24): _int_floor_div, then trunc from
+    floor where the remainder is nonzero and the signs differ."""
+    mode = c.a.get("rounding_mode")
+    a, b = c.operands(c.a["self"], c.a["other"])
+    if mode is None:
+        return c.emit("div", [a, b])
+    if mode not in ("trunc", "floor"):
+        c.unsupported(f"rounding_mode={mode!r}")
+    shape, dtype = c.out()
+    if dtype in _FLOAT:
+        q = c.tmp("div", [c.convert(a, dtype), c.convert(b, dtype)], shape, dtype)
+        return c.emit(mode, [q])
+    if dtype not in ("i32", "i64"):
+        c.unsupported(f"rounding_mode={mode!r} with a result of {dtype}")
+    a, b = c.convert(a, dtype), c.convert(b, dtype)
+    q = _int_floor_div(c, a, b, shape, dtype)
+    if mode == "floor":
+        return q
+    zero = c.convert(c.scalar(0, a), dtype)  # a Python int is i64 beside any integer tensor
+    inexact = c.binary_tmp("ne", c.binary_tmp("remainder", a, b), zero)
+    signs = c.binary_tmp("ne", c.binary_tmp("lt", a, zero), c.binary_tmp("lt", b, zero))
+    up = c.convert(c.binary_tmp("logical_and", inexact, signs), dtype)
+    return c.emit("add", [q, up])
+
+
+def _int_floor_div(c, a, b, shape, dtype):
+    """floor(a / b) of integers, exact for quotients below 2^44: an f32 estimate q0, one refinement by the
+    exact remainder r = a - q0 * b (q1 = q0 + floor(r / b), again in f32: r is within about |q| 2^-22 of
+    a multiple of b), then the last step of +-1 from Python's remainder (graph.remainder, exact on integers):
+    a - q1 * b - remainder(a, b) is (floor(a / b) - q1) * b."""
+    fb = c.convert(b, "f32")
+
+    def fdiv(num):  # floor(num / b) estimated in f32, as dtype
+        q = c.tmp("div", [c.convert(num, "f32"), fb], _broadcast(num.shape, fb.shape), "f32")
+        return c.convert(c.tmp("floor", [q], q.shape, "f32"), dtype)
+
+    q = fdiv(a)
+    r = c.binary_tmp("sub", a, c.binary_tmp("mul", q, b))
+    q = c.binary_tmp("add", q, fdiv(r))
+    d = c.binary_tmp("sub", c.binary_tmp("sub", a, c.binary_tmp("mul", q, b)), c.binary_tmp("remainder", a, b))
+    zero, one, minus = (c.convert(c.scalar(k, q), dtype) for k in (0, 1, -1))  # i64 beside any integer tensor
+    step = c.tmp("where", [c.binary_tmp("eq", d, b), one, minus], _broadcast(d.shape, b.shape), dtype)
+    step = c.tmp("where", [c.binary_tmp("eq", d, zero), zero, step], step.shape, dtype)
+    q = c.binary_tmp("add", q, step)
+    if tuple(q.shape) != tuple(shape):
+        q = c.tmp("expand", [q], shape, dtype, {"shape": list(shape)})
+    return q
 
 
 def _pow(c):
@@ -1322,6 +1368,10 @@ DECOMPOSITIONS = [
     "aten.std_mean.correction", "aten.mv.default", "aten.glu.default",
     "aten.threshold.default", "aten.logsumexp.default", "aten.native_batch_norm.default",
     "aten._native_batch_norm_legit_no_training.default", "aten.mish.default", "aten.softplus.default",
+    # adaptive average pooling (GoogLeNet's auxiliary heads; Inductor lowers it): windows of equal size are
+    # avg_pool2d, others a gather of each window's elements (index) and their mean
+    "aten._adaptive_avg_pool2d.default",
+    "aten.floor_divide.default",  # div(rounding_mode="floor")
 ]
 
 

@@ -378,6 +378,22 @@ def many_buffers(x):
     return x
 
 
+def rounding_divs(x, y, i, j):
+    """div with rounding_mode (and floor_divide): floats as Inductor (trunc / floor of the quotient); integers
+    exactly, signs mixed, a scalar divisor, and quotients past f32's 2^24 (i * 123456789 / 7)."""
+    big = i * 123456789 + 5
+    return (torch.div(x, y, rounding_mode="trunc"), torch.div(x, y, rounding_mode="floor"), x // 0.3,
+            torch.div(i, j, rounding_mode="trunc"), torch.div(i, j, rounding_mode="floor"), i // 2, -i // 3,
+            torch.div(big, j * 7, rounding_mode="trunc"), torch.div(big, j * 7, rounding_mode="floor"),
+            torch.div(big, 1000003, rounding_mode="floor"), torch.div(i.int(), j.int(), rounding_mode="trunc"))
+
+
+def adaptive_pools(x):
+    """Adaptive average pooling to sizes that do not divide the input's (windows of 2 and 3 elements,
+    overlapping): torch._decomp's gather of each window and its mean (GoogLeNet's auxiliary heads)."""
+    return F.adaptive_avg_pool2d(x, (3, 3)), F.adaptive_avg_pool2d(x, (4, 2)), F.adaptive_avg_pool2d(x[0], 5)
+
+
 class MLP(torch.nn.Module):
     """Parameters (captured by make_fx as constants) become function arguments after the input."""
 
@@ -485,6 +501,8 @@ def _inputs():
         "arange_iota": (arange_iota, [f2(4, 8)]),
         "backward_views": (backward_views, [f2(4, 8), f2(4, 3), f2(8)]),
         "many_buffers": (many_buffers, [f2(4, 320)]),
+        "adaptive_pools": (adaptive_pools, [f2(2, 3, 7, 6)]),
+        "rounding_divs": (rounding_divs, [x * 4, f2(4, 8), ints, nonzero]),
     }
 
 
