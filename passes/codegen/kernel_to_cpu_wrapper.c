@@ -16,8 +16,11 @@
 typedef struct Wrapper {
   MlirOperation func;
   MlirOperation module;
-  MlirValue allocs[256]; /* memref.alloc results of this wrapper */
-  MlirStringRef alloc_names[256];
+  /* memref.alloc results of this wrapper and their kernel.alloc names, one per kernel.alloc: sized by the
+   * function's wrapper ops (a training graph's forward holds thousands of buffers, LeViT's 1151-node one
+   * over 256) */
+  MlirValue *allocs;
+  MlirStringRef *alloc_names;
   int nallocs;
 } Wrapper;
 
@@ -44,15 +47,11 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
           memcmp(w->alloc_names[i].data, reuse.data, reuse.length) == 0 &&
           mlirTypeEqual(mlirValueGetType(w->allocs[i]), t)) {
         mlirValueReplaceAllUsesOfWith(old, w->allocs[i]);
-        if (w->nallocs < 256) {
-          w->alloc_names[w->nallocs] = name;
-          w->allocs[w->nallocs++] = w->allocs[i];
-        }
+        w->alloc_names[w->nallocs] = name;
+        w->allocs[w->nallocs++] = w->allocs[i];
         mlirOperationDestroy(op);
         return true;
       }
-  if (w->nallocs >= 256)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many buffers"));
   Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   MlirValue nv = build_alloc(&b, t);
   mlirValueReplaceAllUsesOfWith(old, nv);
@@ -300,6 +299,10 @@ bool cpu_lower_wrapper(MlirOperation module, MlirOperation func) {
   Wrapper *w = calloc(1, sizeof *w);
   if (!w)
     abort();
+  w->allocs = calloc((size_t)(end - ops) + 1, sizeof *w->allocs);
+  w->alloc_names = calloc((size_t)(end - ops) + 1, sizeof *w->alloc_names);
+  if (!w->allocs || !w->alloc_names)
+    abort();
   w->func = func;
   w->module = module;
   bool ok = true;
@@ -320,6 +323,8 @@ bool cpu_lower_wrapper(MlirOperation module, MlirOperation func) {
     insert_deallocs(w);
     ind_set_attr(func, "llvm.emit_c_interface", mlirUnitAttrGet(mlirOperationGetContext(func)));
   }
+  free(w->allocs);
+  free(w->alloc_names);
   free(w);
   free(ops);
   return ok;

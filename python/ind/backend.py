@@ -539,6 +539,10 @@ def partition(gm, device=None):
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
         parts = _pytorch_partitions(gm, support)
         STATS["partitioner_fallbacks"] += 1
+    for p in parts:  # a partition of views only stays eager (where a view is free), marked for describe()
+        if all(str(n.target) in _NO_COMPUTE for n in p):
+            for n in p:
+                n.meta["ind_view_only"] = True
     parts = [p for p in parts if any(str(n.target) not in _NO_COMPUTE for n in p)]
     if not parts:
         return gm, []
@@ -575,8 +579,9 @@ def _pytorch_partitions(gm, support):
 # Ops ind leaves to PyTorch by design (externs, as Inductor's extern kernels): convolutions and pooling with
 # indices, the fused attention kernels, a scatter with accumulation (index_put: embedding's backward), and
 # allocations. describe() marks them "(extern)"; any other eager op is a gap in ind's coverage.
+# _adaptive_avg_pool2d_backward: Inductor's fallback too (make_fallback; torch._decomp has no decomposition).
 EXTERNS = ("convolution", "max_pool2d_with_indices", "avg_pool2d", "_scaled_dot_product_", "index_put",
-           "new_empty_strided", "empty_strided", "embedding_dense_backward")
+           "new_empty_strided", "empty_strided", "embedding_dense_backward", "_adaptive_avg_pool2d_backward")
 
 
 def is_extern(target):
@@ -592,7 +597,9 @@ def _empty(node):
 
 def describe(gm):
     """One line per node of a partitioned graph: 'ind   fused_0: N ops [...]', or 'eager aten.cumprod.default'
-    with "(extern)" for the ops ind leaves to PyTorch by design, "(empty)" for an empty tensor, and
+    with "(extern)" for the ops ind leaves to PyTorch by design, "(empty)" for an empty tensor, "(view)" for
+    a view in a partition of views only (left to PyTorch, where it costs no copy: DLA's flatten of its
+    classifier convolution's output; ind would compile it, as a copy), and
     'eager fused_0: ... (fallback)' for a partition ind could not compile."""
     lines = []
     for n in gm.graph.nodes:
@@ -603,7 +610,8 @@ def describe(gm):
             lines.append(f"{'ind  ' if ind else 'eager'} {n.target}: {len(ops)} ops "
                          f"[{', '.join(o.replace('aten.', '') for o in ops)}]{'' if ind else ' (fallback)'}")
         elif n.op == "call_function" and n.target.__name__ != "getitem":
-            why = " (extern)" if is_extern(n.target) else " (empty)" if _empty(n) else ""
+            why = " (extern)" if is_extern(n.target) else " (empty)" if _empty(n) else \
+                " (view)" if n.meta.get("ind_view_only") else ""
             lines.append(f"eager {n.target}{why}")
     return "\n".join(lines)
 

@@ -401,9 +401,55 @@ def _rsub(c):  # other - alpha * self
 
 
 def _div(c):
-    if c.a.get("rounding_mode") is not None:
-        c.unsupported(f"rounding_mode={c.a['rounding_mode']!r} (ind has only true division)")
-    return c.emit("div", list(c.operands(c.a["self"], c.a["other"])))
+    """div, and div with rounding_mode "trunc" / "floor" (floor_divide, torch._decomp's index arithmetic:
+    adaptive pooling's window bounds). Floats as Inductor lowers them: trunc / floor of the true quotient.
+    Integers exactly (graph.div of integers is f32, exact only below 2^24): _int_floor_div, then trunc from
+    floor where the remainder is nonzero and the signs differ."""
+    mode = c.a.get("rounding_mode")
+    a, b = c.operands(c.a["self"], c.a["other"])
+    if mode is None:
+        return c.emit("div", [a, b])
+    if mode not in ("trunc", "floor"):
+        c.unsupported(f"rounding_mode={mode!r}")
+    shape, dtype = c.out()
+    if dtype in _FLOAT:
+        q = c.tmp("div", [c.convert(a, dtype), c.convert(b, dtype)], shape, dtype)
+        return c.emit(mode, [q])
+    if dtype not in ("i32", "i64"):
+        c.unsupported(f"rounding_mode={mode!r} with a result of {dtype}")
+    a, b = c.convert(a, dtype), c.convert(b, dtype)
+    q = _int_floor_div(c, a, b, shape, dtype)
+    if mode == "floor":
+        return q
+    zero = c.convert(c.scalar(0, a), dtype)  # a Python int is i64 beside any integer tensor
+    inexact = c.binary_tmp("ne", c.binary_tmp("remainder", a, b), zero)
+    signs = c.binary_tmp("ne", c.binary_tmp("lt", a, zero), c.binary_tmp("lt", b, zero))
+    up = c.convert(c.binary_tmp("logical_and", inexact, signs), dtype)
+    return c.emit("add", [q, up])
+
+
+def _int_floor_div(c, a, b, shape, dtype):
+    """floor(a / b) of integers, exact for quotients below 2^44: an f32 estimate q0, one refinement by the
+    exact remainder r = a - q0 * b (q1 = q0 + floor(r / b), again in f32: r is within about |q| 2^-22 of
+    a multiple of b), then the last step of +-1 from Python's remainder (graph.remainder, exact on integers):
+    a - q1 * b - remainder(a, b) is (floor(a / b) - q1) * b."""
+    fb = c.convert(b, "f32")
+
+    def fdiv(num):  # floor(num / b) estimated in f32, as dtype
+        q = c.tmp("div", [c.convert(num, "f32"), fb], _broadcast(num.shape, fb.shape), "f32")
+        return c.convert(c.tmp("floor", [q], q.shape, "f32"), dtype)
+
+    q = fdiv(a)
+    r = c.binary_tmp("sub", a, c.binary_tmp("mul", q, b))
+    q = c.binary_tmp("add", q, fdiv(r))
+    d = c.binary_tmp("sub", c.binary_tmp("sub", a, c.binary_tmp("mul", q, b)), c.binary_tmp("remainder", a, b))
+    zero, one, minus = (c.convert(c.scalar(k, q), dtype) for k in (0, 1, -1))  # i64 beside any integer tensor
+    step = c.tmp("where", [c.binary_tmp("eq", d, b), one, minus], _broadcast(d.shape, b.shape), dtype)
+    step = c.tmp("where", [c.binary_tmp("eq", d, zero), zero, step], step.shape, dtype)
+    q = c.binary_tmp("add", q, step)
+    if tuple(q.shape) != tuple(shape):
+        q = c.tmp("expand", [q], shape, dtype, {"shape": list(shape)})
+    return q
 
 
 def _pow(c):
@@ -679,29 +725,51 @@ def _copy(c):  # aten.copy(self, src): src broadcast to self's shape, in self's 
 
 
 def _slice_scatter(c):
-    """slice_scatter(self, src, dim, start, end, step): self with self[start:end] along dim replaced by src
-    (the backward of slice): src padded to self's size along dim, selected where start <= i < end."""
+    """slice_scatter(self, src, dim, start, end, step): self with self[start:end:step] along dim replaced by
+    src (the backward of slice): src padded to self's size along dim, selected where start <= i < end (and
+    (i - start) % step == 0). A step spreads src first: each element followed by step - 1 zeros (a pad of a
+    new dim after dim, merged into it), so that src's k-th element lands on start + k * step (the backward of
+    x[..., ::2], GPT-J's and CodeGen's interleaved rotary)."""
     x, src = c.t(c.a["self"]), c.t(c.a["src"])
     dim = int(c.a.get("dim", 0)) % len(x.shape)
     size = x.shape[dim]
     start, end = _slice_bounds(size, c.a.get("start"), c.a.get("end"))
-    if int(c.a.get("step", 1) or 1) != 1:
-        c.unsupported("a step other than 1")
+    step = int(c.a.get("step", 1) or 1)
+    if step < 1:
+        c.unsupported(f"a step of {step}")
     end = max(start, end)
-    if src.shape[dim] != end - start:
-        c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}")
-    return c.emit("where", _run_scatter_operands(c, x, src, dim, start, end))
+    n = -(-(end - start) // step)
+    if src.shape[dim] != n:
+        c.unsupported(f"src of {src.shape[dim]} along dim {dim} for the slice {start}:{end}:{step}")
+    if step != 1 and n > 0:
+        src = c.convert(src, x.dtype)
+        wide = src.shape[:dim + 1] + (1,) + src.shape[dim + 1:]
+        src = c.tmp("reshape", [src], wide, x.dtype, {"shape": list(wide)})
+        wide = src.shape[:dim + 1] + (step,) + src.shape[dim + 2:]
+        pad = [0, 0] * (len(wide) - 2 - dim) + [0, step - 1]
+        src = c.tmp("constant_pad_nd", [src], wide, x.dtype, {"pad": pad})
+        spread = src.shape[:dim] + (n * step,) + src.shape[dim + 2:]
+        src = c.tmp("reshape", [src], spread, x.dtype, {"shape": list(spread)})
+        end = min(size, start + n * step)
+        if end - start != n * step:  # the zeros after the last element that would pass self's end
+            src = c.tmp("slice", [src], spread[:dim] + (end - start,) + spread[dim + 1:], x.dtype,
+                        {"dim": dim, "start": 0, "end": end - start})
+    return c.emit("where", _run_scatter_operands(c, x, src, dim, start, end, step))
 
 
-def _run_scatter_operands(c, x, src, dim, start, end):
+def _run_scatter_operands(c, x, src, dim, start, end, step=1):
     """The operands of a where that is x with x[start:end] along dim replaced by src (src's size along dim
-    end - start): a mask of start <= i < end, src padded to x's size along dim, x."""
+    end - start): a mask of start <= i < end (and (i - start) % step == 0: the other elements of the run
+    keep x's values), src padded to x's size along dim, x."""
     size = x.shape[dim]
     pad = [0, 0] * (len(x.shape) - 1 - dim) + [start, size - end]
     padded = c.tmp("constant_pad_nd", [c.convert(src, x.dtype)], x.shape, x.dtype, {"pad": pad})
     idx = c.tmp("iota", [], (size,), "i64", {"length": size})
     keep = c.binary_tmp("ge", idx, c.scalar(start, idx))
     keep = c.binary_tmp("logical_and", keep, c.binary_tmp("lt", idx, c.scalar(end, idx)))
+    if step != 1:
+        phase = c.binary_tmp("remainder", c.binary_tmp("sub", idx, c.scalar(start, idx)), c.scalar(step, idx))
+        keep = c.binary_tmp("logical_and", keep, c.binary_tmp("eq", phase, c.scalar(0, idx)))
     shape = [1] * len(x.shape)
     shape[dim] = size
     keep = c.tmp("reshape", [keep], tuple(shape), "i1", {"shape": shape})
@@ -1313,6 +1381,10 @@ DECOMPOSITIONS = [
     "aten.std_mean.correction", "aten.mv.default", "aten.glu.default",
     "aten.threshold.default", "aten.logsumexp.default", "aten.native_batch_norm.default",
     "aten._native_batch_norm_legit_no_training.default", "aten.mish.default", "aten.softplus.default",
+    # adaptive average pooling (GoogLeNet's auxiliary heads; Inductor lowers it): windows of equal size are
+    # avg_pool2d, others a gather of each window's elements (index) and their mean
+    "aten._adaptive_avg_pool2d.default",
+    "aten.floor_divide.default",  # div(rounding_mode="floor")
 ]
 
 

@@ -365,10 +365,14 @@ aten_direct_torch2.symbolic = True
 
 
 def backward_views(x, s, b):
-    """What AOTAutograd's backward graphs hold: slice_scatter (slice's backward; a negative start, an open end)
-    and the functional copy (src broadcast to self's shape and dtype), called directly."""
+    """What AOTAutograd's backward graphs hold: slice_scatter (slice's backward; a negative start, an open end;
+    a step: the backward of x[..., 1::3], its last run ending inside self and past it) and the functional copy
+    (src broadcast to self's shape and dtype), called directly."""
     return (aten.slice_scatter.default(x, s, 1, 2, 5), aten.slice_scatter.default(x, aten.slice.Tensor(s, 1, 0, 1), 1, -1),
-            aten.copy.default(x, b), aten.copy.default(x, aten._to_copy.default(b, dtype=torch.int32)))
+            aten.copy.default(x, b), aten.copy.default(x, aten._to_copy.default(b, dtype=torch.int32)),
+            aten.slice_scatter.default(x, s, 1, 1, 8, 3),
+            aten.slice_scatter.default(x, aten.slice.Tensor(s, 1, 0, 2), 1, 3, None, 3),
+            aten.slice_scatter.default(x, aten.mul.Tensor(aten.slice.Tensor(x, 0, 1, None, 2), 2.0), 0, 0, None, 2))
 
 
 backward_views.symbolic = True
@@ -380,6 +384,31 @@ def arange_iota(x):
 
 
 arange_iota.decompositions = ["aten.arange.start_step"]
+
+
+def many_buffers(x):
+    """280 reductions, each of another width: one program whose CPU wrapper allocates a buffer per kernel,
+    none of them reusable (each of its own type). The wrapper's table had 256 places ("too many buffers":
+    LeViT's training forward, one partition of 1151 nodes)."""
+    for _ in range(280):
+        x = x[:, 1:] - x.mean(-1, keepdim=True)
+    return x
+
+
+def rounding_divs(x, y, i, j):
+    """div with rounding_mode (and floor_divide): floats as Inductor (trunc / floor of the quotient); integers
+    exactly, signs mixed, a scalar divisor, and quotients past f32's 2^24 (i * 123456789 / 7)."""
+    big = i * 123456789 + 5
+    return (torch.div(x, y, rounding_mode="trunc"), torch.div(x, y, rounding_mode="floor"), x // 0.3,
+            torch.div(i, j, rounding_mode="trunc"), torch.div(i, j, rounding_mode="floor"), i // 2, -i // 3,
+            torch.div(big, j * 7, rounding_mode="trunc"), torch.div(big, j * 7, rounding_mode="floor"),
+            torch.div(big, 1000003, rounding_mode="floor"), torch.div(i.int(), j.int(), rounding_mode="trunc"))
+
+
+def adaptive_pools(x):
+    """Adaptive average pooling to sizes that do not divide the input's (windows of 2 and 3 elements,
+    overlapping): torch._decomp's gather of each window and its mean (GoogLeNet's auxiliary heads)."""
+    return F.adaptive_avg_pool2d(x, (3, 3)), F.adaptive_avg_pool2d(x, (4, 2)), F.adaptive_avg_pool2d(x[0], 5)
 
 
 class MLP(torch.nn.Module):
@@ -490,6 +519,9 @@ def _inputs():
         "aten_direct_torch2": (aten_direct_torch2, [f2(4, 8)]),
         "arange_iota": (arange_iota, [f2(4, 8)]),
         "backward_views": (backward_views, [f2(4, 8), f2(4, 3), f2(8)]),
+        "many_buffers": (many_buffers, [f2(4, 320)]),
+        "adaptive_pools": (adaptive_pools, [f2(2, 3, 7, 6)]),
+        "rounding_divs": (rounding_divs, [x * 4, f2(4, 8), ints, nonzero]),
     }
 
 

@@ -129,6 +129,11 @@ def storage_offset(x):
     return w + 1, torch.as_strided(f, (2,), (1,), 7) * 3  # inside the view: compiled
 
 
+def views_only(x):
+    s = torch.cumprod(x, 1)  # eager
+    return s.view(-1), s.t()  # views alone: free in PyTorch, a copy in ind: left eager, marked (view)
+
+
 def main():
     if sys.argv[1:] == ["logs"]:
         logs()
@@ -142,7 +147,8 @@ def main():
              "side_by_side": (side_by_side, [f(4, 6), f(3, 5)]),
              "two_way": (two_way, [f(4, 6), f(3, 5)]),
              "crossed": (crossed, [f(4, 6), f(4, 6)]),
-             "storage_offset": (storage_offset, [f(4, 6)])}
+             "storage_offset": (storage_offset, [f(4, 6)]),
+             "views_only": (views_only, [f(4, 6)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
