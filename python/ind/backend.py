@@ -577,11 +577,14 @@ def _pytorch_partitions(gm, support):
 
 
 # Ops ind leaves to PyTorch by design (externs, as Inductor's extern kernels): convolutions and pooling with
-# indices, the fused attention kernels, a scatter with accumulation (index_put: embedding's backward), and
-# allocations. describe() marks them "(extern)"; any other eager op is a gap in ind's coverage.
+# indices, the fused attention kernels, scatters with accumulation (index_put: embedding's backward;
+# scatter_add / scatter_reduce: the backward of a gather, DeBERTa's relative positions), which ind cannot
+# generate (no atomic read-modify-write in its kernels; Inductor's are atomic adds), and allocations.
+# describe() marks them "(extern)"; any other eager op is a gap in ind's coverage.
 # _adaptive_avg_pool2d_backward: Inductor's fallback too (make_fallback; torch._decomp has no decomposition).
 EXTERNS = ("convolution", "max_pool2d_with_indices", "avg_pool2d", "_scaled_dot_product_", "index_put",
-           "new_empty_strided", "empty_strided", "embedding_dense_backward", "_adaptive_avg_pool2d_backward")
+           "scatter_add", "scatter_reduce", "new_empty_strided", "empty_strided", "embedding_dense_backward",
+           "_adaptive_avg_pool2d_backward")
 
 
 def is_extern(target):
