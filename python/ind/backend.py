@@ -500,12 +500,19 @@ _READS_STORAGE = {"aten.as_strided.default", "aten.as_strided_.default", "aten.a
 
 
 def _is_view(node):
-    """Whether the node's result aliases its first input (a view op, by its schema's alias annotation)."""
+    """Whether the node's result aliases its first input (a view op, by its schema's alias annotation; an
+    element of a list of views, split's or unbind's, too)."""
+    if node.op == "call_function" and node.target is operator.getitem:
+        return isinstance(node.args[0], torch.fx.Node) and _is_view(node.args[0])
     schema = getattr(node.target, "_schema", None)
     if node.op != "call_function" or schema is None or not schema.returns or not schema.arguments:
         return False
     ret, arg = schema.returns[0].alias_info, schema.arguments[0].alias_info
-    return ret is not None and not ret.is_write and arg is not None and ret.before_set == arg.before_set
+    if ret is None or ret.is_write or arg is None or not arg.before_set:
+        return False
+    # `Tensor(a) self -> Tensor(a)`; a list of views is `Tensor(a -> *) self -> Tensor(a)[]`, whose alias
+    # set the schema keeps on the list's elements
+    return ret.before_set == arg.before_set or ("*" in arg.after_set and str(schema.returns[0].type).startswith("List"))
 
 
 def storage_bound(gm, supported):
@@ -522,7 +529,9 @@ def storage_bound(gm, supported):
         while isinstance(v, torch.fx.Node) and _is_view(v) and v not in bound:
             bound.add(v)
             v = v.args[0]
-    return bound
+    # every element taken from a bound list of views (a split's other chunks) stays with it: a getitem
+    # never goes into a program without the node it reads
+    return bound | {u for b in bound for u in b.users if u.target is operator.getitem}
 
 
 def partition(gm, device=None):

@@ -126,7 +126,9 @@ def storage_offset(x):
     w = torch.as_strided(f, (2, 3), (3, 1), 0)  # storage positions 0..5: before the view, eager (as_strided
     # reads absolute storage positions): the slice that made f stays eager with it, else f would be a new
     # tensor holding row 1 at position 0 and w would read row 1 instead of row 0
-    return w + 1, torch.as_strided(f, (2,), (1,), 7) * 3  # inside the view: compiled
+    c = torch.chunk(x * 3, 2)[1]  # an element of a list of views (split): storage offset 12 of x * 3
+    return (w + 1, torch.as_strided(f, (2,), (1,), 7) * 3,  # inside the view: compiled
+            torch.as_strided(c, (4,), (1,), 0) - 1)  # before it: the split and its getitem stay eager too
 
 
 def views_only(x):
