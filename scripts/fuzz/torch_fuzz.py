@@ -258,15 +258,36 @@ def _diff(r, o, msgs, who="ind"):
 # ---------------------------------------------------------------------------------------------------
 # Subprocess batches.
 
-def worker(seeds, backward, inject):
+class SavedProgram:
+    """A program kept as its source (a corpus file seed_N.py): run as the generator's, inputs from seed N."""
+
+    def __init__(self, seed, text):
+        self.seed, self.text = seed, text
+
+    def source(self):
+        return self.text
+
+
+def program(seed):
+    """The program of a seed: the corpus's file for it where $IND_FUZZ_CORPUS names a folder holding one
+    (a regression corpus keeps its programs when the generator changes), else the generator's."""
+    corpus = os.environ.get("IND_FUZZ_CORPUS")
+    path = os.path.join(corpus, f"seed_{seed}.py") if corpus else None
+    if path and os.path.exists(path):
+        with open(path) as fh:
+            return SavedProgram(seed, fh.read())
     import torch_gen
+    return torch_gen.generate(seed)
+
+
+def worker(seeds, backward, inject):
     for s in seeds:
         t0 = time.time()
         LAST.clear()
         if os.environ.get("IND_FUZZ_CRASH_SEED") == str(s):  # the runner's own check of its crash path
             os.abort()
         try:
-            cls, msg = run_program(torch_gen.generate(s), backward, inject)
+            cls, msg = run_program(program(s), backward, inject)
         except Exception as e:  # the runner's own error: report it, keep going
             cls, msg = "invalid", "runner: " + _first_line(e)
         print(json.dumps({"seed": s, "class": cls, "msg": msg, "s": round(time.time() - t0, 3), **LAST}), flush=True)
@@ -345,7 +366,7 @@ def parse_seeds(text):
 
 def main():
     ap = argparse.ArgumentParser(description="random PyTorch programs through torch.compile(backend='ind')")
-    ap.add_argument("--seeds", default="0:100", help="A:B (B excluded) or a comma list")
+    ap.add_argument("--seeds", help="A:B (B excluded) or a comma list (default 0:100)")
     ap.add_argument("--backward", action="store_true", help="the backward variant: gradients compared too")
     ap.add_argument("--both", action="store_true", help="forward, then backward")
     ap.add_argument("--jobs", type=int, default=1)
@@ -358,21 +379,27 @@ def main():
                     help="where the programs run (cpu, cuda): inputs are made on the CPU and moved there")
     ap.add_argument("--budget", type=float, help="seconds: start no batch after this (a time-boxed bulk run); "
                     "the seeds not reached are counted and listed in --json")
+    ap.add_argument("--corpus", metavar="DIR", help="run the saved programs DIR/seed_N.py (all of them, or those "
+                    "of --seeds) instead of the generator's (test/torch/Inputs/fuzz: the regression corpus)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
     os.environ["IND_FUZZ_DEVICE"] = a.device
     if a.worker is not None:
         worker(parse_seeds(a.worker), a.backward, a.inject)
         return 0
-    import torch_gen
     if a.show:
-        for s in parse_seeds(a.seeds):
-            print(f"# seed {s}\n{torch_gen.generate(s).source()}")
+        for s in parse_seeds(a.seeds or "0:100"):
+            print(f"# seed {s}\n{program(s).source()}")
         return 0
     if a.shrink is not None:
         import torch_shrink
         return torch_shrink.main_shrink(a.shrink, a.backward, a.inject)
-    seeds = parse_seeds(a.seeds)
+    if a.corpus:
+        os.environ["IND_FUZZ_CORPUS"] = os.path.abspath(a.corpus)  # the batches' subprocesses read it
+        saved = sorted(int(m.group(1)) for m in (re.match(r"seed_(\d+)\.py$", n) for n in os.listdir(a.corpus)) if m)
+        seeds = parse_seeds(a.seeds) if a.seeds else saved
+    else:
+        seeds = parse_seeds(a.seeds or "0:100")
     modes = [False, True] if a.both else [a.backward]
     passed = failed = ill = 0
     allres = {}
