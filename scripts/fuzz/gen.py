@@ -109,7 +109,7 @@ def promote_vals(a, b):
         return promote(a.dtype, b.dtype)
     dim, zero = (b, a) if ra else (a, b)
     if category(zero.dtype) > category(dim.dtype):
-        return "f32" if category(zero.dtype) == 2 else zero.dtype  # docs/dialects/graph.md: a float scalar gives f32
+        return zero.dtype  # docs/dialects/graph.md: its own dtype (a 0-d bf16 beside an i64 tensor gives bf16)
     return dim.dtype
 
 
