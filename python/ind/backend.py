@@ -291,9 +291,10 @@ class _Support:
 
     def __init__(self, device=None):
         self.device = device
+        self.bound = set()  # nodes that stay eager although ind compiles them (storage_bound)
 
     def is_node_supported(self, submodules, node):
-        return on_graph_device(node, self.device) and ind_fx.is_node_supported(node)
+        return node not in self.bound and on_graph_device(node, self.device) and ind_fx.is_node_supported(node)
 
 
 # A partition of only these does no arithmetic: running it through ind would cost a copy.
@@ -540,9 +541,8 @@ def partition(gm, device=None):
     type (_device_of); nodes on another device stay eager (on_graph_device), as do the views an eager
     as_strided reads (storage_bound)."""
     support = _Support(device)
-    compiled = lambda n: support.is_node_supported(None, n)  # noqa: E731
-    bound = storage_bound(gm, compiled)
-    supported = lambda n: n not in bound and compiled(n)  # noqa: E731
+    supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
+    support.bound = storage_bound(gm, supported)  # PyTorch's partitioner (the fallback below) honours it too
     parts = propose_partitions(gm, supported)
     if not _acyclic(gm, parts):  # never, by construction (every merge keeps the DAG): a safety net
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
