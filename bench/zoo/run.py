@@ -356,7 +356,8 @@ def main():
     rows, failed, skipped = [], 0, 0
 
     until = time.time() + a.budget if a.budget else None
-    lock = os.path.join(tempfile.mkdtemp(prefix="ind_zoo_"), "timing.lock")
+    lockdir = tempfile.TemporaryDirectory(prefix="ind_zoo_")  # removed when main returns
+    lock = os.path.join(lockdir.name, "timing.lock")
 
     def one(name, mode):
         if until is not None and time.time() > until:
@@ -392,6 +393,7 @@ def main():
             if a.out:
                 with open(a.out, "a") as f:
                     f.write(json.dumps(r) + "\n")
+    lockdir.cleanup()
     print(f"zoo: {len(rows) - failed} passed, {failed} failed" + (f", {skipped} not started within --budget" if skipped else ""))
     return 1 if failed else 0
 

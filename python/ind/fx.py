@@ -1782,7 +1782,7 @@ def _view_metas(gm, example_inputs):
         fakes = [mode.from_tensor(t) if isinstance(t, torch.Tensor) else t for t in example_inputs]
         FakeTensorProp(gm, mode).propagate_dont_convert_inputs(*fakes)
         return
-    except Exception:  # noqa: BLE001 (an op fake tensors cannot run: the metas made_fx recorded stay)
+    except Exception:  # noqa: BLE001 (an op fake tensors cannot run: the metas make_fx recorded stay)
         pass
     for n in gm.graph.nodes:  # then a view's offset is unknown: make the importer refuse as_strided of it
         if n.op == "call_function" and str(n.target).startswith("aten.as_strided"):
