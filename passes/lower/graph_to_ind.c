@@ -957,9 +957,11 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   MlirLocation loc = mlirOperationGetLocation(g->op);
   /* a realized mean's sum is stored in f32 until the division, also for an f16/bf16 mean (Inductor's mean
    * lowering computes in f32 "until end of mean lowering"): a sum stored as f16 overflows where the mean
-   * does not. (An unrolled one is an f32 value already: emit_unrolled.) */
-  MlirType sum_elem = g->info->id == GRAPH_OP_MEAN ? ind_lower_acc_type(L, res->elem) : res->elem;
-  Node *out = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, sum_elem);
+   * does not. (An unrolled one is an f32 value already: emit_unrolled; a mean of one element is the
+   * element, a pointwise buffer in the result's dtype.) */
+  bool mean_sum = g->info->id == GRAPH_OP_MEAN && rnumel > 1;
+  Node *out =
+      ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, mean_sum ? ind_lower_acc_type(L, res->elem) : res->elem);
   /* multi-output reductions (welford, online softmax) are never unrolled: Inductor's WelfordReduction
    * has no unrolled form, and online softmax is only chosen for rnumel >= the threshold */
   bool single = type == IND_REDUCE_SUM || type == IND_REDUCE_MAX || type == IND_REDUCE_MIN || type == IND_REDUCE_PROD;
@@ -990,9 +992,7 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
     return div;
   }
   if (rnumel == 1) {
-    /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1); a
-     * mean of one element is the element, in the result's own dtype */
-    out->elem = res->elem;
+    /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1) */
     MlirOperation pw = ind_pointwise_create(loc, name, sp.sizes, n, memref_of(out), (MlirRegion){NULL});
     mlirBlockAppendOwnedOperation(L->new_block, pw);
     IterSpace psp = sp;

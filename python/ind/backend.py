@@ -494,12 +494,6 @@ def _convex_union(m, q, anc, mem, extin, part):
             not any(anc[y] & mem[q] for y in extin[m] if part.get(y) != q))
 
 
-# Ops whose result depends on where their input lies in its storage (the storage offset is absolute), not
-# only on its values.
-_READS_STORAGE = {"aten.as_strided.default", "aten.as_strided_.default", "aten.as_strided_scatter.default",
-                  "aten.as_strided_copy.default"}
-
-
 def _is_view(node):
     """Whether the node's result aliases its first input (a view op, by its schema's alias annotation; an
     element of a list of views, split's or unbind's, too)."""
@@ -524,7 +518,7 @@ def storage_bound(gm, supported):
     storage (an input, or a computed value: a new tensor in both worlds) stays eager with the as_strided."""
     bound = set()
     for n in gm.graph.nodes:
-        if n.op != "call_function" or str(n.target) not in _READS_STORAGE or supported(n):
+        if n.op != "call_function" or str(n.target) not in ind_fx.READS_STORAGE or supported(n):
             continue
         v = n.args[0] if n.args else None
         while isinstance(v, torch.fx.Node) and _is_view(v) and v not in bound:

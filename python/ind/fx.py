@@ -283,6 +283,7 @@ class _Ctx:
     def __init__(self, imp, node, args):
         self.imp, self.node, self.a = imp, node, args
         self.em = imp.em
+        self.wrapped = False  # a Python number beside a 0-d tensor (operands)
         self.op_name = str(node.target)
 
     # --- errors
@@ -347,7 +348,7 @@ class _Ctx:
             s, d = self.out()
             shape = s if shape is None else shape
             dtype = d if dtype is None else dtype
-        if getattr(self, "wrapped", False) and len(operands) == 2 and opname not in _COMPARISONS:
+        if self.wrapped and len(operands) == 2 and opname not in _COMPARISONS:
             inferred = _promote(*operands)  # the dialect's type for a number beside a 0-d tensor (operands)
             if inferred != dtype:
                 v = self.tmp(opname, operands, shape, inferred, attrs)
@@ -1767,13 +1768,19 @@ def trace(fn, example_inputs, decompositions=True, extra_decompositions=()):
     return gm
 
 
+# Ops whose result depends on where their input lies in its storage (as_strided's storage offset is
+# absolute), not only on its values: _view_metas here, ind.backend.storage_bound.
+READS_STORAGE = {"aten.as_strided.default", "aten.as_strided_.default", "aten.as_strided_scatter.default",
+                 "aten.as_strided_copy.default"}
+
+
 def _view_metas(gm, example_inputs):
     """make_fx with real tensors records every value's meta as a tensor of its own, a view's too (storage
     offset 0); as_strided's storage offset is absolute, so the importer reads its input's (_strided_view).
     Where the graph has an as_strided, the metas are computed again through fake tensors (FakeTensorProp),
     whose views keep their storage offsets, as Dynamo's graphs have them. Where that fails, the traced
     metas stay and an as_strided of a view is refused (not read from the wrong place)."""
-    if not any(n.op == "call_function" and str(n.target).startswith("aten.as_strided") for n in gm.graph.nodes):
+    if not any(n.op == "call_function" and str(n.target) in READS_STORAGE for n in gm.graph.nodes):
         return
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.passes.fake_tensor_prop import FakeTensorProp
@@ -1785,7 +1792,7 @@ def _view_metas(gm, example_inputs):
     except Exception:  # noqa: BLE001 (an op fake tensors cannot run: the metas make_fx recorded stay)
         pass
     for n in gm.graph.nodes:  # then a view's offset is unknown: make the importer refuse as_strided of it
-        if n.op == "call_function" and str(n.target).startswith("aten.as_strided"):
+        if n.op == "call_function" and str(n.target) in READS_STORAGE:
             n.meta["ind_view_offset_unknown"] = True
 
 

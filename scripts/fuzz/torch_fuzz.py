@@ -200,11 +200,12 @@ def run_program(prog, backward=False, inject=False):
         return "mismatch", f"{len(res[0])} outputs, eager has {len(ref[0])}"
     if backward and ref[1] is not None and res[1] is None:
         return "mismatch", "no gradients from the compiled run"
-    bad = next((k for k, (_, r, o, r64, tol) in enumerate(values(res))
+    vals = values(res)
+    bad = next((k for k, (_, r, o, r64, tol) in enumerate(vals)
                 if not same(r, o, r64, tol=tol, equal_nan=True, log_error=log)), None)
     if bad is None:
         return None, ""
-    name, r, o, r64, _ = values(res)[bad]
+    name, r, o, r64, _ = vals[bad]
     msg = f"{name}: {_diff(r, o, msgs)}"
     # A discrete value (bool, integer: compared exactly) where, at every element ind and eager disagree on,
     # ind's is the float64 program's: eager is the one off there (sigmoid(-97.4) > 0 is True, a denormal in
