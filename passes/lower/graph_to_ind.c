@@ -737,15 +737,20 @@ static MlirOperation defined_by(MlirValue v, GraphOpId id) {
   return graph_op_id(op) == id ? op : (MlirOperation){NULL};
 }
 
-/* op reduces exactly the dims `reduced` of a rank-`rank` operand with keepdim. */
-static bool same_keepdim_reduction(MlirOperation op, int rank, const bool *reduced) {
+/* op reduces exactly the dims `reduced` of a rank-`rank` operand. */
+static bool same_reduction(MlirOperation op, int rank, const bool *reduced) {
   bool r[LOWER_MAX_RANK];
-  if (!graph_keepdim(op) || !reduction_dims(op, rank, r))
+  if (!reduction_dims(op, rank, r))
     return false;
   for (int k = 0; k < rank; ++k)
     if (r[k] != reduced[k])
       return false;
   return true;
+}
+
+/* ... and with keepdim. */
+static bool same_keepdim_reduction(MlirOperation op, int rank, const bool *reduced) {
+  return graph_keepdim(op) && same_reduction(op, rank, reduced);
 }
 
 static int64_t reduced_numel(const Node *in, const bool *reduced, int64_t *numel) {
@@ -778,6 +783,42 @@ static bool reduce_unsplit(Lower *L, GraphOp *g, Node *res, Node *x, const bool 
   *out = reduce_node(L, g, res, x, reduced, type);
   L->refuse_split = false;
   return *out || L->split_refused;
+}
+
+/* Whether the graph op g is the mean M of a variance pattern (M = mean(X, D, keepdim); c = X - M;
+ * sum or mean of c * c over D tagged var_m2) whose m2 try_welford will lower as welford over a single
+ * row although rnumel < unroll-reductions-threshold (use_two_step_variance is false for one row): such a
+ * mean is realized rather than unrolled, so that it becomes the welford_mean sibling and x - mean uses
+ * the Welford mean as Inductor's var_mean does (an unrolled sum / rnumel of a constant row is not the
+ * row's value, and rsqrt(0 + eps) magnifies the difference). */
+static bool welford_row_mean(Lower *L, GraphOp *g, int rank, const bool *reduced, int64_t numel) {
+  if (!L->th.welford || g->info->id != GRAPH_OP_MEAN || numel != 1 || !same_keepdim_reduction(g->op, rank, reduced))
+    return false;
+  MlirValue xv = mlirOperationGetOperand(g->op, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(g->op, 0)); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation sub = mlirOpOperandGetOwner(u);
+    if (graph_op_id(sub) != GRAPH_OP_SUB || mlirOpOperandGetOperandNumber(u) != 1 ||
+        !mlirValueEqual(mlirOperationGetOperand(sub, 0), xv))
+      continue;
+    for (MlirOpOperand v = mlirValueGetFirstUse(mlirOperationGetResult(sub, 0)); !mlirOpOperandIsNull(v);
+         v = mlirOpOperandGetNextUse(v)) {
+      MlirOperation mul = mlirOpOperandGetOwner(v);
+      if (graph_op_id(mul) != GRAPH_OP_MUL ||
+          !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
+        continue;
+      for (MlirOpOperand w = mlirValueGetFirstUse(mlirOperationGetResult(mul, 0)); !mlirOpOperandIsNull(w);
+           w = mlirOpOperandGetNextUse(w)) {
+        MlirOperation m2 = mlirOpOperandGetOwner(w);
+        GraphOpId id = graph_op_id(m2);
+        if ((id == GRAPH_OP_SUM || id == GRAPH_OP_MEAN) &&
+            !mlirAttributeIsNull(mlirOperationGetAttributeByName(m2, ind_str(GRAPH_ATTR_VAR_M2))) &&
+            same_reduction(m2, rank, reduced))
+          return true;
+      }
+    }
+  }
+  return false;
 }
 
 /* 1: lowered as welford_m2 into *out; 0: not the pattern (or two-step chosen); -1: error. */
@@ -833,9 +874,9 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
     MlirOperation def =
         mlirOpResultGetOwner(graph_op_id(g->op) == GRAPH_OP_MEAN ? (*out)->operands[0]->memref : (*out)->memref);
     MlirStringRef name = ind_buffer_name(def);
-    fprintf(stderr, "var %s: welford %.*s (rnumel=%lld > unroll-reductions-threshold=%lld)%s\n", g->fx_name,
-            (int)name.length, name.data, (long long)rnumel, (long long)L->th.unroll,
-            sibling ? ", its mean the welford_mean sibling" : "");
+    fprintf(stderr, "var %s: welford %.*s (rnumel=%lld %s unroll-reductions-threshold=%lld%s)%s\n", g->fx_name,
+            (int)name.length, name.data, (long long)rnumel, rnumel > L->th.unroll ? ">" : "<=", (long long)L->th.unroll,
+            rnumel > L->th.unroll ? "" : ", one row", sibling ? ", its mean the welford_mean sibling" : "");
   }
   return 1;
 }
@@ -966,7 +1007,8 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
    * has no unrolled form, and online softmax is only chosen for rnumel >= the threshold */
   bool single = type == IND_REDUCE_SUM || type == IND_REDUCE_MAX || type == IND_REDUCE_MIN || type == IND_REDUCE_PROD;
   if (single && rnumel > 1 && rnumel < L->th.unroll && !L->th.realize_all &&
-      (res->rank == in->rank || res->rank == in->rank - count_reduced(reduced, in->rank))) {
+      (res->rank == in->rank || res->rank == in->rank - count_reduced(reduced, in->rank)) &&
+      !welford_row_mean(L, g, in->rank, reduced, ind_lower_numel(sp.sizes, n))) {
     /* Reduction.create: rnumel < unroll_reductions_threshold: a Pointwise with the reduction unrolled
      * in its inner_fn (_unroll_reduction_fn), not realized (make_reduction realizes only a Reduction):
      * the realize rules and the consumers decide where it is computed. */

@@ -58,6 +58,48 @@ func.func @var_all_8(%x: tensor<2x4xf32>) -> tensor<f32> {
   return %v : tensor<f32>
 }
 
+// One row of 7 (PyTorch fuzzer seed 11801: layer norm of one constant row): welford although rnumel 7 <
+// the threshold (use_two_step_variance needs more than one output), and the mean, which alone would be
+// unrolled (mean_row_7), is realized as the welford_mean sibling: x - mean reads the Welford mean, which
+// is exactly the row's value for a constant row (an unrolled sum / 7 is not, and rsqrt(0 + eps) makes the
+// difference 316 times larger). Two rows of 7: two-step, the mean unrolled. welford=false: unrolled.
+// CHECK-LABEL: sym_name = "layer_norm_row_7"
+// CHECK: name = "buf0"{{.*}}reduction_ranges = array<i64: 7>, reduction_type = "welford_mean"
+// CHECK: name = "buf1"{{.*}}reduction_type = "welford_m2"
+// CHECK: "ind.pointwise"
+// CHECK: "ind.load"(%{{[0-9]+}}) {{.*}} : (memref<1x1xf32>) -> f32
+// CHECK-NEXT: "arith.subf"
+// CHECK-LABEL: sym_name = "layer_norm_rows_7"
+// CHECK-NOT: "ind.reduction"
+// CHECK-LABEL: sym_name = "mean_row_7"
+// CHECK-NOT: "ind.reduction"
+// CHECK-LABEL: sym_name = "var_row_7"
+// CHECK: reduction_type = "welford_mean"
+// CHECK: reduction_type = "welford_m2"
+// OFF-LABEL: sym_name = "layer_norm_row_7"
+// OFF-NOT: "ind.reduction"
+// OFF-LABEL: sym_name = "layer_norm_rows_7"
+func.func @layer_norm_row_7(%x: tensor<1x7xf32>, %w: tensor<7xf32>, %b: tensor<7xf32>) -> tensor<1x7xf32> {
+  %y = "graph.layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 7>, eps = 1.0e-05 : f64} : (tensor<1x7xf32>, tensor<7xf32>, tensor<7xf32>) -> tensor<1x7xf32>
+  return %y : tensor<1x7xf32>
+}
+
+func.func @layer_norm_rows_7(%x: tensor<2x7xf32>, %w: tensor<7xf32>, %b: tensor<7xf32>) -> tensor<2x7xf32> {
+  %y = "graph.layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 7>, eps = 1.0e-05 : f64} : (tensor<2x7xf32>, tensor<7xf32>, tensor<7xf32>) -> tensor<2x7xf32>
+  return %y : tensor<2x7xf32>
+}
+
+func.func @mean_row_7(%x: tensor<1x7xf32>) -> tensor<1x7xf32> {
+  %m = "graph.mean"(%x) {dims = array<i64: 1>, keepdim = true} : (tensor<1x7xf32>) -> tensor<1x1xf32>
+  %c = "graph.sub"(%x, %m) : (tensor<1x7xf32>, tensor<1x1xf32>) -> tensor<1x7xf32>
+  return %c : tensor<1x7xf32>
+}
+
+func.func @var_row_7(%x: tensor<1x7xf32>) -> tensor<1xf32> {
+  %v = "graph.var"(%x) {dims = array<i64: 1>, keepdim = false, correction = 0 : i64} : (tensor<1x7xf32>) -> tensor<1xf32>
+  return %v : tensor<1xf32>
+}
+
 // Layer norm's mean(c * c) is welford too (the m2 then divided by N in the consumer).
 // CHECK-LABEL: sym_name = "layer_norm"
 // CHECK: name = "buf0"{{.*}}reduction_type = "welford_mean"
@@ -170,6 +212,9 @@ func.func @not_softmax(%x: tensor<16x64xf32>) -> tensor<64xf32> {
 
 // LOG: var {{.*}}: two-step (use_two_step_variance: rnumel=8 <= unroll-reductions-threshold=8)
 // LOG: var {{.*}}: welford buf1 (rnumel=9 > unroll-reductions-threshold=8), its mean the welford_mean sibling
+// LOG: var {{.*}}: welford buf1 (rnumel=8 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
+// LOG: var {{.*}}: welford buf1 (rnumel=7 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
+// LOG: var {{.*}}: two-step (use_two_step_variance: rnumel=7 <= unroll-reductions-threshold=8)
 // LOG: var {{.*}}: two-step (the reduction would be split)
 // LOG: softmax {{.*}}: not online (rnumel=7 < unroll-reductions-threshold=8)
 // LOG: softmax {{.*}}: online_softmax_reduce buf0, buf1 (rnumel=8 >= unroll-reductions-threshold=8)

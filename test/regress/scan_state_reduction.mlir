@@ -63,13 +63,19 @@ func.func @std_of_cumsum(%x: tensor<1x17x1x1xf32>) -> tensor<1x1xf32> {
 
 // -----
 
-/// F.layer_norm(cumsum(x).unsqueeze(0), (2,), w, b): the mean and m2 of one Welford state of the scan.
+/// F.layer_norm(cumsum(x).unsqueeze(0), (2,), w, b): the mean and m2 of one Welford state of the scan
+/// (one row: welford although rnumel 2 < the unroll threshold, and the mean is its welford_mean sibling,
+/// not an unrolled sum / 2), the normalization fused after them; on the CPU one nest carries
+/// (mean, m2, weight) and the scan's (s, c).
 // KERNEL: %[[S:.*]] = "kernel.scan"(%{{.*}}) {scan_type = "sum"}
+// KERNEL: "kernel.reduce"(%[[S]]) {reduction_type = "welford_mean"}
 // KERNEL: "kernel.reduce"(%[[S]]) {reduction_type = "welford_m2"}
-// KERNEL: sym_name = "triton_per_fused_cumsum_mean_unsqueeze_0"
-// CPU-LABEL: sym_name = "triton_per_fused_cumsum_mean_unsqueeze_0"
+// KERNEL: sym_name = "triton_per_fused_add_cumsum_mean_mul_rsqrt_sub_unsqueeze_0"
+// KERNEL-NOT: "kernel.def"
+// KERNEL: sym_name = "call"
+// CPU-LABEL: sym_name = "triton_per_fused_add_cumsum_mean_mul_rsqrt_sub_unsqueeze_0"
 // CPU: %{{.*}}:5 = "scf.for"
-// PTX-LABEL: .entry triton_per_fused_cumsum_mean_unsqueeze_0
+// PTX-LABEL: .entry triton_per_fused_add_cumsum_mean_mul_rsqrt_sub_unsqueeze_0
 func.func @layer_norm_of_cumsum(%x: tensor<2xf32>, %w: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<1x2xf32> {
   %c = "graph.cumsum"(%x) {dim = 0 : i64} : (tensor<2xf32>) -> tensor<2xf32>
   %u = "graph.unsqueeze"(%c) {dim = 0 : i64} : (tensor<2xf32>) -> tensor<1x2xf32>
