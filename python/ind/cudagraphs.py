@@ -151,7 +151,12 @@ def _record(gm, inputs, run, static, device_index, is_backward, is_inference):
     from torch._dynamo.backends.cudagraphs import find_input_mutations, get_stack_traces
     from torch._inductor.cudagraph_trees import cudagraphify_impl
     from torch._inductor.cudagraph_utils import get_placeholder_info
-    out = cudagraphify_impl(run, inputs, static, device_index=device_index, is_backward=is_backward,
+    def consume(args):  # the trees' boxed contract: the model empties its argument list (WarmupNode.run
+        a = list(args)  # asserts it), as Inductor's compiled call() and fx's boxed_run do
+        args.clear()
+        return run(a)
+    consume._boxed_call = True
+    out = cudagraphify_impl(consume, inputs, static, device_index=device_index, is_backward=is_backward,
                             is_inference=is_inference, stack_traces=get_stack_traces(gm),
                             placeholders=get_placeholder_info(gm.graph),
                             mutated_input_idxs=find_input_mutations(gm.graph))

@@ -75,8 +75,10 @@ def recorder():
         calls.append((list(static_input_idxs), kw["is_backward"], kw["is_inference"], kw["device_index"],
                       sorted(kw["mutated_input_idxs"])))
 
-        def replay(args):
-            return model(args)
+        def replay(args):  # the trees' contract (WarmupNode.run: assert len(new_inputs) == 0): the
+            out = model(args)  # boxed model consumes its argument list, so the inputs can be freed
+            assert len(args) == 0, f"the recorded model left {len(args)} inputs in its argument list"
+            return out
         return replay
     real = trees.cudagraphify_impl
     trees.cudagraphify_impl = stand_in
