@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -206,11 +207,17 @@ def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
         m = copy.deepcopy(row.model)
         torch._dynamo.reset()
         ind_backend.reset_stats()
-        fn = _compile(m, b)
-        _sync(row.device)
-        t0 = time.perf_counter()
-        out = row.step(fn, m)
-        _sync(row.device)
+        try:  # one backend's exception is its cell, not the row's: the other backends still run
+            fn = _compile(m, b)
+            _sync(row.device)
+            t0 = time.perf_counter()
+            out = row.step(fn, m)
+            _sync(row.device)
+        except Exception as e:
+            traceback.print_exc()
+            res[f"{b}_status"] = "error"
+            res[f"{b}_error"] = _exception_line(e)
+            continue
         res[f"{b}_first_s"] = round(time.perf_counter() - t0, 3)
         checks = _check(row, eager, out, fp64)
         bad = [c for c in checks if not c[1]]
@@ -258,16 +265,27 @@ def _time_row(row, res, compiled, eager, fp64, iters):
     replay, is checked against eager by the same rule ({b}_replay_status)."""
     import torch
     times = {b: [] for b in compiled}
-    for _ in range(2):  # warm-up
-        for b, (fn, m) in compiled.items():
+
+    def step(b):  # False, the error recorded, when a later call fails (a recording, a replay): b leaves
+        fn, m = compiled[b]
+        try:
             row.step(fn, m)
+            _sync(row.device)
+            return True
+        except Exception as e:
+            traceback.print_exc()
+            res[f"{b}_timing_error"] = _exception_line(e)
+            del compiled[b], times[b]
+            return False
+    for _ in range(2):  # warm-up
+        for b in list(compiled):
+            step(b)
     for _ in range(iters):  # interleaved, so a slow spell of the machine hits every backend alike
-        for b, (fn, m) in compiled.items():
+        for b in list(compiled):
             _sync(row.device)
             t0 = time.perf_counter()
-            row.step(fn, m)
-            _sync(row.device)
-            times[b].append(time.perf_counter() - t0)
+            if step(b):
+                times[b].append(time.perf_counter() - t0)
     for b, ts in times.items():
         res[f"{b}_ms"] = round(1e3 * statistics.median(ts), 3)
     for b in compiled:
@@ -284,6 +302,12 @@ def _time_row(row, res, compiled, eager, fp64, iters):
             row.step(fn, m)
             _sync(row.device)
             res[f"{b}_peak_mb"] = round(torch.cuda.max_memory_allocated(row.device) / 2**20, 1)
+
+
+def _exception_line(e):
+    """An exception as one line: its type and the first line of its message."""
+    msg = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {msg[0][:300]}" if msg else type(e).__name__
 
 
 def _error_line(stderr):
