@@ -563,9 +563,14 @@ def _var(c):
 
 
 def _std(c):
+    """sqrt(var(x)), in f32 for an f16/bf16 x and converted at the end, as torch._refs.std computes in the
+    opmath dtype: a variance past f16's range (a std of 1000: 1e6) has a representable square root."""
     x = c.t(c.a["self"])
     s, d = c.out()
-    return c.emit("sqrt", [c.tmp("var", [x], s, d, _var_attrs(c, x))])
+    if d not in ("f16", "bf16"):
+        return c.emit("sqrt", [c.tmp("var", [x], s, d, _var_attrs(c, x))])
+    v = c.tmp("var", [c.convert(x, "f32")], s, "f32", _var_attrs(c, x))
+    return c.emit("convert", [c.tmp("sqrt", [v], s, "f32")])
 
 
 def _var_mean(c):
