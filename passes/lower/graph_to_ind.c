@@ -785,58 +785,56 @@ static bool reduce_unsplit(Lower *L, GraphOp *g, Node *res, Node *x, const bool 
   return *out || L->split_refused;
 }
 
-/* Whether the graph op g is the mean M of a variance pattern (M = mean(X, D, keepdim); c = X - M;
- * sum or mean of c * c over D tagged var_m2) whose m2 try_welford will lower as welford over a single
- * row although rnumel < unroll-reductions-threshold (use_two_step_variance is false for one row): such a
- * mean is realized rather than unrolled, so that it becomes the welford_mean sibling and x - mean uses
- * the Welford mean as Inductor's var_mean does (an unrolled sum / rnumel of a constant row is not the
- * row's value, and rsqrt(0 + eps) magnifies the difference). */
+/* The first use of op's first result (null when it has none or no results). */
+static MlirOpOperand first_use(MlirOperation op) {
+  return mlirOperationGetNumResults(op) > 0 ? mlirValueGetFirstUse(mlirOperationGetResult(op, 0))
+                                            : (MlirOpOperand){NULL};
+}
+
+/* The mean op M of the variance pattern whose m2 is graph op `m2` (M = mean(X, D, keepdim); c = X - M;
+ * m2 = sum or mean of c * c over D, tagged var_m2 by graph-decompose), with X in *xv; else a null op. */
+static MlirOperation var_pattern_mean(MlirOperation m2, MlirValue *xv) {
+  MlirOperation none = {NULL};
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(m2, ind_str(GRAPH_ATTR_VAR_M2))))
+    return none;
+  MlirOperation mul = defined_by(mlirOperationGetOperand(m2, 0), GRAPH_OP_MUL);
+  if (mlirOperationIsNull(mul) || !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
+    return none;
+  MlirOperation sub = defined_by(mlirOperationGetOperand(mul, 0), GRAPH_OP_SUB);
+  if (mlirOperationIsNull(sub))
+    return none;
+  *xv = mlirOperationGetOperand(sub, 0);
+  MlirOperation mean = defined_by(mlirOperationGetOperand(sub, 1), GRAPH_OP_MEAN);
+  return !mlirOperationIsNull(mean) && mlirValueEqual(mlirOperationGetOperand(mean, 0), *xv) ? mean : none;
+}
+
+/* Whether the graph op g (a mean over the `reduced` dims of a rank-`rank` tensor, `numel` rows) is the mean
+ * of a variance pattern whose m2 try_welford lowers as welford over a single row although rnumel <
+ * unroll-reductions-threshold (use_two_step_variance is false for one row): such a mean is realized rather
+ * than unrolled, so that it becomes the welford_mean sibling and x - mean reads the Welford mean, as
+ * Inductor's var_mean does (an unrolled sum / rnumel of a constant row is not the row's value, and
+ * rsqrt(0 + eps) magnifies the difference). The m2 is found through the uses M -> c -> c * c. */
 static bool welford_row_mean(Lower *L, GraphOp *g, int rank, const bool *reduced, int64_t numel) {
-  if (!L->th.welford || g->info->id != GRAPH_OP_MEAN || numel != 1 || !same_keepdim_reduction(g->op, rank, reduced))
+  if (!L->th.welford || numel != 1 || !same_keepdim_reduction(g->op, rank, reduced))
     return false;
-  MlirValue xv = mlirOperationGetOperand(g->op, 0);
-  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(g->op, 0)); !mlirOpOperandIsNull(u);
-       u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation sub = mlirOpOperandGetOwner(u);
-    if (graph_op_id(sub) != GRAPH_OP_SUB || mlirOpOperandGetOperandNumber(u) != 1 ||
-        !mlirValueEqual(mlirOperationGetOperand(sub, 0), xv))
-      continue;
-    for (MlirOpOperand v = mlirValueGetFirstUse(mlirOperationGetResult(sub, 0)); !mlirOpOperandIsNull(v);
-         v = mlirOpOperandGetNextUse(v)) {
-      MlirOperation mul = mlirOpOperandGetOwner(v);
-      if (graph_op_id(mul) != GRAPH_OP_MUL ||
-          !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
-        continue;
-      for (MlirOpOperand w = mlirValueGetFirstUse(mlirOperationGetResult(mul, 0)); !mlirOpOperandIsNull(w);
+  for (MlirOpOperand u = first_use(g->op); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    for (MlirOpOperand v = first_use(mlirOpOperandGetOwner(u)); !mlirOpOperandIsNull(v); v = mlirOpOperandGetNextUse(v))
+      for (MlirOpOperand w = first_use(mlirOpOperandGetOwner(v)); !mlirOpOperandIsNull(w);
            w = mlirOpOperandGetNextUse(w)) {
         MlirOperation m2 = mlirOpOperandGetOwner(w);
-        GraphOpId id = graph_op_id(m2);
-        if ((id == GRAPH_OP_SUM || id == GRAPH_OP_MEAN) &&
-            !mlirAttributeIsNull(mlirOperationGetAttributeByName(m2, ind_str(GRAPH_ATTR_VAR_M2))) &&
-            same_reduction(m2, rank, reduced))
+        MlirValue xv;
+        if (mlirOperationEqual(var_pattern_mean(m2, &xv), g->op) && same_reduction(m2, rank, reduced))
           return true;
       }
-    }
-  }
   return false;
 }
 
 /* 1: lowered as welford_m2 into *out; 0: not the pattern (or two-step chosen); -1: error. */
 static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Node **out) {
-  MlirValue sq = mlirOperationGetOperand(g->op, 0);
-  MlirOperation mul = defined_by(sq, GRAPH_OP_MUL);
-  if (!L->th.welford || mlirOperationIsNull(mul) ||
-      mlirAttributeIsNull(mlirOperationGetAttributeByName(g->op, ind_str(GRAPH_ATTR_VAR_M2))) ||
-      !mlirValueEqual(mlirOperationGetOperand(mul, 0), mlirOperationGetOperand(mul, 1)))
-    return 0;
-  MlirOperation sub = defined_by(mlirOperationGetOperand(mul, 0), GRAPH_OP_SUB);
-  if (mlirOperationIsNull(sub))
-    return 0;
-  MlirValue xv = mlirOperationGetOperand(sub, 0);
-  MlirOperation mean = defined_by(mlirOperationGetOperand(sub, 1), GRAPH_OP_MEAN);
-  Node *x = env_get(L, xv);
-  if (mlirOperationIsNull(mean) || !mlirValueEqual(mlirOperationGetOperand(mean, 0), xv) || !x ||
-      !same_keepdim_reduction(mean, x->rank, reduced))
+  MlirValue xv;
+  MlirOperation mean = L->th.welford ? var_pattern_mean(g->op, &xv) : (MlirOperation){NULL};
+  Node *x = mlirOperationIsNull(mean) ? NULL : env_get(L, xv);
+  if (!x || !same_keepdim_reduction(mean, x->rank, reduced))
     return 0;
   int64_t numel, rnumel = reduced_numel(x, reduced, &numel);
   /* One element per row (Inductor's WelfordReduction.create makes that a Pointwise, m2 = 0): two-step,
