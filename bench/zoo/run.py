@@ -170,6 +170,8 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
 def _compile(m, b):
     """torch.compile of m for the backend name b (any torch.compile backend, or one of CUDAGRAPH_BACKENDS)."""
     import torch
+    if b == "ind":  # the column without CUDA graphs (on by default in the backend: ind-cg)
+        return torch.compile(m, backend="ind", options={"cudagraphs": False})
     if b not in CUDAGRAPH_BACKENDS:
         return torch.compile(m, backend=b)
     name, kw = CUDAGRAPH_BACKENDS[b]
@@ -305,9 +307,14 @@ def _time_row(row, res, compiled, eager, fp64, iters):
 
 
 def _exception_line(e):
-    """An exception as one line: its type and the first line of its message."""
-    msg = str(e).strip().splitlines()
-    return f"{type(e).__name__}: {msg[0][:300]}" if msg else type(e).__name__
+    """An exception as one line: its type and the first line of its message, and of the exception it wraps
+    (Dynamo's BackendCompilerFailed says only "backend='ind' raised:" on its first line)."""
+    parts = []
+    while e is not None and len(parts) < 4:
+        msg = str(e).strip().splitlines()
+        parts.append(f"{type(e).__name__}: {msg[0][:300]}" if msg else type(e).__name__)
+        e = getattr(e, "inner_exception", None) or e.__cause__
+    return " <- ".join(parts)
 
 
 def _error_line(stderr):

@@ -17,7 +17,10 @@ later run outside the capture).
 The decisions follow the `cudagraphs` backend of torch._dynamo (forward and backward, a skipped forward
 skips its backward) and Inductor's static inputs (TracingContext's fw_metadata.static_input_indices).
 `enabled(options)` says whether the backend asks for it: options={"cudagraphs": bool}, else
-$IND_CUDAGRAPHS (default off until the device run recorded in docs/results says otherwise).
+$IND_CUDAGRAPHS; on by default (as Inductor's reduce-overhead, but by default: the device run of
+2026-12-05, docs/results/gpu-2026-12-05-run23-zoo-cudagraphs.md, replayed every zoo row it reached against
+eager and the loops of test/torch/run_cudagraphs.py --device cuda), off with {"cudagraphs": False} or
+IND_CUDAGRAPHS=0.
 """
 import os
 
@@ -29,10 +32,10 @@ SKIPS = []
 
 def enabled(options=None):
     """True when the backend should record CUDA graphs: the compile option "cudagraphs", else
-    $IND_CUDAGRAPHS ("1", "true", "on")."""
+    $IND_CUDAGRAPHS ("1", "true", "on"; "0", "false", "off"), else on."""
     v = (options or {}).get("cudagraphs")
     if v is None:
-        v = os.environ.get("IND_CUDAGRAPHS", "0")
+        v = os.environ.get("IND_CUDAGRAPHS", "1")
     if isinstance(v, str):
         return v.strip().lower() in ("1", "true", "on", "yes")
     return bool(v)
