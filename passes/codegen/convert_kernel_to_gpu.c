@@ -619,7 +619,7 @@ static bool emit_index_expr(Gen *g, MlirOperation op, Lanes *out) {
     }
     MlirValue w = cg_op1(&g->b, "arith.index_cast", 1, &v, mlirTypeIsAInteger(res) ? res : i64, 0, NULL);
     if (mlirTypeIsAF32(res))
-      w = cg_op1(&g->b, "arith.sitofp", 1, &w, res, 0, NULL);
+      w = cg_cast(&g->b, "arith.sitofp", w, res);
     else if (!mlirTypeIsAInteger(res))
       return fail(g, op, "kernel.index_expr result must be index, an integer or f32");
     out->v[l] = w;
@@ -754,7 +754,7 @@ static State state_neutral(Gen *g, KernelReduction r) {
  * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
 static MlirValue rescale(Gen *g, MlirValue s, MlirValue m_old, MlirValue m) {
   MlirValue d = cg_bin(&g->b, "arith.subf", m_old, m);
-  MlirValue scaled = cg_bin(&g->b, "arith.mulf", s, cg_op1(&g->b, "math.exp", 1, &d, g->f32_t, 0, NULL));
+  MlirValue scaled = cg_bin(&g->b, "arith.mulf", s, cg_cast(&g->b, "math.exp", d, g->f32_t));
   return cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OEQ, m, cg_const_f32(&g->b, -INFINITY)), s, scaled);
 }
 
@@ -864,9 +864,9 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
      * does; e is 0 while the max is -inf (-inf - -inf would be a NaN). */
     MlirValue m_old = acc.v[0], s = acc.v[1];
     MlirValue m = cg_bin(&g->b, "arith.maximumf", m_old, v), d = cg_bin(&g->b, "arith.subf", v, m_old);
-    MlirValue ad = cg_op1(&g->b, "math.absf", 1, &d, g->f32_t, 0, NULL);
-    MlirValue nd = cg_op1(&g->b, "arith.negf", 1, &ad, g->f32_t, 0, NULL);
-    MlirValue ex = cg_op1(&g->b, "math.exp", 1, &nd, g->f32_t, 0, NULL);
+    MlirValue ad = cg_cast(&g->b, "math.absf", d, g->f32_t);
+    MlirValue nd = cg_cast(&g->b, "arith.negf", ad, g->f32_t);
+    MlirValue ex = cg_cast(&g->b, "math.exp", nd, g->f32_t);
     MlirValue at_ninf = cg_cmpf(&g->b, CG_CMPF_OEQ, m, cg_const_f32(&g->b, -INFINITY));
     MlirValue e = cg_select(&g->b, at_ninf, cg_const_f32(&g->b, 0.0), ex);
     MlirValue zero_d = cg_bin(&g->b, "arith.mulf", cg_bin(&g->b, "arith.subf", v, m), cg_const_f32(&g->b, 0.0));
@@ -1083,7 +1083,7 @@ static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
     o.v[0] = row_reduce_plain(g, KERNEL_RED_MAX, x, g->nreduce);
     for (int l = 0; l < x->n; ++l) {
       MlirValue d = cg_bin(&g->b, "arith.subf", x->v[l], o.v[0]);
-      y.v[l] = cg_op1(&g->b, "math.exp", 1, &d, g->f32_t, 0, NULL);
+      y.v[l] = cg_cast(&g->b, "math.exp", d, g->f32_t);
     }
     MlirValue s = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
     o.v[1] = cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OEQ, o.v[0], cg_const_f32(&g->b, -INFINITY)),
@@ -1313,7 +1313,7 @@ static void gpu_record(Gen *g, int site, MlirValue idx) {
   CgBuilder outer;
   cg_open_if(&g->b, &outer,
              cg_cmpi(&g->b, CG_CMPI_EQ, mlirOperationGetResult(rmw, 0), cg_const(&g->b, mlirIntegerAttrGet(i64, 0))));
-  MlirValue st1[3] = {cg_op1(&g->b, "arith.index_cast", 1, &idx, i64, 0, NULL), rec, cg_const_index(&g->b, 1)};
+  MlirValue st1[3] = {cg_cast(&g->b, "arith.index_cast", idx, i64), rec, cg_const_index(&g->b, 1)};
   cg_op0(&g->b, "memref.store", 3, st1, 0, NULL);
   cg_close(&g->b, &outer, 0, NULL);
 }
@@ -1888,7 +1888,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
 }
 
 const IndPassDef ind_convert_kernel_to_gpu_pass = {
-    .argument = "convert-kernel-to-gpu",
+    .argument = GPU_PASS,
     .description = "Convert kernel.defs to gpu.funcs (gpu/scf/vector/memref/arith/math) in gpu.module @ind_kernels",
     .options = NULL,
     .run = run,

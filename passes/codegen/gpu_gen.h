@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/* The pass's name (its argument, and its diagnostics' prefix). */
+#define GPU_PASS "convert-kernel-to-gpu"
+
 #define MAX_LANES CG_MAX_VALUES
 #define MAX_DIMS (2 * KERNEL_MAX_RANK)
 #define WARP 32
@@ -83,7 +86,7 @@ static inline MlirValue gpu_id(Gen *g, const char *name) {
 /* The kernel's first located error (later ones are not reported); returns false. */
 static inline bool fail(Gen *g, MlirOperation op, const char *msg) {
   if (!g->failed)
-    cg_fail(op, "convert-kernel-to-gpu", "%s", msg);
+    cg_fail(op, GPU_PASS, "%s", msg);
   g->failed = true;
   return false;
 }

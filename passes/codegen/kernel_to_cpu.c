@@ -84,19 +84,13 @@ static int op_index(const Kernel *k, MlirOperation op) {
  * result. */
 static bool index_map(const Kernel *k, MlirOperation op, MlirAffineMap *out) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a)) {
-    ind_emit_error(op, "convert-kernel-to-cpu: expected an affine_map attribute 'index'");
-    return false;
-  }
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return cg_fail(op, CPU_PASS, "expected an affine_map attribute 'index'");
   MlirAffineMap m = mlirAffineMapAttrGetValue(a);
   if (mlirAffineMapGetNumDims(m) != k->nx + k->nr || mlirAffineMapGetNumResults(m) != 1 ||
-      mlirAffineMapGetNumSymbols(m) != 0) {
-    ind_emit_error(op,
-                   "convert-kernel-to-cpu: index map must have %d dims (xranges then rranges), no symbols and "
-                   "one result",
+      mlirAffineMapGetNumSymbols(m) != 0)
+    return cg_fail(op, CPU_PASS, "index map must have %d dims (xranges then rranges), no symbols and one result",
                    (int)(k->nx + k->nr));
-    return false;
-  }
   *out = m;
   return true;
 }
@@ -154,8 +148,8 @@ static bool check_memory_op(MlirOperation o) {
     break;
   }
   if (!ok)
-    ind_emit_error(o, "convert-kernel-to-cpu: %.*s needs a 1-D memref buffer and scalar values",
-                   (int)ind_op_name(o).length, ind_op_name(o).data);
+    cg_fail(o, CPU_PASS, "%.*s needs a 1-D memref buffer and scalar values", (int)ind_op_name(o).length,
+            ind_op_name(o).data);
   return ok;
 }
 
@@ -172,18 +166,16 @@ static bool is_reduce_type(MlirOperation o, MlirType t) {
 /* A kernel.scan: in a kernel with r dims, one float or integer value of a supported combine. */
 static bool check_scan(const Kernel *k, MlirOperation o) {
   if (k->nr == 0)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan in a kernel without rranges"));
+    return cg_fail(o, CPU_PASS, "kernel.scan in a kernel without rranges");
   if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)), mlirValueGetType(mlirOperationGetResult(o, 0))) ||
       !(mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))) ||
         mlirTypeIsAInteger(mlirValueGetType(mlirOperationGetResult(o, 0)))))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan takes one float or integer value and returns one of "
-                          "the same type"));
+    return cg_fail(o, CPU_PASS,
+                   "kernel.scan takes one float or integer value and returns one of "
+                   "the same type");
   if (kernel_scan_type(o) == KERNEL_RED_INVALID)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: scan_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+    return cg_fail(o, CPU_PASS, "scan_type must be \"sum\", \"max\", \"min\" or \"prod\"");
   return true;
 }
 
@@ -193,22 +185,19 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res);
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
   if (kernel_def_kind(def) == KERNEL_KIND_INVALID)
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        def,
-        "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
+    return cg_fail(def, CPU_PASS, "kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\"");
   if (!ind_attr_i64_array(def, KERNEL_ATTR_XRANGES, k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs xranges (at most %d dims)", MAX_DIMS));
+    return cg_fail(def, CPU_PASS, "kernel.def needs xranges (at most %d dims)", MAX_DIMS);
   if (!ind_attr_i64_array(def, KERNEL_ATTR_RRANGES, k->rr, MAX_DIMS, &k->nr))
     k->nr = 0;
   if (k->nr > MAX_DIMS)
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: at most %d r dims", MAX_DIMS));
+    return cg_fail(def, CPU_PASS, "at most %d r dims", MAX_DIMS);
   for (intptr_t i = 0; i < k->nx + k->nr; ++i)
     if ((i < k->nx ? k->xr[i] : k->rr[i - k->nx]) < 0)
-      return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: negative range"));
+      return cg_fail(def, CPU_PASS, "negative range");
   k->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
   if (mlirBlockIsNull(k->body))
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def without a body"));
+    return cg_fail(def, CPU_PASS, "kernel.def without a body");
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
@@ -222,12 +211,10 @@ static bool kernel_analyze(Kernel *k) {
     if (ind_is_yield(o) && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
       break;
     if (!is_supported_body_op(o))
-      return mlirLogicalResultIsSuccess(ind_emit_error(o,
-                                                       "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body",
-                                                       (int)ind_op_name(o).length, ind_op_name(o).data));
+      return cg_fail(o, CPU_PASS, "unsupported op '%.*s' in a kernel body", (int)ind_op_name(o).length,
+                     ind_op_name(o).data);
     if (mlirOperationGetNumRegions(o) != 0)
-      return mlirLogicalResultIsSuccess(
-          ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
+      return cg_fail(o, CPU_PASS, "ops with regions are not supported in a kernel body");
     k->ops[k->nops++] = o;
   }
   for (int i = 0; i < k->nops; ++i) {
@@ -237,7 +224,7 @@ static bool kernel_analyze(Kernel *k) {
     case KERNEL_OP_LOAD:
     case KERNEL_OP_STORE:
     case KERNEL_OP_INDEX_EXPR: {
-      MlirAffineMap m;
+      MlirAffineMap m = {NULL};
       if (!check_memory_op(o) || !index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
@@ -248,21 +235,19 @@ static bool kernel_analyze(Kernel *k) {
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(o, 0))) || !kernel_check_index_bounds(o, &lo, &hi))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            o, "convert-kernel-to-cpu: kernel.check_index takes one index and needs integer bounds lower < upper"));
+        return cg_fail(o, CPU_PASS, "kernel.check_index takes one index and needs integer bounds lower < upper");
       break;
     }
     case KERNEL_OP_REDUCE:
       if (k->nr == 0)
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
+        return cg_fail(o, CPU_PASS, "kernel.reduce in a kernel without rranges");
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !is_reduce_type(o, mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
           !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)),
                          mlirValueGetType(mlirOperationGetResult(o, 0))))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            o, "convert-kernel-to-cpu: kernel.reduce takes one float value (or an integer one for sum, max, min "
-               "and prod) and returns one of its type"));
+        return cg_fail(o, CPU_PASS,
+                       "kernel.reduce takes one float value (or an integer one for sum, max, min "
+                       "and prod) and returns one of its type");
       k->rvary[i] = false;
       continue;
     case KERNEL_OP_SCAN:
@@ -278,12 +263,10 @@ static bool kernel_analyze(Kernel *k) {
       if (mlirValueIsAOpResult(v)) {
         int j = op_index(k, mlirOpResultGetOwner(v));
         if (j < 0)
-          return mlirLogicalResultIsSuccess(
-              ind_emit_error(o, "convert-kernel-to-cpu: a kernel body op uses a value defined outside the kernel"));
+          return cg_fail(o, CPU_PASS, "a kernel body op uses a value defined outside the kernel");
         rv = k->rvary[j];
       } else if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), k->body)) {
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(o, "convert-kernel-to-cpu: a kernel body op uses a value defined outside the kernel"));
+        return cg_fail(o, CPU_PASS, "a kernel body op uses a value defined outside the kernel");
       }
     }
     k->rvary[i] = rv;
@@ -392,10 +375,10 @@ static bool emit_op(Kernel *k, MlirOperation op) {
   intptr_t nopd = mlirOperationGetNumOperands(op);
   MlirValue opd[16];
   if (nopd > 16)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many operands"));
+    return cg_fail(op, CPU_PASS, "too many operands");
   for (intptr_t i = 0; i < nopd; ++i)
     if (!lookup(k, mlirOperationGetOperand(op, i), &opd[i]))
-      return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: internal error: unmapped operand"));
+      return cg_fail(op, CPU_PASS, "internal error: unmapped operand");
   MlirValue res = {0};
   switch (kernel_op_id(op)) {
   case KERNEL_OP_LOAD: {
@@ -520,7 +503,7 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, const MlirValue *acc, Mli
   }
   MlirValue nv;
   if (!lookup(k, v, &nv))
-    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+    return cg_fail(n->reduce, CPU_PASS, "internal error: unmapped");
   k->b.loc = mlirOperationGetLocation(n->reduce);
   state_update(&k->b, n->rtype, acc, cg_convert(&k->b, nv, mlirValueGetType(acc[0])), out);
   return true;
@@ -581,7 +564,7 @@ static bool emit_lane_value(Kernel *k, const RNest *n, MlirValue j, MlirType t, 
   }
   MlirValue nv;
   if (!lookup(k, v, &nv))
-    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+    return cg_fail(n->reduce, CPU_PASS, "internal error: unmapped");
   k->b.loc = mlirOperationGetLocation(n->reduce);
   *out = cg_convert(&k->b, nv, t);
   return true;
@@ -669,8 +652,8 @@ static void state_update(CgBuilder *b, KernelReduction r, const MlirValue *acc, 
      * is -inf. */
     MlirValue m_old = acc[0], sum = acc[1];
     MlirValue m = cg_bin(b, "arith.maximumf", m_old, v), d = cg_bin(b, "arith.subf", v, m_old);
-    MlirValue ad = cg_op1(b, "math.absf", 1, &d, t, 0, NULL);
-    MlirValue nd = cg_op1(b, "arith.negf", 1, &ad, t, 0, NULL);
+    MlirValue ad = cg_cast(b, "math.absf", d, t);
+    MlirValue nd = cg_cast(b, "arith.negf", ad, t);
     MlirValue e = cg_select(b, cg_cmpf(b, CG_CMPF_OEQ, m, cg_const_float(b, t, -__builtin_inf())),
                             cg_const_float(b, t, 0.0), fexp(b, nd));
     MlirValue one =
@@ -882,8 +865,7 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) 
     if (mlirOperationEqual(c->op[i], op))
       q = i;
   if (q < 0)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: internal error: a kernel.scan outside its sequential r nest"));
+    return cg_fail(op, CPU_PASS, "internal error: a kernel.scan outside its sequential r nest");
   CgBuilder *b = &k->b;
   KernelReduction r = kernel_scan_type(op);
   MlirValue s = c->cur[q][0];
@@ -891,7 +873,7 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) 
     MlirValue y = cg_bin(b, "arith.subf", v, c->cur[q][1]);
     MlirValue t = cg_bin(b, "arith.addf", s, y);
     /* an infinite or NaN sum keeps no compensation (inf - inf would make every later value a NaN) */
-    MlirValue at = cg_op1(b, "math.absf", 1, &t, mlirValueGetType(t), 0, NULL);
+    MlirValue at = cg_cast(b, "math.absf", t, mlirValueGetType(t));
     MlirValue finite = cg_cmpf(b, CG_CMPF_OLT, at, cg_const_float(b, mlirValueGetType(t), __builtin_inf()));
     c->next[q][1] = cg_select(b, finite, cg_bin(b, "arith.subf", cg_bin(b, "arith.subf", t, s), y),
                               cg_const_float(b, mlirValueGetType(t), 0.0));
@@ -961,8 +943,7 @@ static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
   }
   free(seen);
   if (!ok)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(k->def, "convert-kernel-to-cpu: more than %d kernel.scan ops in one r nest", MAX_SCANS));
+    return cg_fail(k->def, CPU_PASS, "more than %d kernel.scan ops in one r nest", MAX_SCANS);
   MlirValue vals[2 * MAX_SCANS + 3], out[2 * MAX_SCANS + 3];
   int nv = 0, nacc = mlirOperationIsNull(n->reduce) ? 0 : kernel_reduction_state_width(n->rtype);
   if (nacc > 0) {
@@ -1015,9 +996,9 @@ static bool emit_program(Kernel *k) {
     if (kernel_is_reduce(op)) {
       RNest n = {op, kernel_reduce_type(op)};
       if (n.rtype == KERNEL_RED_INVALID)
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\", \"prod\", "
-                               "\"welford_mean\", \"welford_m2\", \"online_softmax_max\" or \"online_softmax_sum\""));
+        return cg_fail(op, CPU_PASS,
+                       "reduction_type must be \"sum\", \"max\", \"min\", \"prod\", "
+                       "\"welford_mean\", \"welford_m2\", \"online_softmax_max\" or \"online_softmax_sum\"");
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirValue st[3] = {{0}}, in = mlirOperationGetOperand(op, 0);
@@ -1092,7 +1073,7 @@ static bool lower_kernel(Kernel *k) {
   MlirLocation loc = mlirOperationGetLocation(def);
   MlirStringRef name;
   if (!ind_attr_str(def, KERNEL_ATTR_SYM_NAME, &name))
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs sym_name"));
+    return cg_fail(def, CPU_PASS, "kernel.def needs sym_name");
   if (!kernel_analyze(k))
     return false;
   k->site = calloc((size_t)k->nops + 1, sizeof *k->site);
@@ -1149,7 +1130,7 @@ static void kernel_free(Kernel *k) {
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   int64_t lanes = ind_opt_int(opts, "reduction-lanes"), lane_chunk = ind_opt_int(opts, "lane-chunk");
   if (lanes < 1 || lanes > 64 || lane_chunk < 1)
-    return ind_emit_error(module, "convert-kernel-to-cpu: reduction-lanes must be in [1, 64] and lane-chunk >= 1");
+    return ind_emit_error(module, CPU_PASS ": reduction-lanes must be in [1, 64] and lane-chunk >= 1");
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
@@ -1196,6 +1177,5 @@ static const IndPassOptionDef options[] = {
 };
 
 const IndPassDef ind_kernel_to_cpu_pass = {
-    "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", options,
-    run};
+    CPU_PASS, "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls",
+    options, run};

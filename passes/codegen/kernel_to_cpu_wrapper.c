@@ -38,8 +38,7 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
   ind_attr_str(op, KERNEL_ATTR_NAME, &name);
   if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
+    return cg_fail(op, CPU_PASS, "kernel.alloc must return one static memref");
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(old);
   if (kernel_alloc_reuse(op, &reuse))
@@ -78,20 +77,18 @@ static MlirValue reinterpret_flat(CgBuilder *b, MlirValue v, MlirType flat) {
 static bool lower_launch(Wrapper *w, MlirOperation op) {
   MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
+    return cg_fail(op, CPU_PASS, "kernel.launch needs kernel = @name");
   MlirSymbolTable st = mlirSymbolTableCreate(w->module);
   MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
   mlirSymbolTableDestroy(st);
   MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
   if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
+    return cg_fail(op, CPU_PASS, "kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data);
   MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
   intptr_t n = kernel_call_num_args(op);
   if (mlirFunctionTypeGetNumInputs(ftype) != n)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
-                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
+    return cg_fail(op, CPU_PASS, "kernel '%.*s' takes %d buffers, the launch passes %d", (int)cname.length, cname.data,
+                   (int)mlirFunctionTypeGetNumInputs(ftype), (int)n);
   MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
   if (!vals)
     abort();
@@ -110,11 +107,10 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
                 ind_memref_storage_elems(have) >= 0 &&
                 ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
     if (!fits) {
-      ok = mlirLogicalResultIsSuccess(ind_emit_error(
-          op,
-          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
-          "storage size)",
-          (int)i, (int)i, (int)cname.length, cname.data));
+      ok = cg_fail(op, CPU_PASS,
+                   "launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
+                   "storage size)",
+                   (int)i, (int)i, (int)cname.length, cname.data);
       break;
     }
     vals[i] = reinterpret_flat(&b, v, want);
@@ -223,20 +219,16 @@ static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
 static bool lower_extern_call(MlirOperation op) {
   MlirStringRef kernel;
   if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
+    return cg_fail(op, CPU_PASS, "kernel.extern_call needs kernel = \"mm\"|\"bmm\"");
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
+    return cg_fail(op, CPU_PASS, "unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data);
   if (kernel_call_num_args(op) != 3)
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
+    return cg_fail(op, CPU_PASS, "extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm");
   MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
   if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: extern %s: operand shapes do not match", batched ? "bmm" : "mm"));
+    return cg_fail(op, CPU_PASS, "extern %s: operand shapes do not match", batched ? "bmm" : "mm");
   CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   emit_matmul(&b, A, B, C, batched);
   mlirOperationDestroy(op);
