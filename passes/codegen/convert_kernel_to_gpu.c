@@ -187,9 +187,9 @@ static bool is_int_type(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && (width == 0 || mlirIntegerTypeGetWidth(t) == width);
 }
 
-/* Converts between a storage and a compute type: float <-> float (extf/truncf), integer -> float
+/* Converts between a storage and a compute type with cg_convert: float <-> float (extf/truncf), integer -> float
  * (sitofp; i1 uitofp), float -> integer (saturating fptosi, fptosi_sat.h; i1 is x != 0), integer -> integer (extui of
- * an i1, x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
+ * an i1, x != 0 to i1, extsi/trunci). Anything else (an index too) is a located error naming both types. */
 static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType to, const char *what) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))

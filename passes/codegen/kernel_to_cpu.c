@@ -171,9 +171,7 @@ static bool check_scan(const Kernel *k, MlirOperation o) {
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)), mlirValueGetType(mlirOperationGetResult(o, 0))) ||
       !(mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))) ||
         mlirTypeIsAInteger(mlirValueGetType(mlirOperationGetResult(o, 0)))))
-    return cg_fail(o, CPU_PASS,
-                   "kernel.scan takes one float or integer value and returns one of "
-                   "the same type");
+    return cg_fail(o, CPU_PASS, "kernel.scan takes one float or integer value and returns one of the same type");
   if (kernel_scan_type(o) == KERNEL_RED_INVALID)
     return cg_fail(o, CPU_PASS, "scan_type must be \"sum\", \"max\", \"min\" or \"prod\"");
   return true;
@@ -246,8 +244,8 @@ static bool kernel_analyze(Kernel *k) {
           !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)),
                          mlirValueGetType(mlirOperationGetResult(o, 0))))
         return cg_fail(o, CPU_PASS,
-                       "kernel.reduce takes one float value (or an integer one for sum, max, min "
-                       "and prod) and returns one of its type");
+                       "kernel.reduce takes one float value (or an integer one for sum, max, min and prod) and "
+                       "returns one of its type");
       k->rvary[i] = false;
       continue;
     case KERNEL_OP_SCAN:
@@ -310,7 +308,7 @@ static MlirValue emit_check_index(Kernel *k, MlirOperation op, MlirValue v) {
   kernel_check_index_bounds(op, &lo, &hi);
   MlirValue out[2] = {cg_cmpi(b, CG_CMPI_SLT, v, cg_const_index(b, lo)),
                       cg_cmpi(b, CG_CMPI_SGE, v, cg_const_index(b, hi))};
-  MlirValue bad = cg_op1(b, "arith.ori", 2, out, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  MlirValue bad = cg_bin(b, "arith.ori", out[0], out[1]);
   MlirOperation iff = cg_if(b, bad, 0, NULL, false);
   CgBuilder t = cg_at_end(b, cg_block(iff, 0));
   emit_record(&t, k->site[op_index(k, op)], v);
@@ -383,10 +381,8 @@ static bool emit_op(Kernel *k, MlirOperation op) {
   switch (kernel_op_id(op)) {
   case KERNEL_OP_LOAD: {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
-    if (nopd == 2) { /* an indirect load: the affine part plus the offset */
-      MlirValue sum[2] = {ops[1], opd[1]};
-      ops[1] = cg_op1(b, "arith.addi", 2, sum, mlirIndexTypeGet(b->ctx), 0, NULL);
-    }
+    if (nopd == 2) /* an indirect load: the affine part plus the offset */
+      ops[1] = cg_bin(b, "arith.addi", ops[1], opd[1]);
     MlirType mt = mlirValueGetType(opd[0]);
     MlirValue raw = k->site[op_index(k, op)] >= 0
                         ? emit_checked_load(k, op, ops[0], ops[1])
@@ -546,9 +542,8 @@ static void set_rivs(Kernel *k, MlirValue j) {
       k->ivs[k->nx] = rem;
       break;
     }
-    MlirValue ops[2] = {rem, k->rub[d]};
-    k->ivs[k->nx + d] = cg_op1(&k->b, "arith.remui", 2, ops, mlirIndexTypeGet(k->b.ctx), 0, NULL);
-    rem = cg_op1(&k->b, "arith.divui", 2, ops, mlirIndexTypeGet(k->b.ctx), 0, NULL);
+    k->ivs[k->nx + d] = cg_bin(&k->b, "arith.remui", rem, k->rub[d]);
+    rem = cg_bin(&k->b, "arith.divui", rem, k->rub[d]);
   }
 }
 
