@@ -51,25 +51,9 @@
 
 /* --- the value table */
 
-static Lanes *lookup(Gen *g, MlirValue v) {
-  for (int i = g->nvals - 1; i >= 0; --i)
-    if (mlirValueEqual(g->vals[i].key, v))
-      return &g->vals[i].lanes;
-  return NULL;
-}
+static const Lanes *lookup(Gen *g, MlirValue v) { return cg_map_find(&g->vals, v, 0); }
 
-static void bind(Gen *g, MlirValue key, const Lanes *l) {
-  if (g->nvals == g->capvals) {
-    g->capvals = g->capvals ? 2 * g->capvals : 64;
-    ValEntry *p = realloc(g->vals, (size_t)g->capvals * sizeof *p);
-    if (!p)
-      abort();
-    g->vals = p;
-  }
-  g->vals[g->nvals].key = key;
-  g->vals[g->nvals].lanes = *l;
-  g->nvals++;
-}
+static void bind(Gen *g, MlirValue key, const Lanes *l) { cg_map_put(&g->vals, key, l); }
 
 static MlirValue lane(const Lanes *l, int i) { return l->v[l->n == 1 ? 0 : i]; }
 
@@ -125,27 +109,27 @@ static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
     intptr_t k = mlirAffineDimExprGetPosition(e);
     if (k >= g->nx + g->nr || g->dims[k].n == 0) {
       fail(g, at, "index uses a dim outside the kernel's ranges");
-      return cidx(g, 0);
+      return cg_const_index(&g->b, 0);
     }
     return lane(&g->dims[k], ln);
   }
   if (mlirAffineExprIsAConstant(e))
-    return cidx(g, mlirAffineConstantExprGetValue(e));
+    return cg_const_index(&g->b, mlirAffineConstantExprGetValue(e));
   if (!mlirAffineExprIsABinary(e)) {
     fail(g, at, "index uses symbols");
-    return cidx(g, 0);
+    return cg_const_index(&g->b, 0);
   }
   MlirValue a = emit_expr(g, at, mlirAffineBinaryOpExprGetLHS(e), ln);
   MlirValue b = emit_expr(g, at, mlirAffineBinaryOpExprGetRHS(e), ln);
   if (mlirAffineExprIsAAdd(e))
-    return bin(g, "arith.addi", a, b);
+    return cg_bin(&g->b, "arith.addi", a, b);
   if (mlirAffineExprIsAMul(e))
-    return bin(g, "arith.muli", a, b);
+    return cg_bin(&g->b, "arith.muli", a, b);
   if (mlirAffineExprIsAMod(e))
-    return bin(g, "arith.remui", a, b);
+    return cg_bin(&g->b, "arith.remui", a, b);
   if (mlirAffineExprIsAFloorDiv(e))
-    return bin(g, "arith.divui", a, b);
-  return bin(g, "arith.ceildivui", a, b);
+    return cg_bin(&g->b, "arith.divui", a, b);
+  return cg_bin(&g->b, "arith.ceildivui", a, b);
 }
 
 typedef enum Access { ACCESS_UNIFORM, ACCESS_PER_CHUNK, ACCESS_VECTOR, ACCESS_PER_LANE } Access;
@@ -189,55 +173,30 @@ static MlirType memref_elem(MlirValue buf) { return mlirShapedTypeGetElementType
 
 static MlirValue load_scalar(Gen *g, MlirValue buf, MlirValue idx) {
   MlirValue ops[2] = {buf, idx};
-  return op1(g, "memref.load", 2, ops, memref_elem(buf), 0, NULL);
+  return cg_op1(&g->b, "memref.load", 2, ops, memref_elem(buf), 0, NULL);
 }
 
 /* The alignment of a vector access of vector_width elements of `elem` at an index that is a multiple of
  * vector_width: its size, at most 16 bytes (what the buffers' base alignment guarantees). */
 static MlirNamedAttribute align_attr(Gen *g, MlirType elem) {
   int64_t bytes = (int64_t)ind_memref_elem_size(elem) * g->geom.vector_width;
-  return nattr(g, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), bytes < 16 ? bytes : 16));
+  return cg_named(&g->b, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), bytes < 16 ? bytes : 16));
 }
 
 static bool is_int_type(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && (width == 0 || mlirIntegerTypeGetWidth(t) == width);
 }
 
-/* Appends op to the current block (a CodegenInsertFn; user: the Gen). */
-static void gen_insert(void *user, MlirOperation op) { mlirBlockAppendOwnedOperation(((Gen *)user)->blk, op); }
-
-/* Converts between a storage and a compute type: float <-> float (extf/truncf), integer -> float
+/* Converts between a storage and a compute type with cg_convert: float <-> float (extf/truncf), integer -> float
  * (sitofp; i1 uitofp), float -> integer (saturating fptosi, fptosi_sat.h; i1 is x != 0), integer -> integer (extui of
- * an i1, x != 0 to i1, extsi/trunci). Anything else is a located error naming both types. */
+ * an i1, x != 0 to i1, extsi/trunci). Anything else (an index too) is a located error naming both types. */
 static MlirValue convert_value(Gen *g, MlirOperation at, MlirValue v, MlirType to, const char *what) {
   MlirType from = mlirValueGetType(v);
   if (mlirTypeEqual(from, to))
     return v;
-  bool ff = mlirTypeIsAFloat(from), tf = mlirTypeIsAFloat(to);
-  if (ff && tf) {
-    unsigned wf = mlirFloatTypeGetWidth(from), wt = mlirFloatTypeGetWidth(to);
-    if (wf == wt) /* f16 <-> bf16: through f32 */
-      return convert_value(g, at, convert_value(g, at, v, g->f32_t, what), to, what);
-    return op1(g, wf < wt ? "arith.extf" : "arith.truncf", 1, &v, to, 0, NULL);
-  }
-  if (is_int_type(from, 0) && tf)
-    return op1(g, is_int_type(from, 1) ? "arith.uitofp" : "arith.sitofp", 1, &v, to, 0, NULL);
-  if (ff && is_int_type(to, 1)) {
-    MlirValue ops[2] = {v, constant(g, mlirFloatAttrDoubleGet(g->ctx, from, 0.0))};
-    MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 13)); /* une */
-    return op1(g, "arith.cmpf", 2, ops, to, 1, &a);
-  }
-  if (ff && is_int_type(to, 0)) /* saturating, as on the CPU and in the reference (fptosi_sat.h) */
-    return codegen_fptosi_sat(g->ctx, g->loc, v, to, gen_insert, g);
-  if (is_int_type(from, 0) && is_int_type(to, 1)) {
-    MlirValue ops[2] = {v, constant(g, mlirIntegerAttrGet(from, 0))};
-    MlirNamedAttribute a = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), 1)); /* ne */
-    return op1(g, "arith.cmpi", 2, ops, to, 1, &a);
-  }
-  if (is_int_type(from, 0) && is_int_type(to, 0)) {
-    unsigned wf = mlirIntegerTypeGetWidth(from), wt = mlirIntegerTypeGetWidth(to);
-    return op1(g, wf == 1 ? "arith.extui" : wf < wt ? "arith.extsi" : "arith.trunci", 1, &v, to, 0, NULL);
-  }
+  bool numbers = (mlirTypeIsAFloat(from) || is_int_type(from, 0)) && (mlirTypeIsAFloat(to) || is_int_type(to, 0));
+  if (numbers)
+    return cg_convert(&g->b, v, to);
   IndStrBuf a = {0}, b = {0};
   mlirTypePrint(from, ind_strbuf_callback, &a);
   mlirTypePrint(to, ind_strbuf_callback, &b);
@@ -305,7 +264,7 @@ static int64_t staged_floats(Gen *g) { return g->geom.vector_width * WARP * (til
 static int64_t next_staged_base(Gen *g) {
   int k = g->nstaged++;
   if (k > 0 && k % g->staged_areas == 0)
-    op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+    cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
   return (int64_t)(k % g->staged_areas) * gpu_tiles_per_block(g) * staged_floats(g);
 }
 
@@ -349,11 +308,13 @@ static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e,
   int r = g->nx - 2, c = g->nx - 1;
   Lanes saved_r = g->dims[r], saved_c = g->dims[c];
   int64_t h = tile_rows(g), stack = h * gpu_tiles_per_block(g);
-  MlirValue first = bin(g, "arith.muli", g->ttr, cidx(g, stack));
+  MlirValue first = cg_bin(&g->b, "arith.muli", g->ttr, cg_const_index(&g->b, stack));
   if (t > 0)
-    first = bin(g, "arith.addi", first, cidx(g, t * h));
-  g->dims[r] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", first, row)}};
-  g->dims[c] = (Lanes){.n = 1, .v = {bin(g, "arith.addi", bin(g, "arith.muli", g->ttc, cidx(g, WARP * 4)), col)}};
+    first = cg_bin(&g->b, "arith.addi", first, cg_const_index(&g->b, t * h));
+  g->dims[r] = (Lanes){.n = 1, .v = {cg_bin(&g->b, "arith.addi", first, row)}};
+  g->dims[c] = (Lanes){
+      .n = 1,
+      .v = {cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", g->ttc, cg_const_index(&g->b, WARP * 4)), col)}};
   MlirValue idx = emit_expr(g, op, e, 0);
   g->dims[r] = saved_r;
   g->dims[c] = saved_c;
@@ -365,23 +326,26 @@ static MlirValue staged_global_index(Gen *g, MlirOperation op, MlirAffineExpr e,
  * skew (staged_skew). */
 static MlirValue staged_column(Gen *g, MlirValue col, const int64_t skew[4]) {
   int64_t pitch = tile_rows(g) + 1;
-  MlirValue l = bin(g, "arith.remui", col, cidx(g, 4));
-  MlirValue slot = bin(g, "arith.addi", bin(g, "arith.muli", l, cidx(g, WARP)), bin(g, "arith.divui", col, cidx(g, 4)));
-  MlirValue at = bin(g, "arith.muli", slot, cidx(g, pitch));
+  MlirValue l = cg_bin(&g->b, "arith.remui", col, cg_const_index(&g->b, 4));
+  MlirValue slot = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", l, cg_const_index(&g->b, WARP)),
+                          cg_bin(&g->b, "arith.divui", col, cg_const_index(&g->b, 4)));
+  MlirValue at = cg_bin(&g->b, "arith.muli", slot, cg_const_index(&g->b, pitch));
   if (skew[3] == 0)
     return at;
   /* skew[l] = (l & 1) * c1 + (l >> 1) * c2 */
-  MlirValue s1 = bin(g, "arith.muli", bin(g, "arith.remui", l, cidx(g, 2)), cidx(g, skew[1]));
-  MlirValue s2 = bin(g, "arith.muli", bin(g, "arith.divui", l, cidx(g, 2)), cidx(g, skew[2]));
-  return bin(g, "arith.addi", at, bin(g, "arith.addi", s1, s2));
+  MlirValue s1 = cg_bin(&g->b, "arith.muli", cg_bin(&g->b, "arith.remui", l, cg_const_index(&g->b, 2)),
+                        cg_const_index(&g->b, skew[1]));
+  MlirValue s2 = cg_bin(&g->b, "arith.muli", cg_bin(&g->b, "arith.divui", l, cg_const_index(&g->b, 2)),
+                        cg_const_index(&g->b, skew[2]));
+  return cg_bin(&g->b, "arith.addi", at, cg_bin(&g->b, "arith.addi", s1, s2));
 }
 
 /* The offset of lane l's column of thread tx (slot l * 32 + tx): lane-side twin of staged_column. */
 static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
   int64_t pitch = tile_rows(g) + 1;
-  MlirValue slot = bin(g, "arith.addi", cidx(g, l * WARP), g->ttx);
-  MlirValue at = bin(g, "arith.muli", slot, cidx(g, pitch));
-  return skew[l] == 0 ? at : bin(g, "arith.addi", at, cidx(g, skew[l]));
+  MlirValue slot = cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, l * WARP), g->ttx);
+  MlirValue at = cg_bin(&g->b, "arith.muli", slot, cg_const_index(&g->b, pitch));
+  return skew[l] == 0 ? at : cg_bin(&g->b, "arith.addi", at, cg_const_index(&g->b, skew[l]));
 }
 
 /* The most staged loads one batch takes (emit_staged_loads; the static workgroup memory holds fewer). */
@@ -396,8 +360,9 @@ static MlirValue staged_lane(Gen *g, int l, const int64_t skew[4]) {
 static bool emit_staged_loads(Gen *g, int n, const MlirOperation *ops, Lanes *outs) {
   int64_t q = tile_rows(g) / 4, nt = gpu_tiles_per_block(g);
   const int64_t *skew = g->skew;
-  MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
-  MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
+  MlirValue col = cg_bin(&g->b, "arith.divui", g->tid, cg_const_index(&g->b, q));
+  MlirValue row = cg_bin(&g->b, "arith.muli", cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, q)),
+                         cg_const_index(&g->b, 4));
   int64_t shape[1] = {4};
   MlirNamedAttribute al = align_attr(g, g->f32_t);
   MlirValue vec[MAX_STAGED_BATCH][MAX_LANES / 4];
@@ -406,7 +371,7 @@ static bool emit_staged_loads(Gen *g, int n, const MlirOperation *ops, Lanes *ou
     MlirAffineExpr e = mlirAffineMapGetResult(kernel_index_map(ops[i]), 0);
     for (int64_t t = 0; t < nt; ++t) {
       MlirValue ld[2] = {mem, staged_global_index(g, ops[i], e, t, row, col)};
-      vec[i][t] = op1(g, "vector.load", 2, ld, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
+      vec[i][t] = cg_op1(&g->b, "vector.load", 2, ld, mlirVectorTypeGet(1, shape, g->f32_t), 1, &al);
     }
   }
   for (int first = 0, end; first < n; first = end) {
@@ -419,24 +384,28 @@ static bool emit_staged_loads(Gen *g, int n, const MlirOperation *ops, Lanes *ou
       for (int64_t t = 0; t < nt; ++t) {
         /* S[(col % 4) * 32 + col / 4][row + k] of tile t's area */
         int64_t area = staged_area(g, base[i - first], t);
-        MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
+        MlirValue at =
+            cg_bin(&g->b, "arith.addi",
+                   cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, area), staged_column(g, col, skew)), row);
         for (int k = 0; k < 4; ++k) {
           int64_t pos[1] = {k};
-          MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-          MlirValue st_ops[3] = {op1(g, "vector.extract", 1, &vec[i][t], g->f32_t, 1, &p), g->smem,
-                                 bin(g, "arith.addi", at, cidx(g, k))};
-          op0(g, "memref.store", 3, st_ops, 0, NULL);
+          MlirNamedAttribute p = cg_named(&g->b, "static_position", mlirDenseI64ArrayGet(g->b.ctx, 1, pos));
+          MlirValue st_ops[3] = {cg_op1(&g->b, "vector.extract", 1, &vec[i][t], g->f32_t, 1, &p), g->smem,
+                                 cg_bin(&g->b, "arith.addi", at, cg_const_index(&g->b, k))};
+          cg_op0(&g->b, "memref.store", 3, st_ops, 0, NULL);
         }
       }
-    op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+    cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
     for (int i = first; i < end; ++i) {
       outs[i].n = (int)(nt * 4);
       for (int64_t t = 0; t < nt; ++t)
         for (int l = 0; l < 4; ++l) {
           int64_t area = staged_area(g, base[i - first], t);
-          MlirValue rd = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
+          MlirValue rd =
+              cg_bin(&g->b, "arith.addi",
+                     cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, area), staged_lane(g, l, skew)), g->tty);
           MlirValue ld_ops[2] = {g->smem, rd};
-          outs[i].v[t * 4 + l] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+          outs[i].v[t * 4 + l] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
         }
     }
   }
@@ -490,11 +459,11 @@ static void load_vector(Gen *g, MlirOperation at, MlirValue mem, MlirValue idx, 
   MlirValue ops[2] = {mem, idx};
   int64_t shape[1] = {vw};
   MlirNamedAttribute al = align_attr(g, elem);
-  MlirValue vec = op1(g, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, elem), 1, &al);
+  MlirValue vec = cg_op1(&g->b, "vector.load", 2, ops, mlirVectorTypeGet(1, shape, elem), 1, &al);
   for (int l = 0; l < vw; ++l) {
     int64_t pos[1] = {l};
-    MlirNamedAttribute p = nattr(g, "static_position", mlirDenseI64ArrayGet(g->ctx, 1, pos));
-    out[l] = to_compute(g, at, op1(g, "vector.extract", 1, &vec, elem, 1, &p), res);
+    MlirNamedAttribute p = cg_named(&g->b, "static_position", mlirDenseI64ArrayGet(g->b.ctx, 1, pos));
+    out[l] = to_compute(g, at, cg_op1(&g->b, "vector.extract", 1, &vec, elem, 1, &p), res);
   }
 }
 
@@ -544,13 +513,14 @@ static bool emit_indirect_load(Gen *g, MlirOperation op, MlirValue mem, MlirAffi
     for (int j = first; shared && j < first + vw; ++j)
       shared = mlirValueEqual(lane(&off, j), lane(&off, first)) && multiple_of(lane(&off, j), vw);
     if (!shared) {
-      MlirValue at = bin(g, "arith.addi", emit_expr(g, op, e, l), lane(&off, l));
+      MlirValue at = cg_bin(&g->b, "arith.addi", emit_expr(g, op, e, l), lane(&off, l));
       out->v[l] = to_compute(g, op, load_scalar(g, mem, at), res);
       continue;
     }
     if (l != first)
       continue; /* loaded with its chunk */
-    load_vector(g, op, mem, bin(g, "arith.addi", emit_expr(g, op, e, first), lane(&off, first)), res, out->v + first);
+    load_vector(g, op, mem, cg_bin(&g->b, "arith.addi", emit_expr(g, op, e, first), lane(&off, first)), res,
+                out->v + first);
   }
   return !g->failed;
 }
@@ -565,33 +535,36 @@ static bool emit_staged_store(Gen *g, MlirOperation op, MlirValue mem, MlirAffin
   for (int64_t t = 0; t < nt; ++t)
     for (int l = 0; l < 4; ++l) {
       int64_t area = staged_area(g, base, t);
-      MlirValue at = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_lane(g, l, skew)), g->tty);
+      MlirValue at = cg_bin(&g->b, "arith.addi",
+                            cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, area), staged_lane(g, l, skew)), g->tty);
       MlirValue st_ops[3] = {lane(val, (int)(t * 4 + l)), g->smem, at};
-      op0(g, "memref.store", 3, st_ops, 0, NULL);
+      cg_op0(&g->b, "memref.store", 3, st_ops, 0, NULL);
     }
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
-  MlirValue col = bin(g, "arith.divui", g->tid, cidx(g, q));
-  MlirValue row = bin(g, "arith.muli", bin(g, "arith.remui", g->tid, cidx(g, q)), cidx(g, 4));
+  cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
+  MlirValue col = cg_bin(&g->b, "arith.divui", g->tid, cg_const_index(&g->b, q));
+  MlirValue row = cg_bin(&g->b, "arith.muli", cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, q)),
+                         cg_const_index(&g->b, 4));
   int64_t shape[1] = {4};
   MlirType vt = mlirVectorTypeGet(1, shape, g->f32_t);
   MlirNamedAttribute al = align_attr(g, g->f32_t);
   for (int64_t t = 0; t < nt; ++t) {
     int64_t area = staged_area(g, base, t);
-    MlirValue from = bin(g, "arith.addi", bin(g, "arith.addi", cidx(g, area), staged_column(g, col, skew)), row);
+    MlirValue from = cg_bin(&g->b, "arith.addi",
+                            cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, area), staged_column(g, col, skew)), row);
     MlirValue elems[4];
     for (int k = 0; k < 4; ++k) {
-      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", from, cidx(g, k))};
-      elems[k] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      MlirValue ld_ops[2] = {g->smem, cg_bin(&g->b, "arith.addi", from, cg_const_index(&g->b, k))};
+      elems[k] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
-    MlirValue vec = op1(g, "vector.from_elements", 4, elems, vt, 0, NULL);
+    MlirValue vec = cg_op1(&g->b, "vector.from_elements", 4, elems, vt, 0, NULL);
     MlirValue ops[3] = {vec, mem, staged_global_index(g, op, e, t, row, col)};
-    op0(g, "vector.store", 3, ops, 1, &al);
+    cg_op0(&g->b, "vector.store", 3, ops, 1, &al);
   }
   return !g->failed;
 }
 
 static bool emit_load(Gen *g, MlirOperation op, Lanes *out) {
-  Lanes *buf = lookup(g, kernel_load_buffer(op));
+  const Lanes *buf = lookup(g, kernel_load_buffer(op));
   MlirAffineMap m = kernel_index_map(op);
   if (!buf || mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
     return fail(g, op, "kernel.load needs a kernel argument buffer and a one-result index");
@@ -637,16 +610,16 @@ static bool emit_index_expr(Gen *g, MlirOperation op, Lanes *out) {
   int n;
   classify(g, e, g->f32_t, &n);
   out->n = n;
-  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  MlirType i64 = mlirIntegerTypeGet(g->b.ctx, 64);
   for (int l = 0; l < n; ++l) {
     MlirValue v = emit_expr(g, op, e, l);
     if (mlirTypeIsAIndex(res)) {
       out->v[l] = v;
       continue;
     }
-    MlirValue w = op1(g, "arith.index_cast", 1, &v, mlirTypeIsAInteger(res) ? res : i64, 0, NULL);
+    MlirValue w = cg_op1(&g->b, "arith.index_cast", 1, &v, mlirTypeIsAInteger(res) ? res : i64, 0, NULL);
     if (mlirTypeIsAF32(res))
-      w = op1(g, "arith.sitofp", 1, &w, res, 0, NULL);
+      w = cg_cast(&g->b, "arith.sitofp", w, res);
     else if (!mlirTypeIsAInteger(res))
       return fail(g, op, "kernel.index_expr result must be index, an integer or f32");
     out->v[l] = w;
@@ -661,11 +634,11 @@ static MlirValue div_full(Gen *g, MlirValue a, MlirValue b) {
   MlirValue ops[2] = {a, b};
   int32_t segments[2] = {2, 0};
   MlirNamedAttribute at[3] = {
-      nattr(g, "intrin", mlirStringAttrGet(g->ctx, ind_str("llvm.nvvm.div.full"))),
-      nattr(g, "op_bundle_sizes", mlirDenseI32ArrayGet(g->ctx, 0, NULL)),
-      nattr(g, "operandSegmentSizes", mlirDenseI32ArrayGet(g->ctx, 2, segments)),
+      cg_named(&g->b, "intrin", mlirStringAttrGet(g->b.ctx, ind_str("llvm.nvvm.div.full"))),
+      cg_named(&g->b, "op_bundle_sizes", mlirDenseI32ArrayGet(g->b.ctx, 0, NULL)),
+      cg_named(&g->b, "operandSegmentSizes", mlirDenseI32ArrayGet(g->b.ctx, 2, segments)),
   };
-  return op1(g, "llvm.call_intrinsic", 2, ops, g->f32_t, 3, at);
+  return cg_op1(&g->b, "llvm.call_intrinsic", 2, ops, g->f32_t, 3, at);
 }
 
 /* arith/math ops: one clone per lane with the operands' lanes. */
@@ -704,7 +677,7 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
     }
     if (codegen_is_unclamped_fptosi(op)) { /* ind's fptosi saturates */
       MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
-      out->v[l] = codegen_fptosi_sat(g->ctx, g->loc, lane(&in[0], l), res, gen_insert, g);
+      out->v[l] = cg_fptosi_sat(&g->b, lane(&in[0], l), res);
       continue;
     }
     if (!g->ieee_div && ind_op_id(op) == IND_OP_ARITH_DIVF && mlirTypeIsAF32(mlirValueGetType(lane(&in[0], l)))) {
@@ -714,11 +687,18 @@ static bool emit_clone(Gen *g, MlirOperation op, Lanes *out) {
     MlirOperation c = mlirOperationClone(op);
     for (intptr_t i = 0; i < nops; ++i)
       mlirOperationSetOperand(c, i, lane(&in[i], l));
-    mlirBlockAppendOwnedOperation(g->blk, c);
+    cg_insert(&g->b, c);
     out->v[l] = mlirOperationGetResult(c, 0);
   }
   free(in);
   return true;
+}
+
+/* Opens `scf.for %iv = 0 to count step 1` with iter_args `inits` over the r tiles at the cursor, moved into
+ * its body (saved in *saved; cg_close ends it). */
+static MlirOperation open_tile_loop(Gen *g, CgBuilder *saved, int64_t count, int n, const MlirValue *inits) {
+  MlirValue lb = cg_const_index(&g->b, 0), ub = cg_const_index(&g->b, count), step = cg_const_index(&g->b, 1);
+  return cg_open_for(&g->b, saved, lb, ub, step, n, inits);
 }
 
 /* --- reductions */
@@ -739,7 +719,7 @@ static MlirValue neutral_int(Gen *g, KernelReduction r, MlirType t) {
   unsigned w = mlirIntegerTypeGetWidth(t);
   int64_t hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
   int64_t v = r == KERNEL_RED_SUM ? 0 : r == KERNEL_RED_PROD ? 1 : r == KERNEL_RED_MAX ? -hi - 1 : hi;
-  return constant(g, mlirIntegerAttrGet(t, v));
+  return cg_const(&g->b, mlirIntegerAttrGet(t, v));
 }
 
 static MlirValue neutral(Gen *g, KernelReduction r) {
@@ -747,49 +727,41 @@ static MlirValue neutral(Gen *g, KernelReduction r) {
     return neutral_int(g, r, g->red_t);
   switch (r) {
   case KERNEL_RED_SUM:
-    return cf32(g, 0.0);
+    return cg_const_f32(&g->b, 0.0);
   case KERNEL_RED_PROD:
-    return cf32(g, 1.0);
+    return cg_const_f32(&g->b, 1.0);
   case KERNEL_RED_MAX:
-    return cf32(g, -INFINITY);
+    return cg_const_f32(&g->b, -INFINITY);
   default:
-    return cf32(g, INFINITY);
+    return cg_const_f32(&g->b, INFINITY);
   }
 }
 
 static State state_neutral(Gen *g, KernelReduction r) {
   State s = {{{NULL}, {NULL}, {NULL}}};
   if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
-    s.v[0] = s.v[1] = s.v[2] = cf32(g, 0.0);
+    s.v[0] = s.v[1] = s.v[2] = cg_const_f32(&g->b, 0.0);
   } else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX) {
-    s.v[0] = cf32(g, -INFINITY);
-    s.v[1] = cf32(g, 0.0);
+    s.v[0] = cg_const_f32(&g->b, -INFINITY);
+    s.v[1] = cg_const_f32(&g->b, 0.0);
   } else {
     s.v[0] = neutral(g, r);
   }
   return s;
 }
 
-static MlirValue cmpf_pred(Gen *g, int pred, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), pred));
-  return op1(g, "arith.cmpf", 2, ops, g->i1_t, 1, &at);
-}
-
-static MlirValue cmpf_oeq(Gen *g, MlirValue a, MlirValue b) { return cmpf_pred(g, 1 /* oeq */, a, b); }
-
 /* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
  * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
 static MlirValue rescale(Gen *g, MlirValue s, MlirValue m_old, MlirValue m) {
-  MlirValue d = bin(g, "arith.subf", m_old, m);
-  MlirValue scaled = bin(g, "arith.mulf", s, op1(g, "math.exp", 1, &d, g->f32_t, 0, NULL));
-  return select_(g, cmpf_oeq(g, m, cf32(g, -INFINITY)), s, scaled);
+  MlirValue d = cg_bin(&g->b, "arith.subf", m_old, m);
+  MlirValue scaled = cg_bin(&g->b, "arith.mulf", s, cg_cast(&g->b, "math.exp", d, g->f32_t));
+  return cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OEQ, m, cg_const_f32(&g->b, -INFINITY)), s, scaled);
 }
 
 static MlirValue combine(Gen *g, KernelReduction r, MlirValue a, MlirValue b) {
   static const char *ops[] = {"arith.addf", "arith.maximumf", "arith.minimumf", "arith.mulf"};
   static const char *iops[] = {"arith.addi", "arith.maxsi", "arith.minsi", "arith.muli"}; /* exact, wrapping */
-  return bin(g, is_int_t(mlirValueGetType(a)) ? iops[r] : ops[r], a, b);
+  return cg_bin(&g->b, is_int_t(mlirValueGetType(a)) ? iops[r] : ops[r], a, b);
 }
 
 /* --- A state crosses threads (gpu.shuffle) and warps (the f32 workgroup memory) as 32-bit words of f32
@@ -801,8 +773,6 @@ static int red_words(KernelReduction r, MlirType t) {
   return is_int_t(t) && mlirIntegerTypeGetWidth(t) == 64 ? 2 : kernel_reduction_state_width(r);
 }
 
-static MlirValue cast1(Gen *g, const char *name, MlirValue v, MlirType t) { return op1(g, name, 1, &v, t, 0, NULL); }
-
 static int state_to_words(Gen *g, KernelReduction r, State s, MlirValue *w) {
   MlirType t = g->red_t;
   if (!is_int_t(t)) {
@@ -811,12 +781,12 @@ static int state_to_words(Gen *g, KernelReduction r, State s, MlirValue *w) {
     return kernel_reduction_state_width(r);
   }
   if (mlirIntegerTypeGetWidth(t) == 32) {
-    w[0] = cast1(g, "arith.bitcast", s.v[0], g->f32_t);
+    w[0] = cg_cast(&g->b, "arith.bitcast", s.v[0], g->f32_t);
     return 1;
   }
-  MlirValue hi = bin(g, "arith.shrui", s.v[0], constant(g, mlirIntegerAttrGet(t, 32)));
-  w[0] = cast1(g, "arith.bitcast", cast1(g, "arith.trunci", s.v[0], g->i32_t), g->f32_t);
-  w[1] = cast1(g, "arith.bitcast", cast1(g, "arith.trunci", hi, g->i32_t), g->f32_t);
+  MlirValue hi = cg_bin(&g->b, "arith.shrui", s.v[0], cg_const(&g->b, mlirIntegerAttrGet(t, 32)));
+  w[0] = cg_cast(&g->b, "arith.bitcast", cg_cast(&g->b, "arith.trunci", s.v[0], g->i32_t), g->f32_t);
+  w[1] = cg_cast(&g->b, "arith.bitcast", cg_cast(&g->b, "arith.trunci", hi, g->i32_t), g->f32_t);
   return 2;
 }
 
@@ -827,11 +797,12 @@ static State state_from_words(Gen *g, KernelReduction r, const MlirValue *w) {
     for (int q = 0; q < kernel_reduction_state_width(r); ++q)
       s.v[q] = w[q];
   } else if (mlirIntegerTypeGetWidth(t) == 32) {
-    s.v[0] = cast1(g, "arith.bitcast", w[0], g->i32_t);
+    s.v[0] = cg_cast(&g->b, "arith.bitcast", w[0], g->i32_t);
   } else {
-    MlirValue lo = cast1(g, "arith.extui", cast1(g, "arith.bitcast", w[0], g->i32_t), t);
-    MlirValue hi = cast1(g, "arith.extui", cast1(g, "arith.bitcast", w[1], g->i32_t), t);
-    s.v[0] = bin(g, "arith.ori", lo, bin(g, "arith.shli", hi, constant(g, mlirIntegerAttrGet(t, 32))));
+    MlirValue lo = cg_cast(&g->b, "arith.extui", cg_cast(&g->b, "arith.bitcast", w[0], g->i32_t), t);
+    MlirValue hi = cg_cast(&g->b, "arith.extui", cg_cast(&g->b, "arith.bitcast", w[1], g->i32_t), t);
+    s.v[0] =
+        cg_bin(&g->b, "arith.ori", lo, cg_bin(&g->b, "arith.shli", hi, cg_const(&g->b, mlirIntegerAttrGet(t, 32))));
   }
   return s;
 }
@@ -840,20 +811,22 @@ static State state_combine(Gen *g, KernelReduction r, State a, State b) {
   State o = {{{NULL}, {NULL}, {NULL}}};
   KernelReduction f = kernel_reduction_family(r);
   if (f == KERNEL_RED_WELFORD_MEAN) {
-    MlirValue zero = cf32(g, 0.0), delta = bin(g, "arith.subf", b.v[0], a.v[0]);
-    MlirValue w = bin(g, "arith.addf", a.v[2], b.v[2]);
-    MlirValue frac = select_(g, cmpf_oeq(g, w, zero), zero, bin(g, "arith.divf", b.v[2], w));
-    o.v[0] = bin(g, "arith.addf", a.v[0], bin(g, "arith.mulf", delta, frac));
-    MlirValue corr = bin(g, "arith.mulf", bin(g, "arith.mulf", bin(g, "arith.mulf", delta, delta), a.v[2]), frac);
-    o.v[1] = bin(g, "arith.addf", bin(g, "arith.addf", a.v[1], b.v[1]), corr);
+    MlirValue zero = cg_const_f32(&g->b, 0.0), delta = cg_bin(&g->b, "arith.subf", b.v[0], a.v[0]);
+    MlirValue w = cg_bin(&g->b, "arith.addf", a.v[2], b.v[2]);
+    MlirValue frac =
+        cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OEQ, w, zero), zero, cg_bin(&g->b, "arith.divf", b.v[2], w));
+    o.v[0] = cg_bin(&g->b, "arith.addf", a.v[0], cg_bin(&g->b, "arith.mulf", delta, frac));
+    MlirValue corr = cg_bin(&g->b, "arith.mulf",
+                            cg_bin(&g->b, "arith.mulf", cg_bin(&g->b, "arith.mulf", delta, delta), a.v[2]), frac);
+    o.v[1] = cg_bin(&g->b, "arith.addf", cg_bin(&g->b, "arith.addf", a.v[1], b.v[1]), corr);
     o.v[2] = w;
     /* an empty side leaves the other as it is (delta * 0 would be a NaN for an infinite mean) */
-    MlirValue a_empty = cmpf_oeq(g, a.v[2], zero), b_empty = cmpf_oeq(g, b.v[2], zero);
+    MlirValue a_empty = cg_cmpf(&g->b, CG_CMPF_OEQ, a.v[2], zero), b_empty = cg_cmpf(&g->b, CG_CMPF_OEQ, b.v[2], zero);
     for (int q = 0; q < 2; ++q)
-      o.v[q] = select_(g, b_empty, a.v[q], select_(g, a_empty, b.v[q], o.v[q]));
+      o.v[q] = cg_select(&g->b, b_empty, a.v[q], cg_select(&g->b, a_empty, b.v[q], o.v[q]));
   } else if (f == KERNEL_RED_ONLINE_MAX) {
-    MlirValue m = bin(g, "arith.maximumf", a.v[0], b.v[0]);
-    o.v[1] = bin(g, "arith.addf", rescale(g, a.v[1], a.v[0], m), rescale(g, b.v[1], b.v[0], m));
+    MlirValue m = cg_bin(&g->b, "arith.maximumf", a.v[0], b.v[0]);
+    o.v[1] = cg_bin(&g->b, "arith.addf", rescale(g, a.v[1], a.v[0], m), rescale(g, b.v[1], b.v[0], m));
     o.v[0] = m;
   } else {
     o.v[0] = combine(g, r, a.v[0], b.v[0]);
@@ -872,15 +845,17 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
     if (!mlirValueIsNull(valid)) {
       if (mlirValueIsNull(*nv))
         *nv = neutral(g, r);
-      v = select_(g, valid, v, *nv);
+      v = cg_select(&g->b, valid, v, *nv);
     }
     o.v[0] = mlirValueIsNull(acc.v[0]) ? v : combine(g, r, acc.v[0], v);
     return o;
   }
   if (f == KERNEL_RED_WELFORD_MEAN) {
-    MlirValue w = bin(g, "arith.addf", acc.v[2], cf32(g, 1.0)), delta = bin(g, "arith.subf", v, acc.v[0]);
-    o.v[0] = bin(g, "arith.addf", acc.v[0], bin(g, "arith.divf", delta, w));
-    o.v[1] = bin(g, "arith.addf", acc.v[1], bin(g, "arith.mulf", delta, bin(g, "arith.subf", v, o.v[0])));
+    MlirValue w = cg_bin(&g->b, "arith.addf", acc.v[2], cg_const_f32(&g->b, 1.0)),
+              delta = cg_bin(&g->b, "arith.subf", v, acc.v[0]);
+    o.v[0] = cg_bin(&g->b, "arith.addf", acc.v[0], cg_bin(&g->b, "arith.divf", delta, w));
+    o.v[1] = cg_bin(&g->b, "arith.addf", acc.v[1],
+                    cg_bin(&g->b, "arith.mulf", delta, cg_bin(&g->b, "arith.subf", v, o.v[0])));
     o.v[2] = w;
   } else {
     /* The online softmax step with one exp per element (state_combine with (v, 1) takes two): with
@@ -888,22 +863,22 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
      * adds e. The 1 is (v - m) * 0 + 1, so that v = m = +inf still gives exp(inf - inf) = NaN, as torch
      * does; e is 0 while the max is -inf (-inf - -inf would be a NaN). */
     MlirValue m_old = acc.v[0], s = acc.v[1];
-    MlirValue m = bin(g, "arith.maximumf", m_old, v), d = bin(g, "arith.subf", v, m_old);
-    MlirValue ad = op1(g, "math.absf", 1, &d, g->f32_t, 0, NULL);
-    MlirValue nd = op1(g, "arith.negf", 1, &ad, g->f32_t, 0, NULL);
-    MlirValue ex = op1(g, "math.exp", 1, &nd, g->f32_t, 0, NULL);
-    MlirValue at_ninf = cmpf_oeq(g, m, cf32(g, -INFINITY));
-    MlirValue e = select_(g, at_ninf, cf32(g, 0.0), ex);
-    MlirValue zero_d = bin(g, "arith.mulf", bin(g, "arith.subf", v, m), cf32(g, 0.0));
-    MlirValue one = bin(g, "arith.addf", zero_d, cf32(g, 1.0));
-    MlirValue grew = bin(g, "arith.addf", bin(g, "arith.mulf", s, e), one);
-    MlirValue kept = bin(g, "arith.addf", s, e);
+    MlirValue m = cg_bin(&g->b, "arith.maximumf", m_old, v), d = cg_bin(&g->b, "arith.subf", v, m_old);
+    MlirValue ad = cg_cast(&g->b, "math.absf", d, g->f32_t);
+    MlirValue nd = cg_cast(&g->b, "arith.negf", ad, g->f32_t);
+    MlirValue ex = cg_cast(&g->b, "math.exp", nd, g->f32_t);
+    MlirValue at_ninf = cg_cmpf(&g->b, CG_CMPF_OEQ, m, cg_const_f32(&g->b, -INFINITY));
+    MlirValue e = cg_select(&g->b, at_ninf, cg_const_f32(&g->b, 0.0), ex);
+    MlirValue zero_d = cg_bin(&g->b, "arith.mulf", cg_bin(&g->b, "arith.subf", v, m), cg_const_f32(&g->b, 0.0));
+    MlirValue one = cg_bin(&g->b, "arith.addf", zero_d, cg_const_f32(&g->b, 1.0));
+    MlirValue grew = cg_bin(&g->b, "arith.addf", cg_bin(&g->b, "arith.mulf", s, e), one);
+    MlirValue kept = cg_bin(&g->b, "arith.addf", s, e);
     o.v[0] = m;
-    o.v[1] = select_(g, cmpf_pred(g, 2 /* ogt */, v, m_old), grew, kept);
+    o.v[1] = cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OGT, v, m_old), grew, kept);
   }
   if (!mlirValueIsNull(valid))
     for (int q = 0; q < S; ++q)
-      o.v[q] = select_(g, valid, o.v[q], acc.v[q]);
+      o.v[q] = cg_select(&g->b, valid, o.v[q], acc.v[q]);
   return o;
 }
 
@@ -927,17 +902,18 @@ static State block_reduce_outer(Gen *g, KernelReduction r, State v) {
   int S = state_to_words(g, r, v, words);
   for (int q = 0; q < S; ++q) {
     int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
-    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, slot), g->tid)};
-    op0(g, "memref.store", 3, st_ops, 0, NULL);
+    MlirValue st_ops[3] = {words[q], g->smem, cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, slot), g->tid)};
+    cg_op0(&g->b, "memref.store", 3, st_ops, 0, NULL);
   }
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
   State acc = {{{NULL}, {NULL}, {NULL}}};
   for (int64_t j = 0; j < g->rthreads; ++j) {
     MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
       int64_t slot = (int64_t)(g->nreduce + q) * g->geom.block;
-      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, slot + j * g->geom.xblock), g->tx)};
-      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      MlirValue ld_ops[2] = {g->smem,
+                             cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, slot + j * g->geom.xblock), g->tx)};
+      xw[q] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
     State x = state_from_words(g, r, xw);
     acc = j == 0 ? x : state_combine(g, r, acc, x);
@@ -950,13 +926,13 @@ static MlirValue shuffle_op(Gen *g, const char *mode, MlirValue v, MlirValue off
   MlirValue ops[3] = {v, off, width};
   char m[64];
   snprintf(m, sizeof m, "#gpu<shuffle_mode %s>", mode);
-  MlirNamedAttribute a = nattr(g, "mode", mlirAttributeParseGet(g->ctx, ind_str(m)));
-  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->loc);
+  MlirNamedAttribute a = cg_named(&g->b, "mode", mlirAttributeParseGet(g->b.ctx, ind_str(m)));
+  MlirOperationState st = mlirOperationStateGet(ind_str("gpu.shuffle"), g->b.loc);
   mlirOperationStateAddOperands(&st, 3, ops);
   MlirType res[2] = {g->f32_t, g->i1_t};
   mlirOperationStateAddResults(&st, 2, res);
   mlirOperationStateAddAttributes(&st, 1, &a);
-  MlirOperation op = put(g, &st);
+  MlirOperation op = cg_put(&g->b, &st);
   if (valid)
     *valid = mlirOperationGetResult(op, 1);
   return mlirOperationGetResult(op, 0);
@@ -964,18 +940,18 @@ static MlirValue shuffle_op(Gen *g, const char *mode, MlirValue v, MlirValue off
 
 /* The same over the whole warp. */
 static MlirValue shuffle_by(Gen *g, const char *mode, MlirValue v, MlirValue off, MlirValue *valid) {
-  return shuffle_op(g, mode, v, off, ci32(g, WARP), valid);
+  return shuffle_op(g, mode, v, off, cg_const_i32(&g->b, WARP), valid);
 }
 
 /* An xor butterfly over the lanes of each aligned group of `group` lanes (a power of 2 <= 32): every lane
  * ends with the combination of its group's states. */
 static State butterfly(Gen *g, KernelReduction r, State v, int group) {
-  MlirValue width = ci32(g, WARP);
+  MlirValue width = cg_const_i32(&g->b, WARP);
   for (int off = group / 2; off >= 1; off /= 2) {
     MlirValue words[3], ow[3];
     int S = state_to_words(g, r, v, words);
     for (int q = 0; q < S; ++q)
-      ow[q] = shuffle_op(g, "xor", words[q], ci32(g, off), width, NULL);
+      ow[q] = shuffle_op(g, "xor", words[q], cg_const_i32(&g->b, off), width, NULL);
     v = state_combine(g, r, v, state_from_words(g, r, ow));
   }
   return v;
@@ -995,23 +971,27 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
   int64_t nwarps = g->geom.block / WARP;
   if (nwarps <= 1 || rows)
     return v;
-  MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  MlirValue first = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, 0));
-  MlirBlock saved = open_if(g, first);
+  MlirValue warp = cg_bin(&g->b, "arith.divui", g->tid, cg_const_index(&g->b, WARP));
+  MlirValue first = cg_cmpi(&g->b, CG_CMPI_EQ, cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, WARP)),
+                            cg_const_index(&g->b, 0));
+  CgBuilder saved;
+  cg_open_if(&g->b, &saved, first);
   MlirValue words[3];
   int S = state_to_words(g, r, v, words);
   for (int q = 0; q < S; ++q) {
-    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), warp)};
-    op0(g, "memref.store", 3, st_ops, 0, NULL);
+    MlirValue st_ops[3] = {words[q], g->smem,
+                           cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, (int64_t)(g->nreduce + q) * WARP), warp)};
+    cg_op0(&g->b, "memref.store", 3, st_ops, 0, NULL);
   }
-  close_if(g, saved);
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  cg_close(&g->b, &saved, 0, NULL);
+  cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
   if (nwarps <= WARP && (nwarps & (nwarps - 1)) == 0) {
-    MlirValue slot = bin(g, "arith.remui", g->tid, cidx(g, nwarps)); /* (tid mod 32) mod nwarps */
+    MlirValue slot = cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, nwarps)); /* (tid mod 32) mod nwarps */
     MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
-      MlirValue ld_ops[2] = {g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(g->nreduce + q) * WARP), slot)};
-      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      MlirValue ld_ops[2] = {
+          g->smem, cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, (int64_t)(g->nreduce + q) * WARP), slot)};
+      xw[q] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
     return butterfly(g, r, state_from_words(g, r, xw), (int)nwarps);
   }
@@ -1019,8 +999,8 @@ static State block_reduce(Gen *g, KernelReduction r, State v) {
   for (int64_t w = 0; w < nwarps; ++w) {
     MlirValue xw[3];
     for (int q = 0; q < S; ++q) {
-      MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)(g->nreduce + q) * WARP + w)};
-      xw[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      MlirValue ld_ops[2] = {g->smem, cg_const_index(&g->b, (int64_t)(g->nreduce + q) * WARP + w)};
+      xw[q] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
     State x = state_from_words(g, r, xw);
     acc = w == 0 ? x : state_combine(g, r, acc, x);
@@ -1038,21 +1018,23 @@ static bool reduce_uniform(Gen *g, MlirOperation op, KernelReduction r, const La
   if (r == KERNEL_RED_MAX || r == KERNEL_RED_MIN)
     out->v[0] = x->v[0];
   else if (r == KERNEL_RED_SUM)
-    out->v[0] = bin(g, mul, x->v[0], is_int ? constant(g, mlirIntegerAttrGet(t, g->rnumel)) : cf32(g, n));
+    out->v[0] = cg_bin(&g->b, mul, x->v[0],
+                       is_int ? cg_const(&g->b, mlirIntegerAttrGet(t, g->rnumel)) : cg_const_f32(&g->b, n));
   else if (r == KERNEL_RED_PROD) {
     /* value ** rnumel by repeated squaring: ceil(log2(rnumel)) + popcount multiplications */
     MlirValue acc = {NULL}, p = x->v[0];
     for (int64_t k = g->rnumel; k > 0; k >>= 1) {
       if (k & 1)
-        acc = mlirValueIsNull(acc) ? p : bin(g, mul, acc, p);
+        acc = mlirValueIsNull(acc) ? p : cg_bin(&g->b, mul, acc, p);
       if (k > 1)
-        p = bin(g, mul, p, p);
+        p = cg_bin(&g->b, mul, p, p);
     }
-    out->v[0] = mlirValueIsNull(acc) ? (is_int ? constant(g, mlirIntegerAttrGet(t, 1)) : cf32(g, 1.0)) : acc;
+    out->v[0] =
+        mlirValueIsNull(acc) ? (is_int ? cg_const(&g->b, mlirIntegerAttrGet(t, 1)) : cg_const_f32(&g->b, 1.0)) : acc;
   } else if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN)
-    *out = (State){{x->v[0], cf32(g, 0.0), cf32(g, n)}};
+    *out = (State){{x->v[0], cg_const_f32(&g->b, 0.0), cg_const_f32(&g->b, n)}};
   else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX)
-    *out = (State){{x->v[0], cf32(g, n)}};
+    *out = (State){{x->v[0], cg_const_f32(&g->b, n)}};
   else
     return fail(g, op, "reduction type of an r-invariant value is not supported");
   return true;
@@ -1089,22 +1071,23 @@ static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
   State o = {{{NULL}, {NULL}, {NULL}}};
   Lanes y = {.n = x->n};
   if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
-    MlirValue n = cf32(g, (double)g->rnumel);
-    o.v[0] = bin(g, "arith.divf", row_reduce_plain(g, KERNEL_RED_SUM, x, g->nreduce), n);
+    MlirValue n = cg_const_f32(&g->b, (double)g->rnumel);
+    o.v[0] = cg_bin(&g->b, "arith.divf", row_reduce_plain(g, KERNEL_RED_SUM, x, g->nreduce), n);
     for (int l = 0; l < x->n; ++l) {
-      MlirValue d = bin(g, "arith.subf", x->v[l], o.v[0]);
-      y.v[l] = bin(g, "arith.mulf", d, d);
+      MlirValue d = cg_bin(&g->b, "arith.subf", x->v[l], o.v[0]);
+      y.v[l] = cg_bin(&g->b, "arith.mulf", d, d);
     }
     o.v[1] = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
     o.v[2] = n;
   } else {
     o.v[0] = row_reduce_plain(g, KERNEL_RED_MAX, x, g->nreduce);
     for (int l = 0; l < x->n; ++l) {
-      MlirValue d = bin(g, "arith.subf", x->v[l], o.v[0]);
-      y.v[l] = op1(g, "math.exp", 1, &d, g->f32_t, 0, NULL);
+      MlirValue d = cg_bin(&g->b, "arith.subf", x->v[l], o.v[0]);
+      y.v[l] = cg_cast(&g->b, "math.exp", d, g->f32_t);
     }
     MlirValue s = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
-    o.v[1] = select_(g, cmpf_oeq(g, o.v[0], cf32(g, -INFINITY)), cf32(g, 0.0), s);
+    o.v[1] = cg_select(&g->b, cg_cmpf(&g->b, CG_CMPF_OEQ, o.v[0], cg_const_f32(&g->b, -INFINITY)),
+                       cg_const_f32(&g->b, 0.0), s);
   }
   return o;
 }
@@ -1133,29 +1116,29 @@ static bool reduce_state(Gen *g, MlirOperation op, KernelReduction r, MlirValue 
      * after the loop: each lane's running state covers rnumel / (rthreads * vector_width) elements */
     int64_t chunk = g->rthreads * g->geom.vector_width;
     int nl = (int)g->geom.vector_width;
-    MlirBlock saved = g->blk;
-    MlirValue iv, acc[MAX_LANES], inits[MAX_LANES];
+    CgBuilder saved;
+    MlirValue inits[MAX_LANES];
     State id = state_neutral(g, r);
     for (int l = 0; l < nl * S; ++l)
       inits[l] = id.v[l % S];
-    MlirOperation loop = open_for_n(g, (g->rnumel + chunk - 1) / chunk, nl * S, inits, &iv, acc);
-    int mark = g->nvals;
-    gpu_setup_r_chunks(g, iv, 1);
+    MlirOperation loop = open_tile_loop(g, &saved, (g->rnumel + chunk - 1) / chunk, nl * S, inits);
+    MlirBlock body = g->b.block;
+    int mark = cg_scope_enter(&g->vals);
+    gpu_setup_r_chunks(g, mlirBlockGetArgument(body, 0), 1);
     bool ok = emit_operand(g, in, &x);
     MlirValue next[MAX_LANES], nv = {NULL};
     for (int l = 0; l < nl; ++l) {
       State a = {{{NULL}, {NULL}, {NULL}}};
       for (int q = 0; q < S; ++q)
-        a.v[q] = next[l * S + q] = acc[l * S + q];
+        a.v[q] = next[l * S + q] = mlirBlockGetArgument(body, 1 + l * S + q);
       if (!ok || (x.n == 1 && l > 0))
         continue;
       State u = state_update(g, r, a, lane(&x, l), g->valid[0], &nv);
       for (int q = 0; q < S; ++q)
         next[l * S + q] = u.v[q];
     }
-    yield(g, "scf.yield", nl * S, next);
-    g->nvals = mark;
-    g->blk = saved;
+    cg_scope_leave(&g->vals, mark);
+    cg_close(&g->b, &saved, nl * S, next);
     if (!ok)
       return false;
     State part[MAX_LANES];
@@ -1219,7 +1202,7 @@ static bool emit_reduce(Gen *g, MlirOperation op, Lanes *out) {
     }
   }
   out->n = 1;
-  out->v[0] = sum_of_welford ? bin(g, "arith.mulf", st.v[0], st.v[2]) : st.v[kernel_reduction_component(r)];
+  out->v[0] = sum_of_welford ? cg_bin(&g->b, "arith.mulf", st.v[0], st.v[2]) : st.v[kernel_reduction_component(r)];
   return true;
 }
 
@@ -1230,34 +1213,34 @@ static bool store_lanes(Gen *g, MlirOperation op, MlirValue mem, MlirAffineExpr 
   MlirType elem = memref_elem(mem);
   int vw = (int)g->geom.vector_width;
   for (int c = 0; c * vw < n; ++c) {
-    MlirBlock saved = g->blk;
+    CgBuilder saved = g->b;
     bool guarded = !mlirValueIsNull(g->valid[c]);
     if (guarded)
-      saved = open_if(g, g->valid[c]);
+      cg_open_if(&g->b, &saved, g->valid[c]);
     if (acc == ACCESS_VECTOR) {
       MlirValue el[MAX_LANES];
       for (int l = 0; l < vw; ++l)
         el[l] = to_storage(g, op, lane(val, c * vw + l), elem);
       int64_t shape[1] = {vw};
-      MlirValue vec = op1(g, "vector.from_elements", vw, el, mlirVectorTypeGet(1, shape, elem), 0, NULL);
+      MlirValue vec = cg_op1(&g->b, "vector.from_elements", vw, el, mlirVectorTypeGet(1, shape, elem), 0, NULL);
       MlirValue ops[3] = {vec, mem, emit_expr(g, op, e, c * vw)};
       MlirNamedAttribute al = align_attr(g, elem);
-      op0(g, "vector.store", 3, ops, 1, &al);
+      cg_op0(&g->b, "vector.store", 3, ops, 1, &al);
     } else {
       int last = acc == ACCESS_PER_CHUNK ? c * vw + 1 : c * vw + vw;
       for (int l = c * vw; l < last && l < n; ++l) {
         MlirValue ops[3] = {to_storage(g, op, lane(val, l), elem), mem, emit_expr(g, op, e, l)};
-        op0(g, "memref.store", 3, ops, 0, NULL);
+        cg_op0(&g->b, "memref.store", 3, ops, 0, NULL);
       }
     }
     if (guarded)
-      close_if(g, saved);
+      cg_close(&g->b, &saved, 0, NULL);
   }
   return !g->failed;
 }
 
 static bool emit_store(Gen *g, MlirOperation op) {
-  Lanes *buf = lookup(g, kernel_store_buffer(op));
+  const Lanes *buf = lookup(g, kernel_store_buffer(op));
   MlirAffineMap m = kernel_index_map(op);
   if (!buf || mlirAffineMapIsNull(m) || mlirAffineMapGetNumResults(m) != 1)
     return fail(g, op, "kernel.store needs a kernel argument buffer and a one-result index");
@@ -1282,15 +1265,18 @@ static bool emit_store(Gen *g, MlirOperation op) {
   if (acc == ACCESS_UNIFORM) {
     if (val.n != 1)
       return fail(g, op, "a store whose index does not use the r dims needs an r-invariant value");
-    MlirBlock saved = open_if(g, cmpi(g, CMP_EQ, red ? g->rtid : g->tid, cidx(g, 0)));
+    CgBuilder saved;
+    cg_open_if(&g->b, &saved, cg_cmpi(&g->b, CG_CMPI_EQ, red ? g->rtid : g->tid, cg_const_index(&g->b, 0)));
     MlirValue xvalid = red ? g->xvalid : g->valid[0];
     bool guarded = !mlirValueIsNull(xvalid);
-    MlirBlock saved2 = guarded ? open_if(g, xvalid) : g->blk;
-    MlirValue ops[3] = {to_storage(g, op, val.v[0], memref_elem(mem)), mem, emit_expr(g, op, e, 0)};
-    op0(g, "memref.store", 3, ops, 0, NULL);
+    CgBuilder saved2 = g->b;
     if (guarded)
-      close_if(g, saved2);
-    close_if(g, saved);
+      cg_open_if(&g->b, &saved2, xvalid);
+    MlirValue ops[3] = {to_storage(g, op, val.v[0], memref_elem(mem)), mem, emit_expr(g, op, e, 0)};
+    cg_op0(&g->b, "memref.store", 3, ops, 0, NULL);
+    if (guarded)
+      cg_close(&g->b, &saved2, 0, NULL);
+    cg_close(&g->b, &saved, 0, NULL);
     return !g->failed;
   }
   if (stageable(g, op) && mlirTypeIsAF32(mlirValueGetType(val.v[0])) && val.n == 4 * gpu_tiles_per_block(g))
@@ -1306,28 +1292,30 @@ static bool emit_store(Gen *g, MlirOperation op) {
 /* Records `site` with index `idx` (an index) unless an earlier violation is recorded: a compare-and-swap
  * of word 0 from 0 to site + 1 (memref.generic_atomic_rmw), and the thread that made it writes word 1. */
 static void gpu_record(Gen *g, int site, MlirValue idx) {
-  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
-  MlirNamedAttribute name = nattr(g, "name", mlirFlatSymbolRefAttrGet(g->ctx, ind_str(IND_CHECK_RECORD)));
-  MlirValue rec = op1(g, "memref.get_global", 0, NULL, check_record_type(g->ctx), 1, &name);
-  MlirValue at[2] = {rec, cidx(g, 0)};
-  MlirOperationState st = mlirOperationStateGet(ind_str("memref.generic_atomic_rmw"), g->loc);
+  MlirType i64 = mlirIntegerTypeGet(g->b.ctx, 64);
+  MlirNamedAttribute name = cg_named(&g->b, "name", mlirFlatSymbolRefAttrGet(g->b.ctx, ind_str(IND_CHECK_RECORD)));
+  MlirValue rec = cg_op1(&g->b, "memref.get_global", 0, NULL, check_record_type(g->b.ctx), 1, &name);
+  MlirValue at[2] = {rec, cg_const_index(&g->b, 0)};
+  MlirOperationState st = mlirOperationStateGet(ind_str("memref.generic_atomic_rmw"), g->b.loc);
   mlirOperationStateAddOperands(&st, 2, at);
   mlirOperationStateAddResults(&st, 1, &i64);
-  MlirRegion r = region1(g, 1, &i64);
+  MlirRegion r = cg_region(&g->b, 1, &i64);
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
-  MlirOperation rmw = put(g, &st);
-  MlirBlock saved = g->blk;
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(rmw, 0));
-  MlirValue cur = mlirBlockGetArgument(g->blk, 0);
-  MlirValue zero = constant(g, mlirIntegerAttrGet(i64, 0));
-  MlirValue next = select_(g, cmpi(g, CMP_EQ, cur, zero), constant(g, mlirIntegerAttrGet(i64, site + 1)), cur);
-  op0(g, "memref.atomic_yield", 1, &next, 0, NULL);
-  g->blk = saved;
-  MlirBlock outer =
-      open_if(g, cmpi(g, CMP_EQ, mlirOperationGetResult(rmw, 0), constant(g, mlirIntegerAttrGet(i64, 0))));
-  MlirValue st1[3] = {op1(g, "arith.index_cast", 1, &idx, i64, 0, NULL), rec, cidx(g, 1)};
-  op0(g, "memref.store", 3, st1, 0, NULL);
-  close_if(g, outer);
+  MlirOperation rmw = cg_put(&g->b, &st);
+  CgBuilder saved = g->b;
+  g->b = cg_at_end(&g->b, cg_block(rmw, 0));
+  MlirValue cur = mlirBlockGetArgument(g->b.block, 0);
+  MlirValue zero = cg_const(&g->b, mlirIntegerAttrGet(i64, 0));
+  MlirValue next =
+      cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_EQ, cur, zero), cg_const(&g->b, mlirIntegerAttrGet(i64, site + 1)), cur);
+  cg_op0(&g->b, "memref.atomic_yield", 1, &next, 0, NULL);
+  g->b = saved;
+  CgBuilder outer;
+  cg_open_if(&g->b, &outer,
+             cg_cmpi(&g->b, CG_CMPI_EQ, mlirOperationGetResult(rmw, 0), cg_const(&g->b, mlirIntegerAttrGet(i64, 0))));
+  MlirValue st1[3] = {cg_cast(&g->b, "arith.index_cast", idx, i64), rec, cg_const_index(&g->b, 1)};
+  cg_op0(&g->b, "memref.store", 3, st1, 0, NULL);
+  cg_close(&g->b, &outer, 0, NULL);
 }
 
 /* kernel.check_index: per lane, records its site when the index is outside [lower, upper); the index goes on
@@ -1339,24 +1327,24 @@ static bool emit_check_index(Gen *g, MlirOperation op, Lanes *out) {
   if (!emit_value(g, mlirOperationGetOperand(op, 0), out))
     return false;
   int site = check_sites_of(g->sites, g->def, op);
-  enum { CMP_SLT = 2, CMP_SGE = 5 };
   for (int l = 0; l < out->n; ++l) {
     bool same = false;
     for (int j = 0; j < l && !same; ++j)
       same = mlirValueEqual(out->v[j], out->v[l]);
     if (same)
       continue; /* one check per distinct value */
-    MlirValue bad =
-        bin(g, "arith.ori", cmpi(g, CMP_SLT, out->v[l], cidx(g, lo)), cmpi(g, CMP_SGE, out->v[l], cidx(g, hi)));
-    MlirBlock saved = open_if(g, bad);
+    MlirValue bad = cg_bin(&g->b, "arith.ori", cg_cmpi(&g->b, CG_CMPI_SLT, out->v[l], cg_const_index(&g->b, lo)),
+                           cg_cmpi(&g->b, CG_CMPI_SGE, out->v[l], cg_const_index(&g->b, hi)));
+    CgBuilder saved;
+    cg_open_if(&g->b, &saved, bad);
     gpu_record(g, site, out->v[l]);
-    close_if(g, saved);
+    cg_close(&g->b, &saved, 0, NULL);
   }
   return true;
 }
 
 static bool emit_value(Gen *g, MlirValue v, Lanes *out) {
-  Lanes *l = lookup(g, v);
+  const Lanes *l = lookup(g, v);
   if (l) {
     *out = *l;
     return true;
@@ -1443,28 +1431,28 @@ static MlirOperation create_func(Gen *g, MlirBlock body, int64_t smem_floats) {
   MlirAttribute *aattrs = calloc((size_t)nargs + 1, sizeof *aattrs);
   if (!types || !aattrs)
     abort();
-  MlirNamedAttribute noalias = nattr(g, "llvm.noalias", mlirUnitAttrGet(g->ctx));
+  MlirNamedAttribute noalias = cg_named(&g->b, "llvm.noalias", mlirUnitAttrGet(g->b.ctx));
   for (intptr_t i = 0; i < nargs; ++i) {
     types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-    aattrs[i] = mlirDictionaryAttrGet(g->ctx, 1, &noalias);
+    aattrs[i] = mlirDictionaryAttrGet(g->b.ctx, 1, &noalias);
   }
   if (smem) {
     int64_t shape[1] = {smem_floats};
-    MlirAttribute space = mlirAttributeParseGet(g->ctx, ind_str("#gpu.address_space<workgroup>"));
+    MlirAttribute space = mlirAttributeParseGet(g->b.ctx, ind_str("#gpu.address_space<workgroup>"));
     types[nargs] = mlirMemRefTypeGet(g->f32_t, 1, shape, mlirAttributeGetNull(), space);
   }
   int32_t kbs[3] = {(int32_t)g->geom.block, 1, 1};
   MlirNamedAttribute attrs[] = {
-      nattr(g, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(g->ctx, nargs, types, 0, NULL))),
-      nattr(g, "sym_name", mlirStringAttrGet(g->ctx, kernel_def_name(g->def))),
-      nattr(g, "gpu.kernel", mlirUnitAttrGet(g->ctx)),
-      nattr(g, "workgroup_attributions", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), smem ? 1 : 0)),
-      nattr(g, "arg_attrs", mlirArrayAttrGet(g->ctx, nargs, aattrs)),
-      nattr(g, "known_block_size", mlirDenseI32ArrayGet(g->ctx, 3, kbs)),
+      cg_named(&g->b, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(g->b.ctx, nargs, types, 0, NULL))),
+      cg_named(&g->b, "sym_name", mlirStringAttrGet(g->b.ctx, kernel_def_name(g->def))),
+      cg_named(&g->b, "gpu.kernel", mlirUnitAttrGet(g->b.ctx)),
+      cg_named(&g->b, "workgroup_attributions", mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), smem ? 1 : 0)),
+      cg_named(&g->b, "arg_attrs", mlirArrayAttrGet(g->b.ctx, nargs, aattrs)),
+      cg_named(&g->b, "known_block_size", mlirDenseI32ArrayGet(g->b.ctx, 3, kbs)),
   };
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.func"), mlirOperationGetLocation(g->def));
   mlirOperationStateAddAttributes(&st, (intptr_t)(sizeof attrs / sizeof attrs[0]), attrs);
-  MlirRegion r = region1(g, nargs + (smem ? 1 : 0), types);
+  MlirRegion r = cg_region(&g->b, nargs + (smem ? 1 : 0), types);
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   free(types);
   free(aattrs);
@@ -1554,14 +1542,16 @@ static void row_scan(Gen *g, KernelReduction r, MlirValue v, MlirValue *excl, Ml
     return;
   }
   for (int64_t off = 1; off < rt; off *= 2) { /* Hillis-Steele over lanes of the row only: rtid >= off */
-    MlirValue y = scan_shuffle(g, "up", v, ci32(g, off), NULL);
-    v = select_(g, cmpi(g, CMP_ULT, cidx(g, off - 1), g->rtid), combine(g, r, y, v), v);
+    MlirValue y = scan_shuffle(g, "up", v, cg_const_i32(&g->b, off), NULL);
+    v = cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_ULT, cg_const_index(&g->b, off - 1), g->rtid), combine(g, r, y, v), v);
   }
-  MlirValue before = scan_shuffle(g, "up", v, ci32(g, 1), NULL);
-  *excl = select_(g, cmpi(g, CMP_ULT, cidx(g, 0), g->rtid), before, neutral(g, r));
-  MlirValue lane = bin(g, "arith.remui", g->tid, cidx(g, WARP)); /* the row's last lane: lane - rtid + rt - 1 */
-  MlirValue last = bin(g, "arith.addi", bin(g, "arith.subi", lane, g->rtid), cidx(g, rt - 1));
-  *total = scan_shuffle(g, "idx", v, cast1(g, "arith.index_cast", last, g->i32_t), NULL);
+  MlirValue before = scan_shuffle(g, "up", v, cg_const_i32(&g->b, 1), NULL);
+  *excl = cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_ULT, cg_const_index(&g->b, 0), g->rtid), before, neutral(g, r));
+  MlirValue lane =
+      cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, WARP)); /* the row's last lane: lane - rtid + rt - 1 */
+  MlirValue last =
+      cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.subi", lane, g->rtid), cg_const_index(&g->b, rt - 1));
+  *total = scan_shuffle(g, "idx", v, cg_cast(&g->b, "arith.index_cast", last, g->i32_t), NULL);
 }
 
 /* The block-wide scan of the threads' values v (in tid order) through workgroup slots `slot` .. (one per
@@ -1573,33 +1563,37 @@ static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirVal
     return;
   }
   for (int64_t off = 1; off < WARP; off *= 2) { /* Hillis-Steele inside the warp */
-    MlirValue ok, y = scan_shuffle(g, "up", v, ci32(g, off), &ok);
-    v = select_(g, ok, combine(g, r, y, v), v);
+    MlirValue ok, y = scan_shuffle(g, "up", v, cg_const_i32(&g->b, off), &ok);
+    v = cg_select(&g->b, ok, combine(g, r, y, v), v);
   }
-  MlirValue ok, before = scan_shuffle(g, "up", v, ci32(g, 1), &ok);
-  MlirValue wexcl = select_(g, ok, before, neutral(g, r));
-  MlirValue warp = bin(g, "arith.divui", g->tid, cidx(g, WARP));
-  MlirValue last = cmpi(g, CMP_EQ, bin(g, "arith.remui", g->tid, cidx(g, WARP)), cidx(g, WARP - 1));
-  MlirBlock saved = open_if(g, last);
+  MlirValue ok, before = scan_shuffle(g, "up", v, cg_const_i32(&g->b, 1), &ok);
+  MlirValue wexcl = cg_select(&g->b, ok, before, neutral(g, r));
+  MlirValue warp = cg_bin(&g->b, "arith.divui", g->tid, cg_const_index(&g->b, WARP));
+  MlirValue last = cg_cmpi(&g->b, CG_CMPI_EQ, cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, WARP)),
+                           cg_const_index(&g->b, WARP - 1));
+  CgBuilder saved;
+  cg_open_if(&g->b, &saved, last);
   MlirValue words[3];
   int nw = state_to_words(g, KERNEL_RED_SUM, (State){{v}}, words);
   for (int q = 0; q < nw; ++q) {
-    MlirValue st_ops[3] = {words[q], g->smem, bin(g, "arith.addi", cidx(g, (int64_t)(slot + q) * WARP), warp)};
-    op0(g, "memref.store", 3, st_ops, 0, NULL);
+    MlirValue st_ops[3] = {words[q], g->smem,
+                           cg_bin(&g->b, "arith.addi", cg_const_index(&g->b, (int64_t)(slot + q) * WARP), warp)};
+    cg_op0(&g->b, "memref.store", 3, st_ops, 0, NULL);
   }
-  close_if(g, saved);
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL);
+  cg_close(&g->b, &saved, 0, NULL);
+  cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL);
   MlirValue prefix = neutral(g, r), tot = neutral(g, r);
   for (int64_t w = 0; w < g->geom.block / WARP; ++w) {
     for (int q = 0; q < nw; ++q) {
-      MlirValue ld_ops[2] = {g->smem, cidx(g, (int64_t)(slot + q) * WARP + w)};
-      words[q] = op1(g, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
+      MlirValue ld_ops[2] = {g->smem, cg_const_index(&g->b, (int64_t)(slot + q) * WARP + w)};
+      words[q] = cg_op1(&g->b, "memref.load", 2, ld_ops, g->f32_t, 0, NULL);
     }
     MlirValue t = state_from_words(g, KERNEL_RED_SUM, words).v[0];
-    prefix = select_(g, cmpi(g, CMP_ULT, cidx(g, w), warp), combine(g, r, prefix, t), prefix);
+    prefix =
+        cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_ULT, cg_const_index(&g->b, w), warp), combine(g, r, prefix, t), prefix);
     tot = combine(g, r, tot, t);
   }
-  op0(g, "gpu.barrier", 0, NULL, 0, NULL); /* the slot is free for the next tile */
+  cg_op0(&g->b, "gpu.barrier", 0, NULL, 0, NULL); /* the slot is free for the next tile */
   *excl = combine(g, r, prefix, wexcl);
   *total = tot;
 }
@@ -1607,7 +1601,7 @@ static void block_scan(Gen *g, KernelReduction r, MlirValue v, int slot, MlirVal
 /* The element value carry (+) v: a compensated sum adds v less the carry's compensation. */
 static MlirValue carry_apply(Gen *g, KernelReduction r, const MlirValue *carry, MlirValue v) {
   if (compensated(r, g->red_t))
-    return bin(g, "arith.addf", carry[0], bin(g, "arith.subf", v, carry[1]));
+    return cg_bin(&g->b, "arith.addf", carry[0], cg_bin(&g->b, "arith.subf", v, carry[1]));
   return combine(g, r, carry[0], v);
 }
 
@@ -1617,10 +1611,12 @@ static void carry_add(Gen *g, KernelReduction r, MlirValue *carry, MlirValue tot
     carry[0] = combine(g, r, carry[0], total);
     return;
   }
-  MlirValue y = bin(g, "arith.subf", total, carry[1]);
-  MlirValue t = bin(g, "arith.addf", carry[0], y);
-  MlirValue finite = cmpf_oeq(g, bin(g, "arith.subf", t, t), cf32(g, 0.0)); /* inf/NaN: no compensation */
-  carry[1] = select_(g, finite, bin(g, "arith.subf", bin(g, "arith.subf", t, carry[0]), y), cf32(g, 0.0));
+  MlirValue y = cg_bin(&g->b, "arith.subf", total, carry[1]);
+  MlirValue t = cg_bin(&g->b, "arith.addf", carry[0], y);
+  MlirValue finite = cg_cmpf(&g->b, CG_CMPF_OEQ, cg_bin(&g->b, "arith.subf", t, t),
+                             cg_const_f32(&g->b, 0.0)); /* inf/NaN: no compensation */
+  carry[1] = cg_select(&g->b, finite, cg_bin(&g->b, "arith.subf", cg_bin(&g->b, "arith.subf", t, carry[0]), y),
+                       cg_const_f32(&g->b, 0.0));
   carry[0] = t;
 }
 
@@ -1645,7 +1641,7 @@ static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
     return false;
   MlirType saved_t = g->red_t;
   g->red_t = t; /* neutral, combine, the carry and the shuffles work in the scan's type */
-  MlirValue carry[2] = {neutral(g, r), cf32(g, 0.0)};
+  MlirValue carry[2] = {neutral(g, r), cg_const_f32(&g->b, 0.0)};
   if (q >= 0)
     carry[0] = loop->cur[q][0], carry[1] = loop->cur[q][1];
   int vw = (int)g->geom.vector_width, slot = g->nreduce;
@@ -1656,7 +1652,7 @@ static bool emit_scan(Gen *g, MlirOperation op, Lanes *out) {
     for (int l = 0; l < vw; ++l) {
       MlirValue v = lane(&x, c * vw + l);
       if (!mlirValueIsNull(g->valid[c]))
-        v = select_(g, g->valid[c], v, neutral(g, r));
+        v = cg_select(&g->b, g->valid[c], v, neutral(g, r));
       acc = p[l] = l == 0 ? v : combine(g, r, acc, v);
     }
     MlirValue excl, total;
@@ -1718,16 +1714,14 @@ static bool emit_body(Gen *g, MlirBlock body) {
   if (ndeferred == 0)
     return true;
   int64_t chunk = g->rthreads * g->geom.vector_width;
-  MlirBlock saved = g->blk;
-  MlirValue iv;
-  open_for(g, (g->rnumel + chunk - 1) / chunk, (MlirValue){NULL}, &iv, NULL);
-  int mark = g->nvals;
-  gpu_setup_r_chunks(g, iv, 1);
+  CgBuilder saved;
+  open_tile_loop(g, &saved, (g->rnumel + chunk - 1) / chunk, 0, NULL);
+  int mark = cg_scope_enter(&g->vals);
+  gpu_setup_r_chunks(g, mlirBlockGetArgument(g->b.block, 0), 1);
   for (int i = 0; i < ndeferred && !g->failed; ++i)
     emit_store(g, deferred[i]);
-  yield(g, "scf.yield", 0, NULL);
-  g->nvals = mark;
-  g->blk = saved;
+  cg_scope_leave(&g->vals, mark);
+  cg_close(&g->b, &saved, 0, NULL);
   return !g->failed;
 }
 
@@ -1739,26 +1733,27 @@ static bool emit_scan_body(Gen *g, MlirBlock body) {
   int ndeferred = 0;
   if (!emit_r_invariant(g, body, true, deferred, &ndeferred, &sl))
     return false;
-  MlirValue inits[2 * MAX_GPU_SCANS], accs[2 * MAX_GPU_SCANS], next[2 * MAX_GPU_SCANS];
+  MlirValue inits[2 * MAX_GPU_SCANS], next[2 * MAX_GPU_SCANS];
   int n = 0;
   for (int i = 0; i < sl.n; ++i) {
     KernelReduction r = kernel_scan_type(sl.op[i]);
     MlirType saved_t = g->red_t;
     g->red_t = scan_value_type(sl.op[i]);
-    inits[n++] = r == KERNEL_RED_INVALID ? cf32(g, 0.0) : neutral(g, r);
+    inits[n++] = r == KERNEL_RED_INVALID ? cg_const_f32(&g->b, 0.0) : neutral(g, r);
     g->red_t = saved_t;
     if (sl.width[i] == 2)
-      inits[n++] = cf32(g, 0.0);
+      inits[n++] = cg_const_f32(&g->b, 0.0);
   }
   int64_t chunk = g->rthreads * g->geom.vector_width;
-  MlirBlock saved = g->blk;
-  MlirValue iv;
-  open_for_n(g, (g->rnumel + chunk - 1) / chunk, n, inits, &iv, accs);
+  CgBuilder saved;
+  open_tile_loop(g, &saved, (g->rnumel + chunk - 1) / chunk, n, inits);
+  MlirBlock loop_body = g->b.block;
   for (int i = 0, a = 0; i < sl.n; ++i)
     for (int w = 0; w < 2; ++w)
-      sl.next[i][w] = sl.cur[i][w] = w < sl.width[i] ? accs[a++] : cf32(g, 0.0);
-  int mark = g->nvals;
-  gpu_setup_r_chunks(g, iv, 1);
+      sl.next[i][w] = sl.cur[i][w] =
+          w < sl.width[i] ? mlirBlockGetArgument(loop_body, 1 + a++) : cg_const_f32(&g->b, 0.0);
+  int mark = cg_scope_enter(&g->vals);
+  gpu_setup_r_chunks(g, mlirBlockGetArgument(loop_body, 0), 1);
   g->scan_loop = &sl;
   for (int i = 0; i < ndeferred && !g->failed; ++i)
     emit_store(g, deferred[i]);
@@ -1766,9 +1761,8 @@ static bool emit_scan_body(Gen *g, MlirBlock body) {
   for (int i = 0, a = 0; i < sl.n; ++i)
     for (int w = 0; w < sl.width[i]; ++w)
       next[a++] = sl.next[i][w];
-  yield(g, "scf.yield", n, next);
-  g->nvals = mark;
-  g->blk = saved;
+  cg_scope_leave(&g->vals, mark);
+  cg_close(&g->b, &saved, n, next);
   return !g->failed;
 }
 
@@ -1783,7 +1777,7 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   if (mlirBlockIsNull(body))
     return fail(g, def, "kernel.def needs a body block");
   check_sites_number_def(g->sites, def); /* body order, as the CPU and the launch plan number them */
-  g->loc = mlirOperationGetLocation(def);
+  g->b.loc = mlirOperationGetLocation(def);
   int nred = count_reduces(body);
   if (g->kind == KERNEL_KIND_POINTWISE && nred > 0)
     return fail(g, def, "pointwise kernels cannot contain kernel.reduce");
@@ -1813,21 +1807,21 @@ static bool convert_def(Gen *g, MlirOperation def, MlirBlock gpu_body) {
   }
   MlirOperation func = create_func(g, body, smem_floats);
   mlirBlockAppendOwnedOperation(gpu_body, func);
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  g->b.block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   intptr_t nargs = mlirBlockGetNumArguments(body);
   for (intptr_t i = 0; i < nargs; ++i) {
     MlirValue a = mlirBlockGetArgument(body, i);
     if (!mlirTypeIsAMemRef(mlirValueGetType(a)) || !mlirShapedTypeHasStaticShape(mlirValueGetType(a)))
       return fail(g, def, "kernel arguments must be static memrefs");
-    Lanes l = {.n = 1, .v = {mlirBlockGetArgument(g->blk, i)}};
+    Lanes l = {.n = 1, .v = {mlirBlockGetArgument(g->b.block, i)}};
     bind(g, a, &l);
   }
   if (smem_floats > 0)
-    g->smem = mlirBlockGetArgument(g->blk, nargs);
+    g->smem = mlirBlockGetArgument(g->b.block, nargs);
   analyze_rvar(g, body);
   bool ok = gpu_setup_geometry(g) &&
             (nscan > 0 && g->kind == KERNEL_KIND_REDUCTION ? emit_scan_body(g, body) : emit_body(g, body));
-  yield(g, "gpu.return", 0, NULL);
+  cg_op0(&g->b, "gpu.return", 0, NULL, 0, NULL);
   return ok;
 }
 
@@ -1835,7 +1829,7 @@ static void reset_kernel_state(Gen *g) {
   free(g->rvar_ops);
   g->rvar_ops = NULL;
   g->nrvar = 0;
-  g->nvals = 0;
+  cg_scope_leave(&g->vals, 0);
   g->nreduce = 0;
   g->nshared = 0;
   memset(g->dims, 0, sizeof g->dims);
@@ -1860,16 +1854,16 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
       IND_VEC_PUSH(defs, ndefs, cap, op);
   if (ndefs == 0)
     return mlirLogicalResultSuccess();
-  Gen g = {.ctx = mlirOperationGetContext(module)};
-  g.index_t = mlirIndexTypeGet(g.ctx);
-  g.f32_t = mlirF32TypeGet(g.ctx);
+  Gen g = {.b = {.ctx = mlirOperationGetContext(module)}};
+  g.index_t = mlirIndexTypeGet(g.b.ctx);
+  g.f32_t = mlirF32TypeGet(g.b.ctx);
   g.red_t = g.f32_t;
-  g.i1_t = mlirIntegerTypeGet(g.ctx, 1);
-  g.i32_t = mlirIntegerTypeGet(g.ctx, 32);
+  g.i1_t = mlirIntegerTypeGet(g.b.ctx, 1);
+  g.i32_t = mlirIntegerTypeGet(g.b.ctx, 32);
   MlirOperationState st = mlirOperationStateGet(ind_str("gpu.module"), mlirOperationGetLocation(defs[0]));
-  MlirNamedAttribute name = nattr(&g, "sym_name", mlirStringAttrGet(g.ctx, ind_str("ind_kernels")));
+  MlirNamedAttribute name = cg_named(&g.b, "sym_name", mlirStringAttrGet(g.b.ctx, ind_str("ind_kernels")));
   mlirOperationStateAddAttributes(&st, 1, &name);
-  MlirRegion r = region1(&g, 0, NULL);
+  MlirRegion r = cg_region(&g.b, 0, NULL);
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   MlirOperation gmod = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(top, defs[0], gmod);
@@ -1881,7 +1875,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     ok = convert_def(&g, defs[i], gbody);
     reset_kernel_state(&g);
   }
-  free(g.vals);
+  cg_map_free(&g.vals);
   check_sites_finish(&sites, gbody);
   if (ok)
     for (int i = 0; i < ndefs; ++i)
@@ -1889,12 +1883,12 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   free(defs);
   if (!ok)
     return mlirLogicalResultFailure();
-  ind_set_attr(module, "gpu.container_module", mlirUnitAttrGet(g.ctx));
+  ind_set_attr(module, "gpu.container_module", mlirUnitAttrGet(g.b.ctx));
   return mlirLogicalResultSuccess();
 }
 
 const IndPassDef ind_convert_kernel_to_gpu_pass = {
-    .argument = "convert-kernel-to-gpu",
+    .argument = GPU_PASS,
     .description = "Convert kernel.defs to gpu.funcs (gpu/scf/vector/memref/arith/math) in gpu.module @ind_kernels",
     .options = NULL,
     .run = run,

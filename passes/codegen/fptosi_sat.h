@@ -1,9 +1,10 @@
 /* fptosi_sat.h - ind's one definition of float -> signed integer conversion, shared by the CPU lowering
- * (convert-kernel-to-cpu) and the GPU lowering (convert-kernel-to-gpu): LLVM's fptosi.sat. The value is
- * truncated toward zero; NaN gives 0; values at or beyond the integer range clamp to INT_MIN / INT_MAX
- * (+-inf included). arith.fptosi alone is poison out of range (x86 gives INT_MIN, PTX saturates), so
- * the lowering selects the clamped results around it. The reference interpreter rounds the same way
- * (lib/tensor.c ind_round_to_dtype). docs/dialects/graph.md (convert). Private to passes/codegen. */
+ * (convert-kernel-to-cpu) and the GPU lowering (convert-kernel-to-gpu), both building it with cg_fptosi_sat
+ * (builder.h): LLVM's fptosi.sat. The value is truncated toward zero; NaN gives 0; values at or beyond the
+ * integer range clamp to INT_MIN / INT_MAX (+-inf included). arith.fptosi alone is poison out of range (x86
+ * gives INT_MIN, PTX saturates), so the lowering selects the clamped results around it. The reference
+ * interpreter rounds the same way (lib/tensor.c ind_round_to_dtype). docs/dialects/graph.md (convert).
+ * Private to passes/codegen. */
 #ifndef IND_PASSES_CODEGEN_FPTOSI_SAT_H
 #define IND_PASSES_CODEGEN_FPTOSI_SAT_H
 
@@ -18,16 +19,8 @@ extern "C" {
 #define CODEGEN_FPTOSI_IN_RANGE "ind.in_range"
 
 /* True for an arith.fptosi to an integer wider than i1 without CODEGEN_FPTOSI_IN_RANGE: the lowerings
- * replace it by codegen_fptosi_sat. */
+ * replace it by cg_fptosi_sat (builder.h). */
 bool codegen_is_unclamped_fptosi(MlirOperation op);
-
-/* Receives each op built, in order (the caller appends it where its builder puts ops). */
-typedef void (*CodegenInsertFn)(void *user, MlirOperation op);
-
-/* Builds the saturating conversion of the float `v` to the integer type `to` (width > 1; i1 is
- * `v != 0`, not this) and returns its value. A float narrower than f32 is widened first. */
-MlirValue codegen_fptosi_sat(MlirContext ctx, MlirLocation loc, MlirValue v, MlirType to, CodegenInsertFn insert,
-                             void *user);
 
 #ifdef __cplusplus
 }

@@ -1,40 +1,33 @@
-/* gpu_gen.h - the state and small IR builders shared by convert-kernel-to-gpu
- * (convert_kernel_to_gpu.c: kernel bodies, reductions, stores) and its thread-geometry half
- * (gpu_thread_geometry.c: which elements each thread of a block handles). Private to passes/codegen. */
+/* gpu_gen.h - the state shared by convert-kernel-to-gpu (convert_kernel_to_gpu.c: kernel bodies,
+ * reductions, stores) and its thread-geometry half (gpu_thread_geometry.c: which elements each thread of a
+ * block handles), and the GPU's helpers on top of the builder kit (builder.h). Private to passes/codegen. */
 #ifndef IND_PASSES_CODEGEN_GPU_GEN_H
 #define IND_PASSES_CODEGEN_GPU_GEN_H
 
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h"
+#include "passes/codegen/builder.h"
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define MAX_LANES 64
+/* The pass's name (its argument, and its diagnostics' prefix). */
+#define GPU_PASS "convert-kernel-to-gpu"
+
+#define MAX_LANES CG_MAX_VALUES
 #define MAX_DIMS (2 * KERNEL_MAX_RANK)
 #define WARP 32
 
 /* The per-thread copies of one kernel value: n == 1 means the same value in every element the thread
  * handles (uniform), otherwise one value per element (lane). */
-typedef struct Lanes {
-  int n;
-  MlirValue v[MAX_LANES];
-} Lanes;
-
-typedef struct ValEntry {
-  MlirValue key;
-  Lanes lanes;
-} ValEntry;
+typedef CgValues Lanes;
 
 typedef struct Gen {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock blk; /* ops are appended here */
+  CgBuilder b; /* ops are appended at b.block's end, at the kernel's location */
   MlirType index_t, f32_t, i1_t, i32_t;
   /* The kernel being converted. */
   MlirOperation def;
@@ -69,9 +62,7 @@ typedef struct Gen {
   int nshared;
   KernelReduction shared_fam[16];
   MlirValue shared_in[16], shared_st[16][3];
-  /* kernel value -> lanes (scoped: loops truncate what they added) */
-  ValEntry *vals;
-  int nvals, capvals;
+  CgValueMap vals; /* kernel value -> lanes (a loop's body is a scope: cg_scope_enter) */
   /* ops of the body that are r-varying */
   MlirOperation *rvar_ops;
   int nrvar;
@@ -84,151 +75,18 @@ typedef struct Gen {
   bool failed;
 } Gen;
 
-/* --- small builders */
+/* --- helpers on top of the builder kit */
 
-static inline MlirOperation put(Gen *g, MlirOperationState *st) {
-  MlirOperation op = mlirOperationCreate(st);
-  mlirBlockAppendOwnedOperation(g->blk, op);
-  return op;
-}
-
-static inline MlirNamedAttribute nattr(Gen *g, const char *key, MlirAttribute a) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(g->ctx, ind_str(key)), a);
-}
-
-static inline MlirValue op1(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, MlirType res,
-                            intptr_t nattrs, const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, 1, &res);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  return mlirOperationGetResult(put(g, &st), 0);
-}
-
-static inline void op0(Gen *g, const char *name, intptr_t nops, const MlirValue *ops, intptr_t nattrs,
-                       const MlirNamedAttribute *attrs) {
-  MlirOperationState st = mlirOperationStateGet(ind_str(name), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  put(g, &st);
-}
-
-static inline MlirValue constant(Gen *g, MlirAttribute value) {
-  MlirNamedAttribute a = nattr(g, "value", value);
-  return op1(g, "arith.constant", 0, NULL, mlirAttributeGetType(value), 1, &a);
-}
-
-static inline MlirValue cidx(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->index_t, v)); }
-static inline MlirValue ci32(Gen *g, int64_t v) { return constant(g, mlirIntegerAttrGet(g->i32_t, v)); }
-static inline MlirValue cf32(Gen *g, double v) { return constant(g, mlirFloatAttrDoubleGet(g->ctx, g->f32_t, v)); }
-
-static inline MlirValue bin(Gen *g, const char *name, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  return op1(g, name, 2, ops, mlirValueGetType(a), 0, NULL);
-}
-
-/* arith.cmpi with predicate p (2 = slt, 6 = ult, 0 = eq). */
-static inline MlirValue cmpi(Gen *g, int64_t p, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  MlirNamedAttribute at = nattr(g, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(g->ctx, 64), p));
-  return op1(g, "arith.cmpi", 2, ops, g->i1_t, 1, &at);
-}
-enum { CMP_EQ = 0, CMP_ULT = 6 };
-
-static inline MlirValue select_(Gen *g, MlirValue c, MlirValue a, MlirValue b) {
-  MlirValue ops[3] = {c, a, b};
-  return op1(g, "arith.select", 3, ops, mlirValueGetType(a), 0, NULL);
-}
-
+/* gpu.thread_id / gpu.block_id (`name`) of dimension x. */
 static inline MlirValue gpu_id(Gen *g, const char *name) {
-  MlirNamedAttribute a = nattr(g, "dimension", mlirAttributeParseGet(g->ctx, ind_str("#gpu<dim x>")));
-  return op1(g, name, 0, NULL, g->index_t, 1, &a);
+  MlirNamedAttribute a = cg_named(&g->b, "dimension", mlirAttributeParseGet(g->b.ctx, ind_str("#gpu<dim x>")));
+  return cg_op1(&g->b, name, 0, NULL, g->index_t, 1, &a);
 }
 
-/* A one-block region whose block has `n` arguments of `types` (a gpu.func's: one per buffer, so any
- * number up to sched-to-kernel's buffer limit; a loop's: its carried values). */
-static inline MlirRegion region1(Gen *g, intptr_t n, const MlirType *types) {
-  MlirLocation small[MAX_LANES + 2],
-      *locs = n > MAX_LANES + 2 ? (MlirLocation *)malloc(sizeof(MlirLocation) * (size_t)n) : small;
-  if (!locs)
-    abort();
-  for (intptr_t i = 0; i < n; ++i)
-    locs[i] = g->loc;
-  MlirRegion r = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(r, mlirBlockCreate(n, types, locs));
-  if (locs != small)
-    free(locs);
-  return r;
-}
-
-static inline void yield(Gen *g, const char *name, intptr_t n, const MlirValue *vals) {
-  op0(g, name, n, vals, 0, NULL);
-}
-
-/* Opens `scf.if cond {` and makes its then-block current; close_if restores `saved`. */
-static inline MlirBlock open_if(Gen *g, MlirValue cond) {
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.if"), g->loc);
-  mlirOperationStateAddOperands(&st, 1, &cond);
-  MlirRegion regs[2] = {region1(g, 0, NULL), mlirRegionCreate()};
-  mlirOperationStateAddOwnedRegions(&st, 2, regs);
-  MlirOperation op = put(g, &st);
-  MlirBlock saved = g->blk;
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  return saved;
-}
-
-static inline void close_if(Gen *g, MlirBlock saved) {
-  yield(g, "scf.yield", 0, NULL);
-  g->blk = saved;
-}
-
-/* Opens `scf.for %iv = 0 to n step 1 iter_args(%acc = init)` (init may be null) and makes its body
- * current; returns the for op. */
-static inline MlirOperation open_for(Gen *g, int64_t n, MlirValue init, MlirValue *iv, MlirValue *acc) {
-  MlirValue ops[4] = {cidx(g, 0), cidx(g, n), cidx(g, 1), init};
-  int nops = mlirValueIsNull(init) ? 3 : 4;
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), g->loc);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  MlirType types[2] = {g->index_t, mlirValueIsNull(init) ? g->index_t : mlirValueGetType(init)};
-  if (nops == 4)
-    mlirOperationStateAddResults(&st, 1, &types[1]);
-  MlirRegion body = region1(g, nops - 2, types);
-  mlirOperationStateAddOwnedRegions(&st, 1, &body);
-  MlirOperation op = put(g, &st);
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  *iv = mlirBlockGetArgument(g->blk, 0);
-  if (acc && nops == 4)
-    *acc = mlirBlockGetArgument(g->blk, 1);
-  return op;
-}
-
-/* open_for with n iter_args (inits, n <= MAX_LANES); accs gets the body's iter_args. */
-static inline MlirOperation open_for_n(Gen *g, int64_t count, int n, const MlirValue *inits, MlirValue *iv,
-                                       MlirValue *accs) {
-  MlirValue ops[MAX_LANES + 3] = {cidx(g, 0), cidx(g, count), cidx(g, 1)};
-  MlirType types[MAX_LANES + 1] = {g->index_t};
-  for (int i = 0; i < n; ++i) {
-    ops[3 + i] = inits[i];
-    types[1 + i] = mlirValueGetType(inits[i]);
-  }
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.for"), g->loc);
-  mlirOperationStateAddOperands(&st, 3 + n, ops);
-  mlirOperationStateAddResults(&st, n, types + 1);
-  MlirRegion body = region1(g, 1 + n, types);
-  mlirOperationStateAddOwnedRegions(&st, 1, &body);
-  MlirOperation op = put(g, &st);
-  g->blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  *iv = mlirBlockGetArgument(g->blk, 0);
-  for (int i = 0; i < n; ++i)
-    accs[i] = mlirBlockGetArgument(g->blk, 1 + i);
-  return op;
-}
-
+/* The kernel's first located error (later ones are not reported); returns false. */
 static inline bool fail(Gen *g, MlirOperation op, const char *msg) {
   if (!g->failed)
-    ind_emit_error(op, "convert-kernel-to-gpu: %s", msg);
+    cg_fail(op, GPU_PASS, "%s", msg);
   g->failed = true;
   return false;
 }

@@ -15,10 +15,10 @@ static void decompose(Gen *g, const Lanes *lin, int first, int n) {
   for (int l = 0; l < lin->n; ++l) {
     MlirValue rem = lin->v[l];
     for (int k = first + n - 1; k >= first; --k) {
-      MlirValue size = cidx(g, g->ranges[k]);
-      g->dims[k].v[l] = k == first ? rem : bin(g, "arith.remui", rem, size);
+      MlirValue size = cg_const_index(&g->b, g->ranges[k]);
+      g->dims[k].v[l] = k == first ? rem : cg_bin(&g->b, "arith.remui", rem, size);
       if (k > first)
-        rem = bin(g, "arith.divui", rem, size);
+        rem = cg_bin(&g->b, "arith.divui", rem, size);
     }
   }
 }
@@ -32,21 +32,22 @@ static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, 
     g->valid[c] = (MlirValue){NULL};
     lin.v[c] = base[c];
     if (limit % span != 0) {
-      g->valid[c] = cmpi(g, CMP_ULT, base[c], cidx(g, limit));
-      lin.v[c] = select_(g, g->valid[c], base[c], cidx(g, 0));
+      g->valid[c] = cg_cmpi(&g->b, CG_CMPI_ULT, base[c], cg_const_index(&g->b, limit));
+      lin.v[c] = cg_select(&g->b, g->valid[c], base[c], cg_const_index(&g->b, 0));
     }
   }
   g->nchunks = nchunks;
   decompose(g, &lin, first, n);
   for (int c = 0; c < nchunks && !mlirValueIsNull(g->xvalid); ++c)
-    g->valid[c] = mlirValueIsNull(g->valid[c]) ? g->xvalid : bin(g, "arith.andi", g->valid[c], g->xvalid);
+    g->valid[c] = mlirValueIsNull(g->valid[c]) ? g->xvalid : cg_bin(&g->b, "arith.andi", g->valid[c], g->xvalid);
   /* expand chunk values to lanes: inner dim + l, others replicated */
   for (int k = first; k < first + n; ++k) {
     Lanes d = g->dims[k];
     g->dims[k].n = nchunks * vw;
     for (int c = nchunks - 1; c >= 0; --c)
       for (int l = vw - 1; l >= 0; --l)
-        g->dims[k].v[c * vw + l] = (k == first + n - 1 && l > 0) ? bin(g, "arith.addi", d.v[c], cidx(g, l)) : d.v[c];
+        g->dims[k].v[c * vw + l] =
+            (k == first + n - 1 && l > 0) ? cg_bin(&g->b, "arith.addi", d.v[c], cg_const_index(&g->b, l)) : d.v[c];
   }
   if (nchunks * vw == 1)
     for (int k = first; k < first + n; ++k)
@@ -57,10 +58,10 @@ static void setup_chunks(Gen *g, const MlirValue *base, int nchunks, int first, 
 void gpu_setup_r_chunks(Gen *g, MlirValue first_chunk, int nchunks) {
   int64_t vw = g->geom.vector_width, chunk = g->rthreads * vw;
   MlirValue base[MAX_LANES];
-  MlirValue tbase = bin(g, "arith.muli", g->rtid, cidx(g, vw));
-  MlirValue cbase = bin(g, "arith.muli", first_chunk, cidx(g, chunk));
+  MlirValue tbase = cg_bin(&g->b, "arith.muli", g->rtid, cg_const_index(&g->b, vw));
+  MlirValue cbase = cg_bin(&g->b, "arith.muli", first_chunk, cg_const_index(&g->b, chunk));
   for (int c = 0; c < nchunks; ++c)
-    base[c] = bin(g, "arith.addi", bin(g, "arith.addi", cbase, cidx(g, c * chunk)), tbase);
+    base[c] = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.addi", cbase, cg_const_index(&g->b, c * chunk)), tbase);
   setup_chunks(g, base, nchunks, g->nx, g->nr, g->rnumel, chunk);
 }
 
@@ -134,22 +135,28 @@ bool gpu_has_mirror_read(Gen *g, MlirBlock body) {
  * n^2 super-tiles of (S/h)(S/w) blocks each). Sets *tr, *tc (tile row and column) and returns the plane. */
 static MlirValue mirror_tile(Gen *g, int64_t rows, int64_t h, int64_t w, int64_t side, MlirValue *tr, MlirValue *tc) {
   int64_t n = rows / side, per_r = side / h, per_c = side / w, per = per_r * per_c;
-  MlirValue v = bin(g, "arith.remui", g->bid, cidx(g, per)), all = bin(g, "arith.divui", g->bid, cidx(g, per));
-  MlirValue u = bin(g, "arith.remui", all, cidx(g, n * n)), plane = bin(g, "arith.divui", all, cidx(g, n * n));
-  MlirValue p = bin(g, "arith.divui", u, cidx(g, 2)), s = bin(g, "arith.remui", u, cidx(g, 2));
-  MlirValue q = bin(g, "arith.divui", p, cidx(g, n)), k = bin(g, "arith.remui", p, cidx(g, n));
-  MlirValue len = bin(g, "arith.subi", cidx(g, n - 1), q); /* n - 1 - q: row q's pairs */
-  MlirValue first = cmpi(g, CMP_ULT, k, len);
-  MlirValue r = select_(g, first, q, bin(g, "arith.subi", cidx(g, n - 2), q));
-  MlirValue c =
-      bin(g, "arith.addi", bin(g, "arith.addi", r, cidx(g, 1)), select_(g, first, k, bin(g, "arith.subi", k, len)));
-  MlirValue odd = cmpi(g, CMP_EQ, s, cidx(g, 1));
-  MlirValue pi = select_(g, odd, c, r), pj = select_(g, odd, r, c);
-  MlirValue diag = bin(g, "arith.subi", u, cidx(g, n * (n - 1)));
-  MlirValue paired = cmpi(g, CMP_ULT, u, cidx(g, n * (n - 1)));
-  MlirValue si = select_(g, paired, pi, diag), sj = select_(g, paired, pj, diag);
-  *tr = bin(g, "arith.addi", bin(g, "arith.muli", si, cidx(g, per_r)), bin(g, "arith.divui", v, cidx(g, per_c)));
-  *tc = bin(g, "arith.addi", bin(g, "arith.muli", sj, cidx(g, per_c)), bin(g, "arith.remui", v, cidx(g, per_c)));
+  MlirValue v = cg_bin(&g->b, "arith.remui", g->bid, cg_const_index(&g->b, per)),
+            all = cg_bin(&g->b, "arith.divui", g->bid, cg_const_index(&g->b, per));
+  MlirValue u = cg_bin(&g->b, "arith.remui", all, cg_const_index(&g->b, n * n)),
+            plane = cg_bin(&g->b, "arith.divui", all, cg_const_index(&g->b, n * n));
+  MlirValue p = cg_bin(&g->b, "arith.divui", u, cg_const_index(&g->b, 2)),
+            s = cg_bin(&g->b, "arith.remui", u, cg_const_index(&g->b, 2));
+  MlirValue q = cg_bin(&g->b, "arith.divui", p, cg_const_index(&g->b, n)),
+            k = cg_bin(&g->b, "arith.remui", p, cg_const_index(&g->b, n));
+  MlirValue len = cg_bin(&g->b, "arith.subi", cg_const_index(&g->b, n - 1), q); /* n - 1 - q: row q's pairs */
+  MlirValue first = cg_cmpi(&g->b, CG_CMPI_ULT, k, len);
+  MlirValue r = cg_select(&g->b, first, q, cg_bin(&g->b, "arith.subi", cg_const_index(&g->b, n - 2), q));
+  MlirValue c = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.addi", r, cg_const_index(&g->b, 1)),
+                       cg_select(&g->b, first, k, cg_bin(&g->b, "arith.subi", k, len)));
+  MlirValue odd = cg_cmpi(&g->b, CG_CMPI_EQ, s, cg_const_index(&g->b, 1));
+  MlirValue pi = cg_select(&g->b, odd, c, r), pj = cg_select(&g->b, odd, r, c);
+  MlirValue diag = cg_bin(&g->b, "arith.subi", u, cg_const_index(&g->b, n * (n - 1)));
+  MlirValue paired = cg_cmpi(&g->b, CG_CMPI_ULT, u, cg_const_index(&g->b, n * (n - 1)));
+  MlirValue si = cg_select(&g->b, paired, pi, diag), sj = cg_select(&g->b, paired, pj, diag);
+  *tr = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", si, cg_const_index(&g->b, per_r)),
+               cg_bin(&g->b, "arith.divui", v, cg_const_index(&g->b, per_c)));
+  *tc = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", sj, cg_const_index(&g->b, per_c)),
+               cg_bin(&g->b, "arith.remui", v, cg_const_index(&g->b, per_c)));
   return plane;
 }
 
@@ -168,16 +175,17 @@ static bool setup_tiled(Gen *g) {
   int64_t rows = g->ranges[g->nx - 2], cols = g->ranges[g->nx - 1], tcols = WARP * vw;
   if (!gpu_can_tile(g))
     return false;
-  MlirValue tx = bin(g, "arith.remui", g->tid, cidx(g, WARP)), ty = bin(g, "arith.divui", g->tid, cidx(g, WARP));
+  MlirValue tx = cg_bin(&g->b, "arith.remui", g->tid, cg_const_index(&g->b, WARP)),
+            ty = cg_bin(&g->b, "arith.divui", g->tid, cg_const_index(&g->b, WARP));
   int64_t side = mirror_side(h, tcols);
   MlirValue tr, tc, plane;
   if (g->mirror && rows == cols && rows % side == 0) {
     plane = mirror_tile(g, rows, h, tcols, side, &tr, &tc);
   } else {
-    tc = bin(g, "arith.remui", g->bid, cidx(g, cols / tcols));
-    MlirValue rest = bin(g, "arith.divui", g->bid, cidx(g, cols / tcols));
-    tr = bin(g, "arith.remui", rest, cidx(g, rows / h));
-    plane = bin(g, "arith.divui", rest, cidx(g, rows / h));
+    tc = cg_bin(&g->b, "arith.remui", g->bid, cg_const_index(&g->b, cols / tcols));
+    MlirValue rest = cg_bin(&g->b, "arith.divui", g->bid, cg_const_index(&g->b, cols / tcols));
+    tr = cg_bin(&g->b, "arith.remui", rest, cg_const_index(&g->b, rows / h));
+    plane = cg_bin(&g->b, "arith.divui", rest, cg_const_index(&g->b, rows / h));
   }
   g->ttx = tx;
   g->tty = ty;
@@ -185,15 +193,16 @@ static bool setup_tiled(Gen *g) {
   g->ttc = tc;
   Lanes outer = {.n = 1, .v = {plane}};
   decompose(g, &outer, 0, g->nx - 2);
-  MlirValue row = bin(g, "arith.addi", bin(g, "arith.muli", tr, cidx(g, h)), ty);
-  MlirValue col = bin(g, "arith.addi", bin(g, "arith.muli", tc, cidx(g, tcols)), bin(g, "arith.muli", tx, cidx(g, vw)));
+  MlirValue row = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", tr, cg_const_index(&g->b, h)), ty);
+  MlirValue col = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", tc, cg_const_index(&g->b, tcols)),
+                         cg_bin(&g->b, "arith.muli", tx, cg_const_index(&g->b, vw)));
   Lanes *r = &g->dims[g->nx - 2], *c = &g->dims[g->nx - 1];
   r->n = c->n = (int)(nt * vw);
   for (int64_t t = 0; t < nt; ++t) {
-    MlirValue rt = t == 0 ? row : bin(g, "arith.addi", row, cidx(g, t * ty_n));
+    MlirValue rt = t == 0 ? row : cg_bin(&g->b, "arith.addi", row, cg_const_index(&g->b, t * ty_n));
     for (int64_t l = 0; l < vw; ++l) {
       r->v[t * vw + l] = rt;
-      c->v[t * vw + l] = l == 0 ? col : t == 0 ? bin(g, "arith.addi", col, cidx(g, l)) : c->v[l];
+      c->v[t * vw + l] = l == 0 ? col : t == 0 ? cg_bin(&g->b, "arith.addi", col, cg_const_index(&g->b, l)) : c->v[l];
     }
   }
   if (nt * vw == 1)
@@ -224,14 +233,14 @@ bool gpu_setup_geometry(Gen *g) {
                   "pointwise kernels need xblock = block * vector_width * C, C a power of 2 with C * "
                   "vector_width <= 64");
     MlirValue base[MAX_LANES];
-    MlirValue first = bin(g, "arith.muli", g->bid, cidx(g, nchunks * block));
+    MlirValue first = cg_bin(&g->b, "arith.muli", g->bid, cg_const_index(&g->b, nchunks * block));
     for (int64_t c = 0; c < nchunks; ++c) {
-      MlirValue start = c == 0 ? first : bin(g, "arith.addi", first, cidx(g, c * block));
-      MlirValue point = bin(g, "arith.addi", start, g->tid);
-      base[c] = bin(g, "arith.muli", point, cidx(g, vw));
+      MlirValue start = c == 0 ? first : cg_bin(&g->b, "arith.addi", first, cg_const_index(&g->b, c * block));
+      MlirValue point = cg_bin(&g->b, "arith.addi", start, g->tid);
+      base[c] = cg_bin(&g->b, "arith.muli", point, cg_const_index(&g->b, vw));
     }
     if (g->nx == 0) {
-      g->valid[0] = cmpi(g, CMP_EQ, base[0], cidx(g, 0));
+      g->valid[0] = cg_cmpi(&g->b, CG_CMPI_EQ, base[0], cg_const_index(&g->b, 0));
       g->nchunks = 1;
       return true;
     }
@@ -253,12 +262,13 @@ bool gpu_setup_geometry(Gen *g) {
   g->rtid = g->tid;
   if (xb > 1) {
     /* outer: t = rtid * xblock + tx; row_threads: t = tx * rthreads + rtid */
-    g->tx = bin(g, rows ? "arith.divui" : "arith.remui", g->tid, cidx(g, rows ? g->rthreads : xb));
-    g->rtid = bin(g, rows ? "arith.remui" : "arith.divui", g->tid, cidx(g, rows ? g->rthreads : xb));
-    lin.v[0] = bin(g, "arith.addi", bin(g, "arith.muli", g->bid, cidx(g, xb)), g->tx);
+    g->tx = cg_bin(&g->b, rows ? "arith.divui" : "arith.remui", g->tid, cg_const_index(&g->b, rows ? g->rthreads : xb));
+    g->rtid =
+        cg_bin(&g->b, rows ? "arith.remui" : "arith.divui", g->tid, cg_const_index(&g->b, rows ? g->rthreads : xb));
+    lin.v[0] = cg_bin(&g->b, "arith.addi", cg_bin(&g->b, "arith.muli", g->bid, cg_const_index(&g->b, xb)), g->tx);
     if (g->numel % xb != 0) {
-      g->xvalid = cmpi(g, CMP_ULT, lin.v[0], cidx(g, g->numel));
-      lin.v[0] = select_(g, g->xvalid, lin.v[0], cidx(g, 0));
+      g->xvalid = cg_cmpi(&g->b, CG_CMPI_ULT, lin.v[0], cg_const_index(&g->b, g->numel));
+      lin.v[0] = cg_select(&g->b, g->xvalid, lin.v[0], cg_const_index(&g->b, 0));
     }
   }
   decompose(g, &lin, 0, g->nx);
@@ -268,7 +278,7 @@ bool gpu_setup_geometry(Gen *g) {
       return fail(g, g->def,
                   "persistent reduction needs more than 64 elements per thread: use a looped "
                   "reduction or more threads");
-    gpu_setup_r_chunks(g, cidx(g, 0), (int)nchunks);
+    gpu_setup_r_chunks(g, cg_const_index(&g->b, 0), (int)nchunks);
   }
   return !g->failed;
 }

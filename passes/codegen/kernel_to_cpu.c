@@ -37,8 +37,10 @@
 #include "ind/checked.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
+#include "passes/codegen/builder.h"
 #include "passes/codegen/check_sites.h"
-#include "passes/codegen/cpu_builder.h"
+#include "passes/codegen/fptosi_sat.h"
+#include "passes/codegen/kernel_to_cpu_wrapper.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,17 +60,17 @@ typedef struct Kernel {
   bool *rvary;        /* per op: its value depends on the r dims */
   int nops;
   /* While lowering: */
-  Builder b;
+  CgBuilder b;
   MlirValue ivs[2 * MAX_DIMS]; /* x ivs, then r ivs (index 0 outside r-loops) */
   MlirValue zero, one;
   MlirValue xub[MAX_DIMS], rub[MAX_DIMS]; /* loop bounds, built once at the function's entry */
-  IndValueMap global;                     /* block args and r-invariant values */
-  IndValueMap local;                      /* r-varying values inside the current r-loop nest */
-  int64_t lanes, lane_chunk;              /* the tree reduction's shape (pass options) */
-  bool has_scan;                          /* the body holds a kernel.scan */
-  struct ScanCarry *carry;                /* while emitting a scan nest: the scans it carries */
-  CheckSites *sites;                      /* checked mode: the module's site table */
-  int *site;                              /* per op: its check site, -1 when it has none */
+  CgValueMap vals; /* block args and r-invariant values; from rscope on, the current r-loop nest's r-varying ones */
+  int rscope;      /* the current r-loop nest's scope (cg_scope_enter) */
+  int64_t lanes, lane_chunk; /* the tree reduction's shape (pass options) */
+  bool has_scan;             /* the body holds a kernel.scan */
+  struct ScanCarry *carry;   /* while emitting a scan nest: the scans it carries */
+  CheckSites *sites;         /* checked mode: the module's site table */
+  int *site;                 /* per op: its check site, -1 when it has none */
 } Kernel;
 
 static int op_index(const Kernel *k, MlirOperation op) {
@@ -82,19 +84,13 @@ static int op_index(const Kernel *k, MlirOperation op) {
  * result. */
 static bool index_map(const Kernel *k, MlirOperation op, MlirAffineMap *out) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a)) {
-    ind_emit_error(op, "convert-kernel-to-cpu: expected an affine_map attribute 'index'");
-    return false;
-  }
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return cg_fail(op, CPU_PASS, "expected an affine_map attribute 'index'");
   MlirAffineMap m = mlirAffineMapAttrGetValue(a);
   if (mlirAffineMapGetNumDims(m) != k->nx + k->nr || mlirAffineMapGetNumResults(m) != 1 ||
-      mlirAffineMapGetNumSymbols(m) != 0) {
-    ind_emit_error(op,
-                   "convert-kernel-to-cpu: index map must have %d dims (xranges then rranges), no symbols and "
-                   "one result",
+      mlirAffineMapGetNumSymbols(m) != 0)
+    return cg_fail(op, CPU_PASS, "index map must have %d dims (xranges then rranges), no symbols and one result",
                    (int)(k->nx + k->nr));
-    return false;
-  }
   *out = m;
   return true;
 }
@@ -152,8 +148,8 @@ static bool check_memory_op(MlirOperation o) {
     break;
   }
   if (!ok)
-    ind_emit_error(o, "convert-kernel-to-cpu: %.*s needs a 1-D memref buffer and scalar values",
-                   (int)ind_op_name(o).length, ind_op_name(o).data);
+    cg_fail(o, CPU_PASS, "%.*s needs a 1-D memref buffer and scalar values", (int)ind_op_name(o).length,
+            ind_op_name(o).data);
   return ok;
 }
 
@@ -170,18 +166,14 @@ static bool is_reduce_type(MlirOperation o, MlirType t) {
 /* A kernel.scan: in a kernel with r dims, one float or integer value of a supported combine. */
 static bool check_scan(const Kernel *k, MlirOperation o) {
   if (k->nr == 0)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan in a kernel without rranges"));
+    return cg_fail(o, CPU_PASS, "kernel.scan in a kernel without rranges");
   if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)), mlirValueGetType(mlirOperationGetResult(o, 0))) ||
       !(mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(o, 0))) ||
         mlirTypeIsAInteger(mlirValueGetType(mlirOperationGetResult(o, 0)))))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: kernel.scan takes one float or integer value and returns one of "
-                          "the same type"));
+    return cg_fail(o, CPU_PASS, "kernel.scan takes one float or integer value and returns one of the same type");
   if (kernel_scan_type(o) == KERNEL_RED_INVALID)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(o, "convert-kernel-to-cpu: scan_type must be \"sum\", \"max\", \"min\" or \"prod\""));
+    return cg_fail(o, CPU_PASS, "scan_type must be \"sum\", \"max\", \"min\" or \"prod\"");
   return true;
 }
 
@@ -191,22 +183,19 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res);
 static bool kernel_analyze(Kernel *k) {
   MlirOperation def = k->def;
   if (kernel_def_kind(def) == KERNEL_KIND_INVALID)
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        def,
-        "convert-kernel-to-cpu: kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\""));
+    return cg_fail(def, CPU_PASS, "kernel.def needs kind = \"pointwise\" | \"persistent_reduction\" | \"reduction\"");
   if (!ind_attr_i64_array(def, KERNEL_ATTR_XRANGES, k->xr, MAX_DIMS, &k->nx) || k->nx > MAX_DIMS)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs xranges (at most %d dims)", MAX_DIMS));
+    return cg_fail(def, CPU_PASS, "kernel.def needs xranges (at most %d dims)", MAX_DIMS);
   if (!ind_attr_i64_array(def, KERNEL_ATTR_RRANGES, k->rr, MAX_DIMS, &k->nr))
     k->nr = 0;
   if (k->nr > MAX_DIMS)
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: at most %d r dims", MAX_DIMS));
+    return cg_fail(def, CPU_PASS, "at most %d r dims", MAX_DIMS);
   for (intptr_t i = 0; i < k->nx + k->nr; ++i)
     if ((i < k->nx ? k->xr[i] : k->rr[i - k->nx]) < 0)
-      return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: negative range"));
+      return cg_fail(def, CPU_PASS, "negative range");
   k->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
   if (mlirBlockIsNull(k->body))
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def without a body"));
+    return cg_fail(def, CPU_PASS, "kernel.def without a body");
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(k->body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
@@ -220,12 +209,10 @@ static bool kernel_analyze(Kernel *k) {
     if (ind_is_yield(o) && mlirOperationIsNull(mlirOperationGetNextInBlock(o)))
       break;
     if (!is_supported_body_op(o))
-      return mlirLogicalResultIsSuccess(ind_emit_error(o,
-                                                       "convert-kernel-to-cpu: unsupported op '%.*s' in a kernel body",
-                                                       (int)ind_op_name(o).length, ind_op_name(o).data));
+      return cg_fail(o, CPU_PASS, "unsupported op '%.*s' in a kernel body", (int)ind_op_name(o).length,
+                     ind_op_name(o).data);
     if (mlirOperationGetNumRegions(o) != 0)
-      return mlirLogicalResultIsSuccess(
-          ind_emit_error(o, "convert-kernel-to-cpu: ops with regions are not supported in a kernel body"));
+      return cg_fail(o, CPU_PASS, "ops with regions are not supported in a kernel body");
     k->ops[k->nops++] = o;
   }
   for (int i = 0; i < k->nops; ++i) {
@@ -235,7 +222,7 @@ static bool kernel_analyze(Kernel *k) {
     case KERNEL_OP_LOAD:
     case KERNEL_OP_STORE:
     case KERNEL_OP_INDEX_EXPR: {
-      MlirAffineMap m;
+      MlirAffineMap m = {NULL};
       if (!check_memory_op(o) || !index_map(k, o, &m))
         return false;
       rv = map_uses_r(k, m);
@@ -246,21 +233,19 @@ static bool kernel_analyze(Kernel *k) {
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
           !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(o, 0))) || !kernel_check_index_bounds(o, &lo, &hi))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            o, "convert-kernel-to-cpu: kernel.check_index takes one index and needs integer bounds lower < upper"));
+        return cg_fail(o, CPU_PASS, "kernel.check_index takes one index and needs integer bounds lower < upper");
       break;
     }
     case KERNEL_OP_REDUCE:
       if (k->nr == 0)
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(o, "convert-kernel-to-cpu: kernel.reduce in a kernel without rranges"));
+        return cg_fail(o, CPU_PASS, "kernel.reduce in a kernel without rranges");
       if (mlirOperationGetNumOperands(o) != 1 || mlirOperationGetNumResults(o) != 1 ||
           !is_reduce_type(o, mlirValueGetType(mlirOperationGetOperand(o, 0))) ||
           !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(o, 0)),
                          mlirValueGetType(mlirOperationGetResult(o, 0))))
-        return mlirLogicalResultIsSuccess(ind_emit_error(
-            o, "convert-kernel-to-cpu: kernel.reduce takes one float value (or an integer one for sum, max, min "
-               "and prod) and returns one of its type"));
+        return cg_fail(o, CPU_PASS,
+                       "kernel.reduce takes one float value (or an integer one for sum, max, min and prod) and "
+                       "returns one of its type");
       k->rvary[i] = false;
       continue;
     case KERNEL_OP_SCAN:
@@ -276,12 +261,10 @@ static bool kernel_analyze(Kernel *k) {
       if (mlirValueIsAOpResult(v)) {
         int j = op_index(k, mlirOpResultGetOwner(v));
         if (j < 0)
-          return mlirLogicalResultIsSuccess(
-              ind_emit_error(o, "convert-kernel-to-cpu: a kernel body op uses a value defined outside the kernel"));
+          return cg_fail(o, CPU_PASS, "a kernel body op uses a value defined outside the kernel");
         rv = k->rvary[j];
       } else if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), k->body)) {
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(o, "convert-kernel-to-cpu: a kernel body op uses a value defined outside the kernel"));
+        return cg_fail(o, CPU_PASS, "a kernel body op uses a value defined outside the kernel");
       }
     }
     k->rvary[i] = rv;
@@ -289,117 +272,82 @@ static bool kernel_analyze(Kernel *k) {
   return true;
 }
 
-/* Looks up the new value of a body value: block args and r-invariant values in the global map,
- * r-varying ones in the local map. */
-static bool lookup(const Kernel *k, MlirValue v, MlirValue *out) {
-  return ind_value_map_get(&k->local, v, out) || ind_value_map_get(&k->global, v, out);
-}
+/* Looks up the new value of a body value. */
+static bool lookup(const Kernel *k, MlirValue v, MlirValue *out) { return cg_map_get1(&k->vals, v, out); }
 
 static MlirValue emit_index(Kernel *k, MlirOperation op) {
   MlirAttribute map = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_INDEX));
-  MlirNamedAttribute a = named(k->b.ctx, "map", map);
-  return build1(&k->b, "affine.apply", k->nx + k->nr, k->ivs, index_type(&k->b), 1, &a);
+  MlirNamedAttribute a = cg_named(&k->b, "map", map);
+  return cg_op1(&k->b, "affine.apply", k->nx + k->nr, k->ivs, mlirIndexTypeGet(k->b.ctx), 1, &a);
 }
 
 /* ------------------------------------------------------------------------------------------------
  * Checked mode (include/ind/checked.h): a compare per checked access or index, and on a violation the
  * first one recorded in the module's record global. */
 
-enum { CMPI_EQ = 0, CMPI_SLT = 2, CMPI_SGE = 5, CMPI_ULT = 6 };
-
-static MlirValue cmpi(Builder *b, int pred, MlirValue x, MlirValue y) {
-  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
-  MlirValue ops[2] = {x, y};
-  return build1(b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
-}
-
-static MlirValue const_int(Builder *b, MlirType t, int64_t v) {
-  MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
-  return build1(b, "arith.constant", 0, NULL, t, 1, &a);
-}
-
-/* `scf.if cond` with results `types` (an else block when with_else); its blocks are empty. */
-static MlirOperation build_if(Builder *b, MlirValue cond, intptr_t nres, const MlirType *types, bool with_else) {
-  MlirRegion r[2] = {mlirRegionCreate(), mlirRegionCreate()};
-  mlirRegionAppendOwnedBlock(r[0], mlirBlockCreate(0, NULL, NULL));
-  if (with_else)
-    mlirRegionAppendOwnedBlock(r[1], mlirBlockCreate(0, NULL, NULL));
-  MlirOperationState st = mlirOperationStateGet(ind_str("scf.if"), b->loc);
-  mlirOperationStateAddOperands(&st, 1, &cond);
-  mlirOperationStateAddResults(&st, nres, types);
-  mlirOperationStateAddOwnedRegions(&st, 2, r);
-  MlirOperation op = mlirOperationCreate(&st);
-  insert(b, op);
-  return op;
-}
-
-/* A builder appending to block `region` (0: then, 1: else) of scf.if `op`. */
-static Builder in_if(const Builder *b, MlirOperation op, intptr_t region) {
-  return (Builder){b->ctx, b->loc, mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region)), {NULL}};
-}
-
 /* Records `site` with index `idx` unless an earlier violation is recorded: [0] = site + 1, [1] = idx. */
-static void emit_record(Builder *b, int site, MlirValue idx) {
+static void emit_record(CgBuilder *b, int site, MlirValue idx) {
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirNamedAttribute name = named(b->ctx, "name", mlirFlatSymbolRefAttrGet(b->ctx, ind_str(IND_CHECK_RECORD)));
-  MlirValue g = build1(b, "memref.get_global", 0, NULL, check_record_type(b->ctx), 1, &name);
-  MlirValue w0[2] = {g, const_index(b, 0)};
-  MlirValue first = build1(b, "memref.load", 2, w0, i64, 0, NULL);
-  MlirOperation iff = build_if(b, cmpi(b, CMPI_EQ, first, const_int(b, i64, 0)), 0, NULL, false);
-  Builder t = in_if(b, iff, 0);
-  MlirValue s0[3] = {const_int(&t, i64, site + 1), g, w0[1]};
-  build(&t, "memref.store", 3, s0, 0, NULL, 0, NULL);
-  MlirValue s1[3] = {convert(&t, idx, i64), g, const_index(&t, 1)};
-  build(&t, "memref.store", 3, s1, 0, NULL, 0, NULL);
-  build_yield(t.block, t.loc, 0, NULL);
+  MlirNamedAttribute name = cg_named(b, "name", mlirFlatSymbolRefAttrGet(b->ctx, ind_str(IND_CHECK_RECORD)));
+  MlirValue g = cg_op1(b, "memref.get_global", 0, NULL, check_record_type(b->ctx), 1, &name);
+  MlirValue w0[2] = {g, cg_const_index(b, 0)};
+  MlirValue first = cg_op1(b, "memref.load", 2, w0, i64, 0, NULL);
+  MlirOperation iff = cg_if(b, cg_cmpi(b, CG_CMPI_EQ, first, cg_const_int(b, i64, 0)), 0, NULL, false);
+  CgBuilder t = cg_at_end(b, cg_block(iff, 0));
+  MlirValue s0[3] = {cg_const_int(&t, i64, site + 1), g, w0[1]};
+  cg_op(&t, "memref.store", 3, s0, 0, NULL, 0, NULL);
+  MlirValue s1[3] = {cg_convert(&t, idx, i64), g, cg_const_index(&t, 1)};
+  cg_op(&t, "memref.store", 3, s1, 0, NULL, 0, NULL);
+  cg_yield(&t, 0, NULL);
 }
 
 /* kernel.check_index: records its site when the index is outside [lower, upper); the index goes on. */
 static MlirValue emit_check_index(Kernel *k, MlirOperation op, MlirValue v) {
-  Builder *b = &k->b;
+  CgBuilder *b = &k->b;
   int64_t lo = 0, hi = 0;
   kernel_check_index_bounds(op, &lo, &hi);
-  MlirValue out[2] = {cmpi(b, CMPI_SLT, v, const_index(b, lo)), cmpi(b, CMPI_SGE, v, const_index(b, hi))};
-  MlirValue bad = build1(b, "arith.ori", 2, out, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
-  MlirOperation iff = build_if(b, bad, 0, NULL, false);
-  Builder t = in_if(b, iff, 0);
+  MlirValue out[2] = {cg_cmpi(b, CG_CMPI_SLT, v, cg_const_index(b, lo)),
+                      cg_cmpi(b, CG_CMPI_SGE, v, cg_const_index(b, hi))};
+  MlirValue bad = cg_bin(b, "arith.ori", out[0], out[1]);
+  MlirOperation iff = cg_if(b, bad, 0, NULL, false);
+  CgBuilder t = cg_at_end(b, cg_block(iff, 0));
   emit_record(&t, k->site[op_index(k, op)], v);
-  build_yield(t.block, t.loc, 0, NULL);
+  cg_yield(&t, 0, NULL);
   return v;
 }
 
 /* A zero of scalar type t. */
-static MlirValue zero_of(Builder *b, MlirType t) {
-  return mlirTypeIsAFloat(t) ? const_float(b, t, 0.0) : const_int(b, t, 0);
+static MlirValue zero_of(CgBuilder *b, MlirType t) {
+  return mlirTypeIsAFloat(t) ? cg_const_float(b, t, 0.0) : cg_const_int(b, t, 0);
 }
 
 /* A checked load of element `idx` of `mem`: the load when 0 <= idx < size, else the site recorded and 0. */
 static MlirValue emit_checked_load(Kernel *k, MlirOperation op, MlirValue mem, MlirValue idx) {
-  Builder *b = &k->b;
+  CgBuilder *b = &k->b;
   MlirType mt = mlirValueGetType(mem), elem = mlirShapedTypeGetElementType(mt);
-  MlirValue ok = cmpi(b, CMPI_ULT, idx, const_index(b, mlirShapedTypeGetDimSize(mt, 0)));
-  MlirOperation iff = build_if(b, ok, 1, &elem, true);
-  Builder t = in_if(b, iff, 0), e = in_if(b, iff, 1);
+  MlirValue ok = cg_cmpi(b, CG_CMPI_ULT, idx, cg_const_index(b, mlirShapedTypeGetDimSize(mt, 0)));
+  MlirOperation iff = cg_if(b, ok, 1, &elem, true);
+  CgBuilder t = cg_at_end(b, cg_block(iff, 0)), e = cg_at_end(b, cg_block(iff, 1));
   MlirValue ops[2] = {mem, idx};
-  MlirValue v = build1(&t, "memref.load", 2, ops, elem, 0, NULL);
-  build_yield(t.block, t.loc, 1, &v);
+  MlirValue v = cg_op1(&t, "memref.load", 2, ops, elem, 0, NULL);
+  cg_yield(&t, 1, &v);
   emit_record(&e, k->site[op_index(k, op)], idx);
   MlirValue z = zero_of(&e, elem);
-  build_yield(e.block, e.loc, 1, &z);
+  cg_yield(&e, 1, &z);
   return mlirOperationGetResult(iff, 0);
 }
 
 /* A checked store: the store when 0 <= idx < size, else the site recorded. */
 static void emit_checked_store(Kernel *k, MlirOperation op, MlirValue v, MlirValue mem, MlirValue idx) {
-  Builder *b = &k->b;
-  MlirValue ok = cmpi(b, CMPI_ULT, idx, const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(mem), 0)));
-  MlirOperation iff = build_if(b, ok, 0, NULL, true);
-  Builder t = in_if(b, iff, 0), e = in_if(b, iff, 1);
+  CgBuilder *b = &k->b;
+  MlirValue ok = cg_cmpi(b, CG_CMPI_ULT, idx, cg_const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(mem), 0)));
+  MlirOperation iff = cg_if(b, ok, 0, NULL, true);
+  CgBuilder t = cg_at_end(b, cg_block(iff, 0)), e = cg_at_end(b, cg_block(iff, 1));
   MlirValue ops[3] = {v, mem, idx};
-  build(&t, "memref.store", 3, ops, 0, NULL, 0, NULL);
-  build_yield(t.block, t.loc, 0, NULL);
+  cg_op(&t, "memref.store", 3, ops, 0, NULL, 0, NULL);
+  cg_yield(&t, 0, NULL);
   emit_record(&e, k->site[op_index(k, op)], idx);
-  build_yield(e.block, e.loc, 0, NULL);
+  cg_yield(&e, 0, NULL);
 }
 
 /* Numbers the kernel's check sites in the module's table (check_sites_of). */
@@ -410,55 +358,53 @@ static void number_sites(Kernel *k) {
 
 /* Emits the CPU form of body op `op` at the builder, operands already mapped. */
 /* Clones an upstream (arith / math) body op onto the mapped operands `opd`. */
-static void emit_clone(Kernel *k, MlirOperation op, const MlirValue *opd, intptr_t nopd, bool in_rloop) {
+static void emit_clone(Kernel *k, MlirOperation op, const MlirValue *opd, intptr_t nopd) {
   MlirOperation c = mlirOperationClone(op);
   for (intptr_t i = 0; i < nopd; ++i)
     mlirOperationSetOperand(c, i, opd[i]);
-  insert(&k->b, c);
+  cg_insert(&k->b, c);
   for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-    ind_value_map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
+    cg_map_put1(&k->vals, mlirOperationGetResult(op, r), mlirOperationGetResult(c, r));
 }
 
-static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
-  Builder *b = &k->b;
+static bool emit_op(Kernel *k, MlirOperation op) {
+  CgBuilder *b = &k->b;
   b->loc = mlirOperationGetLocation(op);
   intptr_t nopd = mlirOperationGetNumOperands(op);
   MlirValue opd[16];
   if (nopd > 16)
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: too many operands"));
+    return cg_fail(op, CPU_PASS, "too many operands");
   for (intptr_t i = 0; i < nopd; ++i)
     if (!lookup(k, mlirOperationGetOperand(op, i), &opd[i]))
-      return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: internal error: unmapped operand"));
+      return cg_fail(op, CPU_PASS, "internal error: unmapped operand");
   MlirValue res = {0};
   switch (kernel_op_id(op)) {
   case KERNEL_OP_LOAD: {
     MlirValue ops[2] = {opd[0], emit_index(k, op)};
-    if (nopd == 2) { /* an indirect load: the affine part plus the offset */
-      MlirValue sum[2] = {ops[1], opd[1]};
-      ops[1] = build1(b, "arith.addi", 2, sum, index_type(b), 0, NULL);
-    }
+    if (nopd == 2) /* an indirect load: the affine part plus the offset */
+      ops[1] = cg_bin(b, "arith.addi", ops[1], opd[1]);
     MlirType mt = mlirValueGetType(opd[0]);
     MlirValue raw = k->site[op_index(k, op)] >= 0
                         ? emit_checked_load(k, op, ops[0], ops[1])
-                        : build1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
-    res = convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
+                        : cg_op1(b, "memref.load", 2, ops, mlirShapedTypeGetElementType(mt), 0, NULL);
+    res = cg_convert(b, raw, mlirValueGetType(mlirOperationGetResult(op, 0)));
     break;
   }
   case KERNEL_OP_STORE: {
     MlirType mt = mlirValueGetType(opd[0]);
-    MlirValue v = convert(b, opd[1], mlirShapedTypeGetElementType(mt));
+    MlirValue v = cg_convert(b, opd[1], mlirShapedTypeGetElementType(mt));
     MlirValue ops[3] = {v, opd[0], emit_index(k, op)};
     if (k->site[op_index(k, op)] >= 0)
       emit_checked_store(k, op, ops[0], ops[1], ops[2]);
     else
-      build(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
+      cg_op(b, "memref.store", 3, ops, 0, NULL, 0, NULL);
     return true;
   }
   case KERNEL_OP_CHECK_INDEX:
     res = emit_check_index(k, op, opd[0]);
     break;
   case KERNEL_OP_INDEX_EXPR:
-    res = convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
+    res = cg_convert(b, emit_index(k, op), mlirValueGetType(mlirOperationGetResult(op, 0)));
     break;
   case KERNEL_OP_SCAN:
     if (!scan_step(k, op, opd[0], &res))
@@ -466,14 +412,13 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
     break;
   default:
     if (codegen_is_unclamped_fptosi(op)) { /* ind's float -> int is saturating (fptosi_sat.h), arith's is poison */
-      res = codegen_fptosi_sat(b->ctx, b->loc, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)), builder_insert,
-                               b);
+      res = cg_fptosi_sat(b, opd[0], mlirValueGetType(mlirOperationGetResult(op, 0)));
       break;
     }
-    emit_clone(k, op, opd, nopd, in_rloop);
+    emit_clone(k, op, opd, nopd);
     return true;
   }
-  ind_value_map_put(in_rloop ? &k->local : &k->global, mlirOperationGetResult(op, 0), res);
+  cg_map_put1(&k->vals, mlirOperationGetResult(op, 0), res);
   return true;
 }
 
@@ -481,11 +426,8 @@ static bool emit_op(Kernel *k, MlirOperation op, bool in_rloop) {
  * unless already emitted in this nest. */
 static bool emit_cone(Kernel *k, int i) {
   MlirOperation op = k->ops[i];
-  if (mlirOperationGetNumResults(op) > 0) {
-    MlirValue dummy;
-    if (ind_value_map_get(&k->local, mlirOperationGetResult(op, 0), &dummy))
-      return true;
-  }
+  if (mlirOperationGetNumResults(op) > 0 && cg_map_find(&k->vals, mlirOperationGetResult(op, 0), k->rscope))
+    return true;
   for (intptr_t a = 0; a < mlirOperationGetNumOperands(op); ++a) {
     MlirValue v = mlirOperationGetOperand(op, a);
     if (!mlirValueIsAOpResult(v))
@@ -494,7 +436,7 @@ static bool emit_cone(Kernel *k, int i) {
     if (j >= 0 && k->rvary[j] && !emit_cone(k, j))
       return false;
   }
-  return emit_op(k, op, true);
+  return emit_op(k, op);
 }
 
 /* Builds the r-loop nest at the builder. With an accumulator (`reduce` not null) the loops carry
@@ -538,7 +480,7 @@ static double identity(KernelReduction r) {
   }
 }
 
-static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out);
+static void state_update(CgBuilder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out);
 
 /* The body of an r nest at one r point: the stores' cones (no reduce), or the reduce's value folded into
  * its state acc (kernel_reduction_state_width values: state_update) giving *out. */
@@ -557,26 +499,23 @@ static bool emit_rnest_body(Kernel *k, const RNest *n, const MlirValue *acc, Mli
   }
   MlirValue nv;
   if (!lookup(k, v, &nv))
-    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+    return cg_fail(n->reduce, CPU_PASS, "internal error: unmapped");
   k->b.loc = mlirOperationGetLocation(n->reduce);
-  state_update(&k->b, n->rtype, acc, convert(&k->b, nv, mlirValueGetType(acc[0])), out);
+  state_update(&k->b, n->rtype, acc, cg_convert(&k->b, nv, mlirValueGetType(acc[0])), out);
   return true;
 }
 
 static bool emit_rnest(Kernel *k, const RNest *n, intptr_t level, MlirValue acc, MlirValue *out) {
   if (level == k->nr)
     return emit_rnest_body(k, n, &acc, out);
-  Builder saved = k->b;
+  CgBuilder saved;
   bool has_acc = !mlirOperationIsNull(n->reduce);
-  MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, has_acc ? 1 : 0, &acc);
-  MlirBlock body = for_body(loop);
+  MlirOperation loop = cg_open_for(&k->b, &saved, k->zero, k->rub[level], k->one, has_acc ? 1 : 0, &acc);
+  MlirBlock body = k->b.block;
   k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
-  k->b.block = body;
-  k->b.before = (MlirOperation){NULL};
   MlirValue inner = {0};
   bool ok = emit_rnest(k, n, level + 1, has_acc ? mlirBlockGetArgument(body, 1) : acc, &inner);
-  build_yield(body, k->b.loc, has_acc ? 1 : 0, &inner);
-  k->b = saved;
+  cg_close(&k->b, &saved, has_acc ? 1 : 0, &inner);
   k->ivs[k->nx + level] = k->zero;
   if (has_acc)
     *out = mlirOperationGetResult(loop, 0);
@@ -603,32 +542,15 @@ static void set_rivs(Kernel *k, MlirValue j) {
       k->ivs[k->nx] = rem;
       break;
     }
-    MlirValue ops[2] = {rem, k->rub[d]};
-    k->ivs[k->nx + d] = build1(&k->b, "arith.remui", 2, ops, index_type(&k->b), 0, NULL);
-    rem = build1(&k->b, "arith.divui", 2, ops, index_type(&k->b), 0, NULL);
+    k->ivs[k->nx + d] = cg_bin(&k->b, "arith.remui", rem, k->rub[d]);
+    rem = cg_bin(&k->b, "arith.divui", rem, k->rub[d]);
   }
-}
-
-static MlirValue ibin(Builder *b, const char *name, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  return build1(b, name, 2, ops, mlirValueGetType(x), 0, NULL);
-}
-
-static MlirValue cmp_index(Builder *b, int64_t pred, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
-  return build1(b, "arith.cmpi", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
-}
-
-static MlirValue select3(Builder *b, MlirValue c, MlirValue x, MlirValue y) {
-  MlirValue ops[3] = {c, x, y};
-  return build1(b, "arith.select", 3, ops, mlirValueGetType(x), 0, NULL);
 }
 
 /* The reduced operand of n->reduce at linear r index j, in type t (its cone emitted at the builder). */
 static bool emit_lane_value(Kernel *k, const RNest *n, MlirValue j, MlirType t, MlirValue *out) {
   set_rivs(k, j);
-  k->local.n = 0;
+  cg_scope_leave(&k->vals, k->rscope);
   MlirValue v = mlirOperationGetOperand(n->reduce, 0);
   if (mlirValueIsAOpResult(v)) {
     int i = op_index(k, mlirOpResultGetOwner(v));
@@ -637,9 +559,9 @@ static bool emit_lane_value(Kernel *k, const RNest *n, MlirValue j, MlirType t, 
   }
   MlirValue nv;
   if (!lookup(k, v, &nv))
-    return mlirLogicalResultIsSuccess(ind_emit_error(n->reduce, "convert-kernel-to-cpu: internal error: unmapped"));
+    return cg_fail(n->reduce, CPU_PASS, "internal error: unmapped");
   k->b.loc = mlirOperationGetLocation(n->reduce);
-  *out = convert(&k->b, nv, t);
+  *out = cg_convert(&k->b, nv, t);
   return true;
 }
 
@@ -657,76 +579,66 @@ static int bitlen(int64_t v) {
  * by state_update, two partial states merge by state_combine (Chan et al.'s merge of two Welford
  * states; the online softmax rescale), and the identity state is what a masked lane contributes. */
 
-static MlirValue fbin(Builder *b, const char *name, MlirValue x, MlirValue y) { return ibin(b, name, x, y); }
+static MlirValue fexp(CgBuilder *b, MlirValue x) { return cg_cast(b, "math.exp", x, mlirValueGetType(x)); }
 
-static MlirValue cmp_float(Builder *b, int64_t pred, MlirValue x, MlirValue y) {
-  MlirValue ops[2] = {x, y};
-  MlirNamedAttribute a = named(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), pred));
-  return build1(b, "arith.cmpf", 2, ops, mlirIntegerTypeGet(b->ctx, 1), 1, &a);
-}
-
-static MlirValue cmp_float_eq(Builder *b, MlirValue x, MlirValue y) { return cmp_float(b, 1 /* oeq */, x, y); }
-
-static MlirValue fexp(Builder *b, MlirValue x) { return build1(b, "math.exp", 1, &x, mlirValueGetType(x), 0, NULL); }
-
-static void state_identity(Builder *b, KernelReduction r, MlirType t, MlirValue *st) {
+static void state_identity(CgBuilder *b, KernelReduction r, MlirType t, MlirValue *st) {
   if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
-    st[0] = st[1] = st[2] = const_float(b, t, 0.0);
+    st[0] = st[1] = st[2] = cg_const_float(b, t, 0.0);
   } else if (kernel_reduction_family(r) == KERNEL_RED_ONLINE_MAX) {
-    st[0] = const_float(b, t, -__builtin_inf());
-    st[1] = const_float(b, t, 0.0);
+    st[0] = cg_const_float(b, t, -__builtin_inf());
+    st[1] = cg_const_float(b, t, 0.0);
   } else if (is_int_type(t)) { /* max: the type's minimum, min: its maximum */
     unsigned w = mlirIntegerTypeGetWidth(t);
     int64_t hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
     int64_t v = r == KERNEL_RED_MAX ? -hi - 1 : r == KERNEL_RED_MIN ? hi : (int64_t)identity(r);
-    MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
-    st[0] = build1(b, "arith.constant", 0, NULL, t, 1, &a);
+    st[0] = cg_const_int(b, t, v);
   } else {
-    st[0] = const_float(b, t, identity(r));
+    st[0] = cg_const_float(b, t, identity(r));
   }
 }
 
 /* s * exp(m_old - m), s when m is -inf (-inf - -inf would be a NaN): Inductor's online_softmax_combine.
  * A +inf max gives exp(inf - inf) = NaN, as torch's softmax of a row holding +inf does. */
-static MlirValue rescale(Builder *b, MlirValue s, MlirValue m_old, MlirValue m) {
-  MlirValue scaled = fbin(b, "arith.mulf", s, fexp(b, fbin(b, "arith.subf", m_old, m)));
-  return select3(b, cmp_float_eq(b, m, const_float(b, mlirValueGetType(m), -__builtin_inf())), s, scaled);
+static MlirValue rescale(CgBuilder *b, MlirValue s, MlirValue m_old, MlirValue m) {
+  MlirValue scaled = cg_bin(b, "arith.mulf", s, fexp(b, cg_bin(b, "arith.subf", m_old, m)));
+  return cg_select(b, cg_cmpf(b, CG_CMPF_OEQ, m, cg_const_float(b, mlirValueGetType(m), -__builtin_inf())), s, scaled);
 }
 
-static void state_combine(Builder *b, KernelReduction r, const MlirValue *x, const MlirValue *y, MlirValue *out) {
+static void state_combine(CgBuilder *b, KernelReduction r, const MlirValue *x, const MlirValue *y, MlirValue *out) {
   KernelReduction f = kernel_reduction_family(r);
   if (f == KERNEL_RED_WELFORD_MEAN) {
     MlirType t = mlirValueGetType(x[0]);
-    MlirValue zero = const_float(b, t, 0.0);
-    MlirValue delta = fbin(b, "arith.subf", y[0], x[0]);
-    MlirValue w = fbin(b, "arith.addf", x[2], y[2]);
-    MlirValue frac = select3(b, cmp_float_eq(b, w, zero), zero, fbin(b, "arith.divf", y[2], w));
-    out[0] = fbin(b, "arith.addf", x[0], fbin(b, "arith.mulf", delta, frac));
-    MlirValue corr = fbin(b, "arith.mulf", fbin(b, "arith.mulf", fbin(b, "arith.mulf", delta, delta), x[2]), frac);
-    out[1] = fbin(b, "arith.addf", fbin(b, "arith.addf", x[1], y[1]), corr);
+    MlirValue zero = cg_const_float(b, t, 0.0);
+    MlirValue delta = cg_bin(b, "arith.subf", y[0], x[0]);
+    MlirValue w = cg_bin(b, "arith.addf", x[2], y[2]);
+    MlirValue frac = cg_select(b, cg_cmpf(b, CG_CMPF_OEQ, w, zero), zero, cg_bin(b, "arith.divf", y[2], w));
+    out[0] = cg_bin(b, "arith.addf", x[0], cg_bin(b, "arith.mulf", delta, frac));
+    MlirValue corr =
+        cg_bin(b, "arith.mulf", cg_bin(b, "arith.mulf", cg_bin(b, "arith.mulf", delta, delta), x[2]), frac);
+    out[1] = cg_bin(b, "arith.addf", cg_bin(b, "arith.addf", x[1], y[1]), corr);
     out[2] = w;
     /* an empty side leaves the other as it is (delta * 0 would be a NaN for an infinite mean) */
-    MlirValue x_empty = cmp_float_eq(b, x[2], zero), y_empty = cmp_float_eq(b, y[2], zero);
+    MlirValue x_empty = cg_cmpf(b, CG_CMPF_OEQ, x[2], zero), y_empty = cg_cmpf(b, CG_CMPF_OEQ, y[2], zero);
     for (int q = 0; q < 2; ++q)
-      out[q] = select3(b, y_empty, x[q], select3(b, x_empty, y[q], out[q]));
+      out[q] = cg_select(b, y_empty, x[q], cg_select(b, x_empty, y[q], out[q]));
   } else if (f == KERNEL_RED_ONLINE_MAX) {
-    MlirValue m = fbin(b, "arith.maximumf", x[0], y[0]);
-    out[1] = fbin(b, "arith.addf", rescale(b, x[1], x[0], m), rescale(b, y[1], y[0], m));
+    MlirValue m = cg_bin(b, "arith.maximumf", x[0], y[0]);
+    out[1] = cg_bin(b, "arith.addf", rescale(b, x[1], x[0], m), rescale(b, y[1], y[0], m));
     out[0] = m;
   } else {
-    out[0] = fbin(b, combiner(r, mlirValueGetType(x[0])), x[0], y[0]);
+    out[0] = cg_bin(b, combiner(r, mlirValueGetType(x[0])), x[0], y[0]);
   }
 }
 
 /* One element v into the state acc (Welford's update; the online softmax step). */
-static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out) {
+static void state_update(CgBuilder *b, KernelReduction r, const MlirValue *acc, MlirValue v, MlirValue *out) {
   MlirType t = mlirValueGetType(v);
   KernelReduction f = kernel_reduction_family(r);
   if (f == KERNEL_RED_WELFORD_MEAN) {
-    MlirValue w = fbin(b, "arith.addf", acc[2], const_float(b, t, 1.0));
-    MlirValue delta = fbin(b, "arith.subf", v, acc[0]);
-    out[0] = fbin(b, "arith.addf", acc[0], fbin(b, "arith.divf", delta, w));
-    out[1] = fbin(b, "arith.addf", acc[1], fbin(b, "arith.mulf", delta, fbin(b, "arith.subf", v, out[0])));
+    MlirValue w = cg_bin(b, "arith.addf", acc[2], cg_const_float(b, t, 1.0));
+    MlirValue delta = cg_bin(b, "arith.subf", v, acc[0]);
+    out[0] = cg_bin(b, "arith.addf", acc[0], cg_bin(b, "arith.divf", delta, w));
+    out[1] = cg_bin(b, "arith.addf", acc[1], cg_bin(b, "arith.mulf", delta, cg_bin(b, "arith.subf", v, out[0])));
     out[2] = w;
   } else if (f == KERNEL_RED_ONLINE_MAX) {
     /* The online softmax step with one exp per element, as the GPU's (convert_kernel_to_gpu.c,
@@ -734,23 +646,24 @@ static void state_update(Builder *b, KernelReduction r, const MlirValue *acc, Ml
      * other v adds e. The 1 is (v - m) * 0 + 1 (v = m = +inf gives NaN, as torch); e is 0 while the max
      * is -inf. */
     MlirValue m_old = acc[0], sum = acc[1];
-    MlirValue m = fbin(b, "arith.maximumf", m_old, v), d = fbin(b, "arith.subf", v, m_old);
-    MlirValue ad = build1(b, "math.absf", 1, &d, t, 0, NULL);
-    MlirValue nd = build1(b, "arith.negf", 1, &ad, t, 0, NULL);
-    MlirValue e =
-        select3(b, cmp_float_eq(b, m, const_float(b, t, -__builtin_inf())), const_float(b, t, 0.0), fexp(b, nd));
-    MlirValue one = fbin(b, "arith.addf", fbin(b, "arith.mulf", fbin(b, "arith.subf", v, m), const_float(b, t, 0.0)),
-                         const_float(b, t, 1.0));
-    MlirValue grew = fbin(b, "arith.addf", fbin(b, "arith.mulf", sum, e), one);
+    MlirValue m = cg_bin(b, "arith.maximumf", m_old, v), d = cg_bin(b, "arith.subf", v, m_old);
+    MlirValue ad = cg_cast(b, "math.absf", d, t);
+    MlirValue nd = cg_cast(b, "arith.negf", ad, t);
+    MlirValue e = cg_select(b, cg_cmpf(b, CG_CMPF_OEQ, m, cg_const_float(b, t, -__builtin_inf())),
+                            cg_const_float(b, t, 0.0), fexp(b, nd));
+    MlirValue one =
+        cg_bin(b, "arith.addf", cg_bin(b, "arith.mulf", cg_bin(b, "arith.subf", v, m), cg_const_float(b, t, 0.0)),
+               cg_const_float(b, t, 1.0));
+    MlirValue grew = cg_bin(b, "arith.addf", cg_bin(b, "arith.mulf", sum, e), one);
     out[0] = m;
-    out[1] = select3(b, cmp_float(b, 2 /* ogt */, v, m_old), grew, fbin(b, "arith.addf", sum, e));
+    out[1] = cg_select(b, cg_cmpf(b, CG_CMPF_OGT, v, m_old), grew, cg_bin(b, "arith.addf", sum, e));
   } else {
-    out[0] = fbin(b, combiner(r, mlirValueGetType(v)), acc[0], v);
+    out[0] = cg_bin(b, combiner(r, mlirValueGetType(v)), acc[0], v);
   }
 }
 
 static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *out) {
-  Builder *b = &k->b;
+  CgBuilder *b = &k->b;
   KernelReduction r = n->rtype;
   int S = kernel_reduction_state_width(r);
   int64_t R = 1;
@@ -770,62 +683,57 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
   int K = nchunks > 1 ? bitlen(nchunks - 1) + 1 : 0;
   MlirValue id[3];
   state_identity(b, r, t, id);
-  MlirValue Rv = const_index(b, R);
-  Builder outer_saved = *b;
+  MlirValue Rv = cg_const_index(b, R);
+  CgBuilder outer_saved;
   MlirOperation cloop = {NULL};
-  MlirValue c = k->zero, stack[CPU_MAX_ITER_ARGS];
+  MlirValue c = k->zero, stack[CG_MAX_ITER_ARGS];
   if (K > 0) {
-    MlirValue inits[CPU_MAX_ITER_ARGS];
+    MlirValue inits[CG_MAX_ITER_ARGS];
     for (int l = 0; l < K * S; ++l)
       inits[l] = id[l % S];
-    cloop = build_for(b, k->zero, const_index(b, nchunks), k->one, K * S, inits);
-    b->block = for_body(cloop);
-    b->before = (MlirOperation){NULL};
+    cloop = cg_open_for(b, &outer_saved, k->zero, cg_const_index(b, nchunks), k->one, K * S, inits);
     c = mlirBlockGetArgument(b->block, 0);
     for (int l = 0; l < K * S; ++l)
       stack[l] = mlirBlockGetArgument(b->block, 1 + l);
   }
-  MlirValue cbase = ibin(b, "arith.muli", c, const_index(b, C));
-  MlirValue linit[CPU_MAX_ITER_ARGS];
+  MlirValue cbase = cg_bin(b, "arith.muli", c, cg_const_index(b, C));
+  MlirValue linit[CG_MAX_ITER_ARGS];
   for (int64_t l = 0; l < L * S; ++l)
     linit[l] = id[l % S];
-  Builder chunk_saved = *b;
-  MlirOperation tloop = build_for(b, k->zero, const_index(b, M), k->one, (intptr_t)(L * S), linit);
-  b->block = for_body(tloop);
-  b->before = (MlirOperation){NULL};
+  CgBuilder chunk_saved;
+  MlirOperation tloop = cg_open_for(b, &chunk_saved, k->zero, cg_const_index(b, M), k->one, (intptr_t)(L * S), linit);
   MlirValue tv = mlirBlockGetArgument(b->block, 0);
-  MlirValue tbase = ibin(b, "arith.addi", cbase, ibin(b, "arith.muli", tv, const_index(b, L)));
-  MlirValue next[CPU_MAX_ITER_ARGS];
+  MlirValue tbase = cg_bin(b, "arith.addi", cbase, cg_bin(b, "arith.muli", tv, cg_const_index(b, L)));
+  MlirValue next[CG_MAX_ITER_ARGS];
   bool ok = true;
   for (int64_t l = 0; l < L && ok; ++l) {
-    MlirValue j = l == 0 ? tbase : ibin(b, "arith.addi", tbase, const_index(b, l)), valid = {NULL};
+    MlirValue j = l == 0 ? tbase : cg_bin(b, "arith.addi", tbase, cg_const_index(b, l)), valid = {NULL};
     if (guard) {
-      valid = cmp_index(b, 6 /* ult */, j, Rv);
-      j = select3(b, valid, j, k->zero);
+      valid = cg_cmpi(b, CG_CMPI_ULT, j, Rv);
+      j = cg_select(b, valid, j, k->zero);
     }
     MlirValue v;
     ok = emit_lane_value(k, n, j, t, &v);
     if (!ok)
       break;
     if (guard && plain)
-      v = select3(b, valid, v, id[0]);
+      v = cg_select(b, valid, v, id[0]);
     MlirValue acc[3];
     for (int q = 0; q < S; ++q)
       acc[q] = mlirBlockGetArgument(b->block, (intptr_t)(1 + l * S + q));
     state_update(b, r, acc, v, next + l * S);
     if (guard && !plain)
       for (int q = 0; q < S; ++q)
-        next[l * S + q] = select3(b, valid, next[l * S + q], acc[q]);
+        next[l * S + q] = cg_select(b, valid, next[l * S + q], acc[q]);
   }
   if (!ok)
     for (int64_t l = 0; l < L * S; ++l)
       next[l] = mlirBlockGetArgument(b->block, (intptr_t)(1 + l));
-  build_yield(b->block, b->loc, (intptr_t)(L * S), next);
-  *b = chunk_saved;
+  cg_close(b, &chunk_saved, (intptr_t)(L * S), next);
   for (intptr_t d = 0; d < k->nr; ++d)
     k->ivs[k->nx + d] = k->zero;
   /* the lanes, pairwise */
-  MlirValue part[CPU_MAX_ITER_ARGS];
+  MlirValue part[CG_MAX_ITER_ARGS];
   int64_t np = L;
   for (int64_t l = 0; l < L * S; ++l)
     part[l] = mlirOperationGetResult(tloop, (intptr_t)l);
@@ -850,25 +758,23 @@ static bool emit_tree_reduce(Kernel *k, const RNest *n, MlirType t, MlirValue *o
   }
   /* the binary counter over chunks: carry `chunk` up through the levels whose bit of c is set */
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
-  MlirNamedAttribute tr = named(b->ctx, "value", mlirIntegerAttrGet(i1, 1));
-  MlirValue active = build1(b, "arith.constant", 0, NULL, i1, 1, &tr), truev = active;
-  MlirValue carry[3], nstack[CPU_MAX_ITER_ARGS];
+  MlirValue active = cg_const_int(b, i1, 1), truev = active;
+  MlirValue carry[3], nstack[CG_MAX_ITER_ARGS];
   memcpy(carry, chunk, sizeof carry);
   for (int l = 0; l < K; ++l) {
-    MlirValue bit = ibin(b, "arith.andi", ibin(b, "arith.shrui", c, const_index(b, l)), k->one);
-    MlirValue set = cmp_index(b, 0 /* eq */, bit, k->one);
-    MlirValue merge = ibin(b, "arith.andi", active, set);
-    MlirValue place = ibin(b, "arith.andi", active, ibin(b, "arith.xori", set, truev));
+    MlirValue bit = cg_bin(b, "arith.andi", cg_bin(b, "arith.shrui", c, cg_const_index(b, l)), k->one);
+    MlirValue set = cg_cmpi(b, CG_CMPI_EQ, bit, k->one);
+    MlirValue merge = cg_bin(b, "arith.andi", active, set);
+    MlirValue place = cg_bin(b, "arith.andi", active, cg_bin(b, "arith.xori", set, truev));
     MlirValue merged[3];
     state_combine(b, r, stack + l * S, carry, merged);
     for (int q = 0; q < S; ++q) {
-      nstack[l * S + q] = select3(b, place, carry[q], select3(b, merge, id[q], stack[l * S + q]));
-      carry[q] = select3(b, merge, merged[q], carry[q]);
+      nstack[l * S + q] = cg_select(b, place, carry[q], cg_select(b, merge, id[q], stack[l * S + q]));
+      carry[q] = cg_select(b, merge, merged[q], carry[q]);
     }
     active = merge;
   }
-  build_yield(b->block, b->loc, K * S, nstack);
-  *b = outer_saved;
+  cg_close(b, &outer_saved, K * S, nstack);
   MlirValue total[3];
   for (int q = 0; q < S; ++q)
     total[q] = mlirOperationGetResult(cloop, (K - 1) * S + q);
@@ -933,9 +839,9 @@ static bool collect_scans(const Kernel *k, int i, ScanCarry *c, bool *seen) {
 }
 
 /* The identity of a scan's combine in its type (integers: 0, 1, INT_MIN, INT_MAX of the width). */
-static MlirValue scan_identity(Builder *b, KernelReduction r, MlirType t) {
+static MlirValue scan_identity(CgBuilder *b, KernelReduction r, MlirType t) {
   if (mlirTypeIsAFloat(t))
-    return const_float(b, t, identity(r));
+    return cg_const_float(b, t, identity(r));
   unsigned w = mlirIntegerTypeGetWidth(t);
   int64_t v = r == KERNEL_RED_PROD  ? 1
               : r == KERNEL_RED_MAX ? (w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)))
@@ -943,8 +849,7 @@ static MlirValue scan_identity(Builder *b, KernelReduction r, MlirType t) {
                                     : 0;
   if (w == 1)
     v = r == KERNEL_RED_MIN || r == KERNEL_RED_PROD ? 1 : 0;
-  MlirNamedAttribute a = named(b->ctx, "value", mlirIntegerAttrGet(t, v));
-  return build1(b, "arith.constant", 0, NULL, t, 1, &a);
+  return cg_const_int(b, t, v);
 }
 
 /* The scan `op` at the current point: its carried state combined with v; *res is its value. */
@@ -955,24 +860,23 @@ static bool scan_step(Kernel *k, MlirOperation op, MlirValue v, MlirValue *res) 
     if (mlirOperationEqual(c->op[i], op))
       q = i;
   if (q < 0)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: internal error: a kernel.scan outside its sequential r nest"));
-  Builder *b = &k->b;
+    return cg_fail(op, CPU_PASS, "internal error: a kernel.scan outside its sequential r nest");
+  CgBuilder *b = &k->b;
   KernelReduction r = kernel_scan_type(op);
   MlirValue s = c->cur[q][0];
   if (c->width[q] == 2) { /* Kahan */
-    MlirValue y = fbin(b, "arith.subf", v, c->cur[q][1]);
-    MlirValue t = fbin(b, "arith.addf", s, y);
+    MlirValue y = cg_bin(b, "arith.subf", v, c->cur[q][1]);
+    MlirValue t = cg_bin(b, "arith.addf", s, y);
     /* an infinite or NaN sum keeps no compensation (inf - inf would make every later value a NaN) */
-    MlirValue at = build1(b, "math.absf", 1, &t, mlirValueGetType(t), 0, NULL);
-    MlirValue finite = cmp_float(b, 4 /* olt */, at, const_float(b, mlirValueGetType(t), __builtin_inf()));
-    c->next[q][1] = select3(b, finite, fbin(b, "arith.subf", fbin(b, "arith.subf", t, s), y),
-                            const_float(b, mlirValueGetType(t), 0.0));
+    MlirValue at = cg_cast(b, "math.absf", t, mlirValueGetType(t));
+    MlirValue finite = cg_cmpf(b, CG_CMPF_OLT, at, cg_const_float(b, mlirValueGetType(t), __builtin_inf()));
+    c->next[q][1] = cg_select(b, finite, cg_bin(b, "arith.subf", cg_bin(b, "arith.subf", t, s), y),
+                              cg_const_float(b, mlirValueGetType(t), 0.0));
     c->next[q][0] = t;
-    *res = fbin(b, "arith.subf", t, c->next[q][1]); /* t less what it overshoots: the rounded prefix sum */
+    *res = cg_bin(b, "arith.subf", t, c->next[q][1]); /* t less what it overshoots: the rounded prefix sum */
     return true;
   }
-  c->next[q][0] = fbin(b, combiner(r, mlirValueGetType(v)), s, v);
+  c->next[q][0] = cg_bin(b, combiner(r, mlirValueGetType(v)), s, v);
   *res = c->next[q][0];
   return true;
 }
@@ -989,7 +893,7 @@ static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue
         c->cur[i][w] = vals[at++];
         c->next[i][w] = c->cur[i][w];
       }
-    k->local.n = 0;
+    cg_scope_leave(&k->vals, k->rscope);
     MlirValue next[3] = {{NULL}, {NULL}, {NULL}};
     if (!emit_rnest_body(k, n, vals, next))
       return false;
@@ -1000,18 +904,15 @@ static bool emit_scan_level(Kernel *k, const RNest *n, intptr_t level, MlirValue
         out[at++] = c->next[i][w];
     return true;
   }
-  Builder saved = k->b;
-  MlirOperation loop = build_for(&k->b, k->zero, k->rub[level], k->one, nv, vals);
-  MlirBlock body = for_body(loop);
+  CgBuilder saved;
+  MlirOperation loop = cg_open_for(&k->b, &saved, k->zero, k->rub[level], k->one, nv, vals);
+  MlirBlock body = k->b.block;
   k->ivs[k->nx + level] = mlirBlockGetArgument(body, 0);
-  k->b.block = body;
-  k->b.before = (MlirOperation){NULL};
   MlirValue inner[2 * MAX_SCANS + 3], args[2 * MAX_SCANS + 3];
   for (int i = 0; i < nv; ++i)
     args[i] = mlirBlockGetArgument(body, 1 + i);
   bool ok = emit_scan_level(k, n, level + 1, args, nv, inner);
-  build_yield(body, k->b.loc, ok ? nv : 0, inner);
-  k->b = saved;
+  cg_close(&k->b, &saved, ok ? nv : 0, inner);
   k->ivs[k->nx + level] = k->zero;
   for (int i = 0; i < nv; ++i)
     out[i] = mlirOperationGetResult(loop, i);
@@ -1037,8 +938,7 @@ static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
   }
   free(seen);
   if (!ok)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(k->def, "convert-kernel-to-cpu: more than %d kernel.scan ops in one r nest", MAX_SCANS));
+    return cg_fail(k->def, CPU_PASS, "more than %d kernel.scan ops in one r nest", MAX_SCANS);
   MlirValue vals[2 * MAX_SCANS + 3], out[2 * MAX_SCANS + 3];
   int nv = 0, nacc = mlirOperationIsNull(n->reduce) ? 0 : kernel_reduction_state_width(n->rtype);
   if (nacc > 0) {
@@ -1051,11 +951,10 @@ static bool emit_scan_nest(Kernel *k, const RNest *n, MlirValue *res) {
     k->b.loc = mlirOperationGetLocation(c.op[i]);
     vals[nv++] = scan_identity(&k->b, kernel_scan_type(c.op[i]), t);
     if (c.width[i] == 2)
-      vals[nv++] = const_float(&k->b, t, 0.0);
+      vals[nv++] = cg_const_float(&k->b, t, 0.0);
   }
   ScanCarry *saved = k->carry;
   k->carry = &c;
-  k->local.n = 0;
   ok = emit_scan_level(k, n, 0, vals, nv, out);
   k->carry = saved;
   for (int q = 0; ok && res && q < nacc; ++q)
@@ -1092,9 +991,9 @@ static bool emit_program(Kernel *k) {
     if (kernel_is_reduce(op)) {
       RNest n = {op, kernel_reduce_type(op)};
       if (n.rtype == KERNEL_RED_INVALID)
-        return mlirLogicalResultIsSuccess(
-            ind_emit_error(op, "convert-kernel-to-cpu: reduction_type must be \"sum\", \"max\", \"min\", \"prod\", "
-                               "\"welford_mean\", \"welford_m2\", \"online_softmax_max\" or \"online_softmax_sum\""));
+        return cg_fail(op, CPU_PASS,
+                       "reduction_type must be \"sum\", \"max\", \"min\", \"prod\", "
+                       "\"welford_mean\", \"welford_m2\", \"online_softmax_max\" or \"online_softmax_sum\"");
       k->b.loc = mlirOperationGetLocation(op);
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirValue st[3] = {{0}}, in = mlirOperationGetOperand(op, 0);
@@ -1116,10 +1015,12 @@ static bool emit_program(Kernel *k) {
       if (shared >= 0) {
         memcpy(st, shared_st[shared], sizeof st);
       } else {
-        k->local.n = 0;
         /* a scanned value is reduced in the scan's sequential nest (a state reduction updating its state
          * element by element), any other by the tree */
-        if (!(reduce_reads_scan(k, op) ? emit_scan_nest(k, &n, st) : emit_tree_reduce(k, &n, t, st)))
+        k->rscope = cg_scope_enter(&k->vals);
+        bool ok = reduce_reads_scan(k, op) ? emit_scan_nest(k, &n, st) : emit_tree_reduce(k, &n, t, st);
+        cg_scope_leave(&k->vals, k->rscope);
+        if (!ok)
           return false;
         if (fam != KERNEL_RED_INVALID && nshared < KERNEL_MAX_SHARED) {
           shared_fam[nshared] = fam;
@@ -1129,21 +1030,21 @@ static bool emit_program(Kernel *k) {
       }
       MlirValue res = st[kernel_reduction_component(n.rtype)];
       if (sum_of_welford)
-        res = fbin(&k->b, "arith.mulf", st[0], st[2]);
-      ind_value_map_put(&k->global, mlirOperationGetResult(op, 0), res);
+        res = cg_bin(&k->b, "arith.mulf", st[0], st[2]);
+      cg_map_put1(&k->vals, mlirOperationGetResult(op, 0), res);
     } else if (k->rvary[i]) {
       has_rstores |= kernel_is_store(op);
-    } else if (!emit_op(k, op, false)) {
+    } else if (!emit_op(k, op)) {
       return false;
     }
   }
   if (has_rstores) {
     RNest n = {{NULL}, KERNEL_RED_INVALID};
-    k->local.n = 0;
-    if (k->has_scan)
-      return emit_scan_nest(k, &n, NULL);
     MlirValue none = {0};
-    return emit_rnest(k, &n, 0, none, &none);
+    k->rscope = cg_scope_enter(&k->vals);
+    bool ok = k->has_scan ? emit_scan_nest(k, &n, NULL) : emit_rnest(k, &n, 0, none, &none);
+    cg_scope_leave(&k->vals, k->rscope);
+    return ok;
   }
   return true;
 }
@@ -1152,15 +1053,11 @@ static bool emit_program(Kernel *k) {
 static bool emit_xnest(Kernel *k, intptr_t level) {
   if (level == k->nx)
     return emit_program(k);
-  Builder saved = k->b;
-  MlirOperation loop = build_for(&k->b, k->zero, k->xub[level], k->one, 0, NULL);
-  MlirBlock body = for_body(loop);
-  k->ivs[level] = mlirBlockGetArgument(body, 0);
-  k->b.block = body;
-  k->b.before = (MlirOperation){NULL};
+  CgBuilder saved;
+  cg_open_for(&k->b, &saved, k->zero, k->xub[level], k->one, 0, NULL);
+  k->ivs[level] = mlirBlockGetArgument(k->b.block, 0);
   bool ok = emit_xnest(k, level + 1);
-  build_yield(body, k->b.loc, 0, NULL);
-  k->b = saved;
+  cg_close(&k->b, &saved, 0, NULL);
   return ok;
 }
 
@@ -1171,7 +1068,7 @@ static bool lower_kernel(Kernel *k) {
   MlirLocation loc = mlirOperationGetLocation(def);
   MlirStringRef name;
   if (!ind_attr_str(def, KERNEL_ATTR_SYM_NAME, &name))
-    return mlirLogicalResultIsSuccess(ind_emit_error(def, "convert-kernel-to-cpu: kernel.def needs sym_name"));
+    return cg_fail(def, CPU_PASS, "kernel.def needs sym_name");
   if (!kernel_analyze(k))
     return false;
   k->site = calloc((size_t)k->nops + 1, sizeof *k->site);
@@ -1180,41 +1077,36 @@ static bool lower_kernel(Kernel *k) {
   number_sites(k);
   intptr_t nargs = mlirBlockGetNumArguments(k->body);
   MlirType *types = calloc((size_t)nargs + 1, sizeof *types);
-  MlirLocation *locs = calloc((size_t)nargs + 1, sizeof *locs);
-  if (!types || !locs)
+  if (!types)
     abort();
-  for (intptr_t i = 0; i < nargs; ++i) {
+  for (intptr_t i = 0; i < nargs; ++i)
     types[i] = mlirValueGetType(mlirBlockGetArgument(k->body, i));
-    locs[i] = loc;
-  }
-  MlirRegion region = mlirRegionCreate();
-  MlirBlock entry = mlirBlockCreate(nargs, types, locs);
-  mlirRegionAppendOwnedBlock(region, entry);
+  CgBuilder before_def = {ctx, loc, mlirOperationGetBlock(def), def};
+  MlirRegion region = cg_region(&before_def, nargs, types);
+  MlirBlock entry = mlirRegionGetFirstBlock(region);
   MlirNamedAttribute attrs[2] = {
-      named(ctx, "sym_name", mlirStringAttrGet(ctx, name)),
-      named(ctx, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nargs, types, 0, NULL)))};
+      cg_named(&before_def, "sym_name", mlirStringAttrGet(ctx, name)),
+      cg_named(&before_def, "function_type", mlirTypeAttrGet(mlirFunctionTypeGet(ctx, nargs, types, 0, NULL)))};
   MlirOperationState st = mlirOperationStateGet(ind_str("func.func"), loc);
   mlirOperationStateAddAttributes(&st, 2, attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation func = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(def), def, func);
+  MlirOperation func = cg_put(&before_def, &st);
   free(types);
-  free(locs);
 
   for (intptr_t i = 0; i < nargs; ++i)
-    ind_value_map_put(&k->global, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
-  k->b = (Builder){ctx, loc, entry, {NULL}};
-  k->zero = const_index(&k->b, 0);
-  k->one = const_index(&k->b, 1);
+    cg_map_put1(&k->vals, mlirBlockGetArgument(k->body, i), mlirBlockGetArgument(entry, i));
+  CgBuilder at_entry = cg_at_end(&before_def, entry);
+  k->b = at_entry;
+  k->zero = cg_const_index(&k->b, 0);
+  k->one = cg_const_index(&k->b, 1);
   for (intptr_t d = 0; d < k->nx; ++d)
-    k->xub[d] = const_index(&k->b, k->xr[d]);
+    k->xub[d] = cg_const_index(&k->b, k->xr[d]);
   for (intptr_t d = 0; d < k->nr; ++d)
-    k->rub[d] = const_index(&k->b, k->rr[d]);
+    k->rub[d] = cg_const_index(&k->b, k->rr[d]);
   for (intptr_t i = 0; i < 2 * MAX_DIMS; ++i)
     k->ivs[i] = k->zero;
   bool ok = emit_xnest(k, 0);
-  MlirOperationState rs = mlirOperationStateGet(ind_str("func.return"), loc);
-  mlirBlockAppendOwnedOperation(entry, mlirOperationCreate(&rs));
+  cg_op0(&at_entry, "func.return", 0, NULL, 0, NULL);
   if (!ok)
     mlirOperationDestroy(func); /* no half-built function next to the kernel.def */
   return ok;
@@ -1224,8 +1116,7 @@ static void kernel_free(Kernel *k) {
   free(k->ops);
   free(k->rvary);
   free(k->site);
-  ind_value_map_free(&k->global);
-  ind_value_map_free(&k->local);
+  cg_map_free(&k->vals);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -1234,7 +1125,7 @@ static void kernel_free(Kernel *k) {
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   int64_t lanes = ind_opt_int(opts, "reduction-lanes"), lane_chunk = ind_opt_int(opts, "lane-chunk");
   if (lanes < 1 || lanes > 64 || lane_chunk < 1)
-    return ind_emit_error(module, "convert-kernel-to-cpu: reduction-lanes must be in [1, 64] and lane-chunk >= 1");
+    return ind_emit_error(module, CPU_PASS ": reduction-lanes must be in [1, 64] and lane-chunk >= 1");
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   int n = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
@@ -1281,6 +1172,5 @@ static const IndPassOptionDef options[] = {
 };
 
 const IndPassDef ind_kernel_to_cpu_pass = {
-    "convert-kernel-to-cpu",
-    "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls", options,
-    run};
+    CPU_PASS, "Lower kernel.def to func.func with scf loops (looped r-tiles) and the host wrapper to memref/func calls",
+    options, run};

@@ -6,9 +6,10 @@
  * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator; buffers
  * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
  * `llvm.emit_c_interface`. */
+#include "passes/codegen/kernel_to_cpu_wrapper.h"
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h" /* ind_memref_storage_elems */
-#include "passes/codegen/cpu_builder.h"
+#include "passes/codegen/builder.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,11 @@ typedef struct Wrapper {
 } Wrapper;
 
 /* A `memref.alloc` of the static type t at the builder, 64-byte aligned (buffers and scratch rows). */
-static MlirValue build_alloc(Builder *b, MlirType t) {
+static MlirValue build_alloc(CgBuilder *b, MlirType t) {
   int32_t seg[2] = {0, 0};
-  MlirNamedAttribute a[2] = {named(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg)),
-                             named(b->ctx, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 64))};
-  return build1(b, "memref.alloc", 0, NULL, t, 2, a);
+  MlirNamedAttribute a[2] = {cg_named(b, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, seg)),
+                             cg_named(b, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 64))};
+  return cg_op1(b, "memref.alloc", 0, NULL, t, 2, a);
 }
 
 static bool lower_alloc(Wrapper *w, MlirOperation op) {
@@ -37,8 +38,7 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
   ind_attr_str(op, KERNEL_ATTR_NAME, &name);
   if (mlirOperationGetNumResults(op) != 1 || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, 0))) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.alloc must return one static memref"));
+    return cg_fail(op, CPU_PASS, "kernel.alloc must return one static memref");
   MlirValue old = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(old);
   if (kernel_alloc_reuse(op, &reuse))
@@ -52,7 +52,7 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
         mlirOperationDestroy(op);
         return true;
       }
-  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   MlirValue nv = build_alloc(&b, t);
   mlirValueReplaceAllUsesOfWith(old, nv);
   w->alloc_names[w->nallocs] = name;
@@ -63,38 +63,36 @@ static bool lower_alloc(Wrapper *w, MlirOperation op) {
 
 /* Reinterprets buffer v as the kernel's flat parameter type `flat`, from the buffer's base (offset 0:
  * kernel indices are storage offsets with the memref's own offset folded in). */
-static MlirValue reinterpret_flat(Builder *b, MlirValue v, MlirType flat) {
+static MlirValue reinterpret_flat(CgBuilder *b, MlirValue v, MlirType flat) {
   MlirContext ctx = b->ctx;
   int64_t zero = 0, one = 1, size = mlirShapedTypeGetDimSize(flat, 0);
   int32_t seg[4] = {1, 0, 0, 0};
-  MlirNamedAttribute a[4] = {named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, seg)),
-                             named(ctx, "static_offsets", mlirDenseI64ArrayGet(ctx, 1, &zero)),
-                             named(ctx, "static_sizes", mlirDenseI64ArrayGet(ctx, 1, &size)),
-                             named(ctx, "static_strides", mlirDenseI64ArrayGet(ctx, 1, &one))};
-  return build1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
+  MlirNamedAttribute a[4] = {cg_named(b, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, seg)),
+                             cg_named(b, "static_offsets", mlirDenseI64ArrayGet(ctx, 1, &zero)),
+                             cg_named(b, "static_sizes", mlirDenseI64ArrayGet(ctx, 1, &size)),
+                             cg_named(b, "static_strides", mlirDenseI64ArrayGet(ctx, 1, &one))};
+  return cg_op1(b, "memref.reinterpret_cast", 1, &v, flat, 4, a);
 }
 
 static bool lower_launch(Wrapper *w, MlirOperation op) {
   MlirAttribute callee = mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_KERNEL));
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return mlirLogicalResultIsSuccess(ind_emit_error(op, "convert-kernel-to-cpu: kernel.launch needs kernel = @name"));
+    return cg_fail(op, CPU_PASS, "kernel.launch needs kernel = @name");
   MlirSymbolTable st = mlirSymbolTableCreate(w->module);
   MlirOperation kfn = mlirSymbolTableLookup(st, mlirFlatSymbolRefAttrGetValue(callee));
   mlirSymbolTableDestroy(st);
   MlirStringRef cname = mlirFlatSymbolRefAttrGetValue(callee);
   if (mlirOperationIsNull(kfn) || !ind_op_is(kfn, "func.func"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data));
+    return cg_fail(op, CPU_PASS, "kernel.launch of unknown kernel '%.*s'", (int)cname.length, cname.data);
   MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(kfn, ind_str("function_type")));
   intptr_t n = kernel_call_num_args(op);
   if (mlirFunctionTypeGetNumInputs(ftype) != n)
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel '%.*s' takes %d buffers, the launch passes %d",
-                       (int)cname.length, cname.data, (int)mlirFunctionTypeGetNumInputs(ftype), (int)n));
+    return cg_fail(op, CPU_PASS, "kernel '%.*s' takes %d buffers, the launch passes %d", (int)cname.length, cname.data,
+                   (int)mlirFunctionTypeGetNumInputs(ftype), (int)n);
   MlirValue *vals = calloc((size_t)n + 1, sizeof *vals);
   if (!vals)
     abort();
-  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+  CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   bool ok = true;
   for (intptr_t i = 0; i < n && ok; ++i) {
     MlirValue v = kernel_call_arg(op, i);
@@ -109,18 +107,17 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
                 ind_memref_storage_elems(have) >= 0 &&
                 ind_memref_storage_elems(have) <= mlirShapedTypeGetDimSize(want, 0);
     if (!fits) {
-      ok = mlirLogicalResultIsSuccess(ind_emit_error(
-          op,
-          "convert-kernel-to-cpu: launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
-          "storage size)",
-          (int)i, (int)i, (int)cname.length, cname.data));
+      ok = cg_fail(op, CPU_PASS,
+                   "launch argument %d does not fit parameter %d of kernel '%.*s' (element type or "
+                   "storage size)",
+                   (int)i, (int)i, (int)cname.length, cname.data);
       break;
     }
     vals[i] = reinterpret_flat(&b, v, want);
   }
   if (ok) {
-    MlirNamedAttribute a = named(b.ctx, "callee", callee);
-    build(&b, "func.call", n, vals, 0, NULL, 1, &a);
+    MlirNamedAttribute a = cg_named(&b, "callee", callee);
+    cg_op(&b, "func.call", n, vals, 0, NULL, 1, &a);
     mlirOperationDestroy(op);
   }
   free(vals);
@@ -128,28 +125,22 @@ static bool lower_launch(Wrapper *w, MlirOperation op) {
 }
 
 /* Loads a[i...] (a ranked memref) as f32. */
-static MlirValue load_f32(Builder *b, MlirValue mem, intptr_t n, const MlirValue *idx) {
+static MlirValue load_f32(CgBuilder *b, MlirValue mem, intptr_t n, const MlirValue *idx) {
   MlirValue ops[4] = {mem};
   for (intptr_t i = 0; i < n; ++i)
     ops[1 + i] = idx[i];
-  MlirValue v = build1(b, "memref.load", 1 + n, ops, mlirShapedTypeGetElementType(mlirValueGetType(mem)), 0, NULL);
-  return convert(b, v, mlirF32TypeGet(b->ctx));
+  MlirValue v = cg_op1(b, "memref.load", 1 + n, ops, mlirShapedTypeGetElementType(mlirValueGetType(mem)), 0, NULL);
+  return cg_convert(b, v, mlirF32TypeGet(b->ctx));
 }
 
 /* Opens `scf.for %iv = 0 to ub` at the builder and moves the builder into its body (the old
  * position is kept in *saved for close_loop). */
-static MlirValue open_loop(Builder *b, MlirValue zero, MlirValue one, MlirValue ub, Builder *saved) {
-  *saved = *b;
-  MlirOperation loop = build_for(b, zero, ub, one, 0, NULL);
-  b->block = for_body(loop);
-  b->before = (MlirOperation){NULL};
+static MlirValue open_loop(CgBuilder *b, MlirValue zero, MlirValue one, MlirValue ub, CgBuilder *saved) {
+  cg_open_for(b, saved, zero, ub, one, 0, NULL);
   return mlirBlockGetArgument(b->block, 0);
 }
 
-static void close_loop(Builder *b, const Builder *saved) {
-  build_yield(b->block, b->loc, 0, NULL);
-  *b = *saved;
-}
+static void close_loop(CgBuilder *b, const CgBuilder *saved) { cg_close(b, saved, 0, NULL); }
 
 /* The indices (bt, x, y) of a (batched) matmul operand, without bt for mm; returns their count. */
 static intptr_t mm_index(bool batched, MlirValue bt, MlirValue x, MlirValue y, MlirValue *out) {
@@ -161,11 +152,11 @@ static intptr_t mm_index(bool batched, MlirValue bt, MlirValue x, MlirValue y, M
   return n;
 }
 
-static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const MlirValue *idx) {
-  MlirValue ops[5] = {convert(b, v, mlirShapedTypeGetElementType(mlirValueGetType(mem))), mem};
+static void store_at(CgBuilder *b, MlirValue v, MlirValue mem, intptr_t n, const MlirValue *idx) {
+  MlirValue ops[5] = {cg_convert(b, v, mlirShapedTypeGetElementType(mlirValueGetType(mem))), mem};
   for (intptr_t i = 0; i < n; ++i)
     ops[2 + i] = idx[i];
-  build(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
+  cg_op(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
 }
 
 /* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] (no batch dim for mm), accumulated in f64 and
@@ -175,40 +166,40 @@ static void store_at(Builder *b, MlirValue v, MlirValue mem, intptr_t n, const M
  * output is rounded through f32 (the JIT process has no __truncdfbf2). The order is
  * i-k-j into a row of N f64 partial sums (the inner j loop streams rows of b: fast enough for 1024^3
  * on the CPU); the row is allocated once per call and freed at the end. */
-static void emit_matmul(Builder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
+static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
   MlirType ct = mlirValueGetType(C), f64 = mlirF64TypeGet(b->ctx);
   int r = batched ? 1 : 0;
   int64_t n = mlirShapedTypeGetDimSize(ct, r + 1);
-  MlirValue zero = const_index(b, 0), one = const_index(b, 1);
-  MlirValue nb = const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = const_index(b, n);
-  MlirValue K = const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
-  MlirValue dzero = const_float(b, f64, 0.0);
+  MlirValue zero = cg_const_index(b, 0), one = cg_const_index(b, 1);
+  MlirValue nb = cg_const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
+  MlirValue M = cg_const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = cg_const_index(b, n);
+  MlirValue K = cg_const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
+  MlirValue dzero = cg_const_float(b, f64, 0.0);
   MlirValue row = build_alloc(b, mlirMemRefTypeContiguousGet(f64, 1, &n, mlirAttributeGetNull()));
-  Builder s0, s1, s2, s3;
+  CgBuilder s0, s1, s2, s3;
   MlirValue idx[3];
   MlirValue bt = open_loop(b, zero, one, nb, &s0), i = open_loop(b, zero, one, M, &s1);
   MlirValue j = open_loop(b, zero, one, N, &s2);
   store_at(b, dzero, row, 1, &j);
   close_loop(b, &s2);
   MlirValue k = open_loop(b, zero, one, K, &s2);
-  MlirValue x = convert(b, load_f32(b, A, mm_index(batched, bt, i, k, idx), idx), f64);
+  MlirValue x = cg_convert(b, load_f32(b, A, mm_index(batched, bt, i, k, idx), idx), f64);
   j = open_loop(b, zero, one, N, &s3);
-  MlirValue y = convert(b, load_f32(b, B, mm_index(batched, bt, k, j, idx), idx), f64);
-  MlirValue acc = build1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
-  MlirValue p = build1(b, "arith.mulf", 2, (MlirValue[]){x, y}, f64, 0, NULL);
-  store_at(b, build1(b, "arith.addf", 2, (MlirValue[]){acc, p}, f64, 0, NULL), row, 1, &j);
+  MlirValue y = cg_convert(b, load_f32(b, B, mm_index(batched, bt, k, j, idx), idx), f64);
+  MlirValue acc = cg_op1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
+  MlirValue p = cg_bin(b, "arith.mulf", x, y);
+  store_at(b, cg_bin(b, "arith.addf", acc, p), row, 1, &j);
   close_loop(b, &s3);
   close_loop(b, &s2);
   j = open_loop(b, zero, one, N, &s2);
-  MlirValue sum = build1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
+  MlirValue sum = cg_op1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
   if (!mlirTypeIsAF64(mlirShapedTypeGetElementType(ct))) /* f64 -> bf16 would need __truncdfbf2 */
-    sum = convert(b, sum, mlirF32TypeGet(b->ctx));
+    sum = cg_convert(b, sum, mlirF32TypeGet(b->ctx));
   store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
   close_loop(b, &s2);
   close_loop(b, &s1);
   close_loop(b, &s0);
-  build(b, "memref.dealloc", 1, &row, 0, NULL, 0, NULL);
+  cg_op(b, "memref.dealloc", 1, &row, 0, NULL, 0, NULL);
 }
 
 static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
@@ -228,21 +219,17 @@ static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
 static bool lower_extern_call(MlirOperation op) {
   MlirStringRef kernel;
   if (!ind_attr_str(op, KERNEL_ATTR_KERNEL, &kernel))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: kernel.extern_call needs kernel = \"mm\"|\"bmm\""));
+    return cg_fail(op, CPU_PASS, "kernel.extern_call needs kernel = \"mm\"|\"bmm\"");
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data));
+    return cg_fail(op, CPU_PASS, "unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data);
   if (kernel_call_num_args(op) != 3)
-    return mlirLogicalResultIsSuccess(ind_emit_error(
-        op, "convert-kernel-to-cpu: extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm"));
+    return cg_fail(op, CPU_PASS, "extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm");
   MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
   if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
       !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
-    return mlirLogicalResultIsSuccess(
-        ind_emit_error(op, "convert-kernel-to-cpu: extern %s: operand shapes do not match", batched ? "bmm" : "mm"));
-  Builder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
+    return cg_fail(op, CPU_PASS, "extern %s: operand shapes do not match", batched ? "bmm" : "mm");
+  CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
   emit_matmul(&b, A, B, C, batched);
   mlirOperationDestroy(op);
   return true;
@@ -261,13 +248,13 @@ static void insert_deallocs(Wrapper *w) {
   MlirOperation ret = mlirBlockGetTerminator(body);
   if (mlirOperationIsNull(ret) || !ind_op_is(ret, "func.return"))
     return;
-  Builder b = {mlirOperationGetContext(ret), mlirOperationGetLocation(ret), body, ret};
+  CgBuilder b = {mlirOperationGetContext(ret), mlirOperationGetLocation(ret), body, ret};
   for (int i = 0; i < w->nallocs; ++i) {
     bool seen = false;
     for (int j = 0; j < i; ++j)
       seen |= mlirValueEqual(w->allocs[j], w->allocs[i]);
     if (!seen && !is_returned(ret, w->allocs[i]))
-      build(&b, "memref.dealloc", 1, &w->allocs[i], 0, NULL, 0, NULL);
+      cg_op(&b, "memref.dealloc", 1, &w->allocs[i], 0, NULL, 0, NULL);
   }
 }
 
