@@ -746,6 +746,14 @@ def fold_scalars(gm):
     return len(folded) if done else 0
 
 
+def _to_dtype(gm, a, dtype):
+    """A new node converting the node a to dtype (aten._to_copy), its meta value made from a's."""
+    c = gm.graph.call_function(torch.ops.aten._to_copy.default, (a,), {"dtype": dtype})
+    c.meta.update(a.meta)
+    c.meta["val"] = a.meta["val"].to(dtype)
+    return c
+
+
 def drop_empty(gm):
     """Empty tensors out of the way of partitions (ind compiles none): a `cat` forgets its empty inputs (a
     decoder's empty key/value cache; one input left: a clone), and an op that makes an empty tensor without
@@ -764,10 +772,16 @@ def drop_empty(gm):
             kept = [a for a in tensors if not empty(a)]
             if len(kept) == len(tensors) or not kept:
                 continue
+            # the dropped inputs took part in the type promotion: an input of another dtype than the
+            # result's is converted first (a float32 empty cache before a bfloat16 autocast value)
+            with gm.graph.inserting_before(n):
+                kept = [a if a.meta["val"].dtype == v.dtype else _to_dtype(gm, a, v.dtype) for a in kept]
             if len(kept) == 1:
-                with gm.graph.inserting_before(n):
-                    c = gm.graph.call_function(aten.clone.default, (kept[0],))
-                c.meta.update(n.meta)
+                c = kept[0]
+                if c.target != aten._to_copy.default or c.users:
+                    with gm.graph.inserting_before(n):
+                        c = gm.graph.call_function(aten.clone.default, (kept[0],))
+                    c.meta.update(n.meta)
                 n.replace_all_uses_with(c)
                 gm.graph.erase_node(n)
             else:

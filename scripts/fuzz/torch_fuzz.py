@@ -18,6 +18,8 @@ equal_nan=True). Failure classes:
                  fails the rule too: the program amplifies rounding (reported and listed, not a failure)
   as-fp64        a mismatch of a discrete value (bool, integer) where, at every element ind and eager
                  disagree on, ind's is the float64 program's (listed, not a failure)
+  as-dynamo      the compiled run raised, or a value fails the rule, where torch.compile(backend="eager")
+                 (Dynamo's trace alone, run eagerly) does too: PyTorch's (listed, not a failure)
   as-aot-eager   a mismatch at a value where torch.compile(backend="aot_eager") fails the rule too:
                  PyTorch's own ATen graph of the program differs from eager (listed, not a failure)
   as-inductor    a mismatch at a value where torch.compile(backend="inductor") fails the rule too: a
@@ -122,6 +124,8 @@ def load(prog, tmpdir=None, f64=False):
 
 
 LAST = {}
+# the classes listed but not counted as ind's failures: the program's or PyTorch's
+PYTORCH_CLASSES = ("ill-conditioned", "as-fp64", "as-dynamo", "as-aot-eager", "as-inductor")
 
 
 def run_program(prog, backward=False, inject=False):
@@ -129,8 +133,16 @@ def run_program(prog, backward=False, inject=False):
     import logging
     import warnings
     import torch
-    from torch._dynamo.utils import same
+    from torch._dynamo.utils import same as same_values
     warnings.filterwarnings("ignore")
+
+    def same(r, o, r64, log_error=None, **kw):  # PyTorch's rule; a tensor of another shape is not the same
+        # (same() would broadcast it: torch 2.11's vector_norm over a size-1 dim kept the dim under compile)
+        if isinstance(r, torch.Tensor) and isinstance(o, torch.Tensor) and r.shape != o.shape:
+            if log_error:
+                log_error(f"shape {tuple(o.shape)} vs eager {tuple(r.shape)}")
+            return False
+        return same_values(r, o, r64, log_error=log_error, **kw)
     logging.getLogger("torch._dynamo.utils").setLevel(logging.ERROR)
     dev = torch.device(os.environ.get("IND_FUZZ_DEVICE", "cpu"))
     torch.set_default_device(dev)  # the program's DEV: f's own tensors (arange, ones, ...) are made there
@@ -179,6 +191,11 @@ def run_program(prog, backward=False, inject=False):
     try:
         res = run(cf)
     except Exception as e:
+        torch._dynamo.reset()
+        try:  # Dynamo alone (backend="eager": its trace, the program run eagerly) fails too: PyTorch's
+            run(torch.compile(f, backend="eager"))
+        except Exception:
+            return "as-dynamo", _first_line(e) + " (backend='eager' raises too)"
         return "compile-error", _first_line(e)
     finally:
         torch._dynamo.reset()
@@ -233,11 +250,12 @@ def run_program(prog, backward=False, inject=False):
             continue
         if not same(r, o, r64, tol=tol, equal_nan=True, log_error=lambda *a, **k: None):
             return "ill-conditioned", msg + " (eager on inputs moved by 1e-6 fails the rule there too)"
-    # Does PyTorch's own graph of the program fail the rule there (aot_eager: the ATen graphs AOTAutograd
+    # Does PyTorch's own trace of the program fail the rule there (Dynamo alone, backend="eager": torch 2.11
+    # kept the size-1 dim a vector_norm reduces), or its ATen graph (aot_eager: the ATen graphs AOTAutograd
     # hands a backend, run eagerly; the backward of overlapping as_strided windows differs from eager's
     # autograd)? Else, does Inductor (ind follows its lowering choices: a two-step variance of a short row,
     # not exact for a constant row where eager's Welford is)? Either is listed, not counted as ind's.
-    for cls, be in (("as-aot-eager", "aot_eager"), ("as-inductor", "inductor")):
+    for cls, be in (("as-dynamo", "eager"), ("as-aot-eager", "aot_eager"), ("as-inductor", "inductor")):
         torch._dynamo.reset()
         try:
             _, r, o, r64, tol = values(run(torch.compile(f, backend=be)))[bad]
@@ -299,8 +317,10 @@ def worker(seeds, backward, inject):
             os.abort()
         try:
             cls, msg = run_program(program(s), backward, inject)
-        except Exception as e:  # the runner's own error: report it, keep going
-            cls, msg = "invalid", "runner: " + _first_line(e)
+        except Exception as e:  # the runner's own error: report it with where it was raised, keep going
+            import traceback
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            cls, msg = "invalid", f"runner ({os.path.basename(where.filename)}:{where.lineno}): " + _first_line(e)
         print(json.dumps({"seed": s, "class": cls, "msg": msg, "s": round(time.time() - t0, 3), **LAST}), flush=True)
         if cls and re.search(r"CUDA error|CUDA_ERROR", msg):
             # a device fault leaves the process's CUDA context broken: every later program here would fail
@@ -416,11 +436,12 @@ def main():
     allres = {}
     t0 = time.time()
     until = t0 + a.budget if a.budget else None
-    for bw in modes:
-        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=until)
+    for k, bw in enumerate(modes):  # with --both, a budget is split: forward stops at its half
+        stop = None if until is None else t0 + a.budget * (k + 1) / len(modes)
+        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=stop)
         allres["bwd" if bw else "fwd"] = res
         for d in res.values():
-            if d["class"] in ("ill-conditioned", "as-fp64", "as-aot-eager", "as-inductor"):
+            if d["class"] in PYTORCH_CLASSES:
                 ill += 1
             elif d["class"]:
                 failed += 1

@@ -41,6 +41,13 @@ def e(x, cache):
     return torch.softmax(k, -1) + 1, cache[:, :, :4] + 1
 
 
+def m(x, cache):
+    """an empty float32 cache before bfloat16 values (a decoder's cache under autocast): the empty input takes
+    part in the type promotion, so the cat's result is float32 (one input kept: converted, not cloned)"""
+    y = x.to(torch.bfloat16) * 2
+    return torch.cat([cache, y], 1) + 1, torch.cat([cache, y, y * 3], 1).sum(-1)
+
+
 def main():
     torch.manual_seed(0)
     failed = 0
@@ -50,6 +57,7 @@ def main():
              ("g", g, [((b, 7, 16),) for b in (2, 3)], lambda s: (torch.randn(*s[0]), w)),
              ("h", h, [((3, d),) for d in (4, 8)], lambda s: (torch.randn(*s[0]),)),
              ("e", e, [(2, 5), (3, 5)], lambda s: (torch.randn(s[0], s[1], 16), torch.randn(s[0], 0, 16))),
+             ("m", m, [(2, 5), (3, 5)], lambda s: (torch.randn(s[0], s[1], 16), torch.randn(s[0], 0, 16))),
              ("gpt2", gpt2, [(2, 16), (3, 16), (2, 9), (4, 12)], lambda s: (torch.randint(0, 256, s),))]
     for dyn in (None, True):
         for name, fn, shapes, make in cases:
