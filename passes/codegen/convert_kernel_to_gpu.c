@@ -882,15 +882,35 @@ static State state_update(Gen *g, KernelReduction r, State acc, MlirValue v, Mli
   return o;
 }
 
-/* Combines the thread's lanes of x (masked lanes leave the state as it is) into a state. */
+/* Combines the thread's lanes of x (masked lanes leave the state as it is) into a state. A plain reduction
+ * combines them as a pairwise tree (masked lanes as the neutral element), as the butterfly across threads
+ * does and as Triton's tl.sum does over a block: a sum of 2^k equal values is then exact (a left-to-right
+ * sum rounds at 3c), so the two-pass mean of a constant row is that constant and x - mean is 0 (a layer
+ * norm of a constant row of 16 at 2034: x - mean of one ulp, times rstd = 316, was off by 0.09), and the
+ * rounding error grows with log2 of the lanes, not their count. A state reduction updates sequentially. */
 static State combine_lanes(Gen *g, KernelReduction r, const Lanes *x) {
   int vw = (int)g->geom.vector_width;
   State acc = {{{NULL}, {NULL}, {NULL}}};
-  if (kernel_reduction_family(r) != KERNEL_RED_INVALID)
-    acc = state_neutral(g, r);
   MlirValue nv = {NULL};
-  for (int l = 0; l < x->n; ++l)
-    acc = state_update(g, r, acc, x->v[l], g->valid[l / vw], &nv);
+  if (kernel_reduction_family(r) != KERNEL_RED_INVALID) {
+    acc = state_neutral(g, r);
+    for (int l = 0; l < x->n; ++l)
+      acc = state_update(g, r, acc, x->v[l], g->valid[l / vw], &nv);
+    return acc;
+  }
+  MlirValue t[MAX_LANES];
+  int n = x->n;
+  for (int l = 0; l < n; ++l)
+    t[l] = state_update(g, r, (State){{{NULL}, {NULL}, {NULL}}}, x->v[l], g->valid[l / vw], &nv).v[0];
+  while (n > 1) { /* one level: neighbours combined in place, an odd last one carried up */
+    int h = n / 2;
+    for (int i = 0; i < h; ++i)
+      t[i] = combine(g, r, t[2 * i], t[2 * i + 1]);
+    if (n & 1)
+      t[h] = t[n - 1];
+    n = h + (n & 1);
+  }
+  acc.v[0] = t[0];
   return acc;
 }
 
