@@ -136,7 +136,24 @@ def views_only(x):
     return s.view(-1), s.t()  # views alone: free in PyTorch, a copy in ind: left eager, marked (view)
 
 
+def vector_norm_dims():
+    """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
+    size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
+    seen = []
+    stub = fx.canonical_dims(lambda x, *a, **k: seen.append((a, k)))
+    x = torch.randn(3, 17, 1)
+    stub(x, 1, -1)
+    stub(x, 2, [-1, 0], True)
+    stub(x, ord=1, dim=-2)
+    stub(torch.randn(()), 1, -1)  # a 0-d tensor: left as it is
+    table = fx.backend_decompositions()
+    norm = table[torch.ops.aten.linalg_vector_norm.default]
+    print("== vector_norm dims:", seen, "wrapped:", hasattr(norm, "wrapped"),
+          "shape:", tuple(norm(x, 1, -1).shape))
+
+
 def main():
+    vector_norm_dims()
     if sys.argv[1:] == ["logs"]:
         logs()
     g = torch.Generator().manual_seed(0)
