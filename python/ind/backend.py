@@ -542,6 +542,7 @@ def partition(gm, device=None):
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
         parts = _pytorch_partitions(gm, support)
         STATS["partitioner_fallbacks"] += 1
+    parts = eager_output_views(parts)
     for p in parts:  # a partition of views only stays eager (where a view is free), marked for describe()
         if all(str(n.target) in _NO_COMPUTE for n in p):
             for n in p:
@@ -553,6 +554,37 @@ def partition(gm, device=None):
     fused = _fuse(gm, pieces)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
+
+
+# The views an output of a partition can be replayed by: one tensor in, one view out (not split's lists).
+_OUTPUT_VIEWS = _NO_COMPUTE - {"aten.split.Tensor", "aten.split_with_sizes.default", "<built-in function getitem>"}
+
+
+def eager_output_views(parts):
+    """Views a partition hands on, made by PyTorch after it from their base instead (Inductor's ReinterpretView
+    of an output): a view whose value is used only outside its partition (a later partition, an eager op,
+    the graph's outputs: a forward saves views of its activations for the backward) leaves the partition and
+    runs after it, reading its base, which the partition returns. In ind a view handed on is a kernel
+    writing a copy; in PyTorch it costs nothing, and the base is a buffer anyway or costs the copy's kernel.
+    A view also read inside stays (mm realizes its operands: a base handed on beside the view's copy would
+    be one more kernel). Views of views leave from the first one's base (nodes are visited last to first).
+    They are marked as views for describe(). Returns the partitions (lists of nodes in graph order) without
+    the views that left."""
+    out = []
+    for p in parts:
+        inside = set(p)
+        gone = set()
+        for v in reversed(p):
+            if str(v.target) not in _OUTPUT_VIEWS or v.op != "call_function":
+                continue
+            outside = [u for u in v.users if u not in inside]
+            if not outside or len(outside) < len(v.users):
+                continue
+            v.meta["ind_view_only"] = True
+            inside.discard(v)
+            gone.add(v)
+        out.append([n for n in p if n not in gone])
+    return out
 
 
 def _fuse(gm, pieces):

@@ -136,6 +136,14 @@ def views_only(x):
     return s.view(-1), s.t()  # views alone: free in PyTorch, a copy in ind: left eager, marked (view)
 
 
+def view_outputs(x):
+    y = torch.tanh(x) * 2
+    z = y.t().unsqueeze(0)  # read only by the graph's outputs: views of y made by PyTorch after the partition
+    w = (y + 1).view(-1)  # a view of a value computed for it alone: the partition returns that value
+    u = y.unsqueeze(0)  # read inside (the sum) and outside: stays, a copy
+    return z, w, u, u.sum()
+
+
 def vector_norm_dims():
     """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
     size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
@@ -167,7 +175,8 @@ def main():
              "two_way": (two_way, [f(4, 6), f(3, 5)]),
              "crossed": (crossed, [f(4, 6), f(4, 6)]),
              "storage_offset": (storage_offset, [f(4, 6)]),
-             "views_only": (views_only, [f(4, 6)])}
+             "views_only": (views_only, [f(4, 6)]),
+             "view_outputs": (view_outputs, [f(4, 6)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)

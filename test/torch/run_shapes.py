@@ -75,7 +75,7 @@ def main():
                 failed += not ok
                 print(f"{'PASS' if ok else 'FAIL'} {name} dynamic={dyn} {s}: max abs err {err:.1e}")
             eager = sorted({ln for p in backend.STATS["partitions"] for ln in p.splitlines()
-                            if ln.startswith("eager") and "(extern)" not in ln})
+                            if ln.startswith("eager") and "(extern)" not in ln and "(view)" not in ln})
             parts = sum(p.count("\nind ") + p.startswith("ind ") for p in backend.STATS["partitions"])
             print(f"{name} dynamic={dyn}: {len(backend.STATS['partitions'])} graphs compiled, {parts} partitions, "
                   f"{len(backend.STATS['fallbacks'])} fallbacks, eager ops {eager or 'none'}")
