@@ -44,3 +44,26 @@ func.func @amax(%x: tensor<4x1024xf32>) -> tensor<4xf32> {
   %s = "graph.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<4x1024xf32>) -> tensor<4xf32>
   return %s : tensor<4xf32>
 }
+
+// -----
+/// rows of 385 (no vector loads: 7 lanes a thread, each masked with the neutral 0): an odd lane count
+/// carries its last lane up a level: (0 1) (2 3) (4 5) 6, then (01 23) (45 6), then the two
+// CHECK-LABEL: "gpu.func"
+// CHECK: [[L0:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z:%[0-9]+]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L1:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L2:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L3:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L4:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L5:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[L6:%[0-9]+]] = "arith.select"({{%[0-9]+}}, {{%[0-9]+}}, [[Z]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT: [[A0:%[0-9]+]] = "arith.addf"([[L0]], [[L1]])
+// CHECK-NEXT: [[A1:%[0-9]+]] = "arith.addf"([[L2]], [[L3]])
+// CHECK-NEXT: [[A2:%[0-9]+]] = "arith.addf"([[L4]], [[L5]])
+// CHECK-NEXT: [[B0:%[0-9]+]] = "arith.addf"([[A0]], [[A1]])
+// CHECK-NEXT: [[B1:%[0-9]+]] = "arith.addf"([[A2]], [[L6]])
+// CHECK-NEXT: [[S:%[0-9]+]] = "arith.addf"([[B0]], [[B1]])
+// CHECK: "gpu.shuffle"([[S]],
+func.func @sum_odd(%x: tensor<8x385xf32>) -> tensor<8xf32> {
+  %s = "graph.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<8x385xf32>) -> tensor<8xf32>
+  return %s : tensor<8xf32>
+}
