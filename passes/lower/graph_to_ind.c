@@ -1165,7 +1165,7 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   char name[32];
   next_buf_name(L, name, sizeof name);
   MlirOperation buf =
-      ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2, memref_of(res));
+      ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2, NULL, memref_of(res));
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   const char *origin = g->fx_name;
   ind_set_origins(buf, &origin, 1);
