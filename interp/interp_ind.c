@@ -12,6 +12,8 @@
  * outside its buffer's storage is a located error, never a wild read. */
 #include "dialects/ind/ind.h"
 #include "interp/interp_impl.h"
+#include "lib/ir.h"
+#include "lib/mm_dims.h"
 #include "lib/vec.h"
 
 #include <math.h>
@@ -1043,22 +1045,25 @@ static MlirLogicalResult interp_scan(InterpState *s, MlirOperation op) {
 
 /* --- extern kernels ------------------------------------------------------------------------ */
 
-/* out[b] = lhs[b] @ rhs[b] for `batch` matrices of MxK and KxN. */
-static void matmul(const double *a, const double *b, double *c, int64_t batch, int64_t m, int64_t k, int64_t n) {
-  for (int64_t p = 0; p < batch; ++p) {
+/* out[b] = op(lhs[b]) @ op(rhs[b]) for `batch` matrices of MxK and KxN, an operand held transposed (KxM,
+ * NxK) when its flag in d is set. */
+static void matmul(const double *a, const double *b, double *c, const IndMmDims *d) {
+  int64_t m = d->m, k = d->k, n = d->n;
+  for (int64_t p = 0; p < d->batch; ++p) {
     const double *ap = a + p * m * k, *bp = b + p * k * n;
     double *cp = c + p * m * n;
     for (int64_t i = 0; i < m * n; ++i)
       cp[i] = 0.0;
     for (int64_t i = 0; i < m; ++i)
       for (int64_t q = 0; q < k; ++q) {
-        double av = ap[i * k + q];
+        double av = d->trans_a ? ap[q * m + i] : ap[i * k + q];
         for (int64_t j = 0; j < n; ++j)
-          cp[i * n + j] += av * bp[q * n + j];
+          cp[i * n + j] += av * (d->trans_b ? bp[j * k + q] : bp[q * n + j]);
       }
   }
 }
 
+/* ind.extern mm / bmm by lib/mm_dims.h's contract: each input read as the row-major array it holds. */
 static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
   MlirStringRef kernel;
   if (!ind_attr_str(op, "kernel", &kernel))
@@ -1069,28 +1074,37 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
                           (int)kernel.length, kernel.data);
   if (mlirOperationGetNumOperands(op) != 2)
     return ind_emit_error(op, "interpreter: '%s' takes two buffers", bmm ? "bmm" : "mm");
+  bool tr[2];
+  if (!ind_extern_transpose(op, tr))
+    return ind_emit_error(op, "interpreter: '%s': 'transpose' must be array<i1: a, b>", bmm ? "bmm" : "mm");
   InterpValue *av = interp_operand(s, op, 0), *bv = interp_operand(s, op, 1);
   if (!av || !bv)
     return mlirLogicalResultFailure();
-  int rank = bmm ? 3 : 2;
-  if (av->rank != rank || bv->rank != rank || !av->is_buffer || !bv->is_buffer)
-    return ind_emit_error(op, "interpreter: '%s' needs rank-%d buffers", bmm ? "bmm" : "mm", rank);
-  int64_t batch = bmm ? av->shape[0] : 1, m = av->shape[rank - 2], k = av->shape[rank - 1], n = bv->shape[rank - 1];
-  if (bv->shape[rank - 2] != k || (bmm && bv->shape[0] != batch))
+  if (!av->is_buffer || !bv->is_buffer)
+    return ind_emit_error(op, "interpreter: '%s' needs buffers", bmm ? "bmm" : "mm");
+  MlirType ct = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t cs[IND_MAX_RANK];
+  int cr = mlirTypeIsAShaped(ct) && mlirShapedTypeHasRank(ct) && mlirShapedTypeGetRank(ct) <= IND_MAX_RANK
+               ? (int)mlirShapedTypeGetRank(ct)
+               : 0;
+  for (int i = 0; i < cr; ++i)
+    cs[i] = mlirShapedTypeGetDimSize(ct, i);
+  IndMmDims d;
+  const char *why = "";
+  if (!ind_mm_dims(bmm, cs, cr, ind_shape_numel(av->shape, av->rank), ind_shape_numel(bv->shape, bv->rank), tr[0],
+                   tr[1], &d, &why) ||
+      !ind_mm_operand_shape_ok(&d, bmm, 0, av->shape, av->rank) ||
+      !ind_mm_operand_shape_ok(&d, bmm, 1, bv->shape, bv->rank))
     return ind_emit_error(op, "interpreter: '%s' operand shapes do not match", bmm ? "bmm" : "mm");
   InterpValue out;
-  if (mlirLogicalResultIsFailure(make_result(op, batch * m * n, &out)))
+  if (mlirLogicalResultIsFailure(make_result(op, d.batch * d.m * d.n, &out)))
     return mlirLogicalResultFailure();
-  if (out.rank != rank || out.shape[rank - 2] != m || out.shape[rank - 1] != n) {
-    ind_tensor_free(&out.store);
-    return ind_emit_error(op, "interpreter: the result shape does not match the product");
-  }
   IndTensor a, b;
   bool ok = interp_value_logical(av, &a);
   ok = interp_value_logical(bv, &b) && ok;
   if (ok) {
-    matmul(a.data, b.data, out.store.data, batch, m, k, n);
-    for (int64_t i = 0; i < batch * m * n; ++i)
+    matmul(a.data, b.data, out.store.data, &d);
+    for (int64_t i = 0; i < d.batch * d.m * d.n; ++i)
       interp_store_double(&out.store, i, ind_round_to_dtype(out.store.data[i], out.store.dtype));
   }
   ind_tensor_free(&a);

@@ -87,6 +87,16 @@ bool ind_attr_i64_array(MlirOperation op, const char *name, int64_t *out, intptr
   return true;
 }
 
+bool ind_attr_bool_array(MlirOperation op, const char *name, bool *out, intptr_t max, intptr_t *n) {
+  MlirAttribute a = get_attr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseBoolArray(a))
+    return false;
+  *n = mlirDenseArrayGetNumElements(a);
+  for (intptr_t i = 0; i < *n && i < max; ++i)
+    out[i] = mlirDenseBoolArrayGetElement(a, i);
+  return true;
+}
+
 void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr) {
   mlirOperationSetAttributeByName(op, ind_str(name), attr);
 }
@@ -95,6 +105,13 @@ MlirAttribute ind_str_attr(MlirContext ctx, const char *s) { return mlirStringAt
 
 MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n) {
   return mlirDenseI64ArrayGet(ctx, n, v);
+}
+
+MlirAttribute ind_bool_array_attr(MlirContext ctx, const bool *v, intptr_t n) {
+  int vals[8];
+  for (intptr_t i = 0; i < n && i < 8; ++i)
+    vals[i] = v[i];
+  return mlirDenseBoolArrayGet(ctx, n < 8 ? n : 8, vals);
 }
 
 static MlirLogicalResult emit_va(MlirLocation loc, const char *fmt, va_list ap) {

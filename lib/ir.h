@@ -55,9 +55,12 @@ bool ind_attr_bool(MlirOperation op, const char *name, bool *out);
 /* A dense i64 array attribute: copies up to `max` elements into out and sets *n to the full
  * length (which may exceed max: callers check). */
 bool ind_attr_i64_array(MlirOperation op, const char *name, int64_t *out, intptr_t max, intptr_t *n);
+/* A dense i1 array attribute (`array<i1: true, false>`), as ind_attr_i64_array. */
+bool ind_attr_bool_array(MlirOperation op, const char *name, bool *out, intptr_t max, intptr_t *n);
 void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr);
 MlirAttribute ind_str_attr(MlirContext ctx, const char *s);
 MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n);
+MlirAttribute ind_bool_array_attr(MlirContext ctx, const bool *v, intptr_t n);
 
 /* Reports an error at the op's location; printf-style. Always returns failure so that
  * `return ind_emit_error(op, ...)` reads naturally. */

@@ -128,6 +128,7 @@ typedef struct Step {
   int nargs;
   int *args;                      /* buffer indices */
   int mm_m, mm_n, mm_k, mm_batch; /* extern mm (mm_batch 0) / bmm (mm_batch >= 1) */
+  bool trans_a, trans_b;          /* extern: A / B hold their matrices transposed (CUBLAS_OP_T) */
   IndElementType mm_type;         /* f32 (cublasSgemm), f16 or bf16 (cublasGemmEx, f32 accumulation) */
 } Step;
 
@@ -225,8 +226,12 @@ static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3],
   return NULL;
 }
 
-/* Checks an extern mm (C[m,n] = A[m,k] B[k,n]) or bmm (C[b,m,n] = A[b,m,k] B[b,k,n]) step: dense
- * operands of one dtype (f32, f16 or bf16) and matching shapes, dims within cuBLAS's int. */
+/* Checks an extern mm (C[m,n] = op(A)[m,k] op(B)[k,n]) or bmm (per batch of C[b,m,n]) step: operands of
+ * one dtype (f32, f16 or bf16), dims within cuBLAS's int. C has the product's shape; A and B are read as
+ * the contiguous arrays they hold (any shape: a reshape of a buffer is the buffer): A holds [b, m, k], or
+ * [b, k, m] when its "transpose" flag is set, B [b, k, n] or [b, n, k]; so k = numel(A) / (b m), and an
+ * operand of the product's rank must have exactly the shape it holds (lib/mm_dims.h, the compiler's rule,
+ * restated here: the runtime includes no MLIR-side header). */
 static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool batched) {
   const char *what = batched ? "bmm" : "mm";
   int rank = batched ? 3 : 2, r = batched ? 1 : 0;
@@ -234,20 +239,42 @@ static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool
     return plan_error(path, "extern %s needs 3 args (A, B, C)%s", what, NULL);
   const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
   bool typed = a->dtype == IND_ELEM_F32 || a->dtype == IND_ELEM_F16 || a->dtype == IND_ELEM_BF16;
-  if (!typed || b->dtype != a->dtype || c->dtype != a->dtype || a->rank != rank || b->rank != rank || c->rank != rank)
-    return plan_error(path, "extern %s supports only %s operands of one dtype, f32, f16 or bf16", what,
+  if (!typed || b->dtype != a->dtype || c->dtype != a->dtype || c->rank != rank)
+    return plan_error(path, "extern %s supports only %s results and operands of one dtype, f32, f16 or bf16", what,
                       batched ? "3-D" : "2-D");
   s->mm_type = a->dtype;
-  if (a->shape[r + 1] != b->shape[r] || c->shape[r] != a->shape[r] || c->shape[r + 1] != b->shape[r + 1] ||
-      (batched && (a->shape[0] != b->shape[0] || c->shape[0] != a->shape[0])))
+  int64_t nb = batched ? c->shape[0] : 1, m = c->shape[r], n = c->shape[r + 1];
+  if (nb < 1 || m < 1 || n < 1 || a->numel % (nb * m) != 0 || b->numel != nb * (a->numel / (nb * m)) * n)
     return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
-  for (int i = 0; i < rank; ++i)
-    if (a->shape[i] > 2147483647 || b->shape[i] > 2147483647)
-      return plan_error(path, "extern %s: dimension too large for cuBLAS%s", what, NULL);
-  s->mm_batch = batched ? (int)a->shape[0] : 0;
-  s->mm_m = (int)a->shape[r];
-  s->mm_k = (int)a->shape[r + 1];
-  s->mm_n = (int)b->shape[r + 1];
+  int64_t k = a->numel / (nb * m);
+  for (int i = 0; i < 2; ++i) { /* an operand of the product's rank has exactly the shape it holds */
+    const Buffer *x = i == 0 ? a : b;
+    bool t = i == 0 ? s->trans_a : s->trans_b;
+    int64_t rows = i == 0 ? m : k, cols = i == 0 ? k : n;
+    if (x->rank == rank &&
+        (x->shape[r] != (t ? cols : rows) || x->shape[r + 1] != (t ? rows : cols) || (batched && x->shape[0] != nb)))
+      return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
+  }
+  if (nb > 2147483647 || m > 2147483647 || n > 2147483647 || k > 2147483647)
+    return plan_error(path, "extern %s: dimension too large for cuBLAS%s", what, NULL);
+  s->mm_batch = batched ? (int)nb : 0;
+  s->mm_m = (int)m;
+  s->mm_k = (int)k;
+  s->mm_n = (int)n;
+  return NULL;
+}
+
+/* An extern step's optional "transpose": [a, b] (absent: neither operand transposed). */
+static IndStatus parse_transpose(const char *path, const IndJson *o, Step *s) {
+  const IndJson *t = ind_json_get(o, "transpose");
+  s->trans_a = s->trans_b = false;
+  if (!t)
+    return NULL;
+  if (t->kind != IND_JSON_ARRAY || t->count != 2 || t->items[0]->kind != IND_JSON_BOOL ||
+      t->items[1]->kind != IND_JSON_BOOL)
+    return plan_error(path, "extern %s: \"transpose\" is not an array of two booleans%s", s->kernel, NULL);
+  s->trans_a = t->items[0]->boolean;
+  s->trans_b = t->items[1]->boolean;
   return NULL;
 }
 
@@ -278,7 +305,8 @@ static IndStatus parse_step(const char *path, const IndJson *o, IndRtProgram *p,
     if (!batched && strcmp(s->kernel, "mm") != 0)
       return plan_error(path, "unsupported extern kernel \"%s\" (only mm and bmm)%s", s->kernel, NULL);
     p->has_mm = true;
-    return check_mm(path, p, s, batched);
+    IndStatus st = parse_transpose(path, o, s);
+    return st ? st : check_mm(path, p, s, batched);
   }
   if (strcmp(op->string, "launch") != 0)
     return plan_error(path, "unknown step op \"%s\"%s", op->string, NULL);
@@ -764,6 +792,7 @@ typedef int (*cublas_sgemm_batched_fn)(void *handle, int transa, int transb, int
                                        long long strideB, const float *beta, float *C, int ldc, long long strideC,
                                        int batch);
 #define CUBLAS_OP_N 0
+#define CUBLAS_OP_T 1
 /* cublasGemmEx / cublasGemmStridedBatchedEx (half-precision operands, f32 accumulation) */
 typedef int (*cublas_gemm_ex_fn)(void *handle, int transa, int transb, int m, int n, int k, const void *alpha,
                                  const void *A, int Atype, int lda, const void *B, int Btype, int ldb, const void *beta,
@@ -1391,9 +1420,12 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
   return NULL;
 }
 
-/* An extern mm / bmm step through cuBLAS. Row-major C[m,n] = A[m,k] B[k,n]  <=>  column-major C^T = B^T A^T:
- * gemm(N, N, n, m, k, B, n, A, k, C, n); bmm: the same per batch, operands strided by their matrices' sizes.
- * A failure names the call, the status, every argument that shapes the call and the step. */
+/* An extern mm / bmm step through cuBLAS. Row-major C[m,n] = op(A)[m,k] op(B)[k,n]  <=>  column-major
+ * C^T = op(B)^T op(A)^T: gemm(opB, opA, n, m, k, B, ldb, A, lda, C, n). A row-major [k,n] B is the
+ * column-major n x k matrix B^T: CUBLAS_OP_N, ld n; a transposed one (row-major [n,k]) is B itself:
+ * CUBLAS_OP_T, ld k. Likewise A: N with ld k, or (row-major [k,m]) T with ld m. bmm: the same per batch,
+ * operands strided by their matrices' sizes. A failure names the call, the status, every argument that
+ * shapes the call and the step. */
 static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
   const Step *s = &m->prog->steps[i];
   CUdeviceptr *v = &m->vals[m->param_start[i]];
@@ -1401,14 +1433,17 @@ static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
   const char *call = s->mm_type == IND_ELEM_F32 ? (s->mm_batch > 0 ? "cublasSgemmStridedBatched" : "cublasSgemm_v2")
                                                 : (s->mm_batch > 0 ? "cublasGemmStridedBatchedEx" : "cublasGemmEx");
   long long mk = (long long)s->mm_m * s->mm_k, kn = (long long)s->mm_k * s->mm_n, mn = (long long)s->mm_m * s->mm_n;
+  int opb = s->trans_b ? CUBLAS_OP_T : CUBLAS_OP_N, opa = s->trans_a ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int ldb = s->trans_b ? s->mm_k : s->mm_n, lda = s->trans_a ? s->mm_m : s->mm_k;
   char what[512], batch[128] = "";
   if (s->mm_batch > 0)
     snprintf(batch, sizeof batch, " batch=%d strideA=%lld strideB=%lld strideC=%lld", s->mm_batch, kn, mk, mn);
   snprintf(what, sizeof what,
-           ": transa=N transb=N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d dtype=%s%s (step %d, extern %s: row-major "
-           "C[%dx%d] = A[%dx%d] @ B[%dx%d] as column-major C^T = B^T A^T)",
-           s->mm_n, s->mm_m, s->mm_k, s->mm_n, s->mm_k, s->mm_n, ind_element_type_name(s->mm_type), batch, i, s->kernel,
-           s->mm_m, s->mm_n, s->mm_m, s->mm_k, s->mm_k, s->mm_n);
+           ": transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d dtype=%s%s (step %d, extern %s: row-major "
+           "C[%dx%d] = A[%dx%d] @ B[%dx%d]%s%s as column-major C^T = B^T A^T)",
+           s->trans_b ? 'T' : 'N', s->trans_a ? 'T' : 'N', s->mm_n, s->mm_m, s->mm_k, ldb, lda, s->mm_n,
+           ind_element_type_name(s->mm_type), batch, i, s->kernel, s->mm_m, s->mm_n, s->mm_m, s->mm_k, s->mm_k, s->mm_n,
+           s->trans_a ? ", A held transposed" : "", s->trans_b ? ", B held transposed" : "");
   int r = p_cublasSetStream(m->cublas, stream);
   if (r != 0)
     return cublas_error("cublasSetStream_v2", r, what);
@@ -1420,20 +1455,19 @@ static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
     const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
     void *pc = (void *)(uintptr_t)v[2];
     if (s->mm_batch > 0)
-      r = p_cublasGemmStridedBatchedEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt,
-                                       s->mm_n, kn, pa, dt, s->mm_k, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch,
-                                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      r = p_cublasGemmStridedBatchedEx(m->cublas, opb, opa, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, ldb, kn, pa, dt,
+                                       lda, mk, &zero, pc, dt, s->mm_n, mn, s->mm_batch, CUBLAS_COMPUTE_32F,
+                                       CUBLAS_GEMM_DEFAULT);
     else
-      r = p_cublasGemmEx(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, s->mm_n, pa, dt,
-                         s->mm_k, &zero, pc, dt, s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      r = p_cublasGemmEx(m->cublas, opb, opa, s->mm_n, s->mm_m, s->mm_k, &one, pb, dt, ldb, pa, dt, lda, &zero, pc, dt,
+                         s->mm_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
   } else if (s->mm_batch > 0) {
-    r = p_cublasSgemmStridedBatched(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
-                                    (const float *)(uintptr_t)v[1], s->mm_n, kn, (const float *)(uintptr_t)v[0],
-                                    s->mm_k, mk, &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
+    r = p_cublasSgemmStridedBatched(m->cublas, opb, opa, s->mm_n, s->mm_m, s->mm_k, &one,
+                                    (const float *)(uintptr_t)v[1], ldb, kn, (const float *)(uintptr_t)v[0], lda, mk,
+                                    &zero, (float *)(uintptr_t)v[2], s->mm_n, mn, s->mm_batch);
   } else {
-    r = p_cublasSgemm(m->cublas, CUBLAS_OP_N, CUBLAS_OP_N, s->mm_n, s->mm_m, s->mm_k, &one,
-                      (const float *)(uintptr_t)v[1], s->mm_n, (const float *)(uintptr_t)v[0], s->mm_k, &zero,
-                      (float *)(uintptr_t)v[2], s->mm_n);
+    r = p_cublasSgemm(m->cublas, opb, opa, s->mm_n, s->mm_m, s->mm_k, &one, (const float *)(uintptr_t)v[1], ldb,
+                      (const float *)(uintptr_t)v[0], lda, &zero, (float *)(uintptr_t)v[2], s->mm_n);
   }
   if (r != 0)
     return cublas_error(call, r, what);

@@ -2,6 +2,7 @@
 #include "dialects/ind/ind.h"
 
 #include "lib/ir.h"
+#include "lib/mm_dims.h"
 
 #include <mlir-c/AffineExpr.h>
 #include <mlir-c/BuiltinAttributes.h>
@@ -216,12 +217,16 @@ MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t 
 }
 
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
-                                intptr_t ninputs, MlirType result) {
+                                intptr_t ninputs, const bool *transpose, MlirType result) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(IND_EXTERN_OP), loc);
-  MlirNamedAttribute attrs[] = {named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)),
-                                named(ctx, IND_ATTR_KERNEL, ind_str_attr(ctx, kernel))};
-  mlirOperationStateAddAttributes(&st, 2, attrs);
+  bool any = false;
+  for (intptr_t i = 0; transpose && i < ninputs; ++i)
+    any |= transpose[i];
+  MlirNamedAttribute attrs[] = {
+      named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)), named(ctx, IND_ATTR_KERNEL, ind_str_attr(ctx, kernel)),
+      named(ctx, IND_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, ninputs) : mlirAttributeGetNull())};
+  mlirOperationStateAddAttributes(&st, any ? 3 : 2, attrs);
   mlirOperationStateAddOperands(&st, ninputs, inputs);
   mlirOperationStateAddResults(&st, 1, &result);
   return mlirOperationCreate(&st);
@@ -368,6 +373,14 @@ MlirStringRef ind_origin_at(MlirOperation op, intptr_t i) {
 MlirStringRef ind_extern_kernel(MlirOperation op) {
   MlirStringRef s;
   return ind_attr_str(op, IND_ATTR_KERNEL, &s) ? s : empty_ref();
+}
+
+bool ind_extern_transpose(MlirOperation op, bool out[2]) {
+  out[0] = out[1] = false;
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_TRANSPOSE))))
+    return true;
+  intptr_t n = 0;
+  return ind_attr_bool_array(op, IND_ATTR_TRANSPOSE, out, 2, &n) && n == 2;
 }
 
 MlirValue ind_load_buffer(MlirOperation op) {
@@ -718,14 +731,52 @@ static MlirLogicalResult verify_computed(MlirOperation op) {
   return verify_body(op);
 }
 
+/* The shape of static memref type t into shape[]; its rank. */
+static int memref_shape(MlirType t, int64_t *shape) {
+  int r = (int)mlirShapedTypeGetRank(t);
+  for (int i = 0; i < r && i < IND_MAX_RANK; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(t, i);
+  return r;
+}
+
+/* mm / bmm: the operands make C = op(A) @ op(B) by lib/mm_dims.h's rule (element counts, and the exact
+ * held shape for an operand of the product's rank), with `transpose` well formed. */
 static MlirLogicalResult verify_extern(MlirOperation op) {
   MlirStringRef k = ind_extern_kernel(op);
-  if (!ind_sref_eq(k, "mm") && !ind_sref_eq(k, "bmm"))
+  bool batched = ind_sref_eq(k, "bmm");
+  if (!batched && !ind_sref_eq(k, "mm"))
     return ind_emit_error(op, "'kernel' must be \"mm\" or \"bmm\"");
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (!is_static_memref(mlirValueGetType(mlirOperationGetOperand(op, i))))
+  if (mlirOperationGetNumOperands(op) != 2)
+    return ind_emit_error(op, "extern %s takes two inputs", batched ? "bmm" : "mm");
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!is_static_memref(t) || mlirShapedTypeGetRank(t) > IND_MAX_RANK)
       return ind_emit_error(op, "extern inputs must be realized buffers (statically shaped memrefs)");
-  return verify_buffer_result(op, 0, false);
+  }
+  bool tr[2];
+  if (!ind_extern_transpose(op, tr))
+    return ind_emit_error(op, "'transpose' must be a dense i1 array with one flag per input (array<i1: a, b>)");
+  if (mlirLogicalResultIsFailure(verify_buffer_result(op, 0, false)))
+    return mlirLogicalResultFailure();
+  int64_t cs[IND_MAX_RANK], as[IND_MAX_RANK], bs[IND_MAX_RANK];
+  MlirType at = mlirValueGetType(mlirOperationGetOperand(op, 0)), bt = mlirValueGetType(mlirOperationGetOperand(op, 1));
+  MlirType ct = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirShapedTypeGetRank(ct) > IND_MAX_RANK)
+    return ind_emit_error(op, "extern %s: the result's rank is too large", batched ? "bmm" : "mm");
+  int cr = memref_shape(ct, cs), ar = memref_shape(at, as), br = memref_shape(bt, bs);
+  IndMmDims d;
+  const char *why = "";
+  if (!ind_mm_dims(batched, cs, cr, ind_type_numel(at), ind_type_numel(bt), tr[0], tr[1], &d, &why))
+    return ind_emit_error(op, "extern %s: %s", batched ? "bmm" : "mm", why);
+  for (int i = 0; i < 2; ++i)
+    if (!ind_mm_operand_shape_ok(&d, batched, i, i == 0 ? as : bs, i == 0 ? ar : br))
+      return ind_emit_error(op,
+                            "extern %s: input %d has the product's rank but not the shape it holds (%s%ldx%ldx%ld "
+                            "with transpose = %s)",
+                            batched ? "bmm" : "mm", i,
+                            i == 0 ? "A: batch x m x k = " : "B: batch x k x n = ", (long)d.batch,
+                            (long)(i == 0 ? d.m : d.k), (long)(i == 0 ? d.k : d.n), tr[i] ? "true" : "false");
+  return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult verify_indirect_indexing(MlirOperation op) {

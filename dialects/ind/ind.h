@@ -43,6 +43,7 @@ extern "C" {
 #define IND_ATTR_KERNEL "kernel"
 #define IND_ATTR_INDEX "index"
 #define IND_ATTR_SIZE "size"
+#define IND_ATTR_TRANSPOSE "transpose"
 
 /* Upper bound on the rank of ranges / reduction_ranges handled by the helpers below. */
 #define IND_MAX_RANK 16
@@ -191,8 +192,11 @@ MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int
 MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
                               const int64_t *scan_ranges, intptr_t m, IndReductionType type, MlirType result,
                               MlirRegion body);
+/* ind.extern `kernel` ("mm" | "bmm") of `inputs` into a buffer of type `result`. `transpose` (NULL: none)
+ * holds one flag per input: the input buffer holds the operand's matrices transposed (lib/mm_dims.h);
+ * the attribute `transpose = array<i1: ...>` is set only when a flag is. */
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
-                                intptr_t ninputs, MlirType result);
+                                intptr_t ninputs, const bool *transpose, MlirType result);
 /* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */
 MlirOperation ind_load_create(MlirLocation loc, MlirValue buffer, MlirAffineMap index, MlirType result);
 /* An indirect load: at `index` + `offset` (an index value computed in the body). */
@@ -231,6 +235,9 @@ intptr_t ind_origins_count(MlirOperation op);
 MlirStringRef ind_origin_at(MlirOperation op, intptr_t i);
 /* ind.extern's kernel ("mm" | "bmm"). */
 MlirStringRef ind_extern_kernel(MlirOperation op);
+/* ind.extern's per-input transpose flags into out[0..2) (false when `transpose` is absent); false when
+ * the attribute is present but not a dense i1 array of 2 elements. */
+bool ind_extern_transpose(MlirOperation op, bool out[2]);
 /* ind.load's buffer operand; the index map of ind.load / ind.index_expr. */
 MlirValue ind_load_buffer(MlirOperation op);
 /* ind.load's `offset` operand (null for a direct load). */

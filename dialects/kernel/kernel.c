@@ -363,20 +363,33 @@ MlirStringRef kernel_launch_kernel(MlirOperation launch) {
 }
 
 MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, const char *name, intptr_t nargs,
-                                        const MlirValue *args) {
+                                        const MlirValue *args, const bool *transpose) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_EXTERN_CALL), loc);
+  intptr_t ninputs = nargs > 0 ? nargs - 1 : 0;
+  bool any = false;
+  for (intptr_t i = 0; transpose && i < ninputs; ++i)
+    any |= transpose[i];
   MlirNamedAttribute attrs[] = {
       named(ctx, KERNEL_ATTR_KERNEL, ind_str_attr(ctx, kernel)),
       named(ctx, KERNEL_ATTR_NAME, ind_str_attr(ctx, name)),
+      named(ctx, KERNEL_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, ninputs) : mlirAttributeGetNull()),
   };
-  mlirOperationStateAddAttributes(&st, 2, attrs);
+  mlirOperationStateAddAttributes(&st, any ? 3 : 2, attrs);
   MlirRegion r = args_region(loc, nargs, args);
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   return mlirOperationCreate(&st);
 }
 
 bool kernel_is_extern_call(MlirOperation op) { return ind_op_is(op, KERNEL_EXTERN_CALL); }
+
+bool kernel_extern_call_transpose(MlirOperation op, bool out[2]) {
+  out[0] = out[1] = false;
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_TRANSPOSE))))
+    return true;
+  intptr_t n = 0;
+  return ind_attr_bool_array(op, KERNEL_ATTR_TRANSPOSE, out, 2, &n) && n == 2;
+}
 
 static MlirOperation call_terminator(MlirOperation call) {
   if (mlirOperationGetNumRegions(call) < 1)

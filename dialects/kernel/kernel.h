@@ -71,6 +71,7 @@ const char *kernel_op_id_name(KernelOpId id);
 #define KERNEL_ATTR_NAME "name"
 #define KERNEL_ATTR_REUSE "reuse"
 #define KERNEL_ATTR_KERNEL "kernel"
+#define KERNEL_ATTR_TRANSPOSE "transpose" /* extern_call, optional array<i1: a, b> (absent: none transposed) */
 #define KERNEL_ATTR_GRID "grid"
 
 /* kernel.def kind: the kernel-name prefix letters are "poi", "per", "red". */
@@ -208,10 +209,15 @@ MlirOperation kernel_launch_create(MlirLocation loc, const char *kernel, const i
                                    const int64_t *block, intptr_t nblock, intptr_t nargs, const MlirValue *args);
 bool kernel_is_launch(MlirOperation op);
 MlirStringRef kernel_launch_kernel(MlirOperation launch);
-/* `"kernel.extern_call"() ({"gpu.yield"(inputs..., out)}) {kernel, name}`. */
+/* `"kernel.extern_call"() ({"gpu.yield"(inputs..., out)}) {kernel, name, transpose}`: `transpose` (NULL:
+ * none) holds a flag per input, set as an attribute only when one is (the input holds its matrices
+ * transposed: lib/mm_dims.h). */
 MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, const char *name, intptr_t nargs,
-                                        const MlirValue *args);
+                                        const MlirValue *args, const bool *transpose);
 bool kernel_is_extern_call(MlirOperation op);
+/* An extern_call's per-input transpose flags into out[0..2) (false when absent); false when `transpose`
+ * is present but not a dense i1 array of 2 elements. */
+bool kernel_extern_call_transpose(MlirOperation op, bool out[2]);
 /* Arguments of a launch or extern_call (the operands of its region's terminator); 0 / null when the
  * region is malformed. */
 intptr_t kernel_call_num_args(MlirOperation call);

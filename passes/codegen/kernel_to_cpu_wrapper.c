@@ -3,12 +3,15 @@
  * `reuse = "bufK"` alloc of the same type as bufK *is* bufK's value; of another type it gets its own
  * allocation), `kernel.launch` -> `func.call` of the kernel's function (each buffer reinterpreted as the
  * kernel's flat memref with `memref.reinterpret_cast`, offset 0: kernel indices are storage offsets from
- * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator; buffers
+ * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator (an input
+ * flagged in `transpose` read with its two matrix indices swapped, an input of another shape than the
+ * one it holds reinterpreted: lib/mm_dims.h); buffers
  * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
  * `llvm.emit_c_interface`. */
 #include "passes/codegen/kernel_to_cpu_wrapper.h"
 #include "dialects/kernel/kernel.h"
 #include "lib/ir.h" /* ind_memref_storage_elems */
+#include "lib/mm_dims.h"
 #include "passes/codegen/builder.h"
 
 #include <stdlib.h>
@@ -159,21 +162,58 @@ static void store_at(CgBuilder *b, MlirValue v, MlirValue mem, intptr_t n, const
   cg_op(b, "memref.store", 2 + n, ops, 0, NULL, 0, NULL);
 }
 
-/* out[bt, i, j] = sum_k a[bt, i, k] * b[bt, k, j] (no batch dim for mm), accumulated in f64 and
- * rounded once to the output type: the products of f32 (or narrower) inputs are exact in f64, so the
- * result is within about one rounding of the exact sum whatever K is (an f32 running sum drifts by
- * ~sqrt(K) roundings and failed ind-run's default tolerance on mm_epilogue at K = 1024); a narrower
- * output is rounded through f32 (the JIT process has no __truncdfbf2). The order is
- * i-k-j into a row of N f64 partial sums (the inner j loop streams rows of b: fast enough for 1024^3
- * on the CPU); the row is allocated once per call and freed at the end. */
-static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, bool batched) {
+/* The buffer `v` as the contiguous array of `held` (rank n) it holds: v itself when its type has that
+ * shape, else a `memref.reinterpret_cast` of its base (a reshape of a contiguous buffer is the buffer). */
+static MlirValue as_held(CgBuilder *b, MlirValue v, const int64_t *held, intptr_t n) {
+  MlirType t = mlirValueGetType(v);
+  bool same = mlirShapedTypeGetRank(t) == n;
+  for (intptr_t i = 0; same && i < n; ++i)
+    same = mlirShapedTypeGetDimSize(t, i) == held[i];
+  if (same)
+    return v;
+  int64_t zero = 0, strides[3], s = 1;
+  for (intptr_t i = n - 1; i >= 0; --i) {
+    strides[i] = s;
+    s *= held[i];
+  }
+  int32_t seg[4] = {1, 0, 0, 0};
+  MlirNamedAttribute a[4] = {cg_named(b, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, seg)),
+                             cg_named(b, "static_offsets", mlirDenseI64ArrayGet(b->ctx, 1, &zero)),
+                             cg_named(b, "static_sizes", mlirDenseI64ArrayGet(b->ctx, n, held)),
+                             cg_named(b, "static_strides", mlirDenseI64ArrayGet(b->ctx, n, strides))};
+  MlirType ht = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(t), n, held, mlirAttributeGetNull());
+  return cg_op1(b, "memref.reinterpret_cast", 1, &v, ht, 4, a);
+}
+
+/* The shape an operand buffer holds (lib/mm_dims.h): [batch,] rows x cols, swapped when transposed. */
+static intptr_t held_shape(const IndMmDims *d, bool batched, int which, int64_t *out) {
+  bool t = which == 0 ? d->trans_a : d->trans_b;
+  int64_t rows = which == 0 ? d->m : d->k, cols = which == 0 ? d->k : d->n;
+  intptr_t n = 0;
+  if (batched)
+    out[n++] = d->batch;
+  out[n++] = t ? cols : rows;
+  out[n++] = t ? rows : cols;
+  return n;
+}
+
+/* out[bt, i, j] = sum_k op(a)[bt, i, k] * op(b)[bt, k, j] (no batch dim for mm; op(x) the transposed
+ * matrices when x's flag is set: its loads swap the two indices), accumulated in f64 and rounded once
+ * to the output type: the products of f32 (or narrower) inputs are exact in f64, so the result is within
+ * about one rounding of the exact sum whatever K is (an f32 running sum drifts by ~sqrt(K) roundings and
+ * failed ind-run's default tolerance on mm_epilogue at K = 1024); a narrower output is rounded through
+ * f32 (the JIT process has no __truncdfbf2). The order is i-k-j into a row of N f64 partial sums (the
+ * inner j loop streams rows of b: fast enough for 1024^3 on the CPU), or i-j-k when b is transposed (its
+ * rows are then the k runs); the row is allocated once per call and freed at the end. An operand whose
+ * buffer has another shape than the one it holds is reinterpreted first (as_held). */
+static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, bool batched, const IndMmDims *d) {
   MlirType ct = mlirValueGetType(C), f64 = mlirF64TypeGet(b->ctx);
-  int r = batched ? 1 : 0;
-  int64_t n = mlirShapedTypeGetDimSize(ct, r + 1);
+  int64_t n = d->n, held[3];
+  A = as_held(b, A, held, held_shape(d, batched, 0, held));
+  B = as_held(b, B, held, held_shape(d, batched, 1, held));
   MlirValue zero = cg_const_index(b, 0), one = cg_const_index(b, 1);
-  MlirValue nb = cg_const_index(b, batched ? mlirShapedTypeGetDimSize(ct, 0) : 1);
-  MlirValue M = cg_const_index(b, mlirShapedTypeGetDimSize(ct, r)), N = cg_const_index(b, n);
-  MlirValue K = cg_const_index(b, mlirShapedTypeGetDimSize(mlirValueGetType(A), r + 1));
+  MlirValue nb = cg_const_index(b, d->batch);
+  MlirValue M = cg_const_index(b, d->m), N = cg_const_index(b, n), K = cg_const_index(b, d->k);
   MlirValue dzero = cg_const_float(b, f64, 0.0);
   MlirValue row = build_alloc(b, mlirMemRefTypeContiguousGet(f64, 1, &n, mlirAttributeGetNull()));
   CgBuilder s0, s1, s2, s3;
@@ -182,10 +222,20 @@ static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, boo
   MlirValue j = open_loop(b, zero, one, N, &s2);
   store_at(b, dzero, row, 1, &j);
   close_loop(b, &s2);
-  MlirValue k = open_loop(b, zero, one, K, &s2);
-  MlirValue x = cg_convert(b, load_f32(b, A, mm_index(batched, bt, i, k, idx), idx), f64);
-  j = open_loop(b, zero, one, N, &s3);
-  MlirValue y = cg_convert(b, load_f32(b, B, mm_index(batched, bt, k, j, idx), idx), f64);
+  MlirValue k, x, y;
+  if (d->trans_b) { /* i-j-k: b's k runs are contiguous */
+    j = open_loop(b, zero, one, N, &s2);
+    k = open_loop(b, zero, one, K, &s3);
+    x = load_f32(b, A, d->trans_a ? mm_index(batched, bt, k, i, idx) : mm_index(batched, bt, i, k, idx), idx);
+    y = load_f32(b, B, mm_index(batched, bt, j, k, idx), idx);
+  } else {
+    k = open_loop(b, zero, one, K, &s2);
+    x = load_f32(b, A, d->trans_a ? mm_index(batched, bt, k, i, idx) : mm_index(batched, bt, i, k, idx), idx);
+    j = open_loop(b, zero, one, N, &s3);
+    y = load_f32(b, B, mm_index(batched, bt, k, j, idx), idx);
+  }
+  x = cg_convert(b, x, f64);
+  y = cg_convert(b, y, f64);
   MlirValue acc = cg_op1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
   MlirValue p = cg_bin(b, "arith.mulf", x, y);
   store_at(b, cg_bin(b, "arith.addf", acc, p), row, 1, &j);
@@ -202,18 +252,25 @@ static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, boo
   cg_op(b, "memref.dealloc", 1, &row, 0, NULL, 0, NULL);
 }
 
-static bool matmul_shapes_ok(MlirType a, MlirType b, MlirType c, bool batched) {
-  int r = batched ? 3 : 2;
-  if (!mlirTypeIsAMemRef(a) || !mlirTypeIsAMemRef(b) || !mlirTypeIsAMemRef(c) || mlirShapedTypeGetRank(a) != r ||
-      mlirShapedTypeGetRank(b) != r || mlirShapedTypeGetRank(c) != r)
-    return false;
-  int o = batched ? 1 : 0;
-  if (batched && !(mlirShapedTypeGetDimSize(a, 0) == mlirShapedTypeGetDimSize(c, 0) &&
-                   mlirShapedTypeGetDimSize(b, 0) == mlirShapedTypeGetDimSize(c, 0)))
-    return false;
-  return mlirShapedTypeGetDimSize(a, o) == mlirShapedTypeGetDimSize(c, o) &&
-         mlirShapedTypeGetDimSize(b, o + 1) == mlirShapedTypeGetDimSize(c, o + 1) &&
-         mlirShapedTypeGetDimSize(a, o + 1) == mlirShapedTypeGetDimSize(b, o);
+/* The static shape of memref type t (rank <= 8) into shape; its rank, or -1 for another type. */
+static int static_shape(MlirType t, int64_t *shape) {
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) > 8)
+    return -1;
+  int r = (int)mlirShapedTypeGetRank(t);
+  for (int i = 0; i < r; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(t, i);
+  return r;
+}
+
+/* The extern's dims (lib/mm_dims.h) when its buffers make C = op(A) @ op(B). */
+static bool matmul_dims(MlirValue A, MlirValue B, MlirValue C, bool batched, const bool tr[2], IndMmDims *d) {
+  int64_t as[8], bs[8], cs[8];
+  int ar = static_shape(mlirValueGetType(A), as), br = static_shape(mlirValueGetType(B), bs);
+  int cr = static_shape(mlirValueGetType(C), cs);
+  const char *why;
+  return ar >= 0 && br >= 0 && cr >= 0 &&
+         ind_mm_dims(batched, cs, cr, ind_shape_numel(as, ar), ind_shape_numel(bs, br), tr[0], tr[1], d, &why) &&
+         ind_mm_operand_shape_ok(d, batched, 0, as, ar) && ind_mm_operand_shape_ok(d, batched, 1, bs, br);
 }
 
 static bool lower_extern_call(MlirOperation op) {
@@ -225,12 +282,15 @@ static bool lower_extern_call(MlirOperation op) {
     return cg_fail(op, CPU_PASS, "unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data);
   if (kernel_call_num_args(op) != 3)
     return cg_fail(op, CPU_PASS, "extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm");
+  bool tr[2];
+  if (!kernel_extern_call_transpose(op, tr))
+    return cg_fail(op, CPU_PASS, "extern %s: 'transpose' must be array<i1: a, b>", batched ? "bmm" : "mm");
   MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
-  if (!matmul_shapes_ok(mlirValueGetType(A), mlirValueGetType(B), mlirValueGetType(C), batched) ||
-      !mlirShapedTypeHasStaticShape(mlirValueGetType(C)))
+  IndMmDims d;
+  if (!matmul_dims(A, B, C, batched, tr, &d))
     return cg_fail(op, CPU_PASS, "extern %s: operand shapes do not match", batched ? "bmm" : "mm");
   CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  emit_matmul(&b, A, B, C, batched);
+  emit_matmul(&b, A, B, C, batched, &d);
   mlirOperationDestroy(op);
   return true;
 }

@@ -7,7 +7,8 @@
  *    "allocations": [{"name": "buf1", "dtype": "f32", "shape": [...], "bytes": ..., "reuse": null}, ...],
  *    "steps": [{"op": "launch", "kernel": "triton_per_...", "grid": [1024, 1, 1], "block": [256, 1, 1],
  *               "args": ["arg0_1", ..., "buf1"]},
- *              {"op": "extern", "kernel": "mm", "args": ["arg0_1", "arg1_1", "buf0"]}],
+ *              {"op": "extern", "kernel": "mm", "args": ["arg0_1", "arg1_1", "buf0"]},
+ *              {"op": "extern", "kernel": "mm", "transpose": [true, false], "args": ["buf2", "arg1_1", "buf3"]}],
  *    "checks": [{"kernel": "triton_poi_...", "lower": -17, "upper": 17,
  *                "what": "kernel 'triton_poi_...' indirect index into buffer 'arg0_1' (argument 1, f32[17x33])",
  *                "file": "select_neg.mlir", "line": 4, "col": 8}]}
@@ -17,6 +18,8 @@
  * convert-kernel-to-gpu numbers them (check_sites_collect): the GPU runtime reads the record global after a
  * run and reports a violation with it, at the file:line:col of the op that made the index.
  *
+ * An extern's optional "transpose" flags an input that holds its operand's matrices transposed; an
+ * input may be of any shape holding the operand's elements in order (lib/mm_dims.h).
  * Steps run in order; allocations are made before the step that first uses them (16-byte aligned), a
  * non-null reuse names the dead buffer whose storage it takes. Kernel names are the PTX entry names;
  * every kernel argument is one pointer. Failure: a located error when the module is not at the kernel
@@ -189,6 +192,11 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
       MlirStringRef k = {"", 0};
       ind_attr_str(op, KERNEL_ATTR_KERNEL, &k);
       ind_strbuf_printf(o, "%s\n  {\"op\": \"extern\", \"kernel\": \"%.*s\"", n++ ? "," : "", (int)k.length, k.data);
+      bool tr[2];
+      if (!kernel_extern_call_transpose(op, tr))
+        return ind_emit_error(op, "launch-plan: kernel.extern_call 'transpose' must be array<i1: a, b>");
+      if (tr[0] || tr[1])
+        ind_strbuf_printf(o, ", \"transpose\": [%s, %s]", tr[0] ? "true" : "false", tr[1] ? "true" : "false");
     } else if (ind_op_is(op, "func.return")) {
       ind_strbuf_printf(o, "],\n \"outputs\": [");
       if (!names_json(o, op, mlirOperationGetNumOperands(op), operand_at))

@@ -1145,7 +1145,42 @@ static Node *lower_scan(Lower *L, GraphOp *g, Node *res, Node *in) {
   return res;
 }
 
-/* mm / bmm: an extern buffer; its inputs are realized first (ExternKernel.realize_input). */
+/* ExternKernel.realize_input of input k of mm / bmm `g`: the buffer the extern reads, *transposed set
+ * when it holds the operand's matrices transposed. A buffer is read as it is; a view of storage whose
+ * bytes are the operand (a reshape of it) or its transpose (the last two dims swapped) is read through
+ * the storage, realized first when it is a recipe (BaseView.realize: the storage, not a copy of the
+ * view); anything else is realized into a copy (a constant, a single-element splat, through an identity
+ * recipe). A realized value is rebound for every later user: the operand's StorageBox, and the
+ * storage's own graph value when it is still bound to the storage. */
+static Node *extern_input(Lower *L, GraphOp *g, int k, Node *in, bool *transposed) {
+  *transposed = false;
+  if (in->kind == N_BUFFER)
+    return in;
+  MlirValue operand = mlirOperationGetOperand(g->op, k);
+  Node *storage = NULL;
+  ExternView v = ind_lower_extern_view(L, in, &storage);
+  if (v == EXTERN_VIEW_COPY) {
+    Node *r = realize_pointwise(L, in->kind == N_CONST ? copy_recipe(L, in) : in);
+    if (r != in && env_get(L, operand) == in)
+      env_set(L, operand, r);
+    return r;
+  }
+  *transposed = v == EXTERN_VIEW_TRANSPOSED;
+  if (storage->kind == N_BUFFER)
+    return storage;
+  Node *buf = realize_pointwise(L, storage);
+  if (env_get(L, operand) == in)
+    env_set(L, operand, rebase_views(L, in, storage, buf));
+  if (storage->op_index >= 0) {
+    MlirValue sv = mlirOperationGetResult(L->ops[storage->op_index].op, 0);
+    if (env_get(L, sv) == storage)
+      env_set(L, sv, buf);
+  }
+  return buf;
+}
+
+/* mm / bmm: an extern buffer; its inputs are realized first (extern_input), a transposed one flagged
+ * in the extern's `transpose`. */
 static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   int want = g->info->id == GRAPH_OP_MM ? 2 : 3;
   if (in[0]->rank != want || in[1]->rank != want || res->rank != want)
@@ -1154,18 +1189,13 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   if (k0 != k1 || res->shape[want - 2] != in[0]->shape[want - 2] || res->shape[want - 1] != in[1]->shape[want - 1])
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
   MlirValue inputs[2];
-  for (int k = 0; k < 2; ++k) {
-    /* A constant operand (a single-element splat) has no buffer: realize a copy of it. */
-    Node *r = realize_pointwise(L, in[k]->kind == N_CONST ? copy_recipe(L, in[k]) : in[k]);
-    MlirValue operand = mlirOperationGetOperand(g->op, k);
-    if (r != in[k] && env_get(L, operand) == in[k])
-      env_set(L, operand, r); /* the StorageBox is realized for every later user */
-    inputs[k] = r->memref;
-  }
+  bool transpose[2];
+  for (int k = 0; k < 2; ++k)
+    inputs[k] = extern_input(L, g, k, in[k], &transpose[k])->memref;
   char name[32];
   next_buf_name(L, name, sizeof name);
-  MlirOperation buf =
-      ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2, memref_of(res));
+  MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2,
+                                        transpose, memref_of(res));
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   const char *origin = g->fx_name;
   ind_set_origins(buf, &origin, 1);

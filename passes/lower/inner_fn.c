@@ -1302,3 +1302,94 @@ void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n
   free(e.syms);
   free(e.sym_sizes);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Views an extern reads without a copy                                                         */
+
+/* The coefficients of e = sum(coef[p] * d_p) + *cst over nvars dims; false when e has any other form
+ * (floordiv, mod, a symbol, a product of dims). */
+static bool linear_coefs(MlirAffineExpr e, int64_t scale, int64_t *coef, int nvars, int64_t *cst) {
+  if (mlirAffineExprIsAConstant(e)) {
+    *cst += scale * mlirAffineConstantExprGetValue(e);
+    return true;
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t p = mlirAffineDimExprGetPosition(e);
+    if (p >= nvars)
+      return false;
+    coef[p] += scale;
+    return true;
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e), scale, coef, nvars, cst) &&
+           linear_coefs(mlirAffineBinaryOpExprGetRHS(e), scale, coef, nvars, cst);
+  if (mlirAffineExprIsAMul(e) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
+    return linear_coefs(mlirAffineBinaryOpExprGetLHS(e),
+                        scale * mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)), coef, nvars, cst);
+  return false;
+}
+
+/* Whether the flat offsets `coef` (per iteration variable of n's own space) and `cst` are the
+ * row-major linearization of `held` (n's shape, or n's shape with its last two dims swapped when
+ * `swapped`). */
+static bool offsets_are_layout(const Node *n, const int64_t *coef, int64_t cst, bool swapped) {
+  if (cst != 0 || (swapped && n->rank < 2))
+    return false;
+  int64_t held[LOWER_MAX_RANK], stride[LOWER_MAX_RANK], s = 1;
+  for (int k = 0; k < n->rank; ++k)
+    held[k] = n->shape[k];
+  if (swapped) {
+    held[n->rank - 2] = n->shape[n->rank - 1];
+    held[n->rank - 1] = n->shape[n->rank - 2];
+  }
+  for (int k = n->rank - 1; k >= 0; --k) {
+    stride[k] = s;
+    s *= held[k];
+  }
+  if (swapped) { /* n's dim r-2 walks held's dim r-1 and the other way round */
+    int64_t x = stride[n->rank - 2];
+    stride[n->rank - 2] = stride[n->rank - 1];
+    stride[n->rank - 1] = x;
+  }
+  for (int k = 0, p = 0; k < n->rank; ++k)
+    if (n->shape[k] != 1 && coef[p++] != stride[k])
+      return false;
+  return true;
+}
+
+ExternView ind_lower_extern_view(Lower *L, Node *n, Node **storage) {
+  *storage = NULL;
+  if (n->kind != N_RECIPE)
+    return EXTERN_VIEW_COPY;
+  IterSpace sp;
+  MlirAffineExpr idx[LOWER_MAX_RANK], next[LOWER_MAX_RANK];
+  ind_lower_own_space(L, n, &sp, idx);
+  Emit e = {.L = L, .space = sp};
+  Node *cur = n;
+  /* down the views (and identity copies) to the storage, the index remapped at each */
+  while (ind_lower_is_view_recipe(cur) || (cur->kind == N_RECIPE && cur->info->kind == K_COPY)) {
+    operand_index(&e, cur, 0, idx, next);
+    memcpy(idx, next, sizeof(MlirAffineExpr) * (size_t)cur->operands[0]->rank);
+    cur = cur->operands[0];
+  }
+  if (cur->kind == N_CONST || !mlirTypeEqual(cur->elem, n->elem) ||
+      ind_lower_numel(cur->shape, cur->rank) != ind_lower_numel(n->shape, n->rank))
+    return EXTERN_VIEW_COPY; /* an expand, a slice or select of a larger tensor, a constant */
+  int64_t coef[2 * LOWER_MAX_RANK] = {0}, cst = 0;
+  if (!linear_coefs(flat_offset(L, cur, idx), 1, coef, sp.n, &cst))
+    return EXTERN_VIEW_COPY;
+  ExternView v = offsets_are_layout(n, coef, cst, false)  ? EXTERN_VIEW_SAME
+                 : offsets_are_layout(n, coef, cst, true) ? EXTERN_VIEW_TRANSPOSED
+                                                          : EXTERN_VIEW_COPY;
+  if (v == EXTERN_VIEW_COPY)
+    return v;
+  /* storage of the operand's own rank must have the held shape (the extern contract, lib/mm_dims.h) */
+  if (cur->rank == n->rank)
+    for (int k = 0; k < n->rank; ++k) {
+      int kk = v == EXTERN_VIEW_TRANSPOSED && k >= n->rank - 2 ? 2 * n->rank - 3 - k : k;
+      if (cur->shape[k] != n->shape[kk])
+        return EXTERN_VIEW_COPY;
+    }
+  *storage = cur;
+  return v;
+}

@@ -203,6 +203,17 @@ void ind_lower_emit_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n
  * node is computed in f32 and converted (exact below 2^24, as every integer value the body computes). */
 void ind_lower_emit_int_body(Lower *L, MlirBlock block, const IterSpace *sp, Node *n, const MlirAffineExpr *idx,
                              MlirType type, MlirLocation loc);
+/* How an extern kernel (mm / bmm) can read the unrealized node `n`: what `n` *is*, not the ops that made
+ * it. Through its views and identity copies `n` reads one storage node (*storage: a buffer, or a recipe
+ * to realize) at flat offsets; when those are the row-major linearization of n's shape (a reshape of
+ * the storage's bytes: Inductor's ReinterpretView), the extern reads the storage as it is
+ * (EXTERN_VIEW_SAME); when they are that of n's shape with its last two dims swapped, it reads the
+ * storage as the transposed matrices (EXTERN_VIEW_TRANSPOSED, cuBLAS's CUBLAS_OP_T). Anything else (an
+ * expand, a slice with an offset, another permute, a computed value of its own) needs a copy
+ * (EXTERN_VIEW_COPY, *storage NULL). A storage of n's rank must hold exactly n's shape (or the swapped
+ * one), as the extern contract wants (lib/mm_dims.h). */
+typedef enum ExternView { EXTERN_VIEW_COPY, EXTERN_VIEW_SAME, EXTERN_VIEW_TRANSPOSED } ExternView;
+ExternView ind_lower_extern_view(Lower *L, Node *n, Node **storage);
 /* Inductor's inner_fn_opcount() of an unrealized node (OpCounterCSE: distinct ops, loads). */
 OpCount ind_lower_inner_fn_opcount(Lower *L, Node *n);
 /* Ops the node's inlining emits without CSE (memoized per node). */

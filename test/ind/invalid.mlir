@@ -274,3 +274,40 @@ func.func @extern_tensor(%a: tensor<4x4xf32>) -> memref<4x4xf32> {
   %b = "ind.extern"(%a, %a) {name = "buf0", kernel = "mm"} : (tensor<4x4xf32>, tensor<4x4xf32>) -> memref<4x4xf32>
   return %b : memref<4x4xf32>
 }
+
+// -----
+
+/// ind-verify: `transpose` of the wrong kind (i64s, not i1s).
+func.func @extern_transpose_i64(%a: memref<4x4xf32>) -> memref<4x4xf32> {
+  // expected-error @+1 {{'transpose' must be a dense i1 array with one flag per input}}
+  %b = "ind.extern"(%a, %a) {name = "buf0", kernel = "mm", transpose = array<i64: 1, 0>} : (memref<4x4xf32>, memref<4x4xf32>) -> memref<4x4xf32>
+  return %b : memref<4x4xf32>
+}
+
+// -----
+
+/// ind-verify: `transpose` with one flag for two inputs.
+func.func @extern_transpose_one(%a: memref<4x4xf32>) -> memref<4x4xf32> {
+  // expected-error @+1 {{'transpose' must be a dense i1 array with one flag per input}}
+  %b = "ind.extern"(%a, %a) {name = "buf0", kernel = "mm", transpose = array<i1: true>} : (memref<4x4xf32>, memref<4x4xf32>) -> memref<4x4xf32>
+  return %b : memref<4x4xf32>
+}
+
+// -----
+
+/// ind-verify: an input of the product's rank without the shape it holds (B is 5x8: it holds the
+/// transposed 8x5 only with the flag).
+func.func @extern_missing_flag(%a: memref<4x8xf32>, %w: memref<5x8xf32>) -> memref<4x5xf32> {
+  // expected-error @+1 {{extern mm: input 1 has the product's rank but not the shape it holds (B: batch x k x n = 1x8x5 with transpose = false)}}
+  %b = "ind.extern"(%a, %w) {name = "buf0", kernel = "mm"} : (memref<4x8xf32>, memref<5x8xf32>) -> memref<4x5xf32>
+  return %b : memref<4x5xf32>
+}
+
+// -----
+
+/// ind-verify: a reinterpreted input whose element count does not fit the product.
+func.func @extern_bad_numel(%a: memref<2x4x8xf32>, %w: memref<6x5xf32>) -> memref<8x5xf32> {
+  // expected-error @+1 {{extern mm: the second operand's element count is not batch * k * n}}
+  %b = "ind.extern"(%a, %w) {name = "buf0", kernel = "mm"} : (memref<2x4x8xf32>, memref<6x5xf32>) -> memref<8x5xf32>
+  return %b : memref<8x5xf32>
+}

@@ -17,7 +17,7 @@
 // CHECK: "ind.index_expr"() {index = #[[COL]]} : () -> f32
 // CHECK: "ind.index_expr"() {index = #[[ROW]]} : () -> index
 // CHECK: }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
-// CHECK: %[[BUF2:.*]] = "ind.extern"(%[[BUF1]], %[[X]]) {kernel = "mm", name = "buf2"} : (memref<4x8xf32>, memref<4x8xf32>) -> memref<4x4xf32>
+// CHECK: %[[BUF2:.*]] = "ind.extern"(%[[BUF1]], %[[X]]) {kernel = "mm", name = "buf2", transpose = array<i1: false, true>} : (memref<4x8xf32>, memref<4x8xf32>) -> memref<4x4xf32>
 // CHECK: "func.return"(%[[BUF0]], %[[BUF1]], %[[BUF2]])
 func.func @all_ops(%arg0_1: memref<4x8xf32>, %arg1_1: memref<8xf32>) -> (memref<4x1xf32>, memref<4x8xf32>, memref<4x4xf32>) {
   %buf0 = "ind.reduction"() ({
@@ -35,7 +35,7 @@ func.func @all_ops(%arg0_1: memref<4x8xf32>, %arg1_1: memref<8xf32>) -> (memref<
     %2 = arith.addf %1, %i : f32
     "gpu.yield"(%2) : (f32) -> ()
   }) {name = "buf1", ranges = array<i64: 4, 8>} : () -> memref<4x8xf32>
-  %buf2 = "ind.extern"(%buf1, %arg0_1) {name = "buf2", kernel = "mm"} : (memref<4x8xf32>, memref<4x8xf32>) -> memref<4x4xf32>
+  %buf2 = "ind.extern"(%buf1, %arg0_1) {name = "buf2", kernel = "mm", transpose = array<i1: false, true>} : (memref<4x8xf32>, memref<4x8xf32>) -> memref<4x4xf32>
   return %buf0, %buf1, %buf2 : memref<4x1xf32>, memref<4x8xf32>, memref<4x4xf32>
 }
 

@@ -369,15 +369,16 @@ int cublasSgemm_v2(void *h, int ta, int tb, int m, int n, int k, const float *al
                    const float *B, int ldb, const float *beta, float *C, int ldc) {
   static int printed;
   MOCK_FAIL("cublasSgemm_v2");
-  if (!h || ta != 0 || tb != 0)
+  if (!h || (ta != 0 && ta != 1) || (tb != 0 && tb != 1) || lda < (ta ? k : m) || ldb < (tb ? n : k) || ldc < m)
     return 7;
   if (!printed++)
-    fprintf(stderr, "mock: sgemm N N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", m, n, k, lda, ldb, ldc);
+    fprintf(stderr, "mock: sgemm %c %c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k,
+            lda, ldb, ldc);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < m; ++i) {
       double acc = 0;
       for (int p = 0; p < k; ++p)
-        acc += (double)A[i + p * lda] * B[p + j * ldb];
+        acc += (double)(ta ? A[p + i * lda] : A[i + p * lda]) * (tb ? B[j + p * ldb] : B[p + j * ldb]);
       C[i + j * ldc] = (float)(*alpha * acc + (*beta != 0 ? *beta * C[i + j * ldc] : 0));
     }
   return 0;
@@ -435,17 +436,19 @@ int cublasGemmEx(void *h, int ta, int tb, int m, int n, int k, const void *alpha
   static int printed;
   MOCK_FAIL("cublasGemmEx");
   (void)algo;
-  if (!h || ta != 0 || tb != 0 || at != bt || at != ct || (at != 2 && at != 14) || compute != 68)
+  if (!h || (ta != 0 && ta != 1) || (tb != 0 && tb != 1) || lda < (ta ? k : m) || ldb < (tb ? n : k) || ldc < m ||
+      at != bt || at != ct || (at != 2 && at != 14) || compute != 68)
     return 7;
   if (!printed++)
-    fprintf(stderr, "mock: gemm ex %s N N m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", at == 14 ? "bf16" : "f16", m, n, k,
-            lda, ldb, ldc);
+    fprintf(stderr, "mock: gemm ex %s %c %c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d\n", at == 14 ? "bf16" : "f16",
+            ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, lda, ldb, ldc);
   float al = *(const float *)alpha, be = *(const float *)beta;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < m; ++i) {
       double acc = 0;
       for (int p = 0; p < k; ++p)
-        acc += (double)half_get(A, at, i + (long long)p * lda) * half_get(B, bt, p + (long long)j * ldb);
+        acc += (double)half_get(A, at, ta ? p + (long long)i * lda : i + (long long)p * lda) *
+               half_get(B, bt, tb ? j + (long long)p * ldb : p + (long long)j * ldb);
       float old = be != 0 ? half_get(C, ct, i + (long long)j * ldc) : 0.0f;
       half_set(C, ct, i + (long long)j * ldc, (float)(al * acc + be * old));
     }
@@ -459,8 +462,9 @@ int cublasGemmStridedBatchedEx(void *h, int ta, int tb, int m, int n, int k, con
   if (!h || batch < 1)
     return 7;
   if (!printed++)
-    fprintf(stderr, "mock: gemm ex strided batched m=%d n=%d k=%d strides=%lld,%lld,%lld batch=%d\n", m, n, k, sa, sb,
-            sc, batch);
+    fprintf(stderr,
+            "mock: gemm ex strided batched %c %c m=%d n=%d k=%d lda=%d ldb=%d strides=%lld,%lld,%lld batch=%d\n",
+            ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, lda, ldb, sa, sb, sc, batch);
   for (int b = 0; b < batch; ++b) {
     int r = cublasGemmEx(h, ta, tb, m, n, k, alpha, (const uint16_t *)A + b * sa, at, lda, (const uint16_t *)B + b * sb,
                          bt, ldb, beta, (uint16_t *)C + b * sc, ct, ldc, compute, algo);
@@ -477,8 +481,8 @@ int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k, cons
   if (!h || batch < 1)
     return 7;
   if (!printed++)
-    fprintf(stderr, "mock: sgemm strided batched N N m=%d n=%d k=%d strides=%lld,%lld,%lld batch=%d\n", m, n, k, sa, sb,
-            sc, batch);
+    fprintf(stderr, "mock: sgemm strided batched %c %c m=%d n=%d k=%d lda=%d ldb=%d strides=%lld,%lld,%lld batch=%d\n",
+            ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, lda, ldb, sa, sb, sc, batch);
   for (int b = 0; b < batch; ++b) {
     int r = cublasSgemm_v2(h, ta, tb, m, n, k, alpha, A + b * sa, lda, B + b * sb, ldb, beta, C + b * sc, ldc);
     if (r)
