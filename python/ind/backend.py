@@ -542,7 +542,7 @@ def partition(gm, device=None):
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
         parts = _pytorch_partitions(gm, support)
         STATS["partitioner_fallbacks"] += 1
-    parts = eager_output_views(parts)
+    parts = eager_output_views(gm, parts)
     for p in parts:  # a partition of views only stays eager (where a view is free), marked for describe()
         if all(str(n.target) in _NO_COMPUTE for n in p):
             for n in p:
@@ -558,18 +558,26 @@ def partition(gm, device=None):
 
 # The views an output of a partition can be replayed by: one tensor in, one view out (not split's lists).
 _OUTPUT_VIEWS = _NO_COMPUTE - {"aten.split.Tensor", "aten.split_with_sizes.default", "<built-in function getitem>"}
+_MATMULS = {"aten.mm.default", "aten.bmm.default"}
 
 
-def eager_output_views(parts):
+def eager_output_views(gm, parts):
     """Views a partition hands on, made by PyTorch after it from their base instead (Inductor's ReinterpretView
     of an output): a view whose value is used only outside its partition (a later partition, an eager op,
     the graph's outputs: a forward saves views of its activations for the backward) leaves the partition and
     runs after it, reading its base, which the partition returns. In ind a view handed on is a kernel
     writing a copy; in PyTorch it costs nothing, and the base is a buffer anyway or costs the copy's kernel.
-    A view also read inside stays (mm realizes its operands: a base handed on beside the view's copy would
-    be one more kernel). Views of views leave from the first one's base (nodes are visited last to first).
-    They are marked as views for describe(). Returns the partitions (lists of nodes in graph order) without
-    the views that left."""
+    A view also read inside by matmuls only (an mm/bmm reads a reshape or a transpose of a buffer without a
+    copy: lower_extern) is made twice: inside for them, and by PyTorch after the partition for the users
+    outside (a forward's `view(x, [N, C])` feeds its projection and is saved for the backward). A view read
+    by anything else inside stays as it is (its copy there would be the one handed on: a base handed on
+    beside it would be one more kernel). Views of views leave from the first one's base (nodes are visited
+    last to first). The views made by PyTorch are marked as views for describe(). Returns the partitions
+    (lists of nodes in graph order) without the views that left."""
+    def free_inside(v, inside):  # every use of v inside is a matmul's operand, directly or through views
+        return all(str(u.target) in _MATMULS or (str(u.target) in _OUTPUT_VIEWS and free_inside(u, inside))
+                   for u in v.users if u in inside)
+
     out = []
     for p in parts:
         inside = set(p)
@@ -578,11 +586,19 @@ def eager_output_views(parts):
             if str(v.target) not in _OUTPUT_VIEWS or v.op != "call_function":
                 continue
             outside = [u for u in v.users if u not in inside]
-            if not outside or len(outside) < len(v.users):
+            if not outside:
                 continue
-            v.meta["ind_view_only"] = True
-            inside.discard(v)
-            gone.add(v)
+            if len(outside) == len(v.users):
+                v.meta["ind_view_only"] = True
+                inside.discard(v)
+                gone.add(v)
+            elif free_inside(v, inside):
+                with gm.graph.inserting_after(v):
+                    c = gm.graph.call_function(v.target, v.args, v.kwargs)
+                c.meta.update(v.meta)
+                c.meta["ind_view_only"] = True
+                for u in outside:
+                    u.replace_input_with(v, c)
         out.append([n for n in p if n not in gone])
     return out
 

@@ -144,6 +144,15 @@ def view_outputs(x):
     return z, w, u, u.sum()
 
 
+def mm_view_outputs(x, k):
+    y = torch.tanh(x) * 2
+    v = y.view(24).view(2, 12)  # read by an mm (it reads y's storage, no copy) and by the outputs: both
+    # views made twice, the outside pair from y
+    t = y.t()  # the same for a transpose (the mm's transpose flag)
+    c = y.t()  # read by a reshape that copies (clone) before its mm: stays, the copy it is handed on as
+    return v, v @ k, t, t @ k[:4], c, c.reshape(3, 8) @ k[:8]
+
+
 def vector_norm_dims():
     """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
     size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
@@ -176,7 +185,8 @@ def main():
              "crossed": (crossed, [f(4, 6), f(4, 6)]),
              "storage_offset": (storage_offset, [f(4, 6)]),
              "views_only": (views_only, [f(4, 6)]),
-             "view_outputs": (view_outputs, [f(4, 6)])}
+             "view_outputs": (view_outputs, [f(4, 6)]),
+             "mm_view_outputs": (mm_view_outputs, [f(4, 6), f(12, 3)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
