@@ -97,6 +97,14 @@ bool ind_attr_bool_array(MlirOperation op, const char *name, bool *out, intptr_t
   return true;
 }
 
+bool ind_attr_bool_pair(MlirOperation op, const char *name, bool out[2]) {
+  out[0] = out[1] = false;
+  if (mlirAttributeIsNull(get_attr(op, name)))
+    return true;
+  intptr_t n = 0;
+  return ind_attr_bool_array(op, name, out, 2, &n) && n == 2;
+}
+
 void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr) {
   mlirOperationSetAttributeByName(op, ind_str(name), attr);
 }

@@ -57,6 +57,9 @@ bool ind_attr_bool(MlirOperation op, const char *name, bool *out);
 bool ind_attr_i64_array(MlirOperation op, const char *name, int64_t *out, intptr_t max, intptr_t *n);
 /* A dense i1 array attribute (`array<i1: true, false>`), as ind_attr_i64_array. */
 bool ind_attr_bool_array(MlirOperation op, const char *name, bool *out, intptr_t max, intptr_t *n);
+/* An optional two-flag attribute (array<i1: a, b>; an extern's `transpose`): absent, both false; false when
+ * it is there but not two bools. */
+bool ind_attr_bool_pair(MlirOperation op, const char *name, bool out[2]);
 void ind_set_attr(MlirOperation op, const char *name, MlirAttribute attr);
 MlirAttribute ind_str_attr(MlirContext ctx, const char *s);
 MlirAttribute ind_i64_array_attr(MlirContext ctx, const int64_t *v, intptr_t n);

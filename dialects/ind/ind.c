@@ -375,13 +375,7 @@ MlirStringRef ind_extern_kernel(MlirOperation op) {
   return ind_attr_str(op, IND_ATTR_KERNEL, &s) ? s : empty_ref();
 }
 
-bool ind_extern_transpose(MlirOperation op, bool out[2]) {
-  out[0] = out[1] = false;
-  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(IND_ATTR_TRANSPOSE))))
-    return true;
-  intptr_t n = 0;
-  return ind_attr_bool_array(op, IND_ATTR_TRANSPOSE, out, 2, &n) && n == 2;
-}
+bool ind_extern_transpose(MlirOperation op, bool out[2]) { return ind_attr_bool_pair(op, IND_ATTR_TRANSPOSE, out); }
 
 MlirValue ind_load_buffer(MlirOperation op) {
   intptr_t n = ind_is_load(op) ? mlirOperationGetNumOperands(op) : 0;

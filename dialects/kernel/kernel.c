@@ -384,11 +384,7 @@ MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, co
 bool kernel_is_extern_call(MlirOperation op) { return ind_op_is(op, KERNEL_EXTERN_CALL); }
 
 bool kernel_extern_call_transpose(MlirOperation op, bool out[2]) {
-  out[0] = out[1] = false;
-  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ind_str(KERNEL_ATTR_TRANSPOSE))))
-    return true;
-  intptr_t n = 0;
-  return ind_attr_bool_array(op, KERNEL_ATTR_TRANSPOSE, out, 2, &n) && n == 2;
+  return ind_attr_bool_pair(op, KERNEL_ATTR_TRANSPOSE, out);
 }
 
 static MlirOperation call_terminator(MlirOperation call) {
