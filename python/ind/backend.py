@@ -822,11 +822,12 @@ def drop_empty(gm):
                 continue
             # the dropped inputs took part in the type promotion: an input of another dtype than the
             # result's is converted first (a float32 empty cache before a bfloat16 autocast value)
+            converted = [a.meta["val"].dtype != v.dtype for a in kept]
             with gm.graph.inserting_before(n):
-                kept = [a if a.meta["val"].dtype == v.dtype else _to_dtype(gm, a, v.dtype) for a in kept]
+                kept = [_to_dtype(gm, a, v.dtype) if conv else a for a, conv in zip(kept, converted)]
             if len(kept) == 1:
                 c = kept[0]
-                if c.target != aten._to_copy.default or c.users:
+                if not converted[0]:  # one input left, of the result's dtype: the cat is a copy of it
                     with gm.graph.inserting_before(n):
                         c = gm.graph.call_function(aten.clone.default, (kept[0],))
                     c.meta.update(n.meta)

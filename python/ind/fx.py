@@ -1433,8 +1433,8 @@ def backend_decompositions():
 def canonical_dims(decomposition):
     """vector_norm's decomposition with its `dim` made non-negative first. torch 2.11's (torch/_refs/linalg,
     the path for reduced dims of size 1) compares negative dims with enumerate's indices and keeps the dim:
-    vector_norm(x[..., 1], dim=-1) had shape [..., 1] under compile (pytorch#182181, fixed in later torch),
-    a wrong shape or a failed backward in four of 3,018 fuzz programs on the GPU machine."""
+    vector_norm(x[..., 1], dim=-1) had shape [..., 1] under compile (pytorch#182181, fixed in later torch:
+    a wrong shape, a failed backward or a failed trace in eight fuzz programs on the GPU machine)."""
     def vector_norm(x, *args, **kwargs):
         args = list(args)
         dim = args[1] if len(args) > 1 else kwargs.get("dim")

@@ -435,10 +435,9 @@ def main():
     passed = failed = ill = 0
     allres = {}
     t0 = time.time()
-    until = t0 + a.budget if a.budget else None
     for k, bw in enumerate(modes):  # with --both, a budget is split: forward stops at its half
-        stop = None if until is None else t0 + a.budget * (k + 1) / len(modes)
-        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=stop)
+        until = t0 + a.budget * (k + 1) / len(modes) if a.budget else None
+        res = run_seeds(seeds, bw, a.jobs, a.batch, a.inject, until=until)
         allres["bwd" if bw else "fwd"] = res
         for d in res.values():
             if d["class"] in PYTORCH_CLASSES:
