@@ -49,21 +49,31 @@ static inline bool ind_mm_dims(bool batched, const int64_t *c_shape, int c_rank,
   return true;
 }
 
+/* The shape the operand `which` (0: A, 1: B) holds: [batch,] rows x cols of op(x), swapped when its
+ * transpose flag is set; returns its rank (3 for a bmm, 2 for an mm). */
+static inline int ind_mm_held_shape(const IndMmDims *d, bool batched, int which, int64_t *out) {
+  bool t = which == 0 ? d->trans_a : d->trans_b;
+  int64_t rows = which == 0 ? d->m : d->k, cols = which == 0 ? d->k : d->n;
+  int n = 0;
+  if (batched)
+    out[n++] = d->batch;
+  out[n++] = t ? cols : rows;
+  out[n++] = t ? rows : cols;
+  return n;
+}
+
 /* Whether an operand (`which` 0: A, 1: B) declared as shape[0..rank) fits d: any shape of another rank
  * than the product's (its element count was checked by ind_mm_dims), else exactly the held shape. */
 static inline bool ind_mm_operand_shape_ok(const IndMmDims *d, bool batched, int which, const int64_t *shape,
                                            int rank) {
-  int want = batched ? 3 : 2;
-  if (rank != want)
+  int64_t held[3];
+  int n = ind_mm_held_shape(d, batched, which, held);
+  if (rank != n)
     return true;
-  bool t = which == 0 ? d->trans_a : d->trans_b;
-  int64_t rows = which == 0 ? d->m : d->k, cols = which == 0 ? d->k : d->n;
-  if (t) {
-    int64_t x = rows;
-    rows = cols;
-    cols = x;
-  }
-  return (!batched || shape[0] == d->batch) && shape[want - 2] == rows && shape[want - 1] == cols;
+  for (int i = 0; i < n; ++i)
+    if (shape[i] != held[i])
+      return false;
+  return true;
 }
 
 #ifdef __cplusplus

@@ -6,6 +6,7 @@
 #include "ind/runtime.h"
 #include "lib/elem_type.h"
 #include "lib/json.h"
+#include "lib/mm_dims.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -230,11 +231,11 @@ static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3],
  * one dtype (f32, f16 or bf16), dims within cuBLAS's int. C has the product's shape; A and B are read as
  * the contiguous arrays they hold (any shape: a reshape of a buffer is the buffer): A holds [b, m, k], or
  * [b, k, m] when its "transpose" flag is set, B [b, k, n] or [b, n, k]; so k = numel(A) / (b m), and an
- * operand of the product's rank must have exactly the shape it holds (lib/mm_dims.h, the compiler's rule,
- * restated here: the runtime includes no MLIR-side header). */
+ * operand of the product's rank must have exactly the shape it holds: lib/mm_dims.h, the rule every layer
+ * of the compiler checks (libc-only, like lib/json.h). */
 static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool batched) {
   const char *what = batched ? "bmm" : "mm";
-  int rank = batched ? 3 : 2, r = batched ? 1 : 0;
+  int rank = batched ? 3 : 2;
   if (s->nargs != 3)
     return plan_error(path, "extern %s needs 3 args (A, B, C)%s", what, NULL);
   const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
@@ -243,18 +244,13 @@ static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool
     return plan_error(path, "extern %s supports only %s results and operands of one dtype, f32, f16 or bf16", what,
                       batched ? "3-D" : "2-D");
   s->mm_type = a->dtype;
-  int64_t nb = batched ? c->shape[0] : 1, m = c->shape[r], n = c->shape[r + 1];
-  if (nb < 1 || m < 1 || n < 1 || a->numel % (nb * m) != 0 || b->numel != nb * (a->numel / (nb * m)) * n)
+  IndMmDims d;
+  const char *why;
+  if (!ind_mm_dims(batched, c->shape, c->rank, a->numel, b->numel, s->trans_a, s->trans_b, &d, &why) ||
+      !ind_mm_operand_shape_ok(&d, batched, 0, a->shape, a->rank) ||
+      !ind_mm_operand_shape_ok(&d, batched, 1, b->shape, b->rank))
     return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
-  int64_t k = a->numel / (nb * m);
-  for (int i = 0; i < 2; ++i) { /* an operand of the product's rank has exactly the shape it holds */
-    const Buffer *x = i == 0 ? a : b;
-    bool t = i == 0 ? s->trans_a : s->trans_b;
-    int64_t rows = i == 0 ? m : k, cols = i == 0 ? k : n;
-    if (x->rank == rank &&
-        (x->shape[r] != (t ? cols : rows) || x->shape[r + 1] != (t ? rows : cols) || (batched && x->shape[0] != nb)))
-      return plan_error(path, "extern mm: shapes of %s and %s do not match C = A @ B", a->name, b->name);
-  }
+  int64_t nb = d.batch, m = d.m, n = d.n, k = d.k;
   if (nb > 2147483647 || m > 2147483647 || n > 2147483647 || k > 2147483647)
     return plan_error(path, "extern %s: dimension too large for cuBLAS%s", what, NULL);
   s->mm_batch = batched ? (int)nb : 0;

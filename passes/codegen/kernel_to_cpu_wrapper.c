@@ -185,18 +185,6 @@ static MlirValue as_held(CgBuilder *b, MlirValue v, const int64_t *held, intptr_
   return cg_op1(b, "memref.reinterpret_cast", 1, &v, ht, 4, a);
 }
 
-/* The shape an operand buffer holds (lib/mm_dims.h): [batch,] rows x cols, swapped when transposed. */
-static intptr_t held_shape(const IndMmDims *d, bool batched, int which, int64_t *out) {
-  bool t = which == 0 ? d->trans_a : d->trans_b;
-  int64_t rows = which == 0 ? d->m : d->k, cols = which == 0 ? d->k : d->n;
-  intptr_t n = 0;
-  if (batched)
-    out[n++] = d->batch;
-  out[n++] = t ? cols : rows;
-  out[n++] = t ? rows : cols;
-  return n;
-}
-
 /* out[bt, i, j] = sum_k op(a)[bt, i, k] * op(b)[bt, k, j] (no batch dim for mm; op(x) the transposed
  * matrices when x's flag is set: its loads swap the two indices), accumulated in f64 and rounded once
  * to the output type: the products of f32 (or narrower) inputs are exact in f64, so the result is within
@@ -209,8 +197,8 @@ static intptr_t held_shape(const IndMmDims *d, bool batched, int which, int64_t 
 static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, bool batched, const IndMmDims *d) {
   MlirType ct = mlirValueGetType(C), f64 = mlirF64TypeGet(b->ctx);
   int64_t n = d->n, held[3];
-  A = as_held(b, A, held, held_shape(d, batched, 0, held));
-  B = as_held(b, B, held, held_shape(d, batched, 1, held));
+  A = as_held(b, A, held, ind_mm_held_shape(d, batched, 0, held));
+  B = as_held(b, B, held, ind_mm_held_shape(d, batched, 1, held));
   MlirValue zero = cg_const_index(b, 0), one = cg_const_index(b, 1);
   MlirValue nb = cg_const_index(b, d->batch);
   MlirValue M = cg_const_index(b, d->m), N = cg_const_index(b, n), K = cg_const_index(b, d->k);
