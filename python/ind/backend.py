@@ -151,6 +151,91 @@ def _traced_strides(node, shape):
     return None if same else st
 
 
+def _dense_perm(shape, stride):
+    """The permutation p for which a tensor of this shape and these strides, permuted by p, is contiguous,
+    when its layout is dense (no gaps, no overlap, no expanded dim) but not contiguous; else None. Dims of
+    size 1 may sit anywhere (their stride says nothing)."""
+    n = len(shape)
+    if n < 2 or any(not isinstance(x, int) for x in tuple(shape) + tuple(stride)):
+        return None
+    acc, contiguous = 1, True
+    for d in reversed(range(n)):
+        if shape[d] != 1 and stride[d] != acc:
+            contiguous = False
+        acc *= shape[d]
+    if contiguous:
+        return None
+    perm = sorted(range(n), key=lambda d: (-stride[d], d))
+    acc = 1
+    for d in reversed(perm):
+        if shape[d] != 1 and stride[d] != acc:
+            return None
+        acc *= shape[d]
+    return tuple(perm)
+
+
+def _inverse(perm):
+    inv = [0] * len(perm)
+    for i, d in enumerate(perm):
+        inv[d] = i
+    return tuple(inv)
+
+
+def _val_layout(node):
+    """(shape, strides) of a node's traced tensor value as ints, else None."""
+    val = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    if not isinstance(val, torch.Tensor):
+        return None
+    try:
+        return tuple(int(x) for x in val.shape), tuple(int(x) for x in val.stride())
+    except Exception:  # symbolic sizes or strides
+        return None
+
+
+def physical_layouts(sub):
+    """A partition's graph as ind compiles it, with its permuted inputs and outputs in their memory order,
+    as Inductor's kernels index a FixedLayout input by its strides rather than copying it: (graph module,
+    input perms, output perms). An input whose traced layout is a dense permutation (a transposed weight
+    saved for the backward, a [B, S, H, D] buffer read as [B, H, S, D]) becomes an argument of its memory
+    order's shape followed by a permute to its logical shape; the call hands it x.permute(p), contiguous,
+    instead of a copy. An output traced in such a layout is computed permuted into its memory order (the
+    permute folds into the kernel that stores it) and handed on as the inverse permute of that buffer,
+    instead of a copy into its strides. sub itself is left as it is (the eager fallback and
+    IND_CHECK_PARTITIONS call it with the logical arguments). Perms are None where nothing changes."""
+    aten = torch.ops.aten
+    ins = [n for n in sub.graph.nodes if n.op == "placeholder"]
+    out = [n for n in sub.graph.nodes if n.op == "output"][0]
+    vals = out.args[0] if isinstance(out.args[0], (tuple, list)) else [out.args[0]]
+    in_perms = [None if (l := _val_layout(n)) is None else _dense_perm(*l) for n in ins]
+    out_perms = [None if (l := _val_layout(v)) is None else _dense_perm(*l) for v in vals]
+    if not any(in_perms) and not any(out_perms):
+        return sub, in_perms, out_perms
+    g = torch.fx.Graph()
+    env = {}
+    for n in sub.graph.nodes:
+        if n.op == "output":
+            break
+        if n.op == "placeholder" and in_perms[ins.index(n)]:
+            p = in_perms[ins.index(n)]
+            ph = g.placeholder(n.name + "_mem")
+            ph.meta["val"] = n.meta["val"].permute(p)
+            env[n] = g.call_function(aten.permute.default, (ph, list(_inverse(p))))
+            env[n].meta.update(n.meta)
+            continue
+        env[n] = g.node_copy(n, lambda a: env[a])
+    news = []
+    for v, p in zip(vals, out_perms):
+        nv = env[v] if isinstance(v, torch.fx.Node) else v
+        if p:
+            pv = g.call_function(aten.permute.default, (nv, list(p)))
+            pv.meta["val"] = v.meta["val"].permute(p)
+            pv.meta["stack_trace"] = v.meta.get("stack_trace")
+            nv = pv
+        news.append(nv)
+    g.output(tuple(news) if isinstance(out.args[0], (tuple, list)) else news[0])
+    return torch.fx.GraphModule(sub, g), in_perms, out_perms
+
+
 def _restride(o, st):
     """o's values in a tensor of strides st. A dim of stride 0 (an expanded output) is stored once and
     expanded, as the traced value was."""
@@ -171,7 +256,8 @@ class IndKernel(torch.nn.Module):
         self.graph_text = None
         out = [n for n in sub.graph.nodes if n.op == "output"][0]
         self.tuple_out = isinstance(out.args[0], (tuple, list))
-        g = ind_fx.import_graph(sub, name=name)
+        mem, self._in_perms, out_perms = physical_layouts(sub)
+        g = ind_fx.import_graph(mem, name=name)
         if g.constants:  # a partition never holds get_attr constants larger than one element
             raise ind_fx.IndImportError(f"partition {name} captured {len(g.constants)} tensor constants")
         self.graph = g
@@ -181,7 +267,10 @@ class IndKernel(torch.nn.Module):
         # the output is handed on in them, as Inductor honours traced strides; eager ops after the partition
         # (attention backward, as_strided, ...) read their inputs' layout
         vals = out.args[0] if self.tuple_out else [out.args[0]]
-        self._out_strides = [_traced_strides(v, spec[0]) for v, spec in zip(vals, self._out_specs)]
+        self._out_strides = [_traced_strides(v, spec[0]) if p is None else None
+                             for v, spec, p in zip(vals, self._out_specs, out_perms)]
+        self._out_inv = [None if p is None else _inverse(p) for p in out_perms]
+        self._any_in_perm = any(self._in_perms)
         self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
         self.device_type = device
         if device is not None and compile_now:  # compiled now: a compile error falls back before the first call
@@ -197,9 +286,12 @@ class IndKernel(torch.nn.Module):
         return prog
 
     def forward(self, *args):
+        logical = args
         dev = self._device(args)
         prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
+        if self._any_in_perm:  # permuted inputs in their memory order (contiguous unless a layout changed)
+            args = [a if p is None else a.permute(p) for a, p in zip(args, self._in_perms)]
         if dev.type == "cuda":
             # one walk over the arguments: (tensor, address) each, the tensors held in `ins` until the launch
             # (a copy dropped before it would give its block back to PyTorch's caching allocator for the next)
@@ -210,13 +302,14 @@ class IndKernel(torch.nn.Module):
         else:
             ins = [a if a.is_contiguous() else a.contiguous() for a in args]
             if not all(t.dtype in _NUMPY_OK for t in ins + outs):  # a dtype the host path does not take:
-                return self.sub(*args)  # the program's graph runs eagerly
+                return self.sub(*logical)  # the program's graph runs eagerly
             # into the outputs torch allocated: storage of torch's own (FSDP2 resizes what it gets; a numpy
             # array's storage cannot be resized), and no copy
             prog.run([_host(t) for t in ins], [_host(o) for o in outs])
-        outs = [o if st is None else _restride(o, st) for o, st in zip(outs, self._out_strides)]
+        outs = [o.permute(inv) if inv is not None else o if st is None else _restride(o, st)
+                for o, st, inv in zip(outs, self._out_strides, self._out_inv)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
-            self._check(args, outs)
+            self._check(logical, outs)
         return tuple(outs) if self.tuple_out else outs[0]
 
     def _device(self, args):

@@ -153,6 +153,32 @@ def mm_view_outputs(x, k):
     return v, v @ k, t, t @ k[:4], c, c.reshape(3, 8) @ k[:8]
 
 
+def strided_layouts():
+    """Permuted inputs and outputs of a partition stay in their memory order (backend.physical_layouts): the
+    program's arguments and results have the memory order's shapes, the outputs keep the traced strides, and
+    a call whose arguments come in another layout (contiguous) is still right (permute, then a copy)."""
+    def fn(x, w):
+        y = torch.tanh(x) * 2  # strided like x (TensorIterator keeps the input's layout)
+        return y, y.sum(1), x[0] @ w  # w: a transposed weight read by the mm as it lies
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(2, 5, 3, generator=g).permute(0, 2, 1)
+    w = torch.randn(4, 5, generator=g).t()
+    cg = backend.compile_aten_graph(fx.trace(fn, [x, w]), [x, w])
+    k = cg.fused_0
+    print("== strided_layouts")
+    print("perms in", k._in_perms, "out", k._out_inv)
+    print("arguments", k.graph.inputs, "results", k.graph.outputs)
+    want = fn(x, w)
+    failed = 0
+    for args in ([x, w], [x.contiguous(), w.contiguous()]):
+        got = cg(*args)
+        ok = all(a.stride() == b.stride() and torch.allclose(a, b, atol=1e-5) for a, b in zip(got, want))
+        failed += not ok
+        print("PASS" if ok else "FAIL", "strides", [a.stride() for a in got],
+              "contiguous" if args[0].is_contiguous() else "as traced")
+    return failed
+
+
 def vector_norm_dims():
     """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
     size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
@@ -200,6 +226,7 @@ def main():
             ok = len(got) == len(want) and max(errs) <= 1e-5
             failed += not ok
             print(f"{'PASS' if ok else 'FAIL'} {name} call {call}: max rel_err {max(errs):.1e}")
+    failed += strided_layouts()
     failed += random_graphs() > 0
     planted_cycle()
     print(f"compiles {backend.STATS['compiles']} cache hits {backend.STATS['cache_hits']} "

@@ -109,6 +109,7 @@ def cuda_call(k):
     """IndKernel.forward's CUDA path with a stand-in program, on fake CUDA tensors: the addresses it passes,
     and data_ptr() read once per argument (no copy) or not at all (copied: the copy's is read)."""
     k._progs, k._out_specs, k._out_strides, k.tuple_out = {"cuda": StandInProgram()}, [((8, 8), torch.float32)], [None], False
+    k._out_inv, k._in_perms, k._any_in_perm = [None], [None] * 4, False  # as traced: contiguous, no permutes
     raw_stream, backend._raw_stream = backend._raw_stream, lambda dev: 7
     try:
         with FakeTensorMode(allow_non_fake_inputs=True):
