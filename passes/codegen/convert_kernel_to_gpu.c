@@ -1081,23 +1081,32 @@ static MlirValue row_reduce_plain(Gen *g, KernelReduction r, const Lanes *x, int
 
 /* A state reduction of a persistent kernel, whose row is in registers: computed in two passes over them
  * with plain reductions, as Inductor does for persistent reductions (welford_reduce_fallback,
- * prepare_softmax_twopass_fallback). Welford: mean = sum(x) / rnumel, m2 = sum((x - mean)^2), weight
- * rnumel: no division per element and a one-value butterfly instead of Chan's merge. Online softmax:
+ * prepare_softmax_twopass_fallback). Welford, in the corrected two-pass form (Chan, Golub and LeVeque):
+ * mean0 = sum(x) / rnumel, d = x - mean0, mean = mean0 + sum(d) / rnumel, m2 = max(sum(d^2) - sum(d)^2 /
+ * rnumel, 0), weight rnumel: no division per element and one-value butterflies instead of Chan's merge.
+ * The correction makes the mean of a constant row that constant whatever sum(x) rounded to (a row of 7:
+ * Inductor's plain two-pass mean is an ulp off, and x - mean, times a layer norm's rstd of 316, moved the
+ * output by 4e-3 where eager's Welford gives 0) and keeps m2 >= 0. Online softmax:
  * m = max(x), s = sum(exp(x - m)), and s = 0 where m = -inf (an all -inf row: the online state's sum; a
  * +inf max gives NaN, as torch does): one exp per element, no rescales. x - mean and exp(x - m) are the
- * expressions a softmax or normalization epilogue computes again, so CSE shares them. The two reductions
- * use the state's first two workgroup-memory slot ranges. */
+ * expressions a softmax computes again, so CSE shares them. The reductions use the state's workgroup-memory
+ * slot ranges (three for Welford, two for the softmax). */
 static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
   State o = {{{NULL}, {NULL}, {NULL}}};
   Lanes y = {.n = x->n};
   if (kernel_reduction_family(r) == KERNEL_RED_WELFORD_MEAN) {
     MlirValue n = cg_const_f32(&g->b, (double)g->rnumel);
-    o.v[0] = cg_bin(&g->b, "arith.divf", row_reduce_plain(g, KERNEL_RED_SUM, x, g->nreduce), n);
+    MlirValue mean = cg_bin(&g->b, "arith.divf", row_reduce_plain(g, KERNEL_RED_SUM, x, g->nreduce), n);
+    Lanes d = {.n = x->n};
     for (int l = 0; l < x->n; ++l) {
-      MlirValue d = cg_bin(&g->b, "arith.subf", x->v[l], o.v[0]);
-      y.v[l] = cg_bin(&g->b, "arith.mulf", d, d);
+      d.v[l] = cg_bin(&g->b, "arith.subf", x->v[l], mean);
+      y.v[l] = cg_bin(&g->b, "arith.mulf", d.v[l], d.v[l]);
     }
-    o.v[1] = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+    MlirValue sd = row_reduce_plain(g, KERNEL_RED_SUM, &d, g->nreduce + 2);
+    MlirValue sd2 = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
+    o.v[0] = cg_bin(&g->b, "arith.addf", mean, cg_bin(&g->b, "arith.divf", sd, n));
+    MlirValue m2 = cg_bin(&g->b, "arith.subf", sd2, cg_bin(&g->b, "arith.divf", cg_bin(&g->b, "arith.mulf", sd, sd), n));
+    o.v[1] = cg_bin(&g->b, "arith.maximumf", m2, cg_const_f32(&g->b, 0.0));
     o.v[2] = n;
   } else {
     o.v[0] = row_reduce_plain(g, KERNEL_RED_MAX, x, g->nreduce);

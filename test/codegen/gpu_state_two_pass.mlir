@@ -1,16 +1,19 @@
 // A Welford or online-softmax reduction of a persistent kernel (the row in registers) is computed in two
 // passes over the registers with plain reductions, as Inductor does for persistent reductions
 // (welford_reduce_fallback, prepare_softmax_twopass_fallback; convert_kernel_to_gpu.c,
-// reduce_state_two_pass; docs/passes/codegen.md "Welford and online softmax"). Welford: mean = sum / rnumel,
-// m2 = sum((x - mean)^2), no division per element and no Chan merge; online softmax: m = max, s =
+// reduce_state_two_pass; docs/passes/codegen.md "Welford and online softmax"). Welford in the corrected
+// two-pass form: mean0 = sum / rnumel, d = x - mean0, mean = mean0 + sum(d) / rnumel, m2 = max(sum(d^2) -
+// sum(d)^2 / rnumel, 0) (a constant row's mean is exact whatever the sum rounded to: fuzz seed 11801 on
+// the GPU), no division per element and no Chan merge; online softmax: m = max, s =
 // sum(exp(x - m')) with m' = 0 where m = -inf. Each pass has its own workgroup-memory slots. The looped
 // form keeps the one-pass state (test/codegen/welford_online.mlir, gpu_online_combine.mlir).
 // RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
 
 /// var_mean over rows of 1000 (persistent, 128 threads x 8, a masked tail): the sum of the first lane
-/// (its tail lanes select 0), the butterfly, the warps through slot range 0, then mean = sum / 1000;
-/// (x - mean)^2 per lane, summed through slot range 1 (a range is 32 slots, one per warp: it starts at
-/// 32); var = m2 / 999, the mean output (mean * 1000) / 1000.
+/// (its tail lanes select 0), the butterfly, the warps through slot range 0, then mean0 = sum / 1000;
+/// d = x - mean0 per lane summed through slot range 2 (a range is 32 slots, one per warp: it starts at
+/// 64), d^2 through slot range 1 (at 32); the corrected mean and m2 (clamped at 0); var = m2 / 999, the
+/// mean output (mean * 1000) / 1000.
 // CHECK-LABEL: "gpu.func"
 // CHECK: [[V:%[0-9]+]] = "vector.load"
 // CHECK-NEXT: [[X0:%[0-9]+]] = "vector.extract"([[V]]) <{static_position = array<i64: 0>}>
@@ -24,9 +27,17 @@
 // CHECK: "memref.store"
 // CHECK: "gpu.barrier"
 // CHECK-NOT: "arith.divf"
-// CHECK: [[MEAN:%[0-9]+]] = "arith.divf"({{%[0-9]+}}, [[N]])
-// CHECK-NEXT: [[D0:%[0-9]+]] = "arith.subf"([[X0]], [[MEAN]])
+// CHECK: [[MEAN0:%[0-9]+]] = "arith.divf"({{%[0-9]+}}, [[N]])
+// CHECK-NEXT: [[D0:%[0-9]+]] = "arith.subf"([[X0]], [[MEAN0]])
 // CHECK-NEXT: [[Q0:%[0-9]+]] = "arith.mulf"([[D0]], [[D0]])
+// CHECK-NOT: "arith.divf"
+// CHECK: "arith.select"([[MASK]], [[D0]], {{%[0-9]+}})
+// CHECK-NOT: "arith.divf"
+// CHECK: "gpu.shuffle"
+// CHECK-NOT: "arith.divf"
+// CHECK: "arith.constant"() <{value = 64 : index}>
+// CHECK: "memref.store"
+// CHECK: "gpu.barrier"
 // CHECK-NOT: "arith.divf"
 // CHECK: "arith.select"([[MASK]], [[Q0]], {{%[0-9]+}})
 // CHECK-NOT: "arith.divf"
@@ -36,9 +47,16 @@
 // CHECK: "memref.store"
 // CHECK: "gpu.barrier"
 // CHECK-NOT: "arith.divf"
-// CHECK: [[SUM:%[0-9]+]] = "arith.mulf"([[MEAN]], [[N]])
+// CHECK: [[CORR:%[0-9]+]] = "arith.divf"([[SD:%[0-9]+]], [[N]])
+// CHECK-NEXT: [[MEAN:%[0-9]+]] = "arith.addf"([[MEAN0]], [[CORR]])
+// CHECK-NEXT: [[SQ:%[0-9]+]] = "arith.mulf"([[SD]], [[SD]])
+// CHECK-NEXT: [[SQN:%[0-9]+]] = "arith.divf"([[SQ]], [[N]])
+// CHECK-NEXT: [[M2:%[0-9]+]] = "arith.subf"({{%[0-9]+}}, [[SQN]])
+// CHECK-NEXT: [[Z0:%[0-9]+]] = "arith.constant"() <{value = 0.000000e+00 : f32}>
+// CHECK-NEXT: [[M2C:%[0-9]+]] = "arith.maximumf"([[M2]], [[Z0]])
+// CHECK-NEXT: [[SUM:%[0-9]+]] = "arith.mulf"([[MEAN]], [[N]])
 // CHECK-NEXT: [[C:%[0-9]+]] = "arith.constant"() <{value = 9.990000e+02 : f32}>
-// CHECK-NEXT: "llvm.call_intrinsic"({{%[0-9]+}}, [[C]]) <{{{.*}}intrin = "llvm.nvvm.div.full"
+// CHECK-NEXT: "llvm.call_intrinsic"([[M2C]], [[C]]) <{{{.*}}intrin = "llvm.nvvm.div.full"
 // CHECK: "llvm.call_intrinsic"([[SUM]], {{.*}}intrin = "llvm.nvvm.div.full"
 // CHECK: "gpu.return"
 func.func @var_mean(%x: tensor<4x1000xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
@@ -82,8 +100,9 @@ func.func @log_softmax(%x: tensor<4x1000xf32>) -> tensor<4x1000xf32> {
 
 // -----
 /// var over the leading dim of 17 x 33 (an outer persistent reduction, 32 x points x 8 threads): the
-/// sum's partials through slot range 0 (block 256: slots 0..255), the squared deviations' through slot
-/// range 1 (256..511), each followed by a barrier before it is read.
+/// sum's partials through slot range 0 (block 256: slots 0..255), the deviations' through slot range 2
+/// (512..767), the squared deviations' through slot range 1 (256..511), each followed by a barrier before
+/// it is read.
 // CHECK-LABEL: "gpu.func"
 // CHECK-NEXT: ^bb0({{.*}}%arg3: memref<768xf32, #gpu.address_space<workgroup>>)
 // CHECK: "memref.store"({{%[0-9]+}}, %arg3,
@@ -91,6 +110,12 @@ func.func @log_softmax(%x: tensor<4x1000xf32>) -> tensor<4x1000xf32> {
 // CHECK: "memref.load"(%arg3,
 // CHECK: [[MEAN:%[0-9]+]] = "arith.divf"
 // CHECK: "arith.subf"({{%[0-9]+}}, [[MEAN]])
+// CHECK: "arith.constant"() <{value = 512 : index}>
+// CHECK: "memref.store"({{%[0-9]+}}, %arg3,
+// CHECK-NEXT: "gpu.barrier"
+// CHECK: "arith.constant"() <{value = 512 : index}>
+// CHECK-NEXT: "arith.addi"
+// CHECK-NEXT: "memref.load"(%arg3,
 // CHECK: "arith.constant"() <{value = 256 : index}>
 // CHECK: "memref.store"({{%[0-9]+}}, %arg3,
 // CHECK-NEXT: "gpu.barrier"
