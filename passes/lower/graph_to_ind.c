@@ -808,6 +808,22 @@ static MlirOperation var_pattern_mean(MlirOperation m2, MlirValue *xv) {
   return !mlirOperationIsNull(mean) && mlirValueEqual(mlirOperationGetOperand(mean, 0), *xv) ? mean : none;
 }
 
+/* Whether the graph op `mean` is the mean of a variance pattern (var_pattern_mean of some m2 found through
+ * the uses M -> c -> c * c -> m2), with the m2 over the `reduced` dims of a rank-`rank` X when reduced is
+ * given. */
+static bool var_pattern_m2(MlirOperation mean, int rank, const bool *reduced) {
+  for (MlirOpOperand u = first_use(mean); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    for (MlirOpOperand v = first_use(mlirOpOperandGetOwner(u)); !mlirOpOperandIsNull(v); v = mlirOpOperandGetNextUse(v))
+      for (MlirOpOperand w = first_use(mlirOpOperandGetOwner(v)); !mlirOpOperandIsNull(w);
+           w = mlirOpOperandGetNextUse(w)) {
+        MlirOperation m2 = mlirOpOperandGetOwner(w);
+        MlirValue xv;
+        if (mlirOperationEqual(var_pattern_mean(m2, &xv), mean) && (!reduced || same_reduction(m2, rank, reduced)))
+          return true;
+      }
+  return false;
+}
+
 /* Whether the graph op g (a mean over the `reduced` dims of a rank-`rank` tensor, `numel` rows) is the mean
  * of a variance pattern whose m2 try_welford lowers as welford over a single row although rnumel <
  * unroll-reductions-threshold (use_two_step_variance is false for one row): such a mean is realized rather
@@ -815,18 +831,8 @@ static MlirOperation var_pattern_mean(MlirOperation m2, MlirValue *xv) {
  * Inductor's var_mean does (an unrolled sum / rnumel of a constant row is not the row's value, and
  * rsqrt(0 + eps) magnifies the difference). The m2 is found through the uses M -> c -> c * c. */
 static bool welford_row_mean(Lower *L, GraphOp *g, int rank, const bool *reduced, int64_t numel) {
-  if (!L->th.welford || numel != 1 || !same_keepdim_reduction(g->op, rank, reduced))
-    return false;
-  for (MlirOpOperand u = first_use(g->op); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    for (MlirOpOperand v = first_use(mlirOpOperandGetOwner(u)); !mlirOpOperandIsNull(v); v = mlirOpOperandGetNextUse(v))
-      for (MlirOpOperand w = first_use(mlirOpOperandGetOwner(v)); !mlirOpOperandIsNull(w);
-           w = mlirOpOperandGetNextUse(w)) {
-        MlirOperation m2 = mlirOpOperandGetOwner(w);
-        MlirValue xv;
-        if (mlirOperationEqual(var_pattern_mean(m2, &xv), g->op) && same_reduction(m2, rank, reduced))
-          return true;
-      }
-  return false;
+  return L->th.welford && numel == 1 && same_keepdim_reduction(g->op, rank, reduced) &&
+         var_pattern_m2(g->op, rank, reduced);
 }
 
 /* 1: lowered as welford_m2 into *out; 0: not the pattern (or two-step chosen); -1: error. */
@@ -1348,7 +1354,12 @@ static void apply_realize_rules(Lower *L, int i) {
   if (g->users > 1) {
     if (g->extern_user)
       realize_hint(L, i, &oc);
-    if (g->output_user && !is_view) /* realize() of Pointwise data; an output view is copied at the end */
+    /* realize() of Pointwise data; an output view is copied at the end. Not yet the mean of a variance
+     * pattern (a training layer norm's saved mean): its sum becomes the welford_mean sibling when the m2
+     * is lowered as welford (try_welford), which a buffer of sum / N reading it would prevent; the output
+     * realizes it at the end otherwise. */
+    if (g->output_user && !is_view && !(L->th.welford && graph_op_id(g->op) == GRAPH_OP_MEAN &&
+                                        n->kind == N_MEAN_DIV && var_pattern_m2(g->op, 0, NULL)))
       realize_value(L, i);
     /* mark_reuse(users): should_realize_on_reuse */
     if (oc.reads > L->th.reads || oc.op_count > L->th.opcount)

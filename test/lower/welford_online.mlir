@@ -123,6 +123,42 @@ func.func @var_mean(%x: tensor<4x64xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) 
   return %m, %v : tensor<4x1xf32>, tensor<4x1xf32>
 }
 
+// A training layer norm returns its mean (saved for the backward): the mean is an output read twice, which
+// realizes it at once (a buffer of sum / N) unless it is the mean of a variance pattern: then its sum
+// becomes the welford_mean sibling, and the output is that buffer (no sum / N, one reduction less; on the
+// GPU a divide by N of mean * N was not the mean: fuzz seed 11801's backward variant). Two rows of 7
+// (two-step): the mean is realized by the output at the end, as before.
+// CHECK-LABEL: sym_name = "native_layer_norm_row_7"
+// CHECK: [[MEAN:%[0-9]+]] = "ind.reduction"
+// CHECK: name = "buf0"{{.*}}reduction_type = "welford_mean"} : () -> memref<1x1xf32>
+// CHECK: name = "buf1"{{.*}}reduction_type = "welford_m2"
+// CHECK-NOT: origins = ["mean"]
+// CHECK: name = "buf3"
+// CHECK: "func.return"(%{{[0-9]+}}, [[MEAN]], %{{[0-9]+}})
+// CHECK-LABEL: sym_name = "native_layer_norm"
+// CHECK: name = "buf0"{{.*}}reduction_type = "welford_mean"} : () -> memref<4x1xf32>
+// CHECK: name = "buf1"{{.*}}reduction_type = "welford_m2"
+// CHECK-NOT: origins = ["mean"]
+// CHECK: name = "buf3"
+// CHECK-LABEL: sym_name = "native_layer_norm_rows_7"
+// CHECK: name = "buf0", origins = ["mean"], ranges = array<i64: 2>} : () -> memref<2x1xf32>
+// CHECK-NOT: "ind.reduction"
+// CHECK: "func.return"
+func.func @native_layer_norm_row_7(%x: tensor<1x7xf32>, %w: tensor<7xf32>, %b: tensor<7xf32>) -> (tensor<1x7xf32>, tensor<1x1xf32>, tensor<1x1xf32>) {
+  %y, %m, %r = "graph.native_layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 7>, eps = 1.0e-05 : f64} : (tensor<1x7xf32>, tensor<7xf32>, tensor<7xf32>) -> (tensor<1x7xf32>, tensor<1x1xf32>, tensor<1x1xf32>)
+  return %y, %m, %r : tensor<1x7xf32>, tensor<1x1xf32>, tensor<1x1xf32>
+}
+
+func.func @native_layer_norm(%x: tensor<4x64xf32>, %w: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<4x64xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %y, %m, %r = "graph.native_layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 64>, eps = 1.0e-05 : f64} : (tensor<4x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<4x64xf32>, tensor<4x1xf32>, tensor<4x1xf32>)
+  return %y, %m, %r : tensor<4x64xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+}
+
+func.func @native_layer_norm_rows_7(%x: tensor<2x7xf32>, %w: tensor<7xf32>, %b: tensor<7xf32>) -> (tensor<2x7xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
+  %y, %m, %r = "graph.native_layer_norm"(%x, %w, %b) {normalized_shape = array<i64: 7>, eps = 1.0e-05 : f64} : (tensor<2x7xf32>, tensor<7xf32>, tensor<7xf32>) -> (tensor<2x7xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %y, %m, %r : tensor<2x7xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+}
+
 // A single row of 65536: the sum would be split (split_reduction), so two-step (Inductor would split
 // the welford; we do not, see the docs).
 // CHECK-LABEL: sym_name = "var_split"
