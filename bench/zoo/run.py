@@ -185,6 +185,16 @@ def _compile(m, b):
 
 def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
     """Runs one row in this process; returns its result dict."""
+    with _zoo_lock(False):
+        row, res, compiled, eager, fp64 = _build_row(name, mode, size, device, backends, batch, zoo)
+    if iters > 0:
+        with _zoo_lock(True):
+            _time_row(row, res, compiled, eager, fp64, iters)
+    return res
+
+
+def _build_row(name, mode, size, device, backends, batch, zoo):
+    """The row's model, references and each backend's compiled model, first call and accuracy status."""
     import torch
     sys.path.insert(0, os.path.join(ROOT, "python"))
     import ind  # noqa: F401  (registers backend="ind")
@@ -219,6 +229,8 @@ def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
             traceback.print_exc()
             res[f"{b}_status"] = "error"
             res[f"{b}_error"] = _exception_line(e)
+            # the traceback's end kept in the row (the subprocess's stderr is not): where the error came from
+            res[f"{b}_traceback"] = traceback.format_exc().splitlines()[-40:]
             continue
         res[f"{b}_first_s"] = round(time.perf_counter() - t0, 3)
         checks = _check(row, eager, out, fp64)
@@ -238,27 +250,32 @@ def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
             res["ind_eager_views"] = sorted({e.split()[0] for e in ran if e.endswith("(view)")})
             res["ind_fallbacks"] = list(ind_backend.STATS["fallbacks"])
         compiled[b] = (fn, m)
-    if iters > 0:
-        with _timing_lock():
-            _time_row(row, res, compiled, eager, fp64, iters)
-    return res
+    return row, res, compiled, eager, fp64
 
 
 @contextlib.contextmanager
-def _timing_lock():
-    """Rows run side by side (--jobs) compile concurrently but take their times one at a time: the parent
-    names a lock file in $IND_ZOO_TIME_LOCK and each row holds it while it times."""
+def _zoo_lock(exclusive):
+    """Rows run side by side (--jobs) compile concurrently but take their times alone: the parent names a lock
+    file in $IND_ZOO_TIME_LOCK; a row holds it shared while it builds and compiles (_zoo_lock(False)) and
+    exclusively while it times (_zoo_lock(True)), so no compile runs beside a timed row (run 25: rows timed
+    beside other rows' compiles came out up to 1.7x slower, ind's and Inductor's alike but not equally). A
+    turnstile (the file + ".turn") keeps a waiting timer from being starved by rows that start compiling:
+    every row passes it before taking the room, and a timer holds it until the room is empty."""
     path = os.environ.get("IND_ZOO_TIME_LOCK")
     if not path:
         yield
         return
     import fcntl
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+    with open(path + ".turn", "a") as turn, open(path, "a") as room:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(room, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turn, fcntl.LOCK_UN)
         try:
             yield
         finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+            fcntl.flock(room, fcntl.LOCK_UN)
 
 
 def _time_row(row, res, compiled, eager, fp64, iters):
