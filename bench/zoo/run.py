@@ -164,6 +164,9 @@ def _kernels_per_call(row, fn, model):
 # mode="reduce-overhead" (the same trees). Each call starts a new step of the trees
 # (torch.compiler.cudagraph_mark_step_begin): a replay reuses the last one's output buffers.
 CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
+                      # and with channels-last activations around convolutions (ind.layout, off by default
+                      # until this column has been measured against ind-cg)
+                      "ind-cg-cl": ("ind", {"options": {"cudagraphs": True, "layout_opt": True}}),
                       "inductor-cg": ("inductor", {"mode": "reduce-overhead"})}
 
 

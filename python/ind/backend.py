@@ -40,6 +40,7 @@ import torch.fx
 from . import core
 from . import cudagraphs
 from . import fx as ind_fx
+from . import layout
 
 _CACHE = {}
 STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_fallbacks": 0}
@@ -76,7 +77,8 @@ def compile_options(options=None):
     opts = {"fuse": os.environ["IND_FUSE"]} if os.environ.get("IND_FUSE") else {}
     opts.update(options or {})
     plugins = opts.pop("plugins", [p for p in os.environ.get("IND_PLUGINS", "").split(os.pathsep) if p])
-    opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs), not the compiler's
+    opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs, ind.layout), not the compiler's
+    opts.pop("layout_opt", None)
     return tuple(plugins), opts
 
 
@@ -999,14 +1001,36 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
         return lambda g: make_boxed_func(compile_aten_graph(g, inputs, options))
 
     def fw(g, inputs, is_inference=False):
+        _layout(g, inputs, _device_of(g, inputs), is_inference, forward=True)
         if graphs is None:
             return run(inputs)(g)
         return graphs.forward(g, inputs, _device_of(g, inputs), run(inputs), is_inference=is_inference)
 
     def bw(g, inputs):  # backward graphs: the same partitioning
+        _layout(g, inputs, _device_of(g, inputs), False, forward=False)
         if graphs is None:
             return run(inputs)(g)
         return graphs.backward(g, inputs, _device_of(g, inputs), run(inputs))
+
+    def _layout(g, inputs, device, is_inference, forward):
+        """Channels-last activations around convolutions (ind.layout) where the option and decide say so;
+        a forward reports its outputs' strides to AOTAutograd, which restrides the backward's inputs."""
+        m = layout.mode(options)
+        if m == "off" or (m == "on" and (device is None or device.type != "cuda")):
+            return
+        if forward:
+            why = layout.decide(g, is_inference) if m == "on" else (None if layout.convolutions(g) else "no convolution")
+        else:  # the backward follows its forward's decision: saved activations channels-last
+            why = layout.follows_forward(g, inputs)
+        _log(f"layout_opt: {'channels-last' if why is None else 'off: ' + why}")
+        if why is not None:
+            return
+        tc = torch._guards.TracingContext.try_get()
+        meta = getattr(tc, "fw_metadata", None)
+        keep = getattr(meta, "num_forward_returns", None) if forward and not is_inference else None
+        strides = layout.apply(g, inputs, user_outputs=keep)
+        if forward and tc is not None and tc.output_strides is not None and not tc.output_strides:
+            tc.output_strides.extend(strides)
 
     # CUDA graphs (ind.cudagraphs): PyTorch's trees record each compiled graph where that is safe
     graphs = cudagraphs.Recorder(len(example_inputs)) if cudagraphs.enabled(options) else None

@@ -1,0 +1,180 @@
+"""Layout optimization of convolution nets: channels-last activations, as Inductor's layout_opt.
+
+cuDNN runs its fastest convolutions on channels-last (NHWC) tensors; on NCHW ones it transposes around the
+convolution or takes slower kernels. Inductor decides per graph (GraphLowering.decide_layout_opt) and then
+keeps every activation around the convolutions channels-last. Here the same decision (decide), then a graph
+rewrite before partitioning (apply):
+
+- each 4-d input and weight of a convolution, and grad_output, input and weight of a convolution_backward,
+  not channels-last already, becomes `clone(x, memory_format=channels_last)`, and every other user of x that
+  is not a view reads that clone instead: the partition computing x then computes it straight into NHWC
+  order (its output's traced strides, backend.physical_layouts), and a saved activation leaves the forward
+  in NHWC;
+- fake tensor propagation then gives every node the strides PyTorch's ops produce from those inputs
+  (a convolution of channels-last tensors is channels-last, and so are the elementwise ops after it), so
+  partition arguments and results are permuted, not copied;
+- a user-visible output (the forward's returns, every backward output) keeps the layout the graph traced:
+  where it changed, a clone to contiguous format is put before the output;
+- the forward reports its outputs' strides to AOTAutograd (TracingContext.output_strides), which restrides
+  the backward graph's saved-tensor inputs, as it does for Inductor.
+
+Off by default until measured on the GPU (docs/results); options={"layout_opt": True} or $IND_LAYOUT_OPT=1
+turns it on where decide agrees, "force" applies it to any graph with a convolution (the CPU tests use it).
+"""
+import os
+
+import torch
+import torch.fx
+
+aten = torch.ops.aten
+_CL = torch.channels_last
+
+
+def mode(options=None):
+    """"off", "on" (where decide agrees) or "force", from options["layout_opt"], else $IND_LAYOUT_OPT."""
+    v = (options or {}).get("layout_opt")
+    if v is None:
+        v = os.environ.get("IND_LAYOUT_OPT", "0")
+    if isinstance(v, str):
+        v = v.strip().lower()
+        return "force" if v == "force" else "on" if v in ("1", "true", "on", "yes") else "off"
+    return "on" if v else "off"
+
+
+def _val(n):
+    v = n.meta.get("val") if isinstance(n, torch.fx.Node) else None
+    return v if isinstance(v, torch.Tensor) else None
+
+
+def convolutions(gm):
+    return [n for n in gm.graph.nodes if n.op == "call_function" and n.target is aten.convolution.default]
+
+
+def follows_forward(gm, example_inputs):
+    """None when a backward graph should be rewritten as its forward was: it has a convolution_backward and
+    a channels-last input (a saved activation of a forward that was); else why not."""
+    if not any(n.op == "call_function" and n.target is aten.convolution_backward.default for n in gm.graph.nodes):
+        return "no convolution_backward"
+    cl = any(isinstance(x, torch.Tensor) and x.dim() == 4 and not x.is_contiguous() and
+             x.is_contiguous(memory_format=_CL) for x in example_inputs or ())
+    return None if cl else "the forward's activations are not channels-last"
+
+
+def decide(gm, is_inference):
+    """Inductor's decide_layout_opt for CUDA: a graph with convolutions, static shapes, not mostly other ops
+    (fewer than 300 nodes per convolution); in training no grouped convolution with more than one input
+    channel per group, none with at least twice the input channels of its output channels and a kernel > 1,
+    and not all with <= 64 channels both ways; in inference the same decision by Inductor's benchmarked
+    channels-last speedups weighted by each convolution's flops. A string saying why not, else None."""
+    convs = convolutions(gm)
+    if not convs:
+        return "no convolution"
+    if len(gm.graph.nodes) >= 300 * len(convs):
+        return "only a few convolutions"
+    ws = [_val(n.args[1]) for n in convs]
+    if any(w is None or w.dim() != 4 for w in ws):
+        return "a convolution that is not 2-d or has no traced weight"
+    try:
+        shapes = [[int(s) for s in w.shape] for w in ws]
+    except Exception:  # symbolic sizes
+        return "dynamic shapes"
+
+    def grouped(n, s):
+        return n.args[-1] > 1 and s[1] > 1
+
+    def in_out(s):
+        return s[0] * 2 <= s[1] and s[2] > 1
+
+    def small(s):
+        return s[0] <= 64 and s[1] <= 64
+
+    if is_inference:
+        total = weighted = 0.0
+        for n, s in zip(convs, shapes):
+            out = _val(n)
+            if out is None:
+                continue
+            flops = 2.0 * out.numel() * s[1] * s[2] * s[3]
+            k = 1.358 if grouped(n, s) else 0.783 if small(s) else 0.725 if in_out(s) else 0.823
+            total += flops
+            weighted += flops * k
+        return None if weighted <= total else "channels-last predicted slower (grouped convolutions)"
+    if any(grouped(n, s) for n, s in zip(convs, shapes)):
+        return "a grouped convolution with more than one input channel per group"
+    if any(in_out(s) for s in shapes):
+        return "a convolution with at least twice its output channels as input channels"
+    if all(small(s) for s in shapes):
+        return "every convolution has <= 64 channels"
+    return None
+
+
+def _is_view(n):
+    schema = getattr(n.target, "_schema", None)
+    return schema is not None and any(r.alias_info is not None for r in schema.returns)
+
+
+def _channels_last(v):
+    return v is not None and v.dim() == 4 and v.is_contiguous(memory_format=_CL)
+
+
+def apply(gm, example_inputs=None, user_outputs=None):
+    """Rewrites gm (in place) to channels-last activations around its convolutions (see the module); the
+    strides of its outputs after the rewrite (for TracingContext.output_strides). user_outputs: how many
+    leading outputs must keep their traced layout (None: all)."""
+    from torch._guards import detect_fake_mode
+    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+    g = gm.graph
+    phs = [n for n in g.nodes if n.op == "placeholder"]
+    if example_inputs is not None:  # the backward's saved tensors as AOTAutograd restrided them
+        for n, x in zip(phs, example_inputs):
+            if isinstance(x, torch.Tensor):
+                n.meta["val"] = x
+    out = next(n for n in g.nodes if n.op == "output")
+    tuple_out = isinstance(out.args[0], (tuple, list))
+    outs = list(out.args[0]) if tuple_out else [out.args[0]]
+    before = [None if _val(v) is None else tuple(_val(v).stride()) for v in outs]
+    args = {aten.convolution.default: (0, 1), aten.convolution_backward.default: (0, 1, 2)}
+    done = {}
+    for n in list(g.nodes):
+        for i in args.get(n.target, ()) if n.op == "call_function" else ():
+            x = n.args[i]
+            if not isinstance(x, torch.fx.Node) or _val(x) is None or _val(x).dim() != 4 or _channels_last(_val(x)):
+                continue
+            c = done.get(x)
+            if c is None:
+                at = g.inserting_after(x) if x.op != "placeholder" else \
+                    g.inserting_before(next(m for m in g.nodes if m.op != "placeholder"))
+                with at:
+                    c = g.call_function(aten.clone.default, (x,), {"memory_format": _CL})
+                c.meta["val"] = _val(x).clone(memory_format=_CL)
+                c.meta["stack_trace"] = x.meta.get("stack_trace")
+                done[x] = c
+                for u in list(x.users):  # the other readers of x read its channels-last copy, views aside
+                    if u is not c and u.op != "output" and not _is_view(u):
+                        u.replace_input_with(x, c)
+            n.replace_input_with(x, c)
+    if not done:
+        return before
+    # the forward's saved activations: outputs beyond the user-visible ones read the copy too
+    keep = len(outs) if user_outputs is None else user_outputs
+    outs = [done.get(v, v) if k >= keep and isinstance(v, torch.fx.Node) else v for k, v in enumerate(outs)]
+    out.args = (tuple(outs) if tuple_out else outs[0],)
+    fake = detect_fake_mode([_val(n) for n in phs if _val(n) is not None])
+    vals = [n.meta.get("val") for n in phs]
+    FakeTensorProp(gm, mode=fake).propagate_dont_convert_inputs(*vals) if fake is not None else \
+        FakeTensorProp(gm).propagate(*vals)
+    # user-visible outputs keep the traced layout
+    news = []
+    for k, (v, st) in enumerate(zip(outs, before)):
+        nv = _val(v)
+        if k < keep and nv is not None and st is not None and tuple(nv.stride()) != st and \
+                nv.is_contiguous(memory_format=_CL) and not nv.is_contiguous():
+            with g.inserting_before(out):
+                c = g.call_function(aten.clone.default, (v,), {"memory_format": torch.contiguous_format})
+            c.meta["val"] = nv.clone(memory_format=torch.contiguous_format)
+            v = c
+        news.append(v)
+    out.args = (tuple(news) if tuple_out else news[0],)
+    g.lint()
+    gm.recompile()
+    return [None if _val(v) is None else tuple(int(s) for s in _val(v).stride()) for v in news]

@@ -1,0 +1,78 @@
+"""ind.layout: channels-last activations around convolutions (Inductor's layout_opt). decide's rules, each
+refusal at its edge; then a small conv net through torch.compile(backend="ind") with the rewrite forced on the
+CPU: the values and gradients of eager, the layouts eager gives the user (a 4-d output, the weights' grads),
+and the activations in between channels-last without a copy (partitions read them permuted)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+import torch  # noqa: E402
+import ind  # noqa: E402,F401
+from ind import backend, fx, layout  # noqa: E402
+
+
+def decide(name, convs, is_inference=False):
+    def f(x, *ws):
+        for w, groups in zip(ws, [g for _, g in convs]):
+            x = torch.nn.functional.conv2d(x, w, groups=groups, padding=1)
+        return x
+    ws = [torch.randn(*s) for s, _ in convs]
+    x = torch.randn(1, convs[0][0][1] * convs[0][1], 8, 8) if convs else torch.randn(1, 4, 8, 8)
+    gm = fx.trace(f if convs else (lambda x: x.relu()), [x] + ws)
+    print(f"{name}: {layout.decide(gm, is_inference) or 'channels-last'}")
+
+
+decide("no conv", [])
+decide("3->64 and 64->64 (all <= 64 channels)", [((64, 3, 3, 3), 1), ((64, 64, 3, 3), 1)])
+decide("64->65 (one above 64)", [((65, 64, 3, 3), 1)])
+decide("128->64 k3 (in >= 2 out)", [((64, 128, 3, 3), 1)])
+decide("127->64 k3 (in < 2 out)", [((64, 127, 3, 3), 1)])
+decide("128->64 k1 (in >= 2 out, 1x1)", [((64, 128, 1, 1), 1)])
+decide("64->128 groups 2 (32 in per group)", [((128, 32, 3, 3), 2)])
+decide("128 depthwise (1 in per group)", [((128, 1, 3, 3), 128)])
+decide("inference: 64->128 groups 2", [((128, 32, 3, 3), 2)], is_inference=True)
+decide("inference: 64->128", [((128, 64, 3, 3), 1)], is_inference=True)
+print("modes:", layout.mode({"layout_opt": True}), layout.mode({"layout_opt": "force"}), layout.mode({}),
+      layout.mode({"layout_opt": False}))
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 96, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(96)
+        self.c2 = torch.nn.Conv2d(96, 96, 3, padding=1)
+
+    def forward(self, x):
+        y = torch.relu(self.bn(self.c1(x)))
+        return (self.c2(y) + y) * 2  # a 4-d output: the user gets eager's layout
+
+
+torch.manual_seed(0)
+net, x = Net(), torch.randn(2, 3, 10, 10)
+ref_out = net(x)
+ref_out.sum().backward()
+ref_grads = [p.grad.clone() for p in net.parameters()]
+net.zero_grad()
+seen = []
+forward = backend.IndKernel.forward
+
+
+def watch(self, *args):  # which partitions read an argument permuted (channels-last, no copy); results
+    seen.append((any(p is not None for p in self._in_perms), len(self._out_specs)))
+    return forward(self, *args)
+
+
+backend.IndKernel.forward = watch
+out = torch.compile(net, backend="ind", options={"layout_opt": "force"})(x)
+out.sum().backward()
+backend.IndKernel.forward = forward
+ok = torch.allclose(out, ref_out, atol=1e-4) and all(
+    torch.allclose(p.grad, g, atol=1e-3) for p, g in zip(net.parameters(), ref_grads))
+print("values and grads as eager:", ok)
+print("output strides as eager:", out.stride() == ref_out.stride(), out.stride())
+print("grads in their parameters' strides:", all(p.grad.stride() == p.stride() for p in net.parameters()))
+print(f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} of {len(seen)}; "
+      f"results {sum(n for _, n in seen)}")
+print("eager ops:", sorted({ln.split()[1] for p in backend.STATS["partitions"] for ln in p.splitlines()
+                            if ln.startswith("eager ") and "(extern)" not in ln}))
