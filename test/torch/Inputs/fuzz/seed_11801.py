@@ -1,4 +1,4 @@
-# torch_fuzz seed 11801: layer norm of one constant row of 7 (welford over one row, its mean the welford_mean sibling, not an unrolled sum / 7): off by 4e-3, fixed
+# torch_fuzz seed 11801: layer norm of one constant row of 7 (welford over one row, its mean the welford_mean sibling, not an unrolled sum / 7): off by 4e-3, fixed; on CUDA also the corrected two-pass persistent Welford and, backward, the saved mean as the welford_mean sibling
 import torch
 import torch.nn.functional as F
 
