@@ -43,11 +43,12 @@ from . import fx as ind_fx
 from . import layout
 
 _CACHE = {}
-STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_fallbacks": 0}
+STATS = {"compiles": 0, "cache_hits": 0, "partitions": [], "fallbacks": [], "partitioner_fallbacks": 0,
+         "layout_skipped": []}
 
 
 def reset_stats():
-    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_fallbacks=0)
+    STATS.update(compiles=0, cache_hits=0, partitions=[], fallbacks=[], partitioner_fallbacks=0, layout_skipped=[])
     cudagraphs.SKIPS.clear()
 
 
@@ -1028,7 +1029,14 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
         tc = torch._guards.TracingContext.try_get()
         meta = getattr(tc, "fw_metadata", None)
         keep = getattr(meta, "num_forward_returns", None) if forward and not is_inference else None
-        strides = layout.apply(g, inputs, user_outputs=keep)
+        try:
+            strides = layout.apply(g, inputs, user_outputs=keep)
+        except Exception as e:  # an optimization not taken, the graph as it was (apply changes it only when
+            # it succeeds): e.g. a view of a convolution's output that its channels-last strides do not allow
+            first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+            STATS["layout_skipped"].append(f"{type(e).__name__}: {first}")
+            _log(f"layout_opt: off: the rewrite failed: {type(e).__name__}: {first}")
+            return
         if forward and tc is not None and tc.output_strides is not None and not tc.output_strides:
             tc.output_strides.extend(strides)
 

@@ -118,12 +118,16 @@ def _channels_last(v):
 
 
 def apply(gm, example_inputs=None, user_outputs=None):
-    """Rewrites gm (in place) to channels-last activations around its convolutions (see the module); the
-    strides of its outputs after the rewrite (for TracingContext.output_strides). user_outputs: how many
-    leading outputs must keep their traced layout (None: all)."""
+    """Rewrites gm to channels-last activations around its convolutions (see the module) and returns the
+    strides of its outputs after the rewrite (for TracingContext.output_strides); a failure raises and
+    leaves gm as it was. user_outputs: how many leading outputs must keep their traced layout (None: all)."""
     from torch._guards import detect_fake_mode
     from torch.fx.passes.fake_tensor_prop import FakeTensorProp
-    g = gm.graph
+    # on a copy: gm changes only when the whole rewrite and its propagation succeed (a failure, e.g. a view
+    # the new strides would not allow, leaves gm as it was)
+    g = torch.fx.Graph()
+    g.output(g.graph_copy(gm.graph, {}))
+    work = torch.fx.GraphModule(gm, g)
     phs = [n for n in g.nodes if n.op == "placeholder"]
     if example_inputs is not None:  # the backward's saved tensors as AOTAutograd restrided them
         for n, x in zip(phs, example_inputs):
@@ -161,8 +165,10 @@ def apply(gm, example_inputs=None, user_outputs=None):
     out.args = (tuple(outs) if tuple_out else outs[0],)
     fake = detect_fake_mode([_val(n) for n in phs if _val(n) is not None])
     vals = [n.meta.get("val") for n in phs]
-    FakeTensorProp(gm, mode=fake).propagate_dont_convert_inputs(*vals) if fake is not None else \
-        FakeTensorProp(gm).propagate(*vals)
+    if fake is not None:
+        FakeTensorProp(work, mode=fake).propagate_dont_convert_inputs(*vals)
+    else:
+        FakeTensorProp(work).propagate(*vals)
     # user-visible outputs keep the traced layout
     news = []
     for k, (v, st) in enumerate(zip(outs, before)):
@@ -176,5 +182,6 @@ def apply(gm, example_inputs=None, user_outputs=None):
         news.append(v)
     out.args = (tuple(news) if tuple_out else news[0],)
     g.lint()
+    gm.graph = g
     gm.recompile()
     return [None if _val(v) is None else tuple(int(s) for s in _val(v).stride()) for v in news]

@@ -76,3 +76,23 @@ print(f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} o
       f"results {sum(n for _, n in seen)}")
 print("eager ops:", sorted({ln.split()[1] for p in backend.STATS["partitions"] for ln in p.splitlines()
                             if ln.startswith("eager ") and "(extern)" not in ln}))
+
+
+class Flat(torch.nn.Module):  # a view of a convolution's output that channels-last strides do not allow
+    def __init__(self):
+        super().__init__()
+        self.c = torch.nn.Conv2d(3, 96, 3)
+        self.bn = torch.nn.BatchNorm2d(96)
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.c(x))).view(x.shape[0], -1).sum(1)
+
+
+torch.manual_seed(0)
+flat, x = Flat(), torch.randn(2, 3, 6, 6)
+ref = flat(x)
+ref.sum().backward()
+torch._dynamo.reset()
+backend.reset_stats()
+got = torch.compile(flat, backend="ind", options={"layout_opt": "force"})(x)
+print("a view channels-last forbids:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"][:1])
