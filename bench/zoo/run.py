@@ -252,6 +252,8 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
             res["ind_eager_ops"] = sorted({e for e in ran if not e.endswith(("(extern)", "(view)"))})
             res["ind_eager_views"] = sorted({e.split()[0] for e in ran if e.endswith("(view)")})
             res["ind_fallbacks"] = list(ind_backend.STATS["fallbacks"])
+            if ind_backend.STATS.get("layout_skipped"):  # channels-last rewrites not taken (ind.layout)
+                res["ind_layout_skipped"] = list(ind_backend.STATS["layout_skipped"])
         compiled[b] = (fn, m)
     return row, res, compiled, eager, fp64
 

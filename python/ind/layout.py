@@ -117,12 +117,51 @@ def _channels_last(v):
     return v is not None and v.dim() == 4 and v.is_contiguous(memory_format=_CL)
 
 
+def _propagate(gm, phs):
+    """Fake tensor propagation over gm's graph (every node's meta["val"] from its inputs', as FakeTensorProp),
+    except that a view its input's new strides do not allow (a flatten of a channels-last activation) gets
+    that input as a contiguous copy first, as Inductor copies a view it cannot express."""
+    from torch._guards import detect_fake_mode
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    vals = [n.meta.get("val") for n in phs]
+    fake = detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+    if fake is None:  # real example inputs (compile_aten_graph called directly)
+        fake = FakeTensorMode(allow_non_fake_inputs=True)
+        for n, v in zip(phs, vals):
+            if isinstance(v, torch.Tensor):
+                n.meta["val"] = fake.from_tensor(v)
+    g = gm.graph
+    env = {n: n.meta.get("val") for n in phs}
+
+    def arg(a):
+        return torch.fx.node.map_arg(a, lambda m: env[m])
+    with fake:
+        for n in list(g.nodes):
+            if n.op in ("placeholder", "output"):
+                continue
+            if n.op == "get_attr":
+                v = getattr(gm, n.target)
+                env[n] = fake.from_tensor(v) if isinstance(v, torch.Tensor) else v
+                continue
+            try:
+                r = n.target(*arg(n.args), **arg(n.kwargs))
+            except Exception:
+                x = n.args[0] if n.args else None
+                if not _is_view(n) or not isinstance(x, torch.fx.Node) or not isinstance(env.get(x), torch.Tensor):
+                    raise
+                with g.inserting_before(n):
+                    c = g.call_function(aten.clone.default, (x,), {"memory_format": torch.contiguous_format})
+                env[c] = c.meta["val"] = env[x].clone(memory_format=torch.contiguous_format)
+                n.replace_input_with(x, c)
+                r = n.target(*arg(n.args), **arg(n.kwargs))
+            env[n] = n.meta["val"] = r
+    gm.recompile()
+
+
 def apply(gm, example_inputs=None, user_outputs=None):
     """Rewrites gm to channels-last activations around its convolutions (see the module) and returns the
     strides of its outputs after the rewrite (for TracingContext.output_strides); a failure raises and
     leaves gm as it was. user_outputs: how many leading outputs must keep their traced layout (None: all)."""
-    from torch._guards import detect_fake_mode
-    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
     # on a copy: gm changes only when the whole rewrite and its propagation succeed (a failure, e.g. a view
     # the new strides would not allow, leaves gm as it was)
     g = torch.fx.Graph()
@@ -163,12 +202,7 @@ def apply(gm, example_inputs=None, user_outputs=None):
     keep = len(outs) if user_outputs is None else user_outputs
     outs = [done.get(v, v) if k >= keep and isinstance(v, torch.fx.Node) else v for k, v in enumerate(outs)]
     out.args = (tuple(outs) if tuple_out else outs[0],)
-    fake = detect_fake_mode([_val(n) for n in phs if _val(n) is not None])
-    vals = [n.meta.get("val") for n in phs]
-    if fake is not None:
-        FakeTensorProp(work, mode=fake).propagate_dont_convert_inputs(*vals)
-    else:
-        FakeTensorProp(work).propagate(*vals)
+    _propagate(work, phs)
     # user-visible outputs keep the traced layout
     news = []
     for k, (v, st) in enumerate(zip(outs, before)):

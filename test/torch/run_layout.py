@@ -78,7 +78,7 @@ print("eager ops:", sorted({ln.split()[1] for p in backend.STATS["partitions"] f
                             if ln.startswith("eager ") and "(extern)" not in ln}))
 
 
-class Flat(torch.nn.Module):  # a view of a convolution's output that channels-last strides do not allow
+class Flat(torch.nn.Module):  # a view of an activation that channels-last strides do not allow: a copy first
     def __init__(self):
         super().__init__()
         self.c = torch.nn.Conv2d(3, 96, 3)
@@ -94,5 +94,24 @@ ref = flat(x)
 ref.sum().backward()
 torch._dynamo.reset()
 backend.reset_stats()
+seen.clear()
+backend.IndKernel.forward = watch
 got = torch.compile(flat, backend="ind", options={"layout_opt": "force"})(x)
-print("a view channels-last forbids:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"][:1])
+backend.IndKernel.forward = forward
+print("a view channels-last forbids:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"],
+      f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} of {len(seen)}")
+
+
+def planted(gm, phs):
+    raise RuntimeError("planted")
+
+
+propagate, layout._propagate = layout._propagate, planted  # a rewrite that fails: the graph as it was
+torch._dynamo.reset()
+backend.reset_stats()
+seen.clear()
+backend.IndKernel.forward = watch
+got = torch.compile(flat, backend="ind", options={"layout_opt": "force"})(x)
+backend.IndKernel.forward, layout._propagate = forward, propagate
+print("a failed rewrite:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"],
+      f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} of {len(seen)}")
