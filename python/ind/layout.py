@@ -12,7 +12,8 @@ rewrite before partitioning (apply):
   in NHWC;
 - fake tensor propagation then gives every node the strides PyTorch's ops produce from those inputs
   (a convolution of channels-last tensors is channels-last, and so are the elementwise ops after it), so
-  partition arguments and results are permuted, not copied;
+  partition arguments and results are permuted, not copied; a view those strides forbid reads a contiguous
+  copy (_propagate);
 - a user-visible output (the forward's returns, every backward output) keeps the layout the graph traced:
   where it changed, a clone to contiguous format is put before the output;
 - the forward reports its outputs' strides to AOTAutograd (TracingContext.output_strides), which restrides
