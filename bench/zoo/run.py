@@ -206,7 +206,8 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
     res = {"model": name, "mode": mode, "size": size, "device": device}
     fp64 = row.reference()
     eager_model = row.model
-    eager = row.step(eager_model, eager_model)
+    with _peak(row, res, "eager_peak_mb" if "eager" in backends else None):
+        eager = row.step(eager_model, eager_model)
     compiled = {}
     for b in backends:
         if b == "eager":
@@ -226,7 +227,8 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
             fn = _compile(m, b)
             _sync(row.device)
             t0 = time.perf_counter()
-            out = row.step(fn, m)
+            with _peak(row, res, f"{b}_peak_mb"):
+                out = row.step(fn, m)
             _sync(row.device)
         except Exception as e:
             traceback.print_exc()
@@ -322,10 +324,25 @@ def _time_row(row, res, compiled, eager, fp64, iters):
     if row.device.type == "cuda":
         for b, (fn, m) in compiled.items():
             res[f"{b}_kernels"] = _kernels_per_call(row, fn, m)
-            torch.cuda.reset_peak_memory_stats(row.device)
-            row.step(fn, m)
-            _sync(row.device)
-            res[f"{b}_peak_mb"] = round(torch.cuda.max_memory_allocated(row.device) / 2**20, 1)
+
+
+@contextlib.contextmanager
+def _peak(row, res, key):
+    """res[key]: the CUDA memory a call allocated at its peak above what was allocated before it, in MiB (a
+    backend's first call: its activations, gradients, workspaces and outputs; for a CUDA graph backend the
+    trees' warm-up call, the recorded graph's pool not in it). Measured there because after the timed
+    iterations every backend's memory is allocated at once (the CUDA graph backends' pools among it), which
+    made every backend's peak the same number (run 25)."""
+    if key is None or row.device.type != "cuda":
+        yield
+        return
+    import torch
+    _sync(row.device)
+    base = torch.cuda.memory_allocated(row.device)
+    torch.cuda.reset_peak_memory_stats(row.device)
+    yield
+    _sync(row.device)
+    res[key] = round((torch.cuda.max_memory_allocated(row.device) - base) / 2**20, 1)
 
 
 def _exception_line(e):
