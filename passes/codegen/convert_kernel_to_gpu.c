@@ -1105,7 +1105,8 @@ static State reduce_state_two_pass(Gen *g, KernelReduction r, const Lanes *x) {
     MlirValue sd = row_reduce_plain(g, KERNEL_RED_SUM, &d, g->nreduce + 2);
     MlirValue sd2 = row_reduce_plain(g, KERNEL_RED_SUM, &y, g->nreduce + 1);
     o.v[0] = cg_bin(&g->b, "arith.addf", mean, cg_bin(&g->b, "arith.divf", sd, n));
-    MlirValue m2 = cg_bin(&g->b, "arith.subf", sd2, cg_bin(&g->b, "arith.divf", cg_bin(&g->b, "arith.mulf", sd, sd), n));
+    MlirValue m2 =
+        cg_bin(&g->b, "arith.subf", sd2, cg_bin(&g->b, "arith.divf", cg_bin(&g->b, "arith.mulf", sd, sd), n));
     o.v[1] = cg_bin(&g->b, "arith.maximumf", m2, cg_const_f32(&g->b, 0.0));
     o.v[2] = n;
   } else {
