@@ -20,7 +20,8 @@ rewrite before partitioning (apply):
   the backward graph's saved-tensor inputs, as it does for Inductor.
 
 Off by default until measured on the GPU (docs/results); options={"layout_opt": True} or $IND_LAYOUT_OPT=1
-turns it on where decide agrees, "force" applies it to any graph with a convolution (the CPU tests use it).
+turns it on for CUDA graphs where decide agrees, "force" applies it to any graph with a convolution on any
+device (the CPU tests use it).
 """
 import os
 
