@@ -663,16 +663,30 @@ def eager_output_views(gm, parts):
     the graph's outputs: a forward saves views of its activations for the backward) leaves the partition and
     runs after it, reading its base, which the partition returns. In ind a view handed on is a kernel
     writing a copy; in PyTorch it costs nothing, and the base is a buffer anyway or costs the copy's kernel.
-    A view also read inside by matmuls only (an mm/bmm reads a reshape or a transpose of a buffer without a
-    copy: lower_extern) is made twice: inside for them, and by PyTorch after the partition for the users
-    outside (a forward's `view(x, [N, C])` feeds its projection and is saved for the backward). A view read
-    by anything else inside stays as it is (its copy there would be the one handed on: a base handed on
-    beside it would be one more kernel). Views of views leave from the first one's base (nodes are visited
+    A view also read inside is made twice, inside for its readers there and by PyTorch after the partition
+    for the users outside, when that costs nothing inside: its readers inside are matmuls only (an
+    mm/bmm/addmm reads a reshape or a transpose of a buffer without a copy: lower_extern; a forward's
+    `view(x, [N, C])` feeds its projection and is saved for the backward), or its base is a buffer anyway
+    (an argument of the partition, a matmul's result, a value the partition hands on itself: Swin's
+    reshapes of its residual sums and of addmm results were copies). Any other view read inside stays as it
+    is (its copy there would be the one handed on: a base handed on beside it would be one more kernel). Views of views leave from the first one's base (nodes are visited
     last to first). The views made by PyTorch are marked as views for describe(). Returns the partitions
     (lists of nodes in graph order) without the views that left."""
+    def matmul_operand(u, v):  # v is a matrix operand of the matmul u (addmm: mm(mat1, mat2) + self)
+        t = str(u.target)
+        return t in _MATMULS or (t == "aten.addmm.default" and v is not u.args[0])
+
     def free_inside(v, inside):  # every use of v inside is a matmul's operand, directly or through views
-        return all(str(u.target) in _MATMULS or (str(u.target) in _OUTPUT_VIEWS and free_inside(u, inside))
+        return all(matmul_operand(u, v) or (str(u.target) in _OUTPUT_VIEWS and free_inside(u, inside))
                    for u in v.users if u in inside)
+
+    def base_held(v, inside):  # v's base (under its views) is a buffer whatever v does: an argument of the
+        # partition, a matmul's result, or a value the partition hands on anyway
+        r = v
+        while r in inside and r.op == "call_function" and str(r.target) in _OUTPUT_VIEWS:
+            r = r.args[0]
+        return (not isinstance(r, torch.fx.Node) or r not in inside or str(r.target) in _MATMULS | {"aten.addmm.default"}
+                or any(u not in inside for u in r.users))
 
     out = []
     for p in parts:
@@ -688,7 +702,7 @@ def eager_output_views(gm, parts):
                 v.meta["ind_view_only"] = True
                 inside.discard(v)
                 gone.add(v)
-            elif free_inside(v, inside):
+            elif free_inside(v, inside) or base_held(v, inside):
                 with gm.graph.inserting_after(v):
                     c = gm.graph.call_function(v.target, v.args, v.kwargs)
                 c.meta.update(v.meta)

@@ -179,6 +179,18 @@ def strided_layouts():
     return failed
 
 
+def held_base_views(x, a, w):
+    u = x.view(-1)  # a view of an argument, read inside (exp) and outside: made twice
+    h = torch.addmm(x[0, :3], a, w)
+    g = h.view(-1)  # a view of an addmm result, read inside (gelu) and outside: made twice
+    y = torch.tanh(x)
+    t = y.view(-1)  # a view of a value handed on anyway (y), read inside and outside: made twice
+    z = torch.sin(x) * 2
+    k = z.view(-1)  # a view of a value only it hands on, read inside: stays (its copy is the one handed on)
+    q = (torch.cos(x) * 2).view(8, 3)  # read inside by an addmm as its mat1 only: made twice
+    return u, u.exp(), g, torch.nn.functional.gelu(g), y, t, t + 1, k, k.exp(), q, torch.addmm(w[:, 0], q, w.t())
+
+
 def vector_norm_dims():
     """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
     size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
@@ -212,7 +224,8 @@ def main():
              "storage_offset": (storage_offset, [f(4, 6)]),
              "views_only": (views_only, [f(4, 6)]),
              "view_outputs": (view_outputs, [f(4, 6)]),
-             "mm_view_outputs": (mm_view_outputs, [f(4, 6), f(12, 3)])}
+             "mm_view_outputs": (mm_view_outputs, [f(4, 6), f(12, 3)]),
+             "held_base_views": (held_base_views, [f(4, 6), f(5, 2), f(2, 3)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
