@@ -145,13 +145,18 @@ def _traced_strides(node, shape):
         st = tuple(int(x) for x in val.stride())
     except Exception:  # symbolic strides: contiguous
         return None
-    expect, acc = [], 1
-    for d in reversed(shape):
-        expect.append(acc)
-        acc *= max(d, 1)
-    expect.reverse()
-    same = all(a == b or d == 1 for a, b, d in zip(st, expect, shape))
-    return None if same else st
+    return None if _is_dense(shape, st, range(len(shape))) else st
+
+
+def _is_dense(shape, stride, order):
+    """Whether the dims in `order` (outermost first) lay the tensor out densely: each one's stride the
+    product of the sizes of the dims after it (dims of size 1 aside: their stride says nothing)."""
+    acc = 1
+    for d in reversed(order):
+        if shape[d] != 1 and stride[d] != acc:
+            return False
+        acc *= max(shape[d], 1)
+    return True
 
 
 def _dense_perm(shape, stride):
@@ -161,20 +166,10 @@ def _dense_perm(shape, stride):
     n = len(shape)
     if n < 2 or any(not isinstance(x, int) for x in tuple(shape) + tuple(stride)):
         return None
-    acc, contiguous = 1, True
-    for d in reversed(range(n)):
-        if shape[d] != 1 and stride[d] != acc:
-            contiguous = False
-        acc *= shape[d]
-    if contiguous:
+    if _is_dense(shape, stride, range(n)):  # contiguous
         return None
     perm = sorted(range(n), key=lambda d: (-stride[d], d))
-    acc = 1
-    for d in reversed(perm):
-        if shape[d] != 1 and stride[d] != acc:
-            return None
-        acc *= shape[d]
-    return tuple(perm)
+    return tuple(perm) if _is_dense(shape, stride, perm) else None
 
 
 def _inverse(perm):
@@ -213,13 +208,14 @@ def physical_layouts(sub):
     out_perms = [None if (l := _val_layout(v)) is None else _dense_perm(*l) for v in vals]
     if not any(in_perms) and not any(out_perms):
         return sub, in_perms, out_perms
+    perm_of = dict(zip(ins, in_perms))
     g = torch.fx.Graph()
     env = {}
     for n in sub.graph.nodes:
         if n.op == "output":
             break
-        if n.op == "placeholder" and in_perms[ins.index(n)]:
-            p = in_perms[ins.index(n)]
+        p = perm_of.get(n)
+        if p:
             ph = g.placeholder(n.name + "_mem")
             ph.meta["val"] = n.meta["val"].permute(p)
             env[n] = g.call_function(aten.permute.default, (ph, list(_inverse(p))))
@@ -669,9 +665,10 @@ def eager_output_views(gm, parts):
     `view(x, [N, C])` feeds its projection and is saved for the backward), or its base is a buffer anyway
     (an argument of the partition, a matmul's result, a value the partition hands on itself: Swin's
     reshapes of its residual sums and of addmm results were copies). Any other view read inside stays as it
-    is (its copy there would be the one handed on: a base handed on beside it would be one more kernel). Views of views leave from the first one's base (nodes are visited
-    last to first). The views made by PyTorch are marked as views for describe(). Returns the partitions
-    (lists of nodes in graph order) without the views that left."""
+    is (its copy there would be the one handed on: a base handed on beside it would be one more kernel).
+    Views of views leave from the first one's base (nodes are visited last to first). The views made by
+    PyTorch are marked as views for describe(). Returns the partitions (lists of nodes in graph order)
+    without the views that left."""
     def matmul_operand(u, v):  # v is a matrix operand of the matmul u (addmm: mm(mat1, mat2) + self)
         t = str(u.target)
         return t in _MATMULS or (t == "aten.addmm.default" and v is not u.args[0])

@@ -57,8 +57,7 @@ def follows_forward(gm, example_inputs):
     a channels-last input (a saved activation of a forward that was); else why not."""
     if not any(n.op == "call_function" and n.target is aten.convolution_backward.default for n in gm.graph.nodes):
         return "no convolution_backward"
-    cl = any(isinstance(x, torch.Tensor) and x.dim() == 4 and not x.is_contiguous() and
-             x.is_contiguous(memory_format=_CL) for x in example_inputs or ())
+    cl = any(isinstance(x, torch.Tensor) and _only_channels_last(x) for x in example_inputs or ())
     return None if cl else "the forward's activations are not channels-last"
 
 
@@ -117,6 +116,10 @@ def _is_view(n):
 
 def _channels_last(v):
     return v is not None and v.dim() == 4 and v.is_contiguous(memory_format=_CL)
+
+
+def _only_channels_last(v):  # channels-last and not contiguous (a layout the rewrite made)
+    return _channels_last(v) and not v.is_contiguous()
 
 
 def _propagate(gm, phs):
@@ -210,7 +213,7 @@ def apply(gm, example_inputs=None, user_outputs=None):
     for k, (v, st) in enumerate(zip(outs, before)):
         nv = _val(v)
         if k < keep and nv is not None and st is not None and tuple(nv.stride()) != st and \
-                nv.is_contiguous(memory_format=_CL) and not nv.is_contiguous():
+                _only_channels_last(nv):
             with g.inserting_before(out):
                 c = g.call_function(aten.clone.default, (v,), {"memory_format": torch.contiguous_format})
             c.meta["val"] = nv.clone(memory_format=torch.contiguous_format)
