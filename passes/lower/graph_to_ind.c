@@ -1358,9 +1358,7 @@ static void apply_realize_rules(Lower *L, int i) {
      * pattern (a training layer norm's saved mean): its sum becomes the welford_mean sibling when the m2
      * is lowered as welford (try_welford), which a buffer of sum / N reading it would prevent; the output
      * realizes it at the end otherwise. */
-    if (g->output_user && !is_view &&
-        !(L->th.welford && graph_op_id(g->op) == GRAPH_OP_MEAN && n->kind == N_MEAN_DIV &&
-          var_pattern_m2(g->op, 0, NULL)))
+    if (g->output_user && !is_view && !(L->th.welford && var_pattern_m2(g->op, 0, NULL)))
       realize_value(L, i);
     /* mark_reuse(users): should_realize_on_reuse */
     if (oc.reads > L->th.reads || oc.op_count > L->th.opcount)

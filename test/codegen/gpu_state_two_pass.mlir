@@ -34,6 +34,7 @@
 // CHECK: "arith.select"([[MASK]], [[D0]], {{%[0-9]+}})
 // CHECK-NOT: "arith.divf"
 // CHECK: "gpu.shuffle"
+// CHECK-NEXT: "arith.addf"({{%[0-9]+}}, {{%[0-9]+}}#0)
 // CHECK-NOT: "arith.divf"
 // CHECK: "arith.constant"() <{value = 64 : index}>
 // CHECK: "memref.store"
@@ -42,6 +43,7 @@
 // CHECK: "arith.select"([[MASK]], [[Q0]], {{%[0-9]+}})
 // CHECK-NOT: "arith.divf"
 // CHECK: "gpu.shuffle"
+// CHECK-NEXT: "arith.addf"({{%[0-9]+}}, {{%[0-9]+}}#0)
 // CHECK-NOT: "arith.divf"
 // CHECK: "arith.constant"() <{value = 32 : index}>
 // CHECK: "memref.store"
