@@ -5,7 +5,7 @@
  * index maps turned into small expression trees), then run for every iteration point, row-major
  * over `ranges` (and `reduction_ranges` inside, for reductions). Element i of the iteration is
  * stored at storage offset i of the result buffer, rounded to the buffer's element type; nothing
- * else is rounded (see interp.h). ind.extern computes mm / bmm from the logical inputs.
+ * else is rounded (see interp.h). ind.extern computes mm / bmm from the logical inputs (mm plus its bias).
  *
  * Index maps are evaluated exactly in int64 with MLIR's semantics: floordiv/ceildiv round toward
  * -inf/+inf and mod is non-negative; divisors must be positive constants (no symbols). A load
@@ -1072,15 +1072,17 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
   if (!bmm && !ind_sref_eq(kernel, "mm"))
     return ind_emit_error(op, "interpreter: unsupported extern kernel '%.*s' (mm and bmm are supported)",
                           (int)kernel.length, kernel.data);
-  if (mlirOperationGetNumOperands(op) != 2)
-    return ind_emit_error(op, "interpreter: '%s' takes two buffers", bmm ? "bmm" : "mm");
+  intptr_t nin = mlirOperationGetNumOperands(op);
+  if (nin != 2 && (bmm || nin != 3))
+    return ind_emit_error(op, "interpreter: '%s' takes two buffers%s", bmm ? "bmm" : "mm", bmm ? "" : " (and a bias)");
   bool tr[2];
   if (!ind_extern_transpose(op, tr))
     return ind_emit_error(op, "interpreter: '%s': 'transpose' must be array<i1: a, b>", bmm ? "bmm" : "mm");
   InterpValue *av = interp_operand(s, op, 0), *bv = interp_operand(s, op, 1);
-  if (!av || !bv)
+  InterpValue *xv = nin == 3 ? interp_operand(s, op, 2) : NULL;
+  if (!av || !bv || (nin == 3 && !xv))
     return mlirLogicalResultFailure();
-  if (!av->is_buffer || !bv->is_buffer)
+  if (!av->is_buffer || !bv->is_buffer || (xv && !xv->is_buffer))
     return ind_emit_error(op, "interpreter: '%s' needs buffers", bmm ? "bmm" : "mm");
   MlirType ct = mlirValueGetType(mlirOperationGetResult(op, 0));
   int64_t cs[IND_MAX_RANK];
@@ -1096,19 +1098,24 @@ static MlirLogicalResult interp_extern(InterpState *s, MlirOperation op) {
       !ind_mm_operand_shape_ok(&d, bmm, 0, av->shape, av->rank) ||
       !ind_mm_operand_shape_ok(&d, bmm, 1, bv->shape, bv->rank))
     return ind_emit_error(op, "interpreter: '%s' operand shapes do not match", bmm ? "bmm" : "mm");
+  if (xv && ind_shape_numel(xv->shape, xv->rank) != d.n)
+    return ind_emit_error(op, "interpreter: the bias of 'mm' must hold n = %ld elements", (long)d.n);
   InterpValue out;
   if (mlirLogicalResultIsFailure(make_result(op, d.batch * d.m * d.n, &out)))
     return mlirLogicalResultFailure();
-  IndTensor a, b;
+  IndTensor a, b, x = {0};
   bool ok = interp_value_logical(av, &a);
   ok = interp_value_logical(bv, &b) && ok;
+  ok = (!xv || interp_value_logical(xv, &x)) && ok;
   if (ok) {
     matmul(a.data, b.data, out.store.data, &d);
-    for (int64_t i = 0; i < d.batch * d.m * d.n; ++i)
-      interp_store_double(&out.store, i, ind_round_to_dtype(out.store.data[i], out.store.dtype));
+    for (int64_t i = 0; i < d.batch * d.m * d.n; ++i) /* the bias added before the one rounding (the epilogue) */
+      interp_store_double(&out.store, i,
+                          ind_round_to_dtype(out.store.data[i] + (xv ? x.data[i % d.n] : 0.0), out.store.dtype));
   }
   ind_tensor_free(&a);
   ind_tensor_free(&b);
+  ind_tensor_free(&x);
   if (!ok) {
     ind_tensor_free(&out.store);
     return ind_emit_error(op, "interpreter: out of memory");

@@ -280,3 +280,14 @@ bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len) {
   free(copy);
   return ok;
 }
+
+bool ind_logs_enabled(const char *what) {
+  const char *v = getenv("IND_LOGS");
+  if (!v)
+    return false;
+  size_t n = strlen(what);
+  for (const char *p = v; (p = strstr(p, what)); p += n)
+    if ((p == v || p[-1] == ',' || p[-1] == '+') && (p[n] == 0 || p[n] == ','))
+      return true;
+  return false;
+}

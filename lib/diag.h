@@ -50,6 +50,11 @@ void ind_diag_tool_error(const char *tool, const char *fmt, ...) __attribute__((
  * numbers are those of the original file). Prints each mismatch to stderr; true when all match. */
 bool ind_diag_verify(IndDiagEngine *e, const char *src, size_t len);
 
+/* True when the comma-separated IND_LOGS environment variable names `what` ("fusion", "ir_pre_fusion",
+ * ...), like TORCH_LOGS: the one reader of IND_LOGS for every layer (the lowering's split decisions, the
+ * decomposition's addmm decisions and the scheduler's fusion log all print under "fusion"). */
+bool ind_logs_enabled(const char *what);
+
 #ifdef __cplusplus
 }
 #endif

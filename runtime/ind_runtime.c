@@ -130,6 +130,7 @@ typedef struct Step {
   int *args;                      /* buffer indices */
   int mm_m, mm_n, mm_k, mm_batch; /* extern mm (mm_batch 0) / bmm (mm_batch >= 1) */
   bool trans_a, trans_b;          /* extern: A / B hold their matrices transposed (CUBLAS_OP_T) */
+  bool bias;                      /* extern mm, "epilogue": "bias": args A, B, bias, C (cuBLASLt's BIAS epilogue) */
   IndElementType mm_type;         /* f32 (cublasSgemm), f16 or bf16 (cublasGemmEx, f32 accumulation) */
 } Step;
 
@@ -150,6 +151,7 @@ struct IndRtProgram {
   int *outputs;
   int noutputs;
   bool has_mm;
+  bool has_lt; /* an extern mm with a bias epilogue (cuBLASLt) */
   char *plan;
   size_t plan_len;
   char *ptx; /* NULL when absent */
@@ -236,9 +238,9 @@ static IndStatus parse_dims(const char *path, const IndJson *a, unsigned out[3],
 static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool batched) {
   const char *what = batched ? "bmm" : "mm";
   int rank = batched ? 3 : 2;
-  if (s->nargs != 3)
-    return plan_error(path, "extern %s needs 3 args (A, B, C)%s", what, NULL);
-  const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[2]];
+  if (s->nargs != (s->bias ? 4 : 3))
+    return plan_error(path, "extern %s needs %s", what, s->bias ? "4 args (A, B, bias, C)" : "3 args (A, B, C)");
+  const Buffer *a = &p->bufs[s->args[0]], *b = &p->bufs[s->args[1]], *c = &p->bufs[s->args[s->nargs - 1]];
   bool typed = a->dtype == IND_ELEM_F32 || a->dtype == IND_ELEM_F16 || a->dtype == IND_ELEM_BF16;
   if (!typed || b->dtype != a->dtype || c->dtype != a->dtype || c->rank != rank)
     return plan_error(path, "extern %s supports only %s results and operands of one dtype, f32, f16 or bf16", what,
@@ -253,6 +255,13 @@ static IndStatus check_mm(const char *path, const IndRtProgram *p, Step *s, bool
   int64_t nb = d.batch, m = d.m, n = d.n, k = d.k;
   if (nb > 2147483647 || m > 2147483647 || n > 2147483647 || k > 2147483647)
     return plan_error(path, "extern %s: dimension too large for cuBLAS%s", what, NULL);
+  if (s->bias) { /* n elements of C's type, read as a contiguous vector */
+    const Buffer *x = &p->bufs[s->args[2]];
+    char nstr[32];
+    snprintf(nstr, sizeof nstr, "%lld", (long long)n);
+    if (x->dtype != c->dtype || x->numel != n)
+      return plan_error(path, "extern mm: the bias %s must hold n = %s elements of C's dtype", x->name, nstr);
+  }
   s->mm_batch = batched ? (int)nb : 0;
   s->mm_m = (int)m;
   s->mm_k = (int)k;
@@ -301,6 +310,11 @@ static IndStatus parse_step(const char *path, const IndJson *o, IndRtProgram *p,
     if (!batched && strcmp(s->kernel, "mm") != 0)
       return plan_error(path, "unsupported extern kernel \"%s\" (only mm and bmm)%s", s->kernel, NULL);
     p->has_mm = true;
+    const IndJson *ep = ind_json_get(o, "epilogue");
+    if (ep && (batched || ep->kind != IND_JSON_STRING || strcmp(ep->string, "bias") != 0))
+      return plan_error(path, "extern %s: unsupported \"epilogue\" (only \"bias\", of an mm)%s", s->kernel, NULL);
+    s->bias = ep != NULL;
+    p->has_lt |= s->bias;
     IndStatus st = parse_transpose(path, o, s);
     return st ? st : check_mm(path, p, s, batched);
   }
@@ -797,10 +811,37 @@ typedef int (*cublas_gemm_batched_ex_fn)(void *handle, int transa, int transb, i
                                          const void *A, int Atype, int lda, long long strideA, const void *B, int Btype,
                                          int ldb, long long strideB, const void *beta, void *C, int Ctype, int ldc,
                                          long long strideC, int batch, int computeType, int algo);
+#define CUDA_R_32F 0
 #define CUDA_R_16F 2
 #define CUDA_R_16BF 14
 #define CUBLAS_COMPUTE_32F 68
 #define CUBLAS_GEMM_DEFAULT (-1)
+
+/* cuBLASLt, for an mm with a bias epilogue (CUBLASLT_EPILOGUE_BIAS), declared by hand like cuBLAS
+ * (cublasLt.h: handles and descriptors are pointers, enums ints, the values below). */
+typedef int (*lt_create_fn)(void **handle);
+typedef int (*lt_destroy_fn)(void *obj);
+typedef int (*lt_desc_create_fn)(void **desc, int computeType, int scaleType);
+typedef int (*lt_set_fn)(void *obj, int attr, const void *buf, size_t size);
+typedef int (*lt_layout_create_fn)(void **layout, int type, uint64_t rows, uint64_t cols, int64_t ld);
+typedef struct LtHeuristic { /* cublasLtMatmulHeuristicResult_t */
+  uint64_t algo[8];          /* cublasLtMatmulAlgo_t */
+  size_t workspace;
+  int state;
+  float waves;
+  int reserved[4];
+} LtHeuristic;
+typedef int (*lt_heuristic_fn)(void *handle, void *desc, void *a, void *b, void *c, void *d, void *pref, int requested,
+                               LtHeuristic *results, int *count);
+typedef int (*lt_matmul_fn)(void *handle, void *desc, const void *alpha, const void *A, void *adesc, const void *B,
+                            void *bdesc, const void *beta, const void *C, void *cdesc, void *D, void *ddesc,
+                            const void *algo, void *workspace, size_t workspace_bytes, CUstream stream);
+#define CUBLASLT_MATMUL_DESC_TRANSA 3
+#define CUBLASLT_MATMUL_DESC_TRANSB 4
+#define CUBLASLT_MATMUL_DESC_EPILOGUE 7
+#define CUBLASLT_MATMUL_DESC_BIAS_POINTER 8
+#define CUBLASLT_EPILOGUE_BIAS 4
+#define CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES 5 /* ... _B 6, _C 7, _D 8 */
 
 static void *g_libcuda, *g_libcublas;
 static bool g_cuda_tried, g_cuda_inited;
@@ -813,6 +854,17 @@ static cublas_sgemm_fn p_cublasSgemm;
 static cublas_sgemm_batched_fn p_cublasSgemmStridedBatched;
 static cublas_gemm_ex_fn p_cublasGemmEx;                       /* optional: f16 / bf16 mm */
 static cublas_gemm_batched_ex_fn p_cublasGemmStridedBatchedEx; /* optional: f16 / bf16 bmm */
+static void *g_libcublaslt; /* NULL while cuBLASLt's entry points come from g_libcublas (a mock holds both) */
+static const char *g_cublaslt_path;
+static lt_create_fn p_cublasLtCreate;
+static lt_destroy_fn p_cublasLtDestroy, p_cublasLtMatmulDescDestroy, p_cublasLtMatrixLayoutDestroy,
+    p_cublasLtMatmulPreferenceDestroy;
+static lt_desc_create_fn p_cublasLtMatmulDescCreate;
+static lt_set_fn p_cublasLtMatmulDescSetAttribute, p_cublasLtMatmulPreferenceSetAttribute;
+static lt_layout_create_fn p_cublasLtMatrixLayoutCreate;
+static lt_create_fn p_cublasLtMatmulPreferenceCreate;
+static lt_heuristic_fn p_cublasLtMatmulAlgoGetHeuristic;
+static lt_matmul_fn p_cublasLtMatmul;
 
 /* Names for the codes a broken setup gives, for when cuGetErrorName itself fails (e.g. the stub library). */
 static const char *fallback_error_name(CUresult r) {
@@ -1027,6 +1079,54 @@ static IndStatus load_cublas(void) {
   return NULL;
 }
 
+/* cuBLASLt's entry points: from cuBLAS's own handle where its dependencies hold them (libcublas.so
+ * links libcublasLt.so; the mock defines both), else $IND_LIBCUBLASLT, else libcublasLt.so.13/.12/.so. */
+static IndStatus load_cublaslt(void) {
+  if (p_cublasLtMatmul)
+    return NULL;
+  IndStatus st = load_cublas();
+  if (st)
+    return st;
+  void *lib = g_libcublas;
+  g_cublaslt_path = g_cublas_path;
+  const char *env = getenv("IND_LIBCUBLASLT");
+  if ((env && *env) || !dlsym(g_libcublas, "cublasLtMatmul")) {
+    const char *names[] = {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so",
+                           "/usr/local/cuda/lib64/libcublasLt.so.13", "/usr/local/cuda/lib64/libcublasLt.so"};
+    size_t count = sizeof names / sizeof names[0];
+    if (env && *env) {
+      names[0] = env;
+      count = 1;
+    }
+    for (size_t i = 0; i < count && !g_libcublaslt; ++i)
+      if ((g_libcublaslt = dlopen(names[i], RTLD_NOW | RTLD_LOCAL)))
+        g_cublaslt_path = names[i];
+    if (!g_libcublaslt)
+      return ind_status_create("cuBLASLt not found (needed by an mm with a bias epilogue; $IND_LIBCUBLASLT names it)");
+    lib = g_libcublaslt;
+  }
+  *(void **)&p_cublasLtCreate = dlsym(lib, "cublasLtCreate");
+  *(void **)&p_cublasLtDestroy = dlsym(lib, "cublasLtDestroy");
+  *(void **)&p_cublasLtMatmulDescCreate = dlsym(lib, "cublasLtMatmulDescCreate");
+  *(void **)&p_cublasLtMatmulDescDestroy = dlsym(lib, "cublasLtMatmulDescDestroy");
+  *(void **)&p_cublasLtMatmulDescSetAttribute = dlsym(lib, "cublasLtMatmulDescSetAttribute");
+  *(void **)&p_cublasLtMatrixLayoutCreate = dlsym(lib, "cublasLtMatrixLayoutCreate");
+  *(void **)&p_cublasLtMatrixLayoutDestroy = dlsym(lib, "cublasLtMatrixLayoutDestroy");
+  *(void **)&p_cublasLtMatmulPreferenceCreate = dlsym(lib, "cublasLtMatmulPreferenceCreate");
+  *(void **)&p_cublasLtMatmulPreferenceDestroy = dlsym(lib, "cublasLtMatmulPreferenceDestroy");
+  *(void **)&p_cublasLtMatmulPreferenceSetAttribute = dlsym(lib, "cublasLtMatmulPreferenceSetAttribute");
+  *(void **)&p_cublasLtMatmulAlgoGetHeuristic = dlsym(lib, "cublasLtMatmulAlgoGetHeuristic");
+  *(void **)&p_cublasLtMatmul = dlsym(lib, "cublasLtMatmul");
+  if (!p_cublasLtCreate || !p_cublasLtDestroy || !p_cublasLtMatmulDescCreate || !p_cublasLtMatmulDescDestroy ||
+      !p_cublasLtMatmulDescSetAttribute || !p_cublasLtMatrixLayoutCreate || !p_cublasLtMatrixLayoutDestroy ||
+      !p_cublasLtMatmulPreferenceCreate || !p_cublasLtMatmulPreferenceDestroy ||
+      !p_cublasLtMatmulPreferenceSetAttribute || !p_cublasLtMatmulAlgoGetHeuristic || !p_cublasLtMatmul) {
+    p_cublasLtMatmul = NULL;
+    return ind_status_create("%s lacks a cuBLASLt entry point (cublasLtCreate ... cublasLtMatmul)", g_cublaslt_path);
+  }
+  return NULL;
+}
+
 /* --- modules --------------------------------------------------------------------------------- */
 
 /* Where a buffer's pointer comes from at run time. */
@@ -1037,6 +1137,14 @@ enum { SRC_INPUT, SRC_OUTPUT, SRC_WORK };
 typedef struct BufferSource {
   int kind, index; /* input/output position, or the workspace slot */
 } BufferSource;
+
+/* An mm step with a bias epilogue: cuBLASLt's descriptors (made at load) and algorithm (chosen at the first
+ * run, again when a bias arrives less aligned than the one it was chosen for). */
+typedef struct LtStep {
+  void *desc, *a, *b, *c; /* matmul descriptor; layouts of Lt's A (our B), Lt's B (our A) and C = D */
+  LtHeuristic algo;
+  int bias_align; /* 0: no algorithm yet */
+} LtStep;
 
 struct IndCudaModule {
   const IndRtProgram *prog;
@@ -1053,9 +1161,11 @@ struct IndCudaModule {
   IndDeviceAllocator alloc;
   bool custom_alloc;
   void *cublas;
-  CUdeviceptr *ptrs; /* per buffer, for the current run */
-  CUdeviceptr *vals; /* per step argument, flattened */
-  void **params;     /* per step: nargs pointers into vals, NULL-terminated */
+  void *lt;            /* cuBLASLt handle (a program with a bias epilogue) */
+  struct LtStep *ltst; /* per step (an mm with a bias: its descriptors and algorithm) */
+  CUdeviceptr *ptrs;   /* per buffer, for the current run */
+  CUdeviceptr *vals;   /* per step argument, flattened */
+  void **params;       /* per step: nargs pointers into vals, NULL-terminated */
   int *param_start;
   /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
   int *copy_from;
@@ -1274,6 +1384,75 @@ static IndStatus current_context(void) {
   return make_context_current(0, &dev, &retained);
 }
 
+/* The column-major view of row-major C[m,n] = op(A)[m,k] op(B)[k,n] (run_extern): cuBLASLt computes
+ * D^T[n,m] = op(B)^T op(A)^T, so Lt's A is our B (n x k, or k x n held transposed), Lt's B our A and the
+ * bias, a vector of D^T's n rows, is added to every column: to every row of our C. */
+static IndStatus lt_step_init(IndCudaModule *m, int i) {
+  const Step *s = &m->prog->steps[i];
+  LtStep *l = &m->ltst[i];
+  int dt = s->mm_type == IND_ELEM_F32 ? CUDA_R_32F : s->mm_type == IND_ELEM_F16 ? CUDA_R_16F : CUDA_R_16BF;
+  int opb = s->trans_b ? CUBLAS_OP_T : CUBLAS_OP_N, opa = s->trans_a ? CUBLAS_OP_T : CUBLAS_OP_N;
+  uint32_t epilogue = CUBLASLT_EPILOGUE_BIAS;
+  uint64_t n = (uint64_t)s->mm_n, mm = (uint64_t)s->mm_m, k = (uint64_t)s->mm_k;
+  int r;
+  const char *call = "cublasLtMatmulDescCreate";
+  if (!(r = p_cublasLtMatmulDescCreate(&l->desc, CUBLAS_COMPUTE_32F, CUDA_R_32F)) &&
+      !(r = p_cublasLtMatmulDescSetAttribute(l->desc, CUBLASLT_MATMUL_DESC_TRANSA, &opb, sizeof opb)) &&
+      !(r = p_cublasLtMatmulDescSetAttribute(l->desc, CUBLASLT_MATMUL_DESC_TRANSB, &opa, sizeof opa)) &&
+      !(r = p_cublasLtMatmulDescSetAttribute(l->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof epilogue))) {
+    call = "cublasLtMatrixLayoutCreate";
+    if (!(r = p_cublasLtMatrixLayoutCreate(&l->a, dt, s->trans_b ? k : n, s->trans_b ? n : k,
+                                           (int64_t)(s->trans_b ? k : n))) &&
+        !(r = p_cublasLtMatrixLayoutCreate(&l->b, dt, s->trans_a ? mm : k, s->trans_a ? k : mm,
+                                           (int64_t)(s->trans_a ? mm : k))))
+      r = p_cublasLtMatrixLayoutCreate(&l->c, dt, n, mm, (int64_t)n);
+  } else if (r == 0) {
+    call = "cublasLtMatmulDescSetAttribute";
+  }
+  if (r != 0) {
+    char what[200];
+    snprintf(what, sizeof what, " (step %d, extern mm with a bias: m=%d n=%d k=%d dtype=%s)", i, s->mm_m, s->mm_n,
+             s->mm_k, ind_element_type_name(s->mm_type));
+    return cublas_error(call, r, what);
+  }
+  return NULL;
+}
+
+static IndStatus lt_init(IndCudaModule *m) {
+  IndStatus st = load_cublaslt();
+  if (st)
+    return st;
+  int r = p_cublasLtCreate(&m->lt);
+  if (r != 0) {
+    m->lt = NULL;
+    char what[600];
+    snprintf(what, sizeof what, " (%s)", g_cublaslt_path);
+    return cublas_error("cublasLtCreate", r, what);
+  }
+  m->ltst = calloc((size_t)m->prog->nsteps, sizeof *m->ltst);
+  if (!m->ltst)
+    return ind_status_create("out of memory");
+  for (int i = 0; i < m->prog->nsteps; ++i)
+    if (m->prog->steps[i].bias && (st = lt_step_init(m, i)))
+      return st;
+  return NULL;
+}
+
+static void lt_destroy(IndCudaModule *m) {
+  for (int i = 0; m->ltst && i < m->prog->nsteps; ++i) {
+    LtStep *l = &m->ltst[i];
+    void *layouts[3] = {l->a, l->b, l->c};
+    for (int k = 0; k < 3; ++k)
+      if (layouts[k])
+        p_cublasLtMatrixLayoutDestroy(layouts[k]);
+    if (l->desc)
+      p_cublasLtMatmulDescDestroy(l->desc);
+  }
+  free(m->ltst);
+  if (m->lt)
+    p_cublasLtDestroy(m->lt);
+}
+
 static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
   IndStatus st = make_context_current(opts->device, &m->dev, &m->ctx_retained);
   if (st)
@@ -1307,7 +1486,7 @@ static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
       return cublas_error("cublasCreate_v2", r, what);
     }
   }
-  return NULL;
+  return m->prog->has_lt ? lt_init(m) : NULL;
 }
 
 IndStatus ind_cuda_module_load(const IndRtProgram *p, const IndCudaOptions *opts, IndCudaModule **out) {
@@ -1343,6 +1522,7 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
       else
         p_cuMemFree(m->work[i]);
     }
+  lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
   if (m->mod)
@@ -1416,6 +1596,56 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
   return NULL;
 }
 
+/* The largest power of two (at most 256) dividing p: the alignment cuBLASLt's heuristic assumes of it. */
+static int ptr_align(CUdeviceptr p) {
+  int a = 1;
+  while (a < 256 && p % (CUdeviceptr)(2 * a) == 0)
+    a *= 2;
+  return a;
+}
+
+/* An mm with a bias epilogue through cuBLASLt (the layouts of lt_step_init), no workspace. The algorithm
+ * is the heuristic's first for operands aligned to IND_RT_ALIGN and this bias pointer's alignment. */
+static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *what) {
+  const Step *s = &m->prog->steps[i];
+  LtStep *l = &m->ltst[i];
+  CUdeviceptr *v = &m->vals[m->param_start[i]];
+  const float one = 1.0f, zero = 0.0f;
+  const void *bias = (const void *)(uintptr_t)v[2];
+  int r = p_cublasLtMatmulDescSetAttribute(l->desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof bias);
+  if (r != 0)
+    return cublas_error("cublasLtMatmulDescSetAttribute", r, what);
+  int align = ptr_align(v[2]);
+  if (l->bias_align == 0 || align < l->bias_align) {
+    void *pref = NULL;
+    int found = 0;
+    uint32_t min_align = IND_RT_ALIGN;
+    if ((r = p_cublasLtMatmulPreferenceCreate(&pref)))
+      return cublas_error("cublasLtMatmulPreferenceCreate", r, what);
+    for (int k = 0; k < 4 && r == 0; ++k) /* A, B, C, D: any buffer of the runtime's alignment */
+      r = p_cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES + k, &min_align,
+                                                 sizeof min_align);
+    const char *call = r ? "cublasLtMatmulPreferenceSetAttribute" : "cublasLtMatmulAlgoGetHeuristic";
+    if (r == 0)
+      r = p_cublasLtMatmulAlgoGetHeuristic(m->lt, l->desc, l->a, l->b, l->c, l->c, pref, 1, &l->algo, &found);
+    p_cublasLtMatmulPreferenceDestroy(pref);
+    if (r != 0)
+      return cublas_error(call, r, what);
+    if (found < 1)
+      return ind_status_create("cublasLtMatmulAlgoGetHeuristic found no algorithm%s", what);
+    l->bias_align = align;
+  }
+  const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
+  void *pc = (void *)(uintptr_t)v[3];
+  r = p_cublasLtMatmul(m->lt, l->desc, &one, pb, l->a, pa, l->b, &zero, pc, l->c, pc, l->c, l->algo.algo, NULL, 0,
+                       stream);
+  if (r != 0)
+    return cublas_error("cublasLtMatmul", r, what);
+  note_launch("cublasLtMatmul (step %d, extern %s with a bias, m=%d n=%d k=%d)", i, s->kernel, s->mm_n, s->mm_m,
+              s->mm_k);
+  return NULL;
+}
+
 /* An extern mm / bmm step through cuBLAS. Row-major C[m,n] = op(A)[m,k] op(B)[k,n]  <=>  column-major
  * C^T = op(B)^T op(A)^T: gemm(opB, opA, n, m, k, B, ldb, A, lda, C, n). A row-major [k,n] B is the
  * column-major n x k matrix B^T: CUBLAS_OP_N, ld n; a transposed one (row-major [n,k]) is B itself:
@@ -1440,6 +1670,12 @@ static IndStatus run_extern(IndCudaModule *m, int i, CUstream stream) {
            s->trans_b ? 'T' : 'N', s->trans_a ? 'T' : 'N', s->mm_n, s->mm_m, s->mm_k, ldb, lda, s->mm_n,
            ind_element_type_name(s->mm_type), batch, i, s->kernel, s->mm_m, s->mm_n, s->mm_m, s->mm_k, s->mm_k, s->mm_n,
            s->trans_a ? ", A held transposed" : "", s->trans_b ? ", B held transposed" : "");
+  if (s->bias) {
+    size_t used = strlen(what);
+    snprintf(what + used, sizeof what - used, ", plus the bias (cuBLASLt's epilogue, a vector of C^T's rows)");
+  }
+  if (s->bias)
+    return run_lt(m, i, stream, what);
   int r = p_cublasSetStream(m->cublas, stream);
   if (r != 0)
     return cublas_error("cublasSetStream_v2", r, what);

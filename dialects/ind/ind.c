@@ -221,11 +221,12 @@ MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(IND_EXTERN_OP), loc);
   bool any = false;
-  for (intptr_t i = 0; transpose && i < ninputs; ++i)
+  intptr_t nflags = ninputs < 2 ? ninputs : 2; /* A and B; a bias has none */
+  for (intptr_t i = 0; transpose && i < nflags; ++i)
     any |= transpose[i];
   MlirNamedAttribute attrs[] = {
       named(ctx, IND_ATTR_NAME, ind_str_attr(ctx, name)), named(ctx, IND_ATTR_KERNEL, ind_str_attr(ctx, kernel)),
-      named(ctx, IND_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, ninputs) : mlirAttributeGetNull())};
+      named(ctx, IND_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, nflags) : mlirAttributeGetNull())};
   mlirOperationStateAddAttributes(&st, any ? 3 : 2, attrs);
   mlirOperationStateAddOperands(&st, ninputs, inputs);
   mlirOperationStateAddResults(&st, 1, &result);
@@ -740,8 +741,9 @@ static MlirLogicalResult verify_extern(MlirOperation op) {
   bool batched = ind_sref_eq(k, "bmm");
   if (!batched && !ind_sref_eq(k, "mm"))
     return ind_emit_error(op, "'kernel' must be \"mm\" or \"bmm\"");
-  if (mlirOperationGetNumOperands(op) != 2)
-    return ind_emit_error(op, "extern %s takes two inputs", batched ? "bmm" : "mm");
+  intptr_t nin = mlirOperationGetNumOperands(op);
+  if (nin != 2 && (batched || nin != 3))
+    return ind_emit_error(op, "extern %s takes two inputs%s", batched ? "bmm" : "mm", batched ? "" : " (and a bias)");
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
     if (!is_static_memref(t) || mlirShapedTypeGetRank(t) > IND_MAX_RANK)
@@ -762,6 +764,12 @@ static MlirLogicalResult verify_extern(MlirOperation op) {
   const char *why = "";
   if (!ind_mm_dims(batched, cs, cr, ind_type_numel(at), ind_type_numel(bt), tr[0], tr[1], &d, &why))
     return ind_emit_error(op, "extern %s: %s", batched ? "bmm" : "mm", why);
+  if (nin == 3) { /* the bias: n elements of C's type, read as a contiguous vector */
+    MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, 2));
+    if (ind_type_numel(xt) != d.n || !mlirTypeEqual(mlirShapedTypeGetElementType(xt), mlirShapedTypeGetElementType(ct)))
+      return ind_emit_error(op, "extern mm: the bias must hold n = %ld elements of the result's element type",
+                            (long)d.n);
+  }
   for (int i = 0; i < 2; ++i)
     if (!ind_mm_operand_shape_ok(&d, batched, i, i == 0 ? as : bs, i == 0 ? ar : br))
       return ind_emit_error(op,

@@ -192,9 +192,12 @@ MlirOperation ind_reduction_create(MlirLocation loc, const char *name, const int
 MlirOperation ind_scan_create(MlirLocation loc, const char *name, const int64_t *ranges, intptr_t n,
                               const int64_t *scan_ranges, intptr_t m, IndReductionType type, MlirType result,
                               MlirRegion body);
-/* ind.extern `kernel` ("mm" | "bmm") of `inputs` into a buffer of type `result`. `transpose` (NULL: none)
- * holds one flag per input: the input buffer holds the operand's matrices transposed (lib/mm_dims.h);
- * the attribute `transpose = array<i1: ...>` is set only when a flag is. */
+/* ind.extern `kernel` ("mm" | "bmm") of `inputs` into a buffer of type `result`: A, B and, for mm, an
+ * optional third input, the bias: a buffer of n elements of the result's type, added to every row of
+ * C = A @ B before C is stored (the epilogue of graph-decompose's addmm-epilogue: cuBLASLt's
+ * CUBLASLT_EPILOGUE_BIAS on the GPU). `transpose` (NULL: none) holds a flag for A and one for B: the
+ * input buffer holds the operand's matrices transposed (lib/mm_dims.h); the attribute
+ * `transpose = array<i1: a, b>` is set only when a flag is. */
 MlirOperation ind_extern_create(MlirLocation loc, const char *name, const char *kernel, const MlirValue *inputs,
                                 intptr_t ninputs, const bool *transpose, MlirType result);
 /* ind.load of `buffer` at `index` (an affine map with one result); `result` is the compute type. */

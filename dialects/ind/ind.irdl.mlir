@@ -38,14 +38,16 @@ irdl.dialect @ind {
     irdl.attributes { "name" = %name, "ranges" = %ranges, "scan_ranges" = %sranges, "scan_type" = %stype }
   }
   // An extern kernel (mm, bmm): an opaque buffer whose inputs are realized buffers. A fusion barrier.
-  // Two operands with their own constraints (one variadic constraint would force equal types).
+  // Operands with their own constraints (one variadic constraint would force equal types); mm's
+  // optional bias is added to every row of the product (the matmul's epilogue).
   irdl.operation @extern {
     %lhs = irdl.any
     %rhs = irdl.any
+    %bias = irdl.any
     %res = irdl.any
     %name = irdl.base "#builtin.string"
     %kernel = irdl.base "#builtin.string"
-    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.operands(lhs: %lhs, rhs: %rhs, bias: optional %bias)
     irdl.results(res: %res)
     irdl.attributes { "name" = %name, "kernel" = %kernel }
   }

@@ -366,14 +366,14 @@ MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, co
                                         const MlirValue *args, const bool *transpose) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirOperationState st = mlirOperationStateGet(ind_str(KERNEL_EXTERN_CALL), loc);
-  intptr_t ninputs = nargs > 0 ? nargs - 1 : 0;
+  intptr_t ninputs = nargs > 0 ? nargs - 1 : 0, nflags = ninputs < 2 ? ninputs : 2; /* A and B; a bias has none */
   bool any = false;
-  for (intptr_t i = 0; transpose && i < ninputs; ++i)
+  for (intptr_t i = 0; transpose && i < nflags; ++i)
     any |= transpose[i];
   MlirNamedAttribute attrs[] = {
       named(ctx, KERNEL_ATTR_KERNEL, ind_str_attr(ctx, kernel)),
       named(ctx, KERNEL_ATTR_NAME, ind_str_attr(ctx, name)),
-      named(ctx, KERNEL_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, ninputs) : mlirAttributeGetNull()),
+      named(ctx, KERNEL_ATTR_TRANSPOSE, any ? ind_bool_array_attr(ctx, transpose, nflags) : mlirAttributeGetNull()),
   };
   mlirOperationStateAddAttributes(&st, any ? 3 : 2, attrs);
   MlirRegion r = args_region(loc, nargs, args);

@@ -209,9 +209,10 @@ MlirOperation kernel_launch_create(MlirLocation loc, const char *kernel, const i
                                    const int64_t *block, intptr_t nblock, intptr_t nargs, const MlirValue *args);
 bool kernel_is_launch(MlirOperation op);
 MlirStringRef kernel_launch_kernel(MlirOperation launch);
-/* `"kernel.extern_call"() ({"gpu.yield"(inputs..., out)}) {kernel, name, transpose}`: `transpose` (NULL:
- * none) holds a flag per input, set as an attribute only when one is (the input holds its matrices
- * transposed: lib/mm_dims.h). */
+/* `"kernel.extern_call"() ({"gpu.yield"(inputs..., out)}) {kernel, name, transpose}`: the inputs are A, B
+ * and, for mm, an optional bias (n elements of out's type added to every row of the product).
+ * `transpose` (NULL: none) holds a flag for A and one for B, set as an attribute only when one is (the
+ * input holds its matrices transposed: lib/mm_dims.h). */
 MlirOperation kernel_extern_call_create(MlirLocation loc, const char *kernel, const char *name, intptr_t nargs,
                                         const MlirValue *args, const bool *transpose);
 bool kernel_is_extern_call(MlirOperation op);

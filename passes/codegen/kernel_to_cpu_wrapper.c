@@ -3,7 +3,8 @@
  * `reuse = "bufK"` alloc of the same type as bufK *is* bufK's value; of another type it gets its own
  * allocation), `kernel.launch` -> `func.call` of the kernel's function (each buffer reinterpreted as the
  * kernel's flat memref with `memref.reinterpret_cast`, offset 0: kernel indices are storage offsets from
- * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator (an input
+ * the buffer's base), `kernel.extern_call` mm/bmm -> a naive scf matmul with an f64 accumulator, mm's
+ * optional bias added to the accumulator before the store (an input
  * flagged in `transpose` read with its two matrix indices swapped, an input of another shape than the
  * one it holds reinterpreted: lib/mm_dims.h); buffers
  * allocated here that are not returned are freed (`memref.dealloc`) before the return. The wrapper gets
@@ -194,11 +195,14 @@ static MlirValue as_held(CgBuilder *b, MlirValue v, const int64_t *held, intptr_
  * inner j loop streams rows of b: fast enough for 1024^3 on the CPU), or i-j-k when b is transposed (its
  * rows are then the k runs); the row is allocated once per call and freed at the end. An operand whose
  * buffer has another shape than the one it holds is reinterpreted first (as_held). */
-static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, bool batched, const IndMmDims *d) {
+static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue bias, MlirValue C, bool batched,
+                        const IndMmDims *d) {
   MlirType ct = mlirValueGetType(C), f64 = mlirF64TypeGet(b->ctx);
   int64_t n = d->n, held[3];
   A = as_held(b, A, held, ind_mm_held_shape(d, batched, 0, held));
   B = as_held(b, B, held, ind_mm_held_shape(d, batched, 1, held));
+  if (!mlirValueIsNull(bias))
+    bias = as_held(b, bias, &n, 1);
   MlirValue zero = cg_const_index(b, 0), one = cg_const_index(b, 1);
   MlirValue nb = cg_const_index(b, d->batch);
   MlirValue M = cg_const_index(b, d->m), N = cg_const_index(b, n), K = cg_const_index(b, d->k);
@@ -231,6 +235,8 @@ static void emit_matmul(CgBuilder *b, MlirValue A, MlirValue B, MlirValue C, boo
   close_loop(b, &s2);
   j = open_loop(b, zero, one, N, &s2);
   MlirValue sum = cg_op1(b, "memref.load", 2, (MlirValue[]){row, j}, f64, 0, NULL);
+  if (!mlirValueIsNull(bias)) /* the epilogue: the bias added before the one rounding to C's type */
+    sum = cg_bin(b, "arith.addf", sum, cg_convert(b, load_f32(b, bias, 1, &j), f64));
   if (!mlirTypeIsAF64(mlirShapedTypeGetElementType(ct))) /* f64 -> bf16 would need __truncdfbf2 */
     sum = cg_convert(b, sum, mlirF32TypeGet(b->ctx));
   store_at(b, sum, C, mm_index(batched, bt, i, j, idx), idx);
@@ -268,17 +274,24 @@ static bool lower_extern_call(MlirOperation op) {
   bool batched = ind_sref_eq(kernel, "bmm");
   if (!batched && !ind_sref_eq(kernel, "mm"))
     return cg_fail(op, CPU_PASS, "unknown extern kernel '%.*s' (mm, bmm)", (int)kernel.length, kernel.data);
-  if (kernel_call_num_args(op) != 3)
-    return cg_fail(op, CPU_PASS, "extern %s takes two inputs and an output buffer", batched ? "bmm" : "mm");
+  intptr_t nargs = kernel_call_num_args(op);
+  if (nargs != 3 && (batched || nargs != 4))
+    return cg_fail(op, CPU_PASS, "extern %s takes two inputs%s and an output buffer", batched ? "bmm" : "mm",
+                   batched ? "" : " (and a bias)");
   bool tr[2];
   if (!kernel_extern_call_transpose(op, tr))
     return cg_fail(op, CPU_PASS, "extern %s: 'transpose' must be array<i1: a, b>", batched ? "bmm" : "mm");
-  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, 2);
+  MlirValue A = kernel_call_arg(op, 0), B = kernel_call_arg(op, 1), C = kernel_call_arg(op, nargs - 1);
+  MlirValue bias = nargs == 4 ? kernel_call_arg(op, 2) : (MlirValue){NULL};
   IndMmDims d;
   if (!matmul_dims(A, B, C, batched, tr, &d))
     return cg_fail(op, CPU_PASS, "extern %s: operand shapes do not match", batched ? "bmm" : "mm");
+  if (!mlirValueIsNull(bias) && (ind_type_numel(mlirValueGetType(bias)) != d.n ||
+                                 !mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(bias)),
+                                                mlirShapedTypeGetElementType(mlirValueGetType(C)))))
+    return cg_fail(op, CPU_PASS, "extern mm: the bias must hold n = %ld elements of the result's type", (long)d.n);
   CgBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op), mlirOperationGetBlock(op), op};
-  emit_matmul(&b, A, B, C, batched, &d);
+  emit_matmul(&b, A, B, bias, C, batched, &d);
   mlirOperationDestroy(op);
   return true;
 }

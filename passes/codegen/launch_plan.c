@@ -8,7 +8,8 @@
  *    "steps": [{"op": "launch", "kernel": "triton_per_...", "grid": [1024, 1, 1], "block": [256, 1, 1],
  *               "args": ["arg0_1", ..., "buf1"]},
  *              {"op": "extern", "kernel": "mm", "args": ["arg0_1", "arg1_1", "buf0"]},
- *              {"op": "extern", "kernel": "mm", "transpose": [true, false], "args": ["buf2", "arg1_1", "buf3"]}],
+ *              {"op": "extern", "kernel": "mm", "transpose": [true, false], "args": ["buf2", "arg1_1", "buf3"]},
+ *              {"op": "extern", "kernel": "mm", "epilogue": "bias", "args": ["buf3", "arg2_1", "arg3_1", "buf4"]}],
  *    "checks": [{"kernel": "triton_poi_...", "lower": -17, "upper": 17,
  *                "what": "kernel 'triton_poi_...' indirect index into buffer 'arg0_1' (argument 1, f32[17x33])",
  *                "file": "select_neg.mlir", "line": 4, "col": 8}]}
@@ -19,7 +20,9 @@
  * run and reports a violation with it, at the file:line:col of the op that made the index.
  *
  * An extern's optional "transpose" flags an input that holds its operand's matrices transposed; an
- * input may be of any shape holding the operand's elements in order (lib/mm_dims.h).
+ * input may be of any shape holding the operand's elements in order (lib/mm_dims.h). "epilogue": "bias"
+ * (an mm of graph-decompose's addmm-epilogue) has four args, A, B, the bias (n elements of C's type, added
+ * to every row of the product before C is stored) and C.
  * Steps run in order; allocations are made before the step that first uses them (16-byte aligned), a
  * non-null reuse names the dead buffer whose storage it takes. Kernel names are the PTX entry names;
  * every kernel argument is one pointer. Failure: a located error when the module is not at the kernel
@@ -197,6 +200,8 @@ static MlirLogicalResult emit(MlirOperation module, IndStrBuf *o) {
         return ind_emit_error(op, "launch-plan: kernel.extern_call 'transpose' must be array<i1: a, b>");
       if (tr[0] || tr[1])
         ind_strbuf_printf(o, ", \"transpose\": [%s, %s]", tr[0] ? "true" : "false", tr[1] ? "true" : "false");
+      if (kernel_call_num_args(op) == 4)
+        ind_strbuf_printf(o, ", \"epilogue\": \"bias\"");
     } else if (ind_op_is(op, "func.return")) {
       ind_strbuf_printf(o, "],\n \"outputs\": [");
       if (!names_json(o, op, mlirOperationGetNumOperands(op), operand_at))

@@ -920,8 +920,10 @@ static bool wrap_extern(Wrapper *w, MlirOperation node) {
   snprintf(name, sizeof name, "%.*s", (int)nm.length, nm.data);
   snprintf(kname, sizeof kname, "%.*s", (int)kern.length, kern.data);
   bool transpose[2];
-  if (nin != 2 || !ind_extern_transpose(ext, transpose))
-    return ind_emit_error(ext, "sched-to-kernel: ind.extern needs two inputs and a well-formed 'transpose'"), false;
+  if ((nin != 2 && (nin != 3 || !ind_sref_eq(kern, "mm"))) || !ind_extern_transpose(ext, transpose))
+    return ind_emit_error(ext, "sched-to-kernel: ind.extern needs two inputs (mm: and a bias) and a well-formed "
+                               "'transpose'"),
+           false;
   args[nin] = walloc(w, ext, name, mlirValueGetType(mlirOperationGetResult(ext, 0)));
   mlirBlockAppendOwnedOperation(
       w->block, kernel_extern_call_create(mlirOperationGetLocation(ext), kname, name, nin + 1, args, transpose));

@@ -1,8 +1,10 @@
 /* sched_graph.c - the scheduler graph, the shared fusion checks and the IR rewrite; see sched_graph.h.
  * The dumps (pre/post-fusion text, DOT) live in sched_dump.c. */
 #include "passes/fuse/sched_graph.h"
+
 #include "dialects/ind/ind.h"
 
+#include "lib/diag.h"
 #include "lib/vec.h"
 
 #include <stdarg.h>
@@ -1015,16 +1017,7 @@ static bool graph_rewrite(SchedGraph *g) {
 
 /* --- The driver. */
 
-bool sched_logs_enabled(const char *what) {
-  const char *v = getenv("IND_LOGS");
-  if (!v)
-    return false;
-  size_t n = strlen(what);
-  for (const char *p = v; (p = strstr(p, what)); p += n)
-    if ((p == v || p[-1] == ',' || p[-1] == '+') && (p[n] == 0 || p[n] == ','))
-      return true;
-  return false;
-}
+bool sched_logs_enabled(const char *what) { return ind_logs_enabled(what); }
 
 typedef struct DumpFiles {
   IndStrBuf pre, post, dot_pre, dot_post;

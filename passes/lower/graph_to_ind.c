@@ -29,6 +29,7 @@
  * Preserves: functions without graph ops. Breaks: every graph value (the func is replaced).
  * Failure: an op it cannot lower (composite, var, unknown op, dynamic shape) gets a located error
  * naming the fix; the module is then left unchanged. */
+#include "lib/diag.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/lower/lower_ir.h"
@@ -97,7 +98,7 @@ static const OpInfo k_ops[] = {
     {GRAPH_OP_LAYER_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_RMS_NORM, K_COMPOSITE, NULL},
     {GRAPH_OP_LINEAR, K_COMPOSITE, NULL},
-    {GRAPH_OP_ADDMM, K_COMPOSITE, NULL},
+    {GRAPH_OP_ADDMM, K_EXTERN, "addmm"},
     {GRAPH_OP_FULL, K_SOURCE, "full"},
     {GRAPH_OP_ZEROS, K_SOURCE, "zeros"},
     {GRAPH_OP_ONES, K_SOURCE, "ones"},
@@ -499,15 +500,7 @@ static MlirOperation ind_build_select(MlirLocation loc, MlirValue c, MlirValue a
 }
 
 /* IND_LOGS=fusion (the fusion log, docs/passes/fuse.md) also explains the split decisions. */
-static bool fusion_log_enabled(void) {
-  const char *v = getenv("IND_LOGS");
-  if (!v)
-    return false;
-  for (const char *p = v; (p = strstr(p, "fusion")); p += 6)
-    if ((p == v || p[-1] == ',' || p[-1] == '+') && (p[6] == 0 || p[6] == ','))
-      return true;
-  return false;
-}
+static bool fusion_log_enabled(void) { return ind_logs_enabled("fusion"); }
 
 /* The value of affine expression e at dims = vals (no symbols). */
 static int64_t eval_expr(MlirAffineExpr e, const int64_t *vals) {
@@ -1186,22 +1179,41 @@ static Node *extern_input(Lower *L, GraphOp *g, int k, Node *in, bool *transpose
 }
 
 /* mm / bmm: an extern buffer; its inputs are realized first (extern_input), a transposed one flagged
- * in the extern's `transpose`. */
+ * in the extern's `transpose`. addmm (kept whole by graph-decompose's addmm-epilogue: alpha = beta = 1,
+ * the bias a vector of the columns in the result's type): an extern mm with the bias as a third input,
+ * realized like the others (a buffer whose n elements are the vector). */
 static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
-  int want = g->info->id == GRAPH_OP_MM ? 2 : 3;
-  if (in[0]->rank != want || in[1]->rank != want || res->rank != want)
+  bool addmm = g->info->id == GRAPH_OP_ADDMM;
+  int want = g->info->id == GRAPH_OP_BMM ? 3 : 2, first = addmm ? 1 : 0;
+  const char *kernel = addmm ? "mm" : op_short_name(g->info);
+  Node **mat = in + first;
+  if (mat[0]->rank != want || mat[1]->rank != want || res->rank != want)
     return ind_emit_error(g->op, "%s needs rank-%d operands and result", op_short_name(g->info), want), NULL;
-  int64_t k0 = in[0]->shape[want - 1], k1 = in[1]->shape[want - 2];
-  if (k0 != k1 || res->shape[want - 2] != in[0]->shape[want - 2] || res->shape[want - 1] != in[1]->shape[want - 1])
+  int64_t k0 = mat[0]->shape[want - 1], k1 = mat[1]->shape[want - 2];
+  if (k0 != k1 || res->shape[want - 2] != mat[0]->shape[want - 2] || res->shape[want - 1] != mat[1]->shape[want - 1])
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
-  MlirValue inputs[2];
-  bool transpose[2];
+  double alpha = 1, beta = 1;
+  if (addmm) {
+    MlirType bt = mlirValueGetType(mlirOperationGetOperand(g->op, 0));
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+    if (!graph_addmm_scales(g->op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || in[0]->rank != 1 ||
+        in[0]->shape[0] != res->shape[1] ||
+        !mlirTypeEqual(mlirShapedTypeGetElementType(bt), mlirShapedTypeGetElementType(rt)))
+      return ind_emit_error(g->op, "addmm is lowered whole only with alpha = beta = 1 and a bias vector of the "
+                                   "result's columns in its type (graph-decompose makes the others mm + add: run "
+                                   "--preprocess first)"),
+             NULL;
+  }
+  MlirValue inputs[3];
+  bool transpose[3] = {false, false, false};
   for (int k = 0; k < 2; ++k)
-    inputs[k] = extern_input(L, g, k, in[k], &transpose[k])->memref;
+    inputs[k] = extern_input(L, g, k + first, mat[k], &transpose[k])->memref;
+  if (addmm) /* a rank-1 operand is never held transposed */
+    inputs[2] = extern_input(L, g, 0, in[0], &transpose[2])->memref;
   char name[32];
   next_buf_name(L, name, sizeof name);
-  MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, op_short_name(g->info), inputs, 2,
-                                        transpose, memref_of(res));
+  MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, kernel, inputs, addmm ? 3 : 2, transpose,
+                                        memref_of(res));
   mlirBlockAppendOwnedOperation(L->new_block, buf);
   const char *origin = g->fx_name;
   ind_set_origins(buf, &origin, 1);
@@ -1280,8 +1292,10 @@ static Node *lower_operands_op(Lower *L, GraphOp *g, Node *res, Node **in, int n
     return lower_scan(L, g, res, in[0]);
   }
   if (info->kind == K_EXTERN) {
-    if (nin != 2)
-      return ind_emit_error(g->op, "'%s' takes two operands", graph_op_name(info->id)), NULL;
+    if (nin != (info->id == GRAPH_OP_ADDMM ? 3 : 2))
+      return ind_emit_error(g->op, "'%s' takes %s operands", graph_op_name(info->id),
+                            info->id == GRAPH_OP_ADDMM ? "three" : "two"),
+             NULL;
     return lower_extern(L, g, res, in);
   }
   return lower_recipe(L, g, res, in, nin);

@@ -8,7 +8,9 @@
  *   rms_norm(x, w)        -> x * rsqrt(mean(x * x, D, keepdim) + eps) * w
  *   linear(x, w[, b])     -> mm(x, permute(w, [1, 0])) (+ b); inputs of rank > 2 are reshaped to
  *                            2-D around the mm and back
- *   addmm(b, x, y)        -> mm(x, y) (* alpha) + b (* beta)   (Inductor: mm plus an epilogue)
+ *   addmm(b, x, y)        -> mm(x, y) (* alpha) + b (* beta)   where every use of the result is pointwise
+ *                            (the add fuses into them); else kept whole when alpha = beta = 1 and b is a
+ *                            vector of its columns (addmm-epilogue: the bias in the matmul's epilogue)
  *   var(x, D, correction) -> mu = mean(x, D, keepdim); c = x - mu;
  *                            sum(c * c, D, keepdim?) / (N - correction)   (N: elements reduced)
  *   _softmax(x, d)        -> softmax(x, d)
@@ -30,12 +32,14 @@
  * Requires: inferred, static types (graph-infer-shapes). Preserves: the composite's uses (they
  * read the new value), other ops. Failure: an op whose operands break its shape rule. */
 #include "dialects/graph/graph.h"
+#include "lib/diag.h"
 #include "lib/ir.h"
 #include "lib/pass_registry.h"
 #include "passes/preprocess/op_list.h"
 
 #include <math.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
 
 static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
 static MlirType element_of(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
@@ -248,6 +252,56 @@ static MlirValue decompose_linear(MlirOperation op, GraphBuilder *b) {
     y = graph_build_reshape(b, GRAPH_OP_RESHAPE, y, shape, rank, kInfer);
   }
   return mlirOperationGetNumOperands(op) == 3 ? bin(b, GRAPH_OP_ADD, y, operand(op, 2)) : y;
+}
+
+/* Whether every use of v is pointwise: an elementwise op, or a view whose uses are all pointwise
+ * (Inductor's is_pointwise_use). A return, a reduction, a matmul or a composite is not. */
+static bool uses_all_pointwise(MlirValue v, const char **why) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    GraphOpKind k = graph_op_kind(user);
+    if (k == GRAPH_KIND_VIEW && mlirOperationGetNumResults(user) == 1) {
+      if (!uses_all_pointwise(mlirOperationGetResult(user, 0), why))
+        return false;
+    } else if (k != GRAPH_KIND_POINTWISE_UNARY && k != GRAPH_KIND_POINTWISE_BINARY && k != GRAPH_KIND_WHERE) {
+      MlirIdentifier name = mlirOperationGetName(user);
+      *why = mlirIdentifierStr(name).data;
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Inductor's choice between its extern addmm (cuBLASLt's bias epilogue) and mm + a pointwise add
+ * (should_prefer_unfused_addmm, fx_passes/post_grad.py): the add is worth a kernel only where it fuses
+ * into the users, so addmm(b, x, y) stays whole, the bias in the matmul's epilogue, when alpha = beta
+ * = 1, b is a vector of the result's columns in the result's float type, and some use of the result is
+ * not pointwise (through views): a return, a reduction, another matmul, attention. The lowering makes
+ * it an ind.extern mm with a bias operand. IND_LOGS=fusion prints each decision. */
+static bool addmm_keeps_bias_epilogue(MlirOperation op) {
+  double alpha, beta;
+  MlirValue bias = operand(op, 0), res = mlirOperationGetResult(op, 0);
+  MlirType bt = mlirValueGetType(bias), rt = mlirValueGetType(res);
+  if (!graph_addmm_scales(op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || !mlirTypeIsARankedTensor(bt) ||
+      !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 || mlirShapedTypeGetRank(rt) != 2 ||
+      mlirShapedTypeGetDimSize(bt, 0) != mlirShapedTypeGetDimSize(rt, 1) ||
+      !mlirTypeEqual(element_of(bias), element_of(res)) || !graph_dtype_is_float(graph_dtype_of(element_of(res))))
+    return false;
+  const char *why = NULL;
+  bool keep = !uses_all_pointwise(res, &why);
+  if (ind_logs_enabled("fusion")) {
+    MlirStringRef file;
+    int line = 0, col = 0;
+    if (!ind_location_file_line_col(mlirOperationGetLocation(op), &file, &line, &col))
+      file = mlirStringRefCreate("", 0);
+    fprintf(stderr, "addmm %.*s:%d:%d: %s\n", (int)file.length, file.data, line, col,
+            keep ? "bias in the matmul's epilogue (a use is not pointwise)"
+                 : "mm + add (every use is pointwise: "
+                   "the add fuses into them)");
+    if (keep)
+      fprintf(stderr, "  the use: %s\n", why);
+  }
+  return keep;
 }
 
 static MlirValue decompose_addmm(MlirOperation op, GraphBuilder *b) {
@@ -490,7 +544,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     preprocess_ops_free(&ops);
     return ind_emit_error(module, "graph-decompose: out of memory");
   }
-  bool scan = ind_opt_bool(opts, "cumsum-scan");
+  bool scan = ind_opt_bool(opts, "cumsum-scan"), epilogue = ind_opt_bool(opts, "addmm-epilogue");
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i) {
     GraphOpId id = graph_op_id(ops.ops[i]);
@@ -499,6 +553,8 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     if (id == GRAPH_OP_CUMSUM && !cumsum_decomposable(ops.ops[i]))
       r = ind_emit_error(ops.ops[i], "the masked-sum decomposition of cumsum (cumsum-scan=false) needs a "
                                      "floating-point input: an integer cumsum is exact only as a scan");
+    else if (id == GRAPH_OP_ADDMM && epilogue && addmm_keeps_bias_epilogue(ops.ops[i]))
+      continue; /* the lowering makes it an extern mm with the bias in its epilogue */
     else if (is_decomposed(id))
       r = decompose_op(ops.ops[i], min_row);
   }
@@ -510,6 +566,9 @@ static const IndPassOptionDef k_options[] = {
     {"cumsum-scan", IND_OPT_BOOL, "true",
      "leave cumsum to the lowering, which makes it an ind.scan (O(n), Inductor's ir.Scan); false: the masked-sum "
      "decomposition below (kept for comparison)"},
+    {"addmm-epilogue", IND_OPT_BOOL, "true",
+     "keep addmm whole (an extern mm adding the bias in its epilogue: cuBLASLt's on the GPU) where some use of "
+     "its result is not pointwise, as Inductor's should_prefer_unfused_addmm; false: always mm + add"},
     {"cumsum-min-row", IND_OPT_INT, "256",
      "with cumsum-scan=false: rows of at least this many elements are cumsum'med in blocks (O(n^1.5)), shorter "
      "ones by one masked reduction (O(n^2))"},

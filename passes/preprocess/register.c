@@ -15,20 +15,24 @@
 #include "passes/preprocess/preprocess.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void ind_register_preprocess_passes(void);
 
-static const char kPreprocessPipeline[] = "graph-infer-shapes,graph-decompose,graph-view-to-reshape,"
-                                          "graph-infer-shapes,graph-dce,graph-reorder-for-locality,"
-                                          "graph-remove-noops,graph-rewrite,graph-dce";
+static const char kPreprocessTail[] = "graph-view-to-reshape,graph-infer-shapes,graph-dce,graph-reorder-for-locality,"
+                                      "graph-remove-noops,graph-rewrite,graph-dce";
 
+/* --preprocess, or --preprocess=addmm-epilogue=false (graph-decompose's option: addmm always mm + add). */
 static bool preprocess_pipeline(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen) {
   (void)level;
-  if (value) {
-    snprintf(err, errlen, "--preprocess takes no value (got '%s')", value);
+  const char *decompose = "graph-decompose";
+  if (value && !strcmp(value, "addmm-epilogue=false")) {
+    decompose = "graph-decompose{addmm-epilogue=false}";
+  } else if (value && strcmp(value, "addmm-epilogue=true")) {
+    snprintf(err, errlen, "--preprocess takes no value, or addmm-epilogue=true|false (got '%s')", value);
     return false;
   }
-  int n = snprintf(out, outlen, "%s", kPreprocessPipeline);
+  int n = snprintf(out, outlen, "graph-infer-shapes,%s,%s", decompose, kPreprocessTail);
   return n >= 0 && (size_t)n < outlen;
 }
 
@@ -40,7 +44,7 @@ static const IndStageDef preprocess_stage = {
     IND_LEVEL_GRAPH,
     "Graph preprocessing: shapes, decompositions, view->reshape, DCE, locality reorder, no-op removal, "
     "pattern rewrites",
-    NULL,
+    "addmm-epilogue=true|false",
     preprocess_pipeline,
     NULL,
 };

@@ -277,6 +277,32 @@ func.func @extern_tensor(%a: tensor<4x4xf32>) -> memref<4x4xf32> {
 
 // -----
 
+/// ind-verify: mm's bias holds n elements of the result's type: 3 of 4, then f16 beside f32.
+func.func @extern_bias_numel(%a: memref<4x4xf32>, %b: memref<3xf32>) -> memref<4x4xf32> {
+  // expected-error @+1 {{extern mm: the bias must hold n = 4 elements of the result's element type}}
+  %c = "ind.extern"(%a, %a, %b) {name = "buf0", kernel = "mm"} : (memref<4x4xf32>, memref<4x4xf32>, memref<3xf32>) -> memref<4x4xf32>
+  return %c : memref<4x4xf32>
+}
+
+// -----
+
+func.func @extern_bias_type(%a: memref<4x4xf32>, %b: memref<4xf16>) -> memref<4x4xf32> {
+  // expected-error @+1 {{extern mm: the bias must hold n = 4 elements of the result's element type}}
+  %c = "ind.extern"(%a, %a, %b) {name = "buf0", kernel = "mm"} : (memref<4x4xf32>, memref<4x4xf32>, memref<4xf16>) -> memref<4x4xf32>
+  return %c : memref<4x4xf32>
+}
+
+// -----
+
+/// ind-verify: bmm has no bias.
+func.func @extern_bmm_bias(%a: memref<2x4x4xf32>, %b: memref<4xf32>) -> memref<2x4x4xf32> {
+  // expected-error @+1 {{extern bmm takes two inputs}}
+  %c = "ind.extern"(%a, %a, %b) {name = "buf0", kernel = "bmm"} : (memref<2x4x4xf32>, memref<2x4x4xf32>, memref<4xf32>) -> memref<2x4x4xf32>
+  return %c : memref<2x4x4xf32>
+}
+
+// -----
+
 /// ind-verify: `transpose` of the wrong kind (i64s, not i1s).
 func.func @extern_transpose_i64(%a: memref<4x4xf32>) -> memref<4x4xf32> {
   // expected-error @+1 {{'transpose' must be a dense i1 array with one flag per input}}

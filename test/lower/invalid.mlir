@@ -18,10 +18,19 @@ func.func @var(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
 
 // -----
 
-/// addmm arrives decomposed (mm + add).
+/// addmm arrives decomposed (mm + add) unless graph-decompose kept it whole (alpha = beta = 1, a bias
+/// vector of the columns: addmm_epilogue.mlir); a scaled one, or a bias of another shape, is an error.
 func.func @addmm(%b: tensor<4xf32>, %x: tensor<8x16xf32>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
-  // expected-error @+1 {{'graph.addmm' is a composite op}}
-  %y = "graph.addmm"(%b, %x, %w) : (tensor<4xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  // expected-error @+1 {{addmm is lowered whole only with alpha = beta = 1 and a bias vector of the result's columns in its type (graph-decompose makes the others mm + add: run --preprocess first)}}
+  %y = "graph.addmm"(%b, %x, %w) {alpha = 2.0 : f64} : (tensor<4xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %y : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @addmm_bias_matrix(%b: tensor<8x4xf32>, %x: tensor<8x16xf32>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{addmm is lowered whole only with alpha = beta = 1}}
+  %y = "graph.addmm"(%b, %x, %w) : (tensor<8x4xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
   return %y : tensor<8x4xf32>
 }
 

@@ -13,7 +13,7 @@
 // CHECK: "graph.div"
 // CHECK-NOT: "graph.mul"
 // CHECK: "graph.reshape"({{.*}}) {shape = array<i64: 32>, strides = array<i64: 1>} : (tensor<4x8xf32>) -> tensor<32xf32>
-// VALUE: option '--preprocess' takes no value
+// VALUE: error: --preprocess takes no value, or addmm-epilogue=true|false (got 'fast')
 // OPT: pass 'graph-infer-shapes' has no option 'fast'
 func.func @stage(%a: tensor<4x8xf32>) -> tensor<*xf32> {
   %s = "graph.softmax"(%a) {dim = -1 : i64} : (tensor<4x8xf32>) -> tensor<*xf32>

@@ -3,6 +3,7 @@ supported subgraphs run on ind, unsupported ops eagerly between them, results eq
 compile cache hit on a second call; the partitioner's merges keep the graph a DAG with each partition
 contracted (cases, and random graphs), and a planted cycle falls back to PyTorch's partitioner. Also:
 `import ind` registers no backend on torch < 2."""
+import json
 import os
 import random
 import sys
@@ -191,6 +192,23 @@ def held_base_views(x, a, w):
     return u, u.exp(), g, torch.nn.functional.gelu(g), y, t, t + 1, k, k.exp(), q, torch.addmm(w[:, 0], q, w.t())
 
 
+def linear_epilogue():
+    """addmm whose result is returned or reduced keeps its bias in the matmul's epilogue (graph-decompose's
+    addmm-epilogue: an extern mm step with "epilogue": "bias", no add kernel); one whose every use is
+    pointwise is mm + add, the add fused into the relu. The numbers are eager's either way."""
+    def fn(x, w, b):
+        return torch.addmm(b, x, w.t()), torch.relu(torch.addmm(b, x, w.t())), torch.addmm(b, x, w.t()).sum(1)
+    g = torch.Generator().manual_seed(2)
+    args = [torch.randn(6, 3, generator=g), torch.randn(5, 3, generator=g), torch.randn(5, generator=g)]
+    cg = backend.compile_aten_graph(fx.trace(fn, args), args)
+    plan = json.loads(cg.fused_0.program("cpu").launch_plan)
+    print("== linear_epilogue")
+    print("steps", [s["op"] + (":" + s["epilogue"] if "epilogue" in s else "") for s in plan["steps"]])
+    ok = all(torch.allclose(a, b, atol=1e-5) for a, b in zip(cg(*args), fn(*args)))
+    print("PASS" if ok else "FAIL", "linear_epilogue")
+    return not ok
+
+
 def vector_norm_dims():
     """The decomposition ind takes for linalg_vector_norm gets non-negative dims (torch 2.11's kept a reduced
     size-1 dim given as -1): what the wrapper hands on, and the real decomposition's shape."""
@@ -240,6 +258,7 @@ def main():
             failed += not ok
             print(f"{'PASS' if ok else 'FAIL'} {name} call {call}: max rel_err {max(errs):.1e}")
     failed += strided_layouts()
+    failed += linear_epilogue()
     failed += random_graphs() > 0
     planted_cycle()
     print(f"compiles {backend.STATS['compiles']} cache hits {backend.STATS['cache_hits']} "

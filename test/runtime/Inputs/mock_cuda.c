@@ -9,7 +9,8 @@
  * cuLaunchKernel, cuStreamSynchronize, cublasSgemm_v2, ...) fail with CODE (a CUresult or cublasStatus_t).
  * Checked mode: cuModuleGetGlobal serves "__ind_check" (16 bytes of host memory) when the PTX names it, and
  * $MOCK_CHECK=KERNEL:SITE1:INDEX makes the first launch of KERNEL record {SITE1, INDEX} there, as a kernel's
- * compare-and-swap would (first violation wins). */
+ * compare-and-swap would (first violation wins). The cuBLAS library also holds cuBLASLt's entry points for an mm
+ * with a bias epilogue (cublasLtMatmul computes it; $MOCK_LT_NO_ALGO: the heuristic finds no algorithm). */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <stdint.h>
@@ -488,6 +489,132 @@ int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k, cons
     if (r)
       return r;
   }
+  return 0;
+}
+/* cuBLASLt (an mm with a bias epilogue), in the same library as the mock cuBLAS: descriptors hold their
+ * attributes; cublasLtMatmul computes D = alpha op(A) op(B) + bias (a vector of D's rows added to every
+ * column, CUBLASLT_EPILOGUE_BIAS = 4) column-major, f32 or f16/bf16 (widened, accumulated in double,
+ * rounded once). */
+typedef struct MockLtDesc {
+  int transa, transb;
+  unsigned epilogue;
+  const void *bias;
+} MockLtDesc;
+typedef struct MockLtLayout {
+  int type;
+  uint64_t rows, cols;
+  int64_t ld;
+} MockLtLayout;
+static int lt_token;
+int cublasLtCreate(void **h) {
+  MOCK_FAIL("cublasLtCreate");
+  *h = &lt_token;
+  return 0;
+}
+int cublasLtDestroy(void *h) {
+  (void)h;
+  fprintf(stderr, "mock: cublasLt destroyed\n");
+  return 0;
+}
+int cublasLtMatmulDescCreate(void **d, int compute, int scale) {
+  MOCK_FAIL("cublasLtMatmulDescCreate");
+  if (compute != 68 || scale != 0)
+    return 7;
+  *d = calloc(1, sizeof(MockLtDesc));
+  return *d ? 0 : 3;
+}
+int cublasLtMatmulDescDestroy(void *d) {
+  free(d);
+  return 0;
+}
+int cublasLtMatmulDescSetAttribute(void *d, int attr, const void *buf, size_t size) {
+  MOCK_FAIL("cublasLtMatmulDescSetAttribute");
+  MockLtDesc *x = d;
+  if (attr == 3 && size == sizeof(int))
+    memcpy(&x->transa, buf, size);
+  else if (attr == 4 && size == sizeof(int))
+    memcpy(&x->transb, buf, size);
+  else if (attr == 7 && size == sizeof(unsigned))
+    memcpy(&x->epilogue, buf, size);
+  else if (attr == 8 && size == sizeof(void *))
+    memcpy(&x->bias, buf, size);
+  else
+    return 7;
+  return 0;
+}
+int cublasLtMatrixLayoutCreate(void **l, int type, uint64_t rows, uint64_t cols, int64_t ld) {
+  MOCK_FAIL("cublasLtMatrixLayoutCreate");
+  if ((type != 0 && type != 2 && type != 14) || ld < (int64_t)rows)
+    return 7;
+  MockLtLayout *x = calloc(1, sizeof *x);
+  if (!x)
+    return 3;
+  *x = (MockLtLayout){type, rows, cols, ld};
+  *l = x;
+  return 0;
+}
+int cublasLtMatrixLayoutDestroy(void *l) {
+  free(l);
+  return 0;
+}
+static int pref_token;
+int cublasLtMatmulPreferenceCreate(void **p) {
+  *p = &pref_token;
+  return 0;
+}
+int cublasLtMatmulPreferenceDestroy(void *p) {
+  (void)p;
+  return 0;
+}
+int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *buf, size_t size) {
+  (void)p, (void)buf;
+  return attr >= 5 && attr <= 8 && size == sizeof(unsigned) ? 0 : 7;
+}
+int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c, void *dd, void *pref, int want,
+                                   void *results, int *count) {
+  MOCK_FAIL("cublasLtMatmulAlgoGetHeuristic");
+  (void)h, (void)d, (void)a, (void)b, (void)c, (void)dd, (void)pref;
+  fprintf(stderr, "mock: lt heuristic\n");
+  memset(results, 0, 96); /* sizeof(cublasLtMatmulHeuristicResult_t) */
+  *count = want > 0 && !getenv("MOCK_LT_NO_ALGO") ? 1 : 0;
+  return 0;
+}
+static float lt_get(const void *p, int type, long long i) {
+  return type == 0 ? ((const float *)p)[i] : half_get(p, type, i);
+}
+int cublasLtMatmul(void *h, void *desc, const void *alpha, const void *A, void *adesc, const void *B, void *bdesc,
+                   const void *beta, const void *C, void *cdesc, void *D, void *ddesc, const void *algo, void *ws,
+                   size_t wsb, void *stream) {
+  static int printed;
+  MOCK_FAIL("cublasLtMatmul");
+  (void)algo, (void)ws, (void)stream;
+  const MockLtDesc *x = desc;
+  const MockLtLayout *la = adesc, *lb = bdesc, *lc = cdesc, *ld = ddesc;
+  int ta = x->transa, tb = x->transb;
+  long long m = (long long)lc->rows, n = (long long)lc->cols, k = (long long)(ta ? la->rows : la->cols);
+  if (!h || wsb != 0 || C != D || lc != ld || x->epilogue != 4 || !x->bias || la->type != lb->type ||
+      la->type != lc->type || (ta ? la->cols : la->rows) != (uint64_t)m || (tb ? lb->rows : lb->cols) != (uint64_t)n ||
+      (tb ? lb->cols : lb->rows) != (uint64_t)k)
+    return 7;
+  if (!printed++)
+    fprintf(stderr, "mock: lt matmul bias %s %c %c m=%lld n=%lld k=%lld lda=%lld ldb=%lld ldd=%lld\n",
+            la->type == 0    ? "f32"
+            : la->type == 14 ? "bf16"
+                             : "f16",
+            ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, (long long)la->ld, (long long)lb->ld, (long long)lc->ld);
+  float al = *(const float *)alpha, be = *(const float *)beta;
+  for (long long j = 0; j < n; ++j)
+    for (long long i = 0; i < m; ++i) {
+      double acc = 0;
+      for (long long p = 0; p < k; ++p)
+        acc += (double)lt_get(A, la->type, ta ? p + i * la->ld : i + p * la->ld) *
+               lt_get(B, lb->type, tb ? j + p * lb->ld : p + j * lb->ld);
+      double v = al * acc + (be != 0 ? be * lt_get(C, lc->type, i + j * lc->ld) : 0) + lt_get(x->bias, lc->type, i);
+      if (lc->type == 0)
+        ((float *)D)[i + j * lc->ld] = (float)v;
+      else
+        half_set(D, lc->type, i + j * lc->ld, (float)v);
+    }
   return 0;
 }
 #endif

@@ -1,0 +1,127 @@
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose{addmm-epilogue=false})' | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --preprocess=addmm-epilogue=false | %filecheck %s --check-prefix=OFF
+// RUN: env IND_LOGS=fusion %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose)' -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG
+//
+// graph-decompose's choice for addmm (Inductor's should_prefer_unfused_addmm): mm + add where every use of
+// the result is pointwise, through views (the add fuses into them); else addmm stays whole and the lowering
+// makes it an extern mm adding the bias in its epilogue (cuBLASLt's BIAS on the GPU), when alpha = beta = 1
+// and the bias is a vector of the result's columns in the result's float type. addmm-epilogue=false: always
+// mm + add (the OFF prefix: no addmm is left).
+// OFF-NOT: graph.addmm
+
+/// Returned: kept whole.
+// CHECK-LABEL: sym_name = "returned"
+// CHECK: "graph.addmm"(%arg0, %arg1, %arg2)
+// CHECK-NOT: graph.mm
+// LOG: addmm {{.*}}:[[@LINE+3]]:8: bias in the matmul's epilogue (a use is not pointwise)
+// LOG-NEXT: the use: func.return
+func.func @returned(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> tensor<6x5xf32> {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+/// Every use pointwise (relu, and a mul): mm + add.
+// CHECK-LABEL: sym_name = "pointwise_uses"
+// CHECK-NOT: graph.addmm
+// CHECK: %[[MM:.*]] = "graph.mm"(%arg1, %arg2)
+// CHECK: "graph.add"(%[[MM]], %arg0)
+// LOG: addmm {{.*}}:[[@LINE+2]]:8: mm + add (every use is pointwise: the add fuses into them)
+func.func @pointwise_uses(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>) {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %1 = "graph.relu"(%0) : (tensor<6x5xf32>) -> tensor<6x5xf32>
+  %2 = "graph.mul"(%0, %0) : (tensor<6x5xf32>, tensor<6x5xf32>) -> tensor<6x5xf32>
+  return %1, %2 : tensor<6x5xf32>, tensor<6x5xf32>
+}
+
+// -----
+
+/// A view whose uses are pointwise (reshape, then gelu: a linear of a 3-D input into its activation):
+/// mm + add.
+// CHECK-LABEL: sym_name = "view_then_pointwise"
+// CHECK-NOT: graph.addmm
+// CHECK: "graph.mm"
+func.func @view_then_pointwise(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %1 = "graph.reshape"(%0) {shape = array<i64: 2, 3, 5>} : (tensor<6x5xf32>) -> tensor<2x3x5xf32>
+  %2 = "graph.gelu"(%1) : (tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %2 : tensor<2x3x5xf32>
+}
+
+// -----
+
+/// A view that is returned (a projection reshaped to heads, handed to attention): kept.
+// CHECK-LABEL: sym_name = "view_returned"
+// CHECK: "graph.addmm"
+// LOG: addmm {{.*}}:[[@LINE+3]]:8: bias in the matmul's epilogue (a use is not pointwise)
+// LOG-NEXT: the use: func.return
+func.func @view_returned(%b: tensor<4xf32>, %x: tensor<6x3xf32>, %w: tensor<3x4xf32>) -> tensor<6x2x2xf32> {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<4xf32>, tensor<6x3xf32>, tensor<3x4xf32>) -> tensor<6x4xf32>
+  %1 = "graph.reshape"(%0) {shape = array<i64: 6, 2, 2>} : (tensor<6x4xf32>) -> tensor<6x2x2xf32>
+  return %1 : tensor<6x2x2xf32>
+}
+
+// -----
+
+/// One pointwise use and one reduction (sum): kept (the add would be a kernel of its own for the sum).
+// CHECK-LABEL: sym_name = "reduction_use"
+// CHECK: "graph.addmm"
+// LOG: addmm {{.*}}:[[@LINE+3]]:8: bias in the matmul's epilogue (a use is not pointwise)
+// LOG-NEXT: the use: graph.sum
+func.func @reduction_use(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6xf32>) {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %1 = "graph.relu"(%0) : (tensor<6x5xf32>) -> tensor<6x5xf32>
+  %2 = "graph.sum"(%0) {dims = array<i64: 1>, keepdim = false} : (tensor<6x5xf32>) -> tensor<6xf32>
+  return %1, %2 : tensor<6x5xf32>, tensor<6xf32>
+}
+
+// -----
+
+/// Another matmul reads it (a bf16 projection feeding mm): kept.
+// CHECK-LABEL: sym_name = "matmul_use"
+// CHECK: %[[A:.*]] = "graph.addmm"(%arg0, %arg1, %arg2)
+// CHECK: "graph.mm"(%[[A]], %arg3)
+func.func @matmul_use(%b: tensor<5xbf16>, %x: tensor<6x3xbf16>, %w: tensor<3x5xbf16>, %v: tensor<5x2xbf16>) -> tensor<6x2xbf16> {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xbf16>, tensor<6x3xbf16>, tensor<3x5xbf16>) -> tensor<6x5xbf16>
+  %1 = "graph.mm"(%0, %v) : (tensor<6x5xbf16>, tensor<5x2xbf16>) -> tensor<6x2xbf16>
+  return %1 : tensor<6x2xbf16>
+}
+
+// -----
+
+/// Not a vector of the columns: a [1, 5] bias, a full [6, 5] one: mm + add although returned.
+// CHECK-LABEL: sym_name = "bias_not_a_vector"
+// CHECK-NOT: graph.addmm
+// CHECK: "graph.mm"
+// CHECK: "graph.mm"
+func.func @bias_not_a_vector(%b: tensor<1x5xf32>, %c: tensor<6x5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>) {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<1x5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %1 = "graph.addmm"(%c, %x, %w) : (tensor<6x5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0, %1 : tensor<6x5xf32>, tensor<6x5xf32>
+}
+
+// -----
+
+/// The bias in another type than the result (f32 beside a bf16 product): mm + add.
+// CHECK-LABEL: sym_name = "bias_other_type"
+// CHECK-NOT: graph.addmm
+// CHECK: "graph.mm"
+func.func @bias_other_type(%b: tensor<5xf32>, %x: tensor<6x3xbf16>, %w: tensor<3x5xbf16>) -> tensor<6x5xbf16> {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xbf16>, tensor<3x5xbf16>) -> tensor<6x5xbf16>
+  return %0 : tensor<6x5xbf16>
+}
+
+// -----
+
+/// alpha or beta not 1: mm + add (the scales are pointwise ops of their own).
+// CHECK-LABEL: sym_name = "scaled"
+// CHECK-NOT: graph.addmm
+// CHECK: "graph.mm"
+// CHECK: "graph.mm"
+func.func @scaled(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>) {
+  %0 = "graph.addmm"(%b, %x, %w) {alpha = 2.0 : f64} : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %1 = "graph.addmm"(%b, %x, %w) {beta = 0.5 : f64} : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0, %1 : tensor<6x5xf32>, tensor<6x5xf32>
+}
