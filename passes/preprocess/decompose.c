@@ -272,12 +272,28 @@ static bool uses_all_pointwise(MlirValue v, const char **why) {
   return true;
 }
 
+/* Whether v is there without a computation: a function argument, or a reshape of one (the lowering reads
+ * it in place). A bias that must be computed first (AMP's cast of an f32 bias, a slice at an offset, a
+ * constant) would be a kernel of its own, where the add it replaces may have fused into a neighbour: GPT-2's
+ * AMP training step had two kernels more with such biases kept (tiny census, docs/results). */
+static bool is_free_value(MlirValue v) {
+  while (!mlirValueIsABlockArgument(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    GraphOpId id = graph_op_id(def);
+    if (id != GRAPH_OP_RESHAPE && id != GRAPH_OP_VIEW && id != GRAPH_OP_SQUEEZE && id != GRAPH_OP_UNSQUEEZE)
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return true;
+}
+
 /* Inductor's choice between its extern addmm (cuBLASLt's bias epilogue) and mm + a pointwise add
  * (should_prefer_unfused_addmm, fx_passes/post_grad.py): the add is worth a kernel only where it fuses
  * into the users, so addmm(b, x, y) stays whole, the bias in the matmul's epilogue, when alpha = beta
- * = 1, b is a vector of the result's columns in the result's float type, and some use of the result is
- * not pointwise (through views): a return, a reduction, another matmul, attention. The lowering makes
- * it an ind.extern mm with a bias operand. IND_LOGS=fusion prints each decision. */
+ * = 1, b is a vector of the result's columns in the result's float type that needs no kernel of its own
+ * (is_free_value), and some use of the result is not pointwise (through views): a return, a reduction,
+ * another matmul, attention. The lowering makes it an ind.extern mm with a bias operand. IND_LOGS=fusion
+ * prints each decision. */
 static bool addmm_keeps_bias_epilogue(MlirOperation op) {
   double alpha, beta;
   MlirValue bias = operand(op, 0), res = mlirOperationGetResult(op, 0);
@@ -285,7 +301,8 @@ static bool addmm_keeps_bias_epilogue(MlirOperation op) {
   if (!graph_addmm_scales(op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || !mlirTypeIsARankedTensor(bt) ||
       !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 || mlirShapedTypeGetRank(rt) != 2 ||
       mlirShapedTypeGetDimSize(bt, 0) != mlirShapedTypeGetDimSize(rt, 1) ||
-      !mlirTypeEqual(element_of(bias), element_of(res)) || !graph_dtype_is_float(graph_dtype_of(element_of(res))))
+      !mlirTypeEqual(element_of(bias), element_of(res)) || !graph_dtype_is_float(graph_dtype_of(element_of(res))) ||
+      !is_free_value(bias))
     return false;
   const char *why = NULL;
   bool keep = !uses_all_pointwise(res, &why);

@@ -4,7 +4,8 @@
 // columns; ../preprocess/addmm_epilogue.mlir) is an extern mm with the bias as its third input: the bias
 // is added to every row of the product in the matmul's epilogue, no pointwise kernel. Its inputs are
 // realized as an mm's are (extern_views.mlir): a transposed weight is read with a flag, a bias that is a
-// recipe (AMP's cast of an f32 bias) or a view of a larger buffer is realized into a buffer first.
+// recipe (a cast) or a view of a larger buffer is realized into a buffer first (graph-decompose keeps an
+// addmm whole only with a bias that needs no kernel, but the lowering takes any).
 
 /// A linear: the weight read transposed, the bias an argument.
 // CHECK-LABEL: sym_name = "linear"
@@ -19,7 +20,7 @@ func.func @linear(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<5x3xf32>) -
 
 // -----
 
-/// AMP: the f32 bias cast to bf16 is realized (a [5] buffer) and the extern reads it.
+/// A bias cast to bf16 is realized (a [5] buffer) and the extern reads it.
 // CHECK-LABEL: sym_name = "amp_bias"
 // CHECK: %[[C:.*]] = "ind.pointwise"
 // CHECK: "arith.truncf"

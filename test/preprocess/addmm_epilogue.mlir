@@ -6,7 +6,8 @@
 // graph-decompose's choice for addmm (Inductor's should_prefer_unfused_addmm): mm + add where every use of
 // the result is pointwise, through views (the add fuses into them); else addmm stays whole and the lowering
 // makes it an extern mm adding the bias in its epilogue (cuBLASLt's BIAS on the GPU), when alpha = beta = 1
-// and the bias is a vector of the result's columns in the result's float type. addmm-epilogue=false: always
+// and the bias is a vector of the result's columns in the result's float type that needs no kernel of its
+// own (an argument, or a reshape of one: not AMP's cast of an f32 bias). addmm-epilogue=false: always
 // mm + add (the OFF prefix: no addmm is left).
 // OFF-NOT: graph.addmm
 
@@ -124,4 +125,27 @@ func.func @scaled(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -
   %0 = "graph.addmm"(%b, %x, %w) {alpha = 2.0 : f64} : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   %1 = "graph.addmm"(%b, %x, %w) {beta = 0.5 : f64} : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   return %0, %1 : tensor<6x5xf32>, tensor<6x5xf32>
+}
+
+// -----
+
+/// A bias that needs a kernel of its own (AMP's cast of an f32 bias; a slice at an offset): mm + add, the
+/// cast or the slice inside the add's kernel; a reshape of a [1, 5] argument is free: kept.
+// CHECK-LABEL: sym_name = "bias_computed"
+// CHECK: %[[C:.*]] = "graph.convert"(%arg0)
+// CHECK: %[[MM:.*]] = "graph.mm"(%arg3, %arg4)
+// CHECK: "graph.add"(%[[MM]], %[[C]])
+// CHECK: %[[S:.*]] = "graph.slice"(%arg1)
+// CHECK: %[[MM2:.*]] = "graph.mm"(%arg5, %arg6)
+// CHECK: "graph.add"(%[[MM2]], %[[S]])
+// CHECK: %[[R:.*]] = "graph.reshape"(%arg2)
+// CHECK: "graph.addmm"(%[[R]], %arg5, %arg6)
+func.func @bias_computed(%b: tensor<5xf32>, %big: tensor<8xf32>, %row: tensor<1x5xf32>, %x: tensor<6x3xbf16>, %w: tensor<3x5xbf16>, %xf: tensor<6x3xf32>, %wf: tensor<3x5xf32>) -> (tensor<6x5xbf16>, tensor<6x5xf32>, tensor<6x5xf32>) {
+  %bb = "graph.convert"(%b) : (tensor<5xf32>) -> tensor<5xbf16>
+  %0 = "graph.addmm"(%bb, %x, %w) : (tensor<5xbf16>, tensor<6x3xbf16>, tensor<3x5xbf16>) -> tensor<6x5xbf16>
+  %s = "graph.slice"(%big) {dim = 0 : i64, start = 2 : i64, end = 7 : i64} : (tensor<8xf32>) -> tensor<5xf32>
+  %1 = "graph.addmm"(%s, %xf, %wf) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %r = "graph.reshape"(%row) {shape = array<i64: 5>} : (tensor<1x5xf32>) -> tensor<5xf32>
+  %2 = "graph.addmm"(%r, %xf, %wf) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0, %1, %2 : tensor<6x5xbf16>, tensor<6x5xf32>, tensor<6x5xf32>
 }

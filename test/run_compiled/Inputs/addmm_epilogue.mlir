@@ -29,7 +29,8 @@ func.func @heads_bf16(%b: tensor<8xbf16>, %x: tensor<5x6xbf16>, %w: tensor<5x8xb
 
 // -----
 
-// AMP: the f32 bias cast to bf16 (a buffer of its own), a row sum beside (a use that is not pointwise).
+// AMP: the f32 bias cast to bf16, a row sum beside (a use that is not pointwise): the cast would be a kernel
+// of its own, so graph-decompose makes it mm + add (the cast inside the add's kernel).
 func.func @amp_sum(%b: tensor<7xf32>, %x: tensor<9x5xbf16>, %w: tensor<5x7xbf16>) -> (tensor<9x7xbf16>, tensor<9xbf16>) {
   %bb = "graph.convert"(%b) : (tensor<7xf32>) -> tensor<7xbf16>
   %0 = "graph.addmm"(%bb, %x, %w) : (tensor<7xbf16>, tensor<9x5xbf16>, tensor<5x7xbf16>) -> tensor<9x7xbf16>
