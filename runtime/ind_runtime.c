@@ -1384,6 +1384,17 @@ static IndStatus current_context(void) {
   return make_context_current(0, &dev, &retained);
 }
 
+/* A cuBLAS or cuBLASLt handle into *out (NULL when the create call fails: an error naming it and the library). */
+static IndStatus create_blas_handle(int (*create)(void **), void **out, const char *call, const char *path) {
+  int r = create(out);
+  if (r == 0)
+    return NULL;
+  *out = NULL;
+  char what[600];
+  snprintf(what, sizeof what, " (%s)", path);
+  return cublas_error(call, r, what);
+}
+
 /* The column-major view of row-major C[m,n] = op(A)[m,k] op(B)[k,n] (run_extern): cuBLASLt computes
  * D^T[n,m] = op(B)^T op(A)^T, so Lt's A is our B (n x k, or k x n held transposed), Lt's B our A and the
  * bias, a vector of D^T's n rows, is added to every column: to every row of our C. */
@@ -1422,13 +1433,8 @@ static IndStatus lt_init(IndCudaModule *m) {
   IndStatus st = load_cublaslt();
   if (st)
     return st;
-  int r = p_cublasLtCreate(&m->lt);
-  if (r != 0) {
-    m->lt = NULL;
-    char what[600];
-    snprintf(what, sizeof what, " (%s)", g_cublaslt_path);
-    return cublas_error("cublasLtCreate", r, what);
-  }
+  if ((st = create_blas_handle(p_cublasLtCreate, &m->lt, "cublasLtCreate", g_cublaslt_path)))
+    return st;
   m->ltst = calloc((size_t)m->prog->nsteps, sizeof *m->ltst);
   if (!m->ltst)
     return ind_status_create("out of memory");
@@ -1478,13 +1484,8 @@ static IndStatus module_init(IndCudaModule *m, const IndCudaOptions *opts) {
   if (m->prog->has_mm) {
     if ((st = load_cublas()))
       return st;
-    int r = p_cublasCreate(&m->cublas);
-    if (r != 0) {
-      m->cublas = NULL;
-      char what[600];
-      snprintf(what, sizeof what, " (%s)", g_cublas_path);
-      return cublas_error("cublasCreate_v2", r, what);
-    }
+    if ((st = create_blas_handle(p_cublasCreate, &m->cublas, "cublasCreate_v2", g_cublas_path)))
+      return st;
   }
   return m->prog->has_lt ? lt_init(m) : NULL;
 }

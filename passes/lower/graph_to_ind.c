@@ -1192,8 +1192,8 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   int64_t k0 = mat[0]->shape[want - 1], k1 = mat[1]->shape[want - 2];
   if (k0 != k1 || res->shape[want - 2] != mat[0]->shape[want - 2] || res->shape[want - 1] != mat[1]->shape[want - 1])
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
-  double alpha = 1, beta = 1;
   if (addmm) {
+    double alpha, beta;
     MlirType bt = mlirValueGetType(mlirOperationGetOperand(g->op, 0));
     MlirType rt = mlirValueGetType(mlirOperationGetResult(g->op, 0));
     if (!graph_addmm_scales(g->op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || in[0]->rank != 1 ||
@@ -1205,11 +1205,11 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
              NULL;
   }
   MlirValue inputs[3];
-  bool transpose[3] = {false, false, false};
+  bool transpose[2], vector_transposed; /* set by extern_input; a rank-1 bias is never held transposed */
   for (int k = 0; k < 2; ++k)
     inputs[k] = extern_input(L, g, k + first, mat[k], &transpose[k])->memref;
-  if (addmm) /* a rank-1 operand is never held transposed */
-    inputs[2] = extern_input(L, g, 0, in[0], &transpose[2])->memref;
+  if (addmm)
+    inputs[2] = extern_input(L, g, 0, in[0], &vector_transposed)->memref;
   char name[32];
   next_buf_name(L, name, sizeof name);
   MlirOperation buf = ind_extern_create(mlirOperationGetLocation(g->op), name, kernel, inputs, addmm ? 3 : 2, transpose,

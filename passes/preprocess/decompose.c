@@ -290,7 +290,8 @@ static bool is_free_value(MlirValue v) {
 /* Inductor's choice between its extern addmm (cuBLASLt's bias epilogue) and mm + a pointwise add
  * (should_prefer_unfused_addmm, fx_passes/post_grad.py): the add is worth a kernel only where it fuses
  * into the users, so addmm(b, x, y) stays whole, the bias in the matmul's epilogue, when alpha = beta
- * = 1, b is a vector of the result's columns in the result's float type that needs no kernel of its own
+ * = 1, b is a vector of the result's columns in the result's type (a float: the shape rule takes no
+ * integer matmul) that needs no kernel of its own
  * (is_free_value), and some use of the result is not pointwise (through views): a return, a reduction,
  * another matmul, attention. The lowering makes it an ind.extern mm with a bias operand. IND_LOGS=fusion
  * prints each decision. */
@@ -301,8 +302,7 @@ static bool addmm_keeps_bias_epilogue(MlirOperation op) {
   if (!graph_addmm_scales(op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || !mlirTypeIsARankedTensor(bt) ||
       !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 || mlirShapedTypeGetRank(rt) != 2 ||
       mlirShapedTypeGetDimSize(bt, 0) != mlirShapedTypeGetDimSize(rt, 1) ||
-      !mlirTypeEqual(element_of(bias), element_of(res)) || !graph_dtype_is_float(graph_dtype_of(element_of(res))) ||
-      !is_free_value(bias))
+      !mlirTypeEqual(element_of(bias), element_of(res)) || !is_free_value(bias))
     return false;
   const char *why = NULL;
   bool keep = !uses_all_pointwise(res, &why);

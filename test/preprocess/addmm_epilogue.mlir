@@ -92,15 +92,20 @@ func.func @matmul_use(%b: tensor<5xbf16>, %x: tensor<6x3xbf16>, %w: tensor<3x5xb
 
 // -----
 
-/// Not a vector of the columns: a [1, 5] bias, a full [6, 5] one: mm + add although returned.
+/// Not a vector of the columns: a [1, 5] bias, a full [6, 5] one, a full square [5, 5] one (its first dim is
+/// n), a [1] one broadcast along the columns: mm + add although returned.
 // CHECK-LABEL: sym_name = "bias_not_a_vector"
 // CHECK-NOT: graph.addmm
 // CHECK: "graph.mm"
 // CHECK: "graph.mm"
-func.func @bias_not_a_vector(%b: tensor<1x5xf32>, %c: tensor<6x5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>) {
+// CHECK: "graph.mm"
+// CHECK: "graph.mm"
+func.func @bias_not_a_vector(%b: tensor<1x5xf32>, %c: tensor<6x5xf32>, %s: tensor<5x5xf32>, %one: tensor<1xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>, %x5: tensor<5x3xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>, tensor<5x5xf32>, tensor<6x5xf32>) {
   %0 = "graph.addmm"(%b, %x, %w) : (tensor<1x5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   %1 = "graph.addmm"(%c, %x, %w) : (tensor<6x5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
-  return %0, %1 : tensor<6x5xf32>, tensor<6x5xf32>
+  %2 = "graph.addmm"(%s, %x5, %w) : (tensor<5x5xf32>, tensor<5x3xf32>, tensor<3x5xf32>) -> tensor<5x5xf32>
+  %3 = "graph.addmm"(%one, %x, %w) : (tensor<1xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0, %1, %2, %3 : tensor<6x5xf32>, tensor<6x5xf32>, tensor<5x5xf32>, tensor<6x5xf32>
 }
 
 // -----
@@ -148,4 +153,27 @@ func.func @bias_computed(%b: tensor<5xf32>, %big: tensor<8xf32>, %row: tensor<1x
   %r = "graph.reshape"(%row) {shape = array<i64: 5>} : (tensor<1x5xf32>) -> tensor<5xf32>
   %2 = "graph.addmm"(%r, %xf, %wf) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   return %0, %1, %2 : tensor<6x5xbf16>, tensor<6x5xf32>, tensor<6x5xf32>
+}
+
+// -----
+
+/// Reshapes of arguments are free whatever op spells them: a squeeze, a view, an unsqueeze then a reshape:
+/// kept. A bias under a permute of a [1, 5] argument is not (the lowering may copy a permute): mm + add.
+// CHECK-LABEL: sym_name = "bias_reshaped"
+// CHECK-COUNT-3: "graph.addmm"
+// CHECK-NOT: "graph.addmm"
+// CHECK: "graph.permute"
+// CHECK: "graph.mm"
+func.func @bias_reshaped(%row: tensor<1x5xf32>, %v: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>) {
+  %s = "graph.squeeze"(%row) {dims = array<i64: 0>} : (tensor<1x5xf32>) -> tensor<5xf32>
+  %0 = "graph.addmm"(%s, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %vv = "graph.view"(%row) {shape = array<i64: 5>} : (tensor<1x5xf32>) -> tensor<5xf32>
+  %1 = "graph.addmm"(%vv, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %u = "graph.unsqueeze"(%v) {dim = 0 : i64} : (tensor<5xf32>) -> tensor<1x5xf32>
+  %ur = "graph.reshape"(%u) {shape = array<i64: 5>} : (tensor<1x5xf32>) -> tensor<5xf32>
+  %2 = "graph.addmm"(%ur, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %p = "graph.permute"(%row) {dims = array<i64: 1, 0>} : (tensor<1x5xf32>) -> tensor<5x1xf32>
+  %pr = "graph.reshape"(%p) {shape = array<i64: 5>} : (tensor<5x1xf32>) -> tensor<5xf32>
+  %3 = "graph.addmm"(%pr, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  return %0, %1, %2, %3 : tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>
 }

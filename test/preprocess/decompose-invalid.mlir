@@ -42,3 +42,13 @@ func.func @cumsum_int_decomposed(%a: tensor<4xi32>) -> tensor<4xi64> {
   %0 = "graph.cumsum"(%a) {dim = 0 : i64} : (tensor<4xi32>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
 }
+
+// -----
+
+/// An addmm whose result type is not inferred (unranked) is not kept whole for its epilogue: it is
+/// decomposed, and the decomposition's type differs.
+func.func @addmm_unranked(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{decomposition of 'graph.addmm' has a different result type}}
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}

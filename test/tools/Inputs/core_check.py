@@ -1,6 +1,7 @@
 """Checks python/ind/core.py: every example compiled and run on the CPU through the bindings against the
 reference interpreter (through the API), plus options, inspection, save/load and errors. One line per check."""
 import glob
+import json
 import os
 import sys
 
@@ -82,6 +83,13 @@ print("default block:", r.steps[0]["block"])
 sm = [f for f in examples if f.endswith("/softmax.mlir")][0]
 print("fuse=none kernels:", len(compile(open(sm).read(), fuse="none").kernels),
       "inductor:", len(compile(open(sm).read(), fuse="inductor").kernels))
+#a preprocessing option: graph-decompose's addmm-epilogue (an addmm returned keeps its bias in the mm step)
+lin = ("func.func @lin(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> tensor<6x5xf32> {\n"
+       '  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>\n'
+       "  return %0 : tensor<6x5xf32>\n}\n")
+def plan_steps(prog):
+    return [(s["op"], s.get("epilogue")) for s in json.loads(prog.launch_plan)["steps"]]
+print("addmm epilogue:", plan_steps(compile(lin)), "off:", plan_steps(compile(lin, graph_decompose__addmm_epilogue=False)))
 #save / load
 path = os.path.join(tmp, "seed.indprog")
 p.save(path)
