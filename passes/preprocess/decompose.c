@@ -260,7 +260,7 @@ static bool uses_all_pointwise(MlirValue v, const char **why) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     GraphOpKind k = graph_op_kind(user);
-    if (k == GRAPH_KIND_VIEW && mlirOperationGetNumResults(user) == 1) {
+    if (k == GRAPH_KIND_VIEW) { /* one result */
       if (!uses_all_pointwise(mlirOperationGetResult(user, 0), why))
         return false;
     } else if (k != GRAPH_KIND_POINTWISE_UNARY && k != GRAPH_KIND_POINTWISE_BINARY && k != GRAPH_KIND_WHERE) {
@@ -300,7 +300,7 @@ static bool addmm_keeps_bias_epilogue(MlirOperation op) {
   MlirValue bias = operand(op, 0), res = mlirOperationGetResult(op, 0);
   MlirType bt = mlirValueGetType(bias), rt = mlirValueGetType(res);
   if (!graph_addmm_scales(op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || !mlirTypeIsARankedTensor(bt) ||
-      !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 || mlirShapedTypeGetRank(rt) != 2 ||
+      !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 ||
       mlirShapedTypeGetDimSize(bt, 0) != mlirShapedTypeGetDimSize(rt, 1) ||
       !mlirTypeEqual(element_of(bias), element_of(res)) || !is_free_value(bias))
     return false;

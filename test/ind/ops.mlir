@@ -40,6 +40,15 @@ func.func @all_ops(%arg0_1: memref<4x8xf32>, %arg1_1: memref<8xf32>) -> (memref<
 }
 
 
+/// An mm with a bias (graph-decompose's addmm-epilogue): the third input holds n elements of the result's
+/// type, in any shape (a [1, 4] buffer here).
+// CHECK-LABEL: sym_name = "mm_bias"
+// CHECK: "ind.extern"(%{{.*}}, %{{.*}}, %{{.*}}) {kernel = "mm", name = "buf0"} : (memref<3x8xf32>, memref<8x4xf32>, memref<1x4xf32>) -> memref<3x4xf32>
+func.func @mm_bias(%a: memref<3x8xf32>, %b: memref<8x4xf32>, %c: memref<1x4xf32>) -> memref<3x4xf32> {
+  %buf0 = "ind.extern"(%a, %b, %c) {name = "buf0", kernel = "mm"} : (memref<3x8xf32>, memref<8x4xf32>, memref<1x4xf32>) -> memref<3x4xf32>
+  return %buf0 : memref<3x4xf32>
+}
+
 /// max / min / prod reductions, a boolean (i1) pointwise buffer and an f16 storage buffer.
 // CHECK-LABEL: sym_name = "kinds"
 // CHECK: reduction_type = "max"

@@ -28,6 +28,14 @@ func.func @addmm(%b: tensor<4xf32>, %x: tensor<8x16xf32>, %w: tensor<16x4xf32>) 
 
 // -----
 
+func.func @addmm_bias_one(%b: tensor<1xf32>, %x: tensor<8x16xf32>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{addmm is lowered whole only with alpha = beta = 1}}
+  %y = "graph.addmm"(%b, %x, %w) : (tensor<1xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %y : tensor<8x4xf32>
+}
+
+// -----
+
 func.func @addmm_bias_matrix(%b: tensor<8x4xf32>, %x: tensor<8x16xf32>, %w: tensor<16x4xf32>) -> tensor<8x4xf32> {
   // expected-error @+1 {{addmm is lowered whole only with alpha = beta = 1}}
   %y = "graph.addmm"(%b, %x, %w) : (tensor<8x4xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>

@@ -24,17 +24,18 @@ func.func @returned(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>)
 
 // -----
 
-/// Every use pointwise (relu, and a mul): mm + add.
+/// Every use pointwise (relu, a mul, a where): mm + add.
 // CHECK-LABEL: sym_name = "pointwise_uses"
 // CHECK-NOT: graph.addmm
 // CHECK: %[[MM:.*]] = "graph.mm"(%arg1, %arg2)
 // CHECK: "graph.add"(%[[MM]], %arg0)
 // LOG: addmm {{.*}}:[[@LINE+2]]:8: mm + add (every use is pointwise: the add fuses into them)
-func.func @pointwise_uses(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>) -> (tensor<6x5xf32>, tensor<6x5xf32>) {
+func.func @pointwise_uses(%b: tensor<5xf32>, %x: tensor<6x3xf32>, %w: tensor<3x5xf32>, %m: tensor<6x5xi1>) -> (tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>) {
   %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   %1 = "graph.relu"(%0) : (tensor<6x5xf32>) -> tensor<6x5xf32>
   %2 = "graph.mul"(%0, %0) : (tensor<6x5xf32>, tensor<6x5xf32>) -> tensor<6x5xf32>
-  return %1, %2 : tensor<6x5xf32>, tensor<6x5xf32>
+  %3 = "graph.where"(%m, %0, %2) : (tensor<6x5xi1>, tensor<6x5xf32>, tensor<6x5xf32>) -> tensor<6x5xf32>
+  return %1, %2, %3 : tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>
 }
 
 // -----
