@@ -73,9 +73,25 @@ def _log(msg):
         print(f"[ind] {msg}", file=sys.stderr)
 
 
+def env_compile_options():
+    """$IND_COMPILE_OPTIONS: compile options for every partition as KEY=VALUE pairs between commas (any key
+    libind takes: `graph-decompose.addmm-epilogue=false`, `fuse=tvm`, `sched-to-kernel.block=128`), so that
+    a run of a whole model can be switched without editing its torch.compile call."""
+    opts = {}
+    for item in filter(None, (p.strip() for p in os.environ.get("IND_COMPILE_OPTIONS", "").split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise ValueError(f"IND_COMPILE_OPTIONS: '{item}' is not KEY=VALUE")
+        opts[key.strip()] = value.strip()
+    return opts
+
+
 def compile_options(options=None):
-    """(plugins, compile options) of a compile: the backend's options over $IND_FUSE and $IND_PLUGINS."""
-    opts = {"fuse": os.environ["IND_FUSE"]} if os.environ.get("IND_FUSE") else {}
+    """(plugins, compile options) of a compile: the backend's options over $IND_FUSE, $IND_COMPILE_OPTIONS
+    and $IND_PLUGINS."""
+    opts = env_compile_options()
+    if os.environ.get("IND_FUSE"):
+        opts["fuse"] = os.environ["IND_FUSE"]
     opts.update(options or {})
     plugins = opts.pop("plugins", [p for p in os.environ.get("IND_PLUGINS", "").split(os.pathsep) if p])
     opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs, ind.layout), not the compiler's

@@ -229,6 +229,8 @@ def main():
     vector_norm_dims()
     if sys.argv[1:] == ["logs"]:
         logs()
+    if sys.argv[1:] == ["epilogue"]:  # under $IND_COMPILE_OPTIONS (backend.test)
+        sys.exit(linear_epilogue())
     g = torch.Generator().manual_seed(0)
     f = lambda *s: torch.randn(*s, generator=g)
     cases = {"one_unsupported": (one_unsupported, [f(6, 8), f(8, 8)]),
