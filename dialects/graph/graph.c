@@ -402,6 +402,15 @@ bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta) {
   return optional_float(op, GRAPH_ATTR_ALPHA, 1.0, alpha) && optional_float(op, GRAPH_ATTR_BETA, 1.0, beta);
 }
 
+bool graph_addmm_is_bias_mm(MlirOperation op) {
+  double alpha, beta;
+  MlirType bt = mlirValueGetType(mlirOperationGetOperand(op, 0)), rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  return graph_addmm_scales(op, &alpha, &beta) && alpha == 1.0 && beta == 1.0 && mlirTypeIsARankedTensor(bt) &&
+         mlirTypeIsARankedTensor(rt) && mlirShapedTypeGetRank(bt) == 1 && mlirShapedTypeGetRank(rt) == 2 &&
+         mlirShapedTypeGetDimSize(bt, 0) == mlirShapedTypeGetDimSize(rt, 1) &&
+         mlirTypeEqual(mlirShapedTypeGetElementType(bt), mlirShapedTypeGetElementType(rt));
+}
+
 bool graph_clamp_bounds(MlirOperation op, bool *has_min, double *min, bool *has_max, double *max) {
   GraphOpId id = graph_op_id(op);
   *has_min = id != GRAPH_OP_CLAMP_MAX && ind_attr_float(op, GRAPH_ATTR_MIN, min);

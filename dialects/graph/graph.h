@@ -261,6 +261,10 @@ bool graph_normalized_shape(MlirOperation op, int64_t *out, intptr_t *n);
 bool graph_eps(MlirOperation op, double *out);
 /* addmm's alpha and beta (default 1): result = beta * bias + alpha * (lhs @ rhs). */
 bool graph_addmm_scales(MlirOperation op, double *alpha, double *beta);
+/* Whether addmm is a plain matmul plus a bias vector (the form an extern mm takes in its epilogue):
+ * alpha = beta = 1, ranked types, the bias rank 1 with one element per result column, in the result's
+ * element type. graph-decompose keeps such an addmm whole where it pays; the lowering takes no other. */
+bool graph_addmm_is_bias_mm(MlirOperation op);
 
 /* --- Accessors of the issue-11 ops (same conventions). */
 /* clamp's bounds (clamp_min: min only, clamp_max: max only); false when neither is given. */

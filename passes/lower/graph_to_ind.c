@@ -1192,18 +1192,11 @@ static Node *lower_extern(Lower *L, GraphOp *g, Node *res, Node **in) {
   int64_t k0 = mat[0]->shape[want - 1], k1 = mat[1]->shape[want - 2];
   if (k0 != k1 || res->shape[want - 2] != mat[0]->shape[want - 2] || res->shape[want - 1] != mat[1]->shape[want - 1])
     return ind_emit_error(g->op, "%s operand shapes do not match the result", op_short_name(g->info)), NULL;
-  if (addmm) {
-    double alpha, beta;
-    MlirType bt = mlirValueGetType(mlirOperationGetOperand(g->op, 0));
-    MlirType rt = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-    if (!graph_addmm_scales(g->op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || in[0]->rank != 1 ||
-        in[0]->shape[0] != res->shape[1] ||
-        !mlirTypeEqual(mlirShapedTypeGetElementType(bt), mlirShapedTypeGetElementType(rt)))
-      return ind_emit_error(g->op, "addmm is lowered whole only with alpha = beta = 1 and a bias vector of the "
-                                   "result's columns in its type (graph-decompose makes the others mm + add: run "
-                                   "--preprocess first)"),
-             NULL;
-  }
+  if (addmm && !graph_addmm_is_bias_mm(g->op))
+    return ind_emit_error(g->op, "addmm is lowered whole only with alpha = beta = 1 and a bias vector of the "
+                                 "result's columns in its type (graph-decompose makes the others mm + add: run "
+                                 "--preprocess first)"),
+           NULL;
   MlirValue inputs[3];
   bool transpose[2], vector_transposed; /* set by extern_input; a rank-1 bias is never held transposed */
   for (int k = 0; k < 2; ++k)

@@ -289,20 +289,15 @@ static bool is_free_value(MlirValue v) {
 
 /* Inductor's choice between its extern addmm (cuBLASLt's bias epilogue) and mm + a pointwise add
  * (should_prefer_unfused_addmm, fx_passes/post_grad.py): the add is worth a kernel only where it fuses
- * into the users, so addmm(b, x, y) stays whole, the bias in the matmul's epilogue, when alpha = beta
- * = 1, b is a vector of the result's columns in the result's type (a float: the shape rule takes no
- * integer matmul) that needs no kernel of its own
- * (is_free_value), and some use of the result is not pointwise (through views): a return, a reduction,
- * another matmul, attention. The lowering makes it an ind.extern mm with a bias operand. IND_LOGS=fusion
+ * into the users, so addmm(b, x, y) stays whole, the bias in the matmul's epilogue, when it is a bias
+ * mm (graph_addmm_is_bias_mm: alpha = beta = 1, b a vector of the result's columns in its type; a float,
+ * as the shape rule takes no integer matmul) whose b needs no kernel of its own (is_free_value), and
+ * some use of the result is not pointwise (through views): a return, a reduction, another matmul,
+ * attention. The lowering makes it an ind.extern mm with a bias operand. IND_LOGS=fusion
  * prints each decision. */
 static bool addmm_keeps_bias_epilogue(MlirOperation op) {
-  double alpha, beta;
-  MlirValue bias = operand(op, 0), res = mlirOperationGetResult(op, 0);
-  MlirType bt = mlirValueGetType(bias), rt = mlirValueGetType(res);
-  if (!graph_addmm_scales(op, &alpha, &beta) || alpha != 1.0 || beta != 1.0 || !mlirTypeIsARankedTensor(bt) ||
-      !mlirTypeIsARankedTensor(rt) || mlirShapedTypeGetRank(bt) != 1 ||
-      mlirShapedTypeGetDimSize(bt, 0) != mlirShapedTypeGetDimSize(rt, 1) ||
-      !mlirTypeEqual(element_of(bias), element_of(res)) || !is_free_value(bias))
+  MlirValue res = mlirOperationGetResult(op, 0);
+  if (!graph_addmm_is_bias_mm(op) || !is_free_value(operand(op, 0)))
     return false;
   const char *why = NULL;
   bool keep = !uses_all_pointwise(res, &why);
@@ -313,8 +308,7 @@ static bool addmm_keeps_bias_epilogue(MlirOperation op) {
       file = mlirStringRefCreate("", 0);
     fprintf(stderr, "addmm %.*s:%d:%d: %s\n", (int)file.length, file.data, line, col,
             keep ? "bias in the matmul's epilogue (a use is not pointwise)"
-                 : "mm + add (every use is pointwise: "
-                   "the add fuses into them)");
+                 : "mm + add (every use is pointwise: the add fuses into them)");
     if (keep)
       fprintf(stderr, "  the use: %s\n", why);
   }
