@@ -841,6 +841,7 @@ typedef int (*lt_matmul_fn)(void *handle, void *desc, const void *alpha, const v
 #define CUBLASLT_MATMUL_DESC_EPILOGUE 7
 #define CUBLASLT_MATMUL_DESC_BIAS_POINTER 8
 #define CUBLASLT_EPILOGUE_BIAS 4
+#define CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES 1   /* uint64_t */
 #define CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES 5 /* ... _B 6, _C 7, _D 8 */
 
 static void *g_libcuda, *g_libcublas;
@@ -1161,11 +1162,13 @@ struct IndCudaModule {
   IndDeviceAllocator alloc;
   bool custom_alloc;
   void *cublas;
-  void *lt;            /* cuBLASLt handle (a program with a bias epilogue) */
-  struct LtStep *ltst; /* per step (an mm with a bias: its descriptors and algorithm) */
-  CUdeviceptr *ptrs;   /* per buffer, for the current run */
-  CUdeviceptr *vals;   /* per step argument, flattened */
-  void **params;       /* per step: nargs pointers into vals, NULL-terminated */
+  void *lt;             /* cuBLASLt handle (a program with a bias epilogue) */
+  struct LtStep *ltst;  /* per step (an mm with a bias: its descriptors and algorithm) */
+  CUdeviceptr lt_work;  /* cuBLASLt's workspace, shared by the module's steps (one stream): the largest any */
+  size_t lt_work_bytes; /* chosen algorithm asked for, allocated when its heuristic ran (never while captured) */
+  CUdeviceptr *ptrs;    /* per buffer, for the current run */
+  CUdeviceptr *vals;    /* per step argument, flattened */
+  void **params;        /* per step: nargs pointers into vals, NULL-terminated */
   int *param_start;
   /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
   int *copy_from;
@@ -1523,6 +1526,8 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
       else
         p_cuMemFree(m->work[i]);
     }
+  if (m->lt_work)
+    p_cuMemFree(m->lt_work);
   lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
@@ -1605,8 +1610,23 @@ static int ptr_align(CUdeviceptr p) {
   return a;
 }
 
-/* An mm with a bias epilogue through cuBLASLt (the layouts of lt_step_init), no workspace. The algorithm
- * is the heuristic's first for operands aligned to IND_RT_ALIGN and this bias pointer's alignment. */
+/* The most workspace cuBLASLt's heuristic may choose an algorithm for: $CUBLASLT_WORKSPACE_SIZE KiB (PyTorch's
+ * variable for its own cuBLASLt calls), else 32 MiB (PyTorch's default on Hopper). Without a workspace the
+ * heuristic has no split-K algorithms: the zoo's f32 linears ran 6-17 % slower than cuBLAS's gemm + a
+ * bias add (docs/results/gpu-2026-12-06-run26-epilogue-cudagraphs-fuzz.md). */
+static uint64_t lt_workspace_limit(void) {
+  const char *env = getenv("CUBLASLT_WORKSPACE_SIZE");
+  char *end = NULL;
+  unsigned long long kib = env && *env ? strtoull(env, &end, 10) : 0;
+  if (env && *env && end && *end == '\0')
+    return (uint64_t)kib * 1024;
+  return (uint64_t)32 << 20;
+}
+
+/* An mm with a bias epilogue through cuBLASLt (the layouts of lt_step_init). The algorithm is the heuristic's
+ * first for operands aligned to IND_RT_ALIGN, this bias pointer's alignment and lt_workspace_limit(); the
+ * module's workspace grows to what it asks for when the heuristic runs (the first run, or a less aligned
+ * bias: a warm-up, never a CUDA graph's capture, which replays the captured pointer). */
 static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *what) {
   const Step *s = &m->prog->steps[i];
   LtStep *l = &m->ltst[i];
@@ -1623,6 +1643,8 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
     uint32_t min_align = IND_RT_ALIGN;
     if ((r = p_cublasLtMatmulPreferenceCreate(&pref)))
       return cublas_error("cublasLtMatmulPreferenceCreate", r, what);
+    uint64_t limit = lt_workspace_limit();
+    r = p_cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &limit, sizeof limit);
     for (int k = 0; k < 4 && r == 0; ++k) /* A, B, C, D: any buffer of the runtime's alignment */
       r = p_cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES + k, &min_align,
                                                  sizeof min_align);
@@ -1634,12 +1656,19 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
       return cublas_error(call, r, what);
     if (found < 1)
       return ind_status_create("cublasLtMatmulAlgoGetHeuristic found no algorithm%s", what);
+    if (l->algo.workspace > m->lt_work_bytes) { /* the earlier one served launches queued before: a free waits */
+      if (m->lt_work)
+        p_cuMemFree(m->lt_work);
+      m->lt_work = 0, m->lt_work_bytes = 0;
+      CU_TRY(p_cuMemAlloc(&m->lt_work, l->algo.workspace));
+      m->lt_work_bytes = l->algo.workspace;
+    }
     l->bias_align = align;
   }
   const void *pa = (const void *)(uintptr_t)v[0], *pb = (const void *)(uintptr_t)v[1];
   void *pc = (void *)(uintptr_t)v[3];
-  r = p_cublasLtMatmul(m->lt, l->desc, &one, pb, l->a, pa, l->b, &zero, pc, l->c, pc, l->c, l->algo.algo, NULL, 0,
-                       stream);
+  r = p_cublasLtMatmul(m->lt, l->desc, &one, pb, l->a, pa, l->b, &zero, pc, l->c, pc, l->c, l->algo.algo,
+                       (void *)(uintptr_t)m->lt_work, l->algo.workspace, stream);
   if (r != 0)
     return cublas_error("cublasLtMatmul", r, what);
   note_launch("cublasLtMatmul (step %d, extern %s with a bias, m=%d n=%d k=%d)", i, s->kernel, s->mm_n, s->mm_m,

@@ -173,6 +173,10 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # and with channels-last activations around convolutions (ind.layout, off by default
                       # until this column has been measured against ind-cg)
                       "ind-cg-cl": ("ind", {"options": {"cudagraphs": True, "layout_opt": True}}),
+                      # and with addmm's bias kept out of the matmul (graph-decompose's addmm-epilogue off):
+                      # the A/B column of the cuBLASLt bias epilogue
+                      "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,
+                                                           "graph-decompose.addmm-epilogue": "false"}}),
                       "inductor-cg": ("inductor", {"mode": "reduce-overhead"})}
 
 

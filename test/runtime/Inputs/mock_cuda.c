@@ -558,8 +558,10 @@ int cublasLtMatrixLayoutDestroy(void *l) {
   return 0;
 }
 static int pref_token;
+static unsigned long long lt_ws_limit, lt_ws_chosen; /* the preference's workspace limit; the algorithm's need */
 int cublasLtMatmulPreferenceCreate(void **p) {
   *p = &pref_token;
+  lt_ws_limit = 0;
   return 0;
 }
 int cublasLtMatmulPreferenceDestroy(void *p) {
@@ -567,15 +569,23 @@ int cublasLtMatmulPreferenceDestroy(void *p) {
   return 0;
 }
 int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *buf, size_t size) {
-  (void)p, (void)buf;
+  (void)p;
+  if (attr == 1 && size == sizeof(unsigned long long)) { /* CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES */
+    memcpy(&lt_ws_limit, buf, sizeof lt_ws_limit);
+    return 0;
+  }
   return attr >= 5 && attr <= 8 && size == sizeof(unsigned) ? 0 : 7;
 }
 int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c, void *dd, void *pref, int want,
                                    void *results, int *count) {
   MOCK_FAIL("cublasLtMatmulAlgoGetHeuristic");
   (void)h, (void)d, (void)a, (void)b, (void)c, (void)dd, (void)pref;
-  fprintf(stderr, "mock: lt heuristic\n");
-  memset(results, 0, 96); /* sizeof(cublasLtMatmulHeuristicResult_t) */
+  /* $MOCK_LT_WORKSPACE: the bytes the algorithm asks for, where the limit allows (else it needs none) */
+  unsigned long long need = getenv("MOCK_LT_WORKSPACE") ? strtoull(getenv("MOCK_LT_WORKSPACE"), NULL, 10) : 0;
+  lt_ws_chosen = need <= lt_ws_limit ? need : 0;
+  fprintf(stderr, "mock: lt heuristic (workspace limit %llu, chosen %llu)\n", lt_ws_limit, lt_ws_chosen);
+  memset(results, 0, 96);                                           /* sizeof(cublasLtMatmulHeuristicResult_t) */
+  memcpy((char *)results + 64, &lt_ws_chosen, sizeof lt_ws_chosen); /* its workspaceSize */
   *count = want > 0 && !getenv("MOCK_LT_NO_ALGO") ? 1 : 0;
   return 0;
 }
@@ -587,14 +597,14 @@ int cublasLtMatmul(void *h, void *desc, const void *alpha, const void *A, void *
                    size_t wsb, void *stream) {
   static int printed;
   MOCK_FAIL("cublasLtMatmul");
-  (void)algo, (void)ws, (void)stream;
+  (void)algo, (void)stream;
   const MockLtDesc *x = desc;
   const MockLtLayout *la = adesc, *lb = bdesc, *lc = cdesc, *ld = ddesc;
   int ta = x->transa, tb = x->transb;
   long long m = (long long)lc->rows, n = (long long)lc->cols, k = (long long)(ta ? la->rows : la->cols);
-  if (!h || wsb != 0 || C != D || lc != ld || x->epilogue != 4 || !x->bias || la->type != lb->type ||
-      la->type != lc->type || (ta ? la->cols : la->rows) != (uint64_t)m || (tb ? lb->rows : lb->cols) != (uint64_t)n ||
-      (tb ? lb->cols : lb->rows) != (uint64_t)k)
+  if (!h || wsb != lt_ws_chosen || (wsb && !ws) || C != D || lc != ld || x->epilogue != 4 || !x->bias ||
+      la->type != lb->type || la->type != lc->type || (ta ? la->cols : la->rows) != (uint64_t)m ||
+      (tb ? lb->rows : lb->cols) != (uint64_t)n || (tb ? lb->cols : lb->rows) != (uint64_t)k)
     return 7;
   if (!printed++)
     fprintf(stderr, "mock: lt matmul bias %s %c %c m=%lld n=%lld k=%lld lda=%lld ldb=%lld ldd=%lld\n",
