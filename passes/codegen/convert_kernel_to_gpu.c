@@ -103,6 +103,42 @@ static void analyze_rvar(Gen *g, MlirBlock body) {
 
 /* --- affine index expressions */
 
+/* Whether `e` is >= 0 for every value of its dims, which are thread and block coordinates here (>= 0, with
+ * no upper bound that holds for a masked lane): constants >= 0, dims, and sums, products by constants >= 0,
+ * divisions and mods of such. */
+static bool never_negative(MlirAffineExpr e) {
+  if (mlirAffineExprIsAConstant(e))
+    return mlirAffineConstantExprGetValue(e) >= 0;
+  if (mlirAffineExprIsADim(e))
+    return true;
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e), r = mlirAffineBinaryOpExprGetRHS(e);
+  if (mlirAffineExprIsAMod(e))
+    return true; /* emitted in [0, c) */
+  return never_negative(l) && never_negative(r);
+}
+
+/* floordiv, ceildiv or mod of `a` by the constant c > 0 with affine semantics (floor; a mod in [0, c)):
+ * unsigned division where the dividend is never negative (the common case: one instruction), else signed
+ * division corrected by the remainder's sign. A flipped or rolled index (-d0 + 9) floordiv 22, where a
+ * divui read the negative dividend as a huge unsigned number, made such kernels load and select wrong
+ * elements on the GPU only (fuzz seeds 9408 and 10264 of 2026-12-06). */
+static MlirValue emit_div_mod(Gen *g, MlirAffineExpr e, MlirValue a, int64_t c, bool unsigned_ok) {
+  MlirValue cv = cg_const_index(&g->b, c);
+  bool mod = mlirAffineExprIsAMod(e), floor = mlirAffineExprIsAFloorDiv(e);
+  if (unsigned_ok)
+    return cg_bin(&g->b, mod ? "arith.remui" : floor ? "arith.divui" : "arith.ceildivui", a, cv);
+  MlirValue zero = cg_const_index(&g->b, 0), one = cg_const_index(&g->b, 1);
+  MlirValue r = cg_bin(&g->b, "arith.remsi", a, cv);
+  if (mod) /* r in (-c, c): r < 0 -> r + c */
+    return cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_SLT, r, zero), cg_bin(&g->b, "arith.addi", r, cv), r);
+  MlirValue q = cg_bin(&g->b, "arith.divsi", a, cv); /* truncated toward zero */
+  if (floor)                                         /* a < 0 with a remainder: one less */
+    return cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_SLT, r, zero), cg_bin(&g->b, "arith.subi", q, one), q);
+  return cg_select(&g->b, cg_cmpi(&g->b, CG_CMPI_SLT, zero, r), cg_bin(&g->b, "arith.addi", q, one), q);
+}
+
 /* Emits the value of `e` for lane `ln` of the current dims. */
 static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
   if (mlirAffineExprIsADim(e)) {
@@ -119,17 +155,18 @@ static MlirValue emit_expr(Gen *g, MlirOperation at, MlirAffineExpr e, int ln) {
     fail(g, at, "index uses symbols");
     return cg_const_index(&g->b, 0);
   }
-  MlirValue a = emit_expr(g, at, mlirAffineBinaryOpExprGetLHS(e), ln);
-  MlirValue b = emit_expr(g, at, mlirAffineBinaryOpExprGetRHS(e), ln);
-  if (mlirAffineExprIsAAdd(e))
-    return cg_bin(&g->b, "arith.addi", a, b);
-  if (mlirAffineExprIsAMul(e))
-    return cg_bin(&g->b, "arith.muli", a, b);
-  if (mlirAffineExprIsAMod(e))
-    return cg_bin(&g->b, "arith.remui", a, b);
-  if (mlirAffineExprIsAFloorDiv(e))
-    return cg_bin(&g->b, "arith.divui", a, b);
-  return cg_bin(&g->b, "arith.ceildivui", a, b);
+  MlirAffineExpr lhs = mlirAffineBinaryOpExprGetLHS(e), rhs = mlirAffineBinaryOpExprGetRHS(e);
+  MlirValue a = emit_expr(g, at, lhs, ln);
+  if (mlirAffineExprIsAAdd(e) || mlirAffineExprIsAMul(e)) {
+    MlirValue b = emit_expr(g, at, rhs, ln);
+    return cg_bin(&g->b, mlirAffineExprIsAAdd(e) ? "arith.addi" : "arith.muli", a, b);
+  }
+  /* a floordiv, ceildiv or mod: by a positive constant in an index without symbols */
+  if (!mlirAffineExprIsAConstant(rhs) || mlirAffineConstantExprGetValue(rhs) <= 0) {
+    fail(g, at, "index divides by something other than a positive constant");
+    return cg_const_index(&g->b, 0);
+  }
+  return emit_div_mod(g, e, a, mlirAffineConstantExprGetValue(rhs), never_negative(lhs));
 }
 
 typedef enum Access { ACCESS_UNIFORM, ACCESS_PER_CHUNK, ACCESS_VECTOR, ACCESS_PER_LANE } Access;
