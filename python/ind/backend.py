@@ -409,8 +409,8 @@ class _Support:
 _NO_COMPUTE = {"aten.view.default", "aten._unsafe_view.default", "aten._reshape_alias.default", "aten.permute.default",
                "aten.transpose.int", "aten.t.default", "aten.expand.default", "aten.squeeze.dim", "aten.squeeze.default",
                "aten.squeeze.dims", "aten.unsqueeze.default", "aten.slice.Tensor", "aten.select.int", "aten.alias.default",
-               "aten.detach.default", "aten.split.Tensor", "aten.split_with_sizes.default", "aten.reshape.default",
-               "<built-in function getitem>"}
+               "aten.detach.default", "aten.split.Tensor", "aten.split_with_sizes.default", "aten.unbind.int",
+               "aten.reshape.default", "<built-in function getitem>"}
 
 
 # A partition's program takes at most this many inputs and returns at most this many outputs (the compiler's
@@ -665,7 +665,9 @@ def partition(gm, device=None):
 
 
 # The views an output of a partition can be replayed by: one tensor in, one view out (not split's lists).
-_OUTPUT_VIEWS = _NO_COMPUTE - {"aten.split.Tensor", "aten.split_with_sizes.default", "<built-in function getitem>"}
+# Ops returning a list of views, whose elements the graph reads through getitem nodes
+_SPLITS = {"aten.split.Tensor", "aten.split_with_sizes.default", "aten.unbind.int"}
+_OUTPUT_VIEWS = _NO_COMPUTE - _SPLITS - {"<built-in function getitem>"}
 _MATMULS = {"aten.mm.default", "aten.bmm.default"}
 
 
@@ -682,9 +684,14 @@ def eager_output_views(gm, parts):
     (an argument of the partition, a matmul's result, a value the partition hands on itself: Swin's
     reshapes of its residual sums and of addmm results were copies). Any other view read inside stays as it
     is (its copy there would be the one handed on: a base handed on beside it would be one more kernel).
-    Views of views leave from the first one's base (nodes are visited last to first). The views made by
-    PyTorch are marked as views for describe(). Returns the partitions (lists of nodes in graph order)
-    without the views that left."""
+    Views of views leave from the first one's base (nodes are visited last to first). A split or unbind
+    (a list of views: a fused projection's q, k and v, timm's `qkv.unbind(0)`, GPT-2's `split`) leaves
+    with its getitems when every element is used only outside (or not at all): the attention reads strided
+    views of the projection's result, as in Inductor, instead of three copies. Where some elements are
+    read inside (GPT-2's k and v, made contiguous there), those used only outside come from a second
+    split after the partition when its base is a buffer anyway (base_held). The views made by PyTorch
+    are marked as views for describe(). Returns the partitions (lists of nodes in graph order) without the
+    views that left."""
     def matmul_operand(u, v):  # v is a matrix operand of the matmul u (addmm: mm(mat1, mat2) + self)
         t = str(u.target)
         return t in _MATMULS or (t == "aten.addmm.default" and v is not u.args[0])
@@ -706,6 +713,31 @@ def eager_output_views(gm, parts):
         inside = set(p)
         gone = set()
         for v in reversed(p):
+            if v.op == "call_function" and str(v.target) in _SPLITS:
+                items = list(v.users)
+                if not items or not all(u.target is operator.getitem and u in inside for u in items):
+                    continue
+                away = [u for u in items if u.users and not any(w in inside for w in u.users)]
+                if away and all(u in away or not u.users for u in items):  # the whole list leaves
+                    for n in [v] + items:
+                        n.meta["ind_view_only"] = True
+                        inside.discard(n)
+                        gone.add(n)
+                elif away and base_held(v.args[0], inside):  # those used only outside: from a second split
+                    with gm.graph.inserting_after(v):
+                        c = gm.graph.call_function(v.target, v.args, v.kwargs)
+                    c.meta.update(v.meta)
+                    c.meta["ind_view_only"] = True
+                    for u in away:
+                        with gm.graph.inserting_after(c):
+                            d = gm.graph.call_function(operator.getitem, (c,) + tuple(u.args[1:]))
+                        d.meta.update(u.meta)
+                        d.meta["ind_view_only"] = True
+                        u.replace_all_uses_with(d)
+                        gm.graph.erase_node(u)
+                        inside.discard(u)
+                        gone.add(u)
+                continue
             if str(v.target) not in _OUTPUT_VIEWS or v.op != "call_function":
                 continue
             outside = [u for u in v.users if u not in inside]

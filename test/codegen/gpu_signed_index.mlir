@@ -4,8 +4,8 @@
 // never negative for dims >= 0 keeps the one unsigned instruction. An unsigned division of a negative
 // dividend read it as a huge number: fuzz seeds 9408 and 10264 loaded and selected wrong elements on
 // the GPU only (2026-12-06). The PTX of this kernel compiles (PTX below).
-// RUN: %ind-opt %s --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
-// RUN: %ind-opt %s --emit=ptx | %filecheck %s --check-prefix=PTX
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --emit=ptx | %filecheck %s --check-prefix=PTX
 // CHECK-LABEL: "gpu.func"
 // mod: remsi, then + 11 where negative
 // CHECK: [[C11:%[0-9]+]] = "arith.constant"() <{value = 11 : index}>
@@ -60,4 +60,26 @@
   "kernel.store"(%o, %8) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>, f32) -> ()
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 32>, rranges = array<i64>,
+    block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+// a mod is never negative: the product of one and the floordiv of that stay unsigned after the signed mod
+// CHECK-LABEL: "gpu.func"
+// CHECK: "arith.remsi"
+// CHECK-NEXT: "arith.addi"
+// CHECK-NEXT: "arith.cmpi"
+// CHECK-NEXT: [[MOD:%[0-9]+]] = "arith.select"
+// CHECK-NEXT: [[C3:%[0-9]+]] = "arith.constant"() <{value = 3 : index}>
+// CHECK-NEXT: [[P:%[0-9]+]] = "arith.muli"([[MOD]], [[C3]])
+// CHECK-NEXT: [[C2:%[0-9]+]] = "arith.constant"() <{value = 2 : index}>
+// CHECK-NEXT: [[Q:%[0-9]+]] = "arith.divui"([[P]], [[C2]])
+// CHECK-NEXT: "memref.load"(%arg0, [[Q]])
+// PTX: .visible .entry k2(
+"kernel.def"() ({
+^bb0(%a: memref<32xf32>, %o: memref<32xf32>):
+  %0 = "kernel.load"(%a) {index = affine_map<(d0) -> ((((-d0 + 40) mod 11) * 3) floordiv 2)>} : (memref<32xf32>) -> f32
+  "kernel.store"(%o, %0) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k2", kind = "pointwise", xranges = array<i64: 32>, rranges = array<i64>,
     block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()

@@ -192,6 +192,15 @@ def held_base_views(x, a, w):
     return u, u.exp(), g, torch.nn.functional.gelu(g), y, t, t + 1, k, k.exp(), q, torch.addmm(w[:, 0], q, w.t())
 
 
+def split_outputs(x, w):
+    h = torch.tanh(x) * 2
+    a, b, c = h.unbind(0)  # a list of views, every element used outside only: the unbind leaves whole
+    p, q = (h + 1).split(3, dim=1)  # p read inside (exp): the split stays, q is handed on as a copy
+    m = x @ w
+    s0, s1 = m.split(1, dim=1)  # s0 read inside (sin), s1 outside only: a second split from m, a buffer anyway
+    return a, b, c, p.exp(), q, s0.sin(), s1
+
+
 def linear_epilogue():
     """addmm whose result is returned or reduced keeps its bias in the matmul's epilogue (graph-decompose's
     addmm-epilogue: an extern mm step with "epilogue": "bias", no add kernel); one whose every use is
@@ -245,7 +254,8 @@ def main():
              "views_only": (views_only, [f(4, 6)]),
              "view_outputs": (view_outputs, [f(4, 6)]),
              "mm_view_outputs": (mm_view_outputs, [f(4, 6), f(12, 3)]),
-             "held_base_views": (held_base_views, [f(4, 6), f(5, 2), f(2, 3)])}
+             "held_base_views": (held_base_views, [f(4, 6), f(5, 2), f(2, 3)]),
+             "split_outputs": (split_outputs, [f(3, 6), f(6, 2)])}
     failed = 0
     for name, (fn, args) in cases.items():
         gm = fx.trace(fn, args)
