@@ -13,7 +13,10 @@ summ() { # the sanitizer's verdicts in a log: each process prints one ERROR SUMM
 }
 echo "| part | exit | processes | result |" > "$OUT/memcheck.md"
 echo "|---|---|---|---|" >> "$OUT/memcheck.md"
-timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
+# CUDA graphs off here: under the sanitizer the CUDA graph trees' own pool check (check_memory_pool) reported
+# live blocks of tiny GPT-2's warm-up as untracked, the same steps without the sanitizer run clean (device run
+# 26, docs/results/gpu-2026-12-06-run26-epilogue-cudagraphs-fuzz.md); the zoo part runs the `ind` column
+IND_CUDAGRAPHS=0 timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
 summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
 timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size tiny --device cuda --modes "${1:-infer_f32,train_f32}" \
   --jobs 12 --budget "${2:-200}" --timeout 300 --out "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.log" 2>&1
