@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1147,6 +1148,12 @@ typedef struct LtStep {
   int bias_align; /* 0: no algorithm yet */
 } LtStep;
 
+/* Device bytes the runtime holds from cuMemAlloc itself (ind_cuda_runtime_bytes): every module's intermediates
+ * where no allocator was given, and cuBLASLt workspaces. */
+static _Atomic long long g_runtime_bytes;
+
+int64_t ind_cuda_runtime_bytes(void) { return (int64_t)atomic_load(&g_runtime_bytes); }
+
 struct IndCudaModule {
   const IndRtProgram *prog;
   CUdevice dev;
@@ -1521,13 +1528,17 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
     return;
   for (int i = 0; m->work && i < m->nwork; ++i)
     if (m->work[i]) {
-      if (m->custom_alloc)
+      if (m->custom_alloc) {
         m->alloc.free(m->alloc.user, m->work[i], m->work_stream);
-      else
+      } else {
         p_cuMemFree(m->work[i]);
+        atomic_fetch_sub(&g_runtime_bytes, (long long)m->work_bytes[i]);
+      }
     }
-  if (m->lt_work)
+  if (m->lt_work) {
     p_cuMemFree(m->lt_work);
+    atomic_fetch_sub(&g_runtime_bytes, (long long)m->lt_work_bytes);
+  }
   lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
@@ -1564,6 +1575,7 @@ static IndStatus ensure_workspace(IndCudaModule *m, void *stream) {
       }
     } else {
       CU_TRY(p_cuMemAlloc(&m->work[i], m->work_bytes[i]));
+      atomic_fetch_add(&g_runtime_bytes, (long long)m->work_bytes[i]);
     }
   }
   m->work_stream = stream;
@@ -1657,11 +1669,14 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
     if (found < 1)
       return ind_status_create("cublasLtMatmulAlgoGetHeuristic found no algorithm%s", what);
     if (l->algo.workspace > m->lt_work_bytes) { /* the earlier one served launches queued before: a free waits */
-      if (m->lt_work)
+      if (m->lt_work) {
         p_cuMemFree(m->lt_work);
+        atomic_fetch_sub(&g_runtime_bytes, (long long)m->lt_work_bytes);
+      }
       m->lt_work = 0, m->lt_work_bytes = 0;
       CU_TRY(p_cuMemAlloc(&m->lt_work, l->algo.workspace));
       m->lt_work_bytes = l->algo.workspace;
+      atomic_fetch_add(&g_runtime_bytes, (long long)m->lt_work_bytes);
     }
     l->bias_align = align;
   }

@@ -397,6 +397,8 @@ SUBSETS = [
     (r"passes/fuse/|memdep|sched_graph|sched_dump", ["fuse", "sched"], ["schedule", "codegen"] + E2E),
     (r"passes/codegen/(convert_kernel_to_gpu|ptx)|/ptx\.c", ["codegen"], ["runtime", "gpu"]),
     (r"passes/codegen/kernel_to_cpu|runtime/jit|run_compiled|run_driver", ["jit", "run"], ["numerics"] + E2E),
+    # the CUDA runtime: its tests run it against the mock driver (test/runtime), then the GPU-plan ones
+    (r"runtime/ind_runtime|tools/run_cuda", ["runtime"], ["gpu", "tools"]),
     (r"passes/codegen/", ["codegen", "kernel"], ["runtime"] + E2E),
     (r"interp", ["interp"], ["run", "lower", "fuse", "preprocess", "numerics"] + E2E),
     (r"npy|tensor|/io\.c", ["run", "interp"], ["run_compiled", "runtime"]),

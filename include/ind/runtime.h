@@ -195,6 +195,11 @@ void ind_cuda_free(uint64_t ptr);
 IndStatus ind_cuda_memcpy_htod(uint64_t dst, const void *src, size_t bytes);
 IndStatus ind_cuda_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
 IndStatus ind_cuda_memset_d32(uint64_t dst, uint32_t value, size_t count, void *stream); /* async */
+/* Device bytes the runtime holds now from cuMemAlloc itself, over every module of the process: intermediates
+ * of modules loaded without an allocator (allocated on their first run, held until destroy) and cuBLASLt
+ * workspaces. What a caller's allocator does not see (the model zoo adds it to ind's peak memory). */
+int64_t ind_cuda_runtime_bytes(void);
+
 /* Fills the module's intermediate buffers (allocating them first) with a 32-bit pattern (NaN poison). */
 IndStatus ind_cuda_module_fill_intermediates(IndCudaModule *m, uint32_t value, void *stream);
 IndStatus ind_cuda_stream_create(void **stream);

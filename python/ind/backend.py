@@ -52,6 +52,12 @@ def reset_stats():
     cudagraphs.SKIPS.clear()
 
 
+def clear_cache():
+    """Forgets the compiled programs (each lives on while a compiled graph holds it): the next compile of the
+    same graph compiles again (the model zoo's columns each measure their own first call and memory)."""
+    _CACHE.clear()
+
+
 def strict():
     """IND_STRICT=1: what ind cannot compile is an error, not an eager fallback."""
     return os.environ.get("IND_STRICT", "") not in ("", "0")

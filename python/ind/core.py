@@ -126,6 +126,7 @@ _RT_SIG = {
     "ind_cuda_module_run": (_P, [_P, _P, _P, _P]),
     "ind_cuda_module_destroy": (None, [_P]),
     "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
+    "ind_cuda_runtime_bytes": (ctypes.c_int64, []),
 }
 
 
@@ -227,6 +228,13 @@ def cuda_available():
     why = ctypes.create_string_buffer(512)
     ok = lib.ind_cuda_available(why, len(why))
     return bool(ok), why.value.decode("utf-8", "replace")
+
+
+def cuda_runtime_bytes():
+    """Device bytes libind's CUDA runtime holds now from cuMemAlloc itself (ind_cuda_runtime_bytes): the
+    intermediates of every program run on CUDA, held while it lives, and cuBLASLt workspaces; PyTorch's
+    allocator does not see them (the model zoo adds them to ind's peak memory)."""
+    return int(_load_library().ind_cuda_runtime_bytes())
 
 
 # --- buffers ------------------------------------------------------------------------------------------------

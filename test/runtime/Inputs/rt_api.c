@@ -85,6 +85,17 @@ int main(int argc, char **argv) {
   show("run", ind_cuda_module_run(m, in, out, stream));
   show("run again", ind_cuda_module_run(m, in, out, stream));
   printf("allocator: %d allocation(s)\n", allocs);
+  printf("runtime bytes (the caller's allocator): %lld\n", (long long)ind_cuda_runtime_bytes());
+  { /* a module without an allocator: its intermediates are the runtime's own from its first run to destroy */
+    IndCudaModule *m2 = NULL;
+    show("load module (no allocator)", ind_cuda_module_load(p, NULL, &m2));
+    printf("runtime bytes before a run: %lld\n", (long long)ind_cuda_runtime_bytes());
+    show("run (no allocator)", ind_cuda_module_run(m2, in, out, stream));
+    show("run again (no allocator)", ind_cuda_module_run(m2, in, out, stream));
+    printf("runtime bytes after runs: %lld\n", (long long)ind_cuda_runtime_bytes());
+    ind_cuda_module_destroy(m2);
+    printf("runtime bytes after destroy: %lld\n", (long long)ind_cuda_runtime_bytes());
+  }
   IndCudaGraph *g = NULL;
   show("capture (legacy stream)", ind_cuda_module_capture(m, in, out, NULL, &g));
   show("capture", ind_cuda_module_capture(m, in, out, stream, &g));
