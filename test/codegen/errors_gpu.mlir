@@ -58,3 +58,28 @@
   "gpu.yield"() : () -> ()
 }) {sym_name = "k", kind = "pointwise", xranges = array<i64: 64>, rranges = array<i64>,
     block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// An index divided by a negative constant (affine floordiv, ceildiv and mod take positive ones): a located
+/// error, never an unsigned division of whatever the dividend is (convert_kernel_to_gpu.c emit_div_mod).
+"kernel.def"() ({
+^bb0(%a: memref<32xf32>, %o: memref<32xf32>):
+  // expected-error @+1 {{index divides by something other than a positive constant}}
+  %0 = "kernel.load"(%a) {index = affine_map<(d0) -> ((d0 + 40) floordiv -2)>} : (memref<32xf32>) -> f32
+  "kernel.store"(%o, %0) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 32>, rranges = array<i64>,
+    block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()
+
+// -----
+
+/// ... and by zero.
+"kernel.def"() ({
+^bb0(%a: memref<32xf32>, %o: memref<32xf32>):
+  // expected-error @+1 {{index divides by something other than a positive constant}}
+  %0 = "kernel.load"(%a) {index = affine_map<(d0) -> ((d0 + 40) mod 0)>} : (memref<32xf32>) -> f32
+  "kernel.store"(%o, %0) {index = affine_map<(d0) -> (d0)>} : (memref<32xf32>, f32) -> ()
+  "gpu.yield"() : () -> ()
+}) {sym_name = "k", kind = "pointwise", xranges = array<i64: 32>, rranges = array<i64>,
+    block = 32 : i64, xblock = 32 : i64, vector_width = 1 : i64} : () -> ()

@@ -559,9 +559,11 @@ int cublasLtMatrixLayoutDestroy(void *l) {
 }
 static int pref_token;
 static unsigned long long lt_ws_limit, lt_ws_chosen; /* the preference's workspace limit; the algorithm's need */
+static unsigned lt_min_align[4];                     /* the preference's minimum alignments of A, B, C, D */
 int cublasLtMatmulPreferenceCreate(void **p) {
   *p = &pref_token;
   lt_ws_limit = 0;
+  memset(lt_min_align, 0, sizeof lt_min_align);
   return 0;
 }
 int cublasLtMatmulPreferenceDestroy(void *p) {
@@ -574,7 +576,10 @@ int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *buf, siz
     memcpy(&lt_ws_limit, buf, sizeof lt_ws_limit);
     return 0;
   }
-  return attr >= 5 && attr <= 8 && size == sizeof(unsigned) ? 0 : 7;
+  if (attr < 5 || attr > 8 || size != sizeof(unsigned))
+    return 7;
+  memcpy(&lt_min_align[attr - 5], buf, sizeof(unsigned));
+  return 0;
 }
 int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c, void *dd, void *pref, int want,
                                    void *results, int *count) {
@@ -583,7 +588,8 @@ int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c, 
   /* $MOCK_LT_WORKSPACE: the bytes the algorithm asks for, where the limit allows (else it needs none) */
   unsigned long long need = getenv("MOCK_LT_WORKSPACE") ? strtoull(getenv("MOCK_LT_WORKSPACE"), NULL, 10) : 0;
   lt_ws_chosen = need <= lt_ws_limit ? need : 0;
-  fprintf(stderr, "mock: lt heuristic (workspace limit %llu, chosen %llu)\n", lt_ws_limit, lt_ws_chosen);
+  fprintf(stderr, "mock: lt heuristic (workspace limit %llu, chosen %llu; minimum alignment %u %u %u %u)\n",
+          lt_ws_limit, lt_ws_chosen, lt_min_align[0], lt_min_align[1], lt_min_align[2], lt_min_align[3]);
   memset(results, 0, 96);                                           /* sizeof(cublasLtMatmulHeuristicResult_t) */
   memcpy((char *)results + 64, &lt_ws_chosen, sizeof lt_ws_chosen); /* its workspaceSize */
   *count = want > 0 && !getenv("MOCK_LT_NO_ALGO") ? 1 : 0;
