@@ -585,8 +585,12 @@ int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c, 
                                    void *results, int *count) {
   MOCK_FAIL("cublasLtMatmulAlgoGetHeuristic");
   (void)h, (void)d, (void)a, (void)b, (void)c, (void)dd, (void)pref;
-  /* $MOCK_LT_WORKSPACE: the bytes the algorithm asks for, where the limit allows (else it needs none) */
+  /* $MOCK_LT_WORKSPACE: the bytes the algorithm asks for, where the limit allows (else it needs none);
+   * $MOCK_LT_WORKSPACE_GROW: more at every call */
   unsigned long long need = getenv("MOCK_LT_WORKSPACE") ? strtoull(getenv("MOCK_LT_WORKSPACE"), NULL, 10) : 0;
+  static unsigned long long calls;
+  if (getenv("MOCK_LT_WORKSPACE_GROW")) /* the k-th heuristic call's algorithm asks for k times as much */
+    need *= ++calls;
   lt_ws_chosen = need <= lt_ws_limit ? need : 0;
   fprintf(stderr, "mock: lt heuristic (workspace limit %llu, chosen %llu; minimum alignment %u %u %u %u)\n",
           lt_ws_limit, lt_ws_chosen, lt_min_align[0], lt_min_align[1], lt_min_align[2], lt_min_align[3]);
