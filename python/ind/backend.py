@@ -714,10 +714,23 @@ def eager_output_views(gm, parts):
         return (not isinstance(r, torch.fx.Node) or r not in inside or str(r.target) in _MATMULS | {"aten.addmm.default"}
                 or any(u not in inside for u in r.users))
 
+    def twin(after, node, args):  # a copy of node made by PyTorch after `after`, reading args
+        with gm.graph.inserting_after(after):
+            c = gm.graph.call_function(node.target, args, node.kwargs)
+        c.meta.update(node.meta)
+        c.meta["ind_view_only"] = True
+        return c
+
     out = []
     for p in parts:
         inside = set(p)
         gone = set()
+
+        def leave(n):  # n runs after the partition, as PyTorch's view
+            n.meta["ind_view_only"] = True
+            inside.discard(n)
+            gone.add(n)
+
         for v in reversed(p):
             if v.op == "call_function" and str(v.target) in _SPLITS:
                 items = list(v.users)
@@ -726,23 +739,13 @@ def eager_output_views(gm, parts):
                 away = [u for u in items if u.users and not any(w in inside for w in u.users)]
                 if away and all(u in away or not u.users for u in items):  # the whole list leaves
                     for n in [v] + items:
-                        n.meta["ind_view_only"] = True
-                        inside.discard(n)
-                        gone.add(n)
+                        leave(n)
                 elif away and base_held(v.args[0], inside):  # those used only outside: from a second split
-                    with gm.graph.inserting_after(v):
-                        c = gm.graph.call_function(v.target, v.args, v.kwargs)
-                    c.meta.update(v.meta)
-                    c.meta["ind_view_only"] = True
+                    c = twin(v, v, v.args)
                     for u in away:
-                        with gm.graph.inserting_after(c):
-                            d = gm.graph.call_function(operator.getitem, (c,) + tuple(u.args[1:]))
-                        d.meta.update(u.meta)
-                        d.meta["ind_view_only"] = True
-                        u.replace_all_uses_with(d)
+                        u.replace_all_uses_with(twin(c, u, (c,) + tuple(u.args[1:])))
                         gm.graph.erase_node(u)
-                        inside.discard(u)
-                        gone.add(u)
+                        leave(u)
                 continue
             if str(v.target) not in _OUTPUT_VIEWS or v.op != "call_function":
                 continue
@@ -750,14 +753,9 @@ def eager_output_views(gm, parts):
             if not outside:
                 continue
             if len(outside) == len(v.users):
-                v.meta["ind_view_only"] = True
-                inside.discard(v)
-                gone.add(v)
+                leave(v)
             elif free_inside(v, inside) or base_held(v, inside):
-                with gm.graph.inserting_after(v):
-                    c = gm.graph.call_function(v.target, v.args, v.kwargs)
-                c.meta.update(v.meta)
-                c.meta["ind_view_only"] = True
+                c = twin(v, v, v.args)
                 for u in outside:
                     u.replace_input_with(v, c)
         out.append([n for n in p if n not in gone])
