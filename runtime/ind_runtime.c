@@ -1154,6 +1154,10 @@ static _Atomic long long g_runtime_bytes;
 
 int64_t ind_cuda_runtime_bytes(void) { return (int64_t)atomic_load(&g_runtime_bytes); }
 
+/* The runtime's own device memory: cuMemAlloc / cuMemFree, counted in g_runtime_bytes. */
+static IndStatus runtime_alloc(CUdeviceptr *p, size_t bytes);
+static void runtime_free(CUdeviceptr p, size_t bytes);
+
 struct IndCudaModule {
   const IndRtProgram *prog;
   CUdevice dev;
@@ -1531,14 +1535,11 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
       if (m->custom_alloc) {
         m->alloc.free(m->alloc.user, m->work[i], m->work_stream);
       } else {
-        p_cuMemFree(m->work[i]);
-        atomic_fetch_sub(&g_runtime_bytes, (long long)m->work_bytes[i]);
+        runtime_free(m->work[i], m->work_bytes[i]);
       }
     }
-  if (m->lt_work) {
-    p_cuMemFree(m->lt_work);
-    atomic_fetch_sub(&g_runtime_bytes, (long long)m->lt_work_bytes);
-  }
+  if (m->lt_work)
+    runtime_free(m->lt_work, m->lt_work_bytes);
   lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
@@ -1558,6 +1559,17 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
   free(m);
 }
 
+static IndStatus runtime_alloc(CUdeviceptr *p, size_t bytes) {
+  CU_TRY(p_cuMemAlloc(p, bytes)); /* a failure names cuMemAlloc */
+  atomic_fetch_add(&g_runtime_bytes, (long long)bytes);
+  return NULL;
+}
+
+static void runtime_free(CUdeviceptr p, size_t bytes) {
+  p_cuMemFree(p);
+  atomic_fetch_sub(&g_runtime_bytes, (long long)bytes);
+}
+
 static IndStatus ensure_workspace(IndCudaModule *m, void *stream) {
   if (m->work_ready)
     return NULL;
@@ -1574,8 +1586,9 @@ static IndStatus ensure_workspace(IndCudaModule *m, void *stream) {
         return named;
       }
     } else {
-      CU_TRY(p_cuMemAlloc(&m->work[i], m->work_bytes[i]));
-      atomic_fetch_add(&g_runtime_bytes, (long long)m->work_bytes[i]);
+      IndStatus st = runtime_alloc(&m->work[i], m->work_bytes[i]);
+      if (st)
+        return st;
     }
   }
   m->work_stream = stream;
@@ -1669,14 +1682,13 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
     if (found < 1)
       return ind_status_create("cublasLtMatmulAlgoGetHeuristic found no algorithm%s", what);
     if (l->algo.workspace > m->lt_work_bytes) { /* the earlier one served launches queued before: a free waits */
-      if (m->lt_work) {
-        p_cuMemFree(m->lt_work);
-        atomic_fetch_sub(&g_runtime_bytes, (long long)m->lt_work_bytes);
-      }
+      if (m->lt_work)
+        runtime_free(m->lt_work, m->lt_work_bytes);
       m->lt_work = 0, m->lt_work_bytes = 0;
-      CU_TRY(p_cuMemAlloc(&m->lt_work, l->algo.workspace));
+      IndStatus st = runtime_alloc(&m->lt_work, l->algo.workspace);
+      if (st)
+        return st;
       m->lt_work_bytes = l->algo.workspace;
-      atomic_fetch_add(&g_runtime_bytes, (long long)m->lt_work_bytes);
     }
     l->bias_align = align;
   }

@@ -1,6 +1,7 @@
 """Training steps of tiny zoo models as a user writes them (train mode: dropout on; no
 cudagraph_mark_step_begin; the optimizer's step between calls) through torch.compile(backend="ind") with its
-defaults on CUDA (CUDA graphs on). Each step must run; the losses are printed beside eager's first.
+defaults on CUDA (CUDA graphs on). Each step must run; its losses and the graphs the backend
+did not record are printed.
     python3 scripts/gpu/cudagraph_train.py [--no-dropout] [--history] MODEL...
 --history: PyTorch's allocation history for the CUDA graph trees (their error then names where each
 untracked block of the graph's pool was allocated)."""
