@@ -574,33 +574,46 @@ static MlirAttribute int_identity(MlirType t, IndReductionType rt) {
   return mlirIntegerAttrGet(t, v);
 }
 
-static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node *out, const bool *reduced,
-                                           const int64_t *xs, int n, int64_t rnumel, int64_t split, SplitHint hint,
-                                           IndReductionType rt) {
+/* The geometry of one split (create_multilayer): `split` partials per output over blocks of `block`
+ * reduced elements, masked past rnumel when split does not divide it; the partials are [split, *x] (outer)
+ * or [*x, split]. */
+typedef struct SplitShape {
+  const int64_t *xs; /* the kept (size > 1) dims */
+  int n;
+  int64_t rnumel, split, block;
+  bool outer, mask;
+} SplitShape;
+
+static SplitShape split_shape(const int64_t *xs, int n, int64_t rnumel, int64_t split, SplitHint hint) {
+  SplitShape s = {xs, n, rnumel, split, (rnumel + split - 1) / split, hint == SPLIT_HINT_OUTER, false};
+  s.mask = rnumel % split != 0;
+  return s;
+}
+
+/* Stage 1: a reduction `rt` of `in` over each block into a new partials buffer (n + 1 dims). */
+static Node *split_stage1(Lower *L, GraphOp *g, Node *in, const bool *reduced, const SplitShape *s, IndReductionType rt,
+                          MlirType acc, MlirOperation *op) {
   MlirLocation loc = mlirOperationGetLocation(g->op);
-  MlirType f32 = ind_lower_acc_type(L, out->elem); /* the partials' type: f32, or the integer accumulator */
-  bool outer = hint == SPLIT_HINT_OUTER;
-  int64_t block = (rnumel + split - 1) / split;
-  bool mask = rnumel % split != 0;
-  /* stage 1: ranges (n + 1 dims), then the r dim */
+  int n = s->n;
+  /* ranges (n + 1 dims), then the r dim */
   IterSpace sp1 = {{0}, n + 2};
-  int sdim = outer ? 0 : n;
+  int sdim = s->outer ? 0 : n;
   for (int k = 0; k < n; ++k)
-    sp1.sizes[outer ? k + 1 : k] = xs[k];
-  sp1.sizes[sdim] = split;
-  sp1.sizes[n + 1] = block;
-  MlirAffineExpr j = mlirAffineAddExprGet(mlirAffineMulExprGet(ind_lower_dim(L, sdim), ind_lower_cst(L, block)),
+    sp1.sizes[s->outer ? k + 1 : k] = s->xs[k];
+  sp1.sizes[sdim] = s->split;
+  sp1.sizes[n + 1] = s->block;
+  MlirAffineExpr j = mlirAffineAddExprGet(mlirAffineMulExprGet(ind_lower_dim(L, sdim), ind_lower_cst(L, s->block)),
                                           ind_lower_dim(L, n + 1));
-  MlirAffineExpr jj = mask ? mlirAffineModExprGet(j, ind_lower_cst(L, rnumel)) : j;
+  MlirAffineExpr jj = s->mask ? mlirAffineModExprGet(j, ind_lower_cst(L, s->rnumel)) : j;
   MlirAffineExpr idx[LOWER_MAX_RANK];
-  int64_t stride = rnumel;
+  int64_t stride = s->rnumel;
   int xi = 0;
   bool first = true;
   for (int k = 0; k < in->rank; ++k) {
     if (in->shape[k] == 1) {
       idx[k] = ind_lower_cst(L, 0);
     } else if (!reduced[k]) {
-      idx[k] = ind_lower_dim(L, outer ? xi + 1 : xi);
+      idx[k] = ind_lower_dim(L, s->outer ? xi + 1 : xi);
       ++xi;
     } else {
       stride /= in->shape[k];
@@ -609,24 +622,22 @@ static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node 
       first = false;
     }
   }
-  int64_t pshape[LOWER_MAX_RANK + 1];
-  memcpy(pshape, sp1.sizes, sizeof(int64_t) * (size_t)(n + 1));
-  Node *part = ind_lower_node_new(L, N_BUFFER, n + 1, pshape, f32);
-  char name1[32], name2[32];
-  next_buf_name(L, name1, sizeof name1);
+  Node *part = ind_lower_node_new(L, N_BUFFER, n + 1, sp1.sizes, acc);
+  char name[32];
+  next_buf_name(L, name, sizeof name);
   MlirOperation b1 =
-      ind_reduction_create(loc, name1, sp1.sizes, n + 1, &block, 1, rt, memref_of(part), (MlirRegion){NULL});
+      ind_reduction_create(loc, name, sp1.sizes, n + 1, &s->block, 1, rt, memref_of(part), (MlirRegion){NULL});
   mlirBlockAppendOwnedOperation(L->new_block, b1);
   MlirBlock body1 = ind_computed_buffer_body_block(b1);
-  ind_lower_emit_body(L, body1, &sp1, in, idx, f32, loc);
-  if (mask) {
+  ind_lower_emit_body(L, body1, &sp1, in, idx, acc, loc);
+  if (s->mask) {
     /* value = j < rnumel ? value : identity (Inductor's ops.masked) */
     MlirOperation yield = mlirBlockGetTerminator(body1);
     MlirValue v = mlirOperationGetOperand(yield, 0);
     MlirType it = mlirIndexTypeGet(L->ctx);
     MlirOperation ie = ind_index_expr_create(loc, mlirAffineMapGet(L->ctx, n + 2, 0, 1, &j), it);
     mlirBlockInsertOwnedOperationBefore(body1, yield, ie);
-    MlirOperation lim = ind_build_constant(loc, mlirIntegerAttrGet(it, rnumel));
+    MlirOperation lim = ind_build_constant(loc, mlirIntegerAttrGet(it, s->rnumel));
     mlirBlockInsertOwnedOperationBefore(body1, yield, lim);
     MlirOperation cmp = ind_build_cmpi_ult(loc, mlirOperationGetResult(ie, 0), mlirOperationGetResult(lim, 0));
     mlirBlockInsertOwnedOperationBefore(body1, yield, cmp);
@@ -634,8 +645,8 @@ static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node 
                  : rt == IND_REDUCE_MIN  ? __builtin_inf()
                  : rt == IND_REDUCE_PROD ? 1.0
                                          : 0.0;
-    MlirOperation id = ind_build_constant(loc, ind_lower_is_int(f32) ? int_identity(f32, rt)
-                                                                     : mlirFloatAttrDoubleGet(L->ctx, f32, idv));
+    MlirOperation id = ind_build_constant(loc, ind_lower_is_int(acc) ? int_identity(acc, rt)
+                                                                     : mlirFloatAttrDoubleGet(L->ctx, acc, idv));
     mlirBlockInsertOwnedOperationBefore(body1, yield, id);
     MlirOperation sel = ind_build_select(loc, mlirOperationGetResult(cmp, 0), v, mlirOperationGetResult(id, 0));
     mlirBlockInsertOwnedOperationBefore(body1, yield, sel);
@@ -643,29 +654,119 @@ static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node 
   }
   set_origins(L, b1, in, (int)(g - L->ops));
   part->memref = mlirOperationGetResult(b1, 0);
-  /* stage 2: x dims, then the partials */
+  *op = b1;
+  return part;
+}
+
+/* Stage 2: a reduction `rt` of the partials `part` over the split into `out` (x dims, then the split). */
+static MlirOperation split_stage2(Lower *L, GraphOp *g, Node *part, Node *out, const SplitShape *s, IndReductionType rt,
+                                  MlirType acc) {
+  int n = s->n;
   IterSpace sp2 = {{0}, n + 1};
-  memcpy(sp2.sizes, xs, sizeof(int64_t) * (size_t)n);
-  sp2.sizes[n] = split;
+  memcpy(sp2.sizes, s->xs, sizeof(int64_t) * (size_t)n);
+  sp2.sizes[n] = s->split;
   MlirAffineExpr pidx[LOWER_MAX_RANK + 1];
   for (int k = 0; k < n; ++k)
-    pidx[outer ? k + 1 : k] = ind_lower_dim(L, k);
-  pidx[sdim] = ind_lower_dim(L, n);
-  next_buf_name(L, name2, sizeof name2);
-  MlirOperation b2 = ind_reduction_create(loc, name2, xs, n, &split, 1, rt, memref_of(out), (MlirRegion){NULL});
+    pidx[s->outer ? k + 1 : k] = ind_lower_dim(L, k);
+  pidx[s->outer ? 0 : n] = ind_lower_dim(L, n);
+  char name[32];
+  next_buf_name(L, name, sizeof name);
+  MlirLocation loc = mlirOperationGetLocation(g->op);
+  MlirOperation b2 = ind_reduction_create(loc, name, s->xs, n, &s->split, 1, rt, memref_of(out), (MlirRegion){NULL});
   mlirBlockAppendOwnedOperation(L->new_block, b2);
-  ind_lower_emit_body(L, ind_computed_buffer_body_block(b2), &sp2, part, pidx, f32, loc);
+  ind_lower_emit_body(L, ind_computed_buffer_body_block(b2), &sp2, part, pidx, acc, loc);
+  out->memref = mlirOperationGetResult(b2, 0);
+  return b2;
+}
+
+/* The log line's geometry: "<hint> numel=.. rnumel=.. split=..: NAME ranges=[..] reduction_ranges=[..]". */
+static void log_split(const SplitShape *s, SplitHint hint, MlirOperation b1, MlirOperation b2) {
+  MlirStringRef n1 = ind_buffer_name(b1), n2 = ind_buffer_name(b2);
+  fprintf(stderr, "hint=%s numel=%lld rnumel=%lld split=%lld: %.*s ranges=[", split_hint_name(hint),
+          (long long)ind_lower_numel(s->xs, s->n), (long long)s->rnumel, (long long)s->split, (int)n1.length, n1.data);
+  for (int k = 0; k < s->n + 1; ++k)
+    fprintf(stderr, "%s%lld", k ? ", " : "",
+            (long long)(k == (s->outer ? 0 : s->n) ? s->split : s->xs[s->outer ? k - 1 : k]));
+  fprintf(stderr, "] reduction_ranges=[%lld]%s, %.*s ranges=[", (long long)s->block, s->mask ? " masked" : "",
+          (int)n2.length, n2.data);
+  for (int k = 0; k < s->n; ++k)
+    fprintf(stderr, "%s%lld", k ? ", " : "", (long long)s->xs[k]);
+  fprintf(stderr, "] reduction_ranges=[%lld]", (long long)s->split);
+}
+
+static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node *out, const bool *reduced,
+                                           const int64_t *xs, int n, int64_t rnumel, int64_t split, SplitHint hint,
+                                           IndReductionType rt) {
+  MlirType acc = ind_lower_acc_type(L, out->elem); /* the partials' type: f32, or the integer accumulator */
+  SplitShape s = split_shape(xs, n, rnumel, split, hint);
+  MlirOperation b1;
+  Node *part = split_stage1(L, g, in, reduced, &s, rt, acc, &b1);
+  MlirOperation b2 = split_stage2(L, g, part, out, &s, rt, acc);
   if (fusion_log_enabled()) {
-    fprintf(stderr, "split reduction %s: hint=%s numel=%lld rnumel=%lld split=%lld: %s ranges=[", name1,
-            split_hint_name(hint), (long long)ind_lower_numel(xs, n), (long long)rnumel, (long long)split, name1);
-    for (int k = 0; k < n + 1; ++k)
-      fprintf(stderr, "%s%lld", k ? ", " : "", (long long)sp1.sizes[k]);
-    fprintf(stderr, "] reduction_ranges=[%lld]%s, %s ranges=[", (long long)block, mask ? " masked" : "", name2);
-    for (int k = 0; k < n; ++k)
-      fprintf(stderr, "%s%lld", k ? ", " : "", (long long)xs[k]);
-    fprintf(stderr, "] reduction_ranges=[%lld]\n", (long long)split);
+    MlirStringRef n1 = ind_buffer_name(b1);
+    fprintf(stderr, "split reduction %.*s: ", (int)n1.length, n1.data);
+    log_split(&s, hint, b1, b2);
+    fputc('\n', stderr);
   }
   return b2;
+}
+
+/* A split welford_m2 (Inductor's WelfordReduction.create_multilayer, without its masks: the split divides
+ * rnumel, split_welford_splits). Stage 1: welford_mean and welford_m2 of `in` over each block of B =
+ * rnumel / split elements (two siblings of one state). Stage 2, over the split: welford_m2 of the partial
+ * means and the sum of the partial m2s; with equal weights B Chan's combine is
+ *   m2 = sum_s m2_s + B * sum_s (mean_s - mean)^2,  mean = the mean of the mean_s,
+ * and sum_s (mean_s - mean)^2 is the welford_m2 of the means, so m2 is that recipe over the two stage-2
+ * buffers. When L->welford_mean_out is given, it becomes the stage-2 welford_mean of the partial means
+ * (the sibling of their welford_m2): the variance's mean. A constant row stays exact: each mean_s is the
+ * row's value, every m2 is 0 (two-step's split sum / N is not the value, and std's backward divides by
+ * the noise where eager's mask sees 0). Returns the m2 node (a mean of it for a mean graph op). */
+static Node *lower_split_welford(Lower *L, GraphOp *g, Node *res, Node *in, const bool *reduced, const int64_t *xs,
+                                 int n, int64_t rnumel, int64_t split, SplitHint hint) {
+  static const OpInfo k_add = {GRAPH_OP_ADD, K_BINARY, NULL}, k_mul = {GRAPH_OP_MUL, K_BINARY, NULL};
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  SplitShape s = split_shape(xs, n, rnumel, split, hint);
+  MlirOperation b1, b1m2;
+  Node *means = split_stage1(L, g, in, reduced, &s, IND_REDUCE_WELFORD_MEAN, f32, &b1);
+  Node *m2s = split_stage1(L, g, in, reduced, &s, IND_REDUCE_WELFORD_M2, f32, &b1m2);
+  int origin = (int)(g - L->ops);
+  Node *mean = L->welford_mean_out;
+  if (mean)
+    set_origins(L, split_stage2(L, g, means, mean, &s, IND_REDUCE_WELFORD_MEAN, f32), in, origin);
+  Node *between = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, f32);
+  MlirOperation b2 = split_stage2(L, g, means, between, &s, IND_REDUCE_WELFORD_M2, f32);
+  set_origins(L, b2, in, origin);
+  Node *within = ind_lower_node_new(L, N_BUFFER, res->rank, res->shape, f32);
+  set_origins(L, split_stage2(L, g, m2s, within, &s, IND_REDUCE_SUM, f32), in, origin);
+  Node *b = ind_lower_node_new(L, N_CONST, 0, NULL, f32);
+  b->value = (double)s.block;
+  Node *scaled = ind_lower_node_new(L, N_RECIPE, res->rank, res->shape, f32);
+  scaled->info = &k_mul;
+  Node *mul_in[2] = {between, b};
+  ind_lower_node_set_operands(scaled, mul_in, 2);
+  bool is_mean = g->info->id == GRAPH_OP_MEAN;
+  Node *m2 = ind_lower_node_new(L, N_RECIPE, res->rank, res->shape, is_mean ? f32 : res->elem);
+  m2->info = &k_add;
+  Node *add_in[2] = {within, scaled};
+  ind_lower_node_set_operands(m2, add_in, 2);
+  b->op_index = scaled->op_index = m2->op_index = between->op_index = within->op_index = res->op_index;
+  L->welford_split = true;
+  if (fusion_log_enabled()) {
+    MlirStringRef n1 = ind_buffer_name(b1), n2 = ind_buffer_name(b1m2);
+    fprintf(stderr, "split welford %.*s, %.*s: ", (int)n1.length, n1.data, (int)n2.length, n2.data);
+    log_split(&s, hint, b1, b2);
+    MlirStringRef w = ind_buffer_name(mlirOpResultGetOwner(within->memref));
+    fprintf(stderr, "; m2 = %.*s + %lld * %.*s\n", (int)w.length, w.data, (long long)s.block,
+            (int)ind_buffer_name(b2).length, ind_buffer_name(b2).data);
+  }
+  if (!is_mean)
+    return m2;
+  Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
+  div->operands[0] = m2;
+  div->noperands = 1;
+  div->divisor = (double)rnumel;
+  div->op_index = res->op_index;
+  return div;
 }
 
 /* make_reduction: a realized ind.reduction over the reduced dims of `in`; mean adds a recipe
@@ -719,8 +820,9 @@ static Node *lower_index_reduction(Lower *L, GraphOp *g, Node *res, Node *in, co
  * M's realized sum becomes its welford_mean sibling (when nothing reads it yet), A's max becomes
  * online_softmax_max (the same value, so always). Inductor's rules: welford unless
  * use_two_step_variance (rnumel <= unroll-reductions-threshold and more than one output);
- * online softmax when the reduction is not split and rnumel >= unroll-reductions-threshold. Neither
- * is split here (Inductor splits welford; we fall back to two-step instead, see the docs). */
+ * online softmax when the reduction is not split and rnumel >= unroll-reductions-threshold. A split
+ * welford_m2 is lower_split_welford (Inductor's create_multilayer; the split a divisor of rnumel); online
+ * softmax is never split (Inductor's rule too). */
 
 /* The op defining v when it is a graph op `id`, else a null op. */
 static MlirOperation defined_by(MlirValue v, GraphOpId id) {
@@ -828,6 +930,21 @@ static bool welford_row_mean(Lower *L, GraphOp *g, int rank, const bool *reduced
          var_pattern_m2(g->op, rank, reduced);
 }
 
+/* The buffer node of an unsplit reduce_node result of graph op g (a mean's is under its division). */
+static Node *reduced_buffer(GraphOp *g, Node *out) {
+  return graph_op_id(g->op) == GRAPH_OP_MEAN ? out->operands[0] : out;
+}
+
+/* Whether two ind.reductions have the same ranges and reduction ranges. */
+static bool same_iteration(MlirOperation a, MlirOperation b) {
+  const char *names[2] = {IND_ATTR_RANGES, IND_ATTR_REDUCTION_RANGES};
+  for (int i = 0; i < 2; ++i)
+    if (!mlirAttributeEqual(mlirOperationGetAttributeByName(a, ind_str(names[i])),
+                            mlirOperationGetAttributeByName(b, ind_str(names[i]))))
+      return false;
+  return true;
+}
+
 /* 1: lowered as welford_m2 into *out; 0: not the pattern (or two-step chosen); -1: error. */
 static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Node **out) {
   MlirValue xv;
@@ -847,33 +964,41 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
               g->fx_name, (long long)rnumel, (long long)L->th.unroll);
     return 0;
   }
-  if (!reduce_unsplit(L, g, res, x, reduced, IND_REDUCE_WELFORD_M2, out))
-    return -1;
-  if (!*out) {
-    if (fusion_log_enabled())
-      fprintf(stderr, "var %s: two-step (the reduction would be split)\n", g->fx_name);
-    return 0;
-  }
-  /* the mean's realized sum becomes the welford_mean sibling when no body reads it yet */
+  /* the mean's realized sum becomes the welford_mean sibling when no body reads it yet (split: the
+   * stage-2 welford_mean of the partial means replaces it) */
   Node *m = env_get(L, mlirOperationGetResult(mean, 0));
-  MlirOperation msum =
-      m && m->kind == N_MEAN_DIV ? reduction_buffer_op(m->operands[0], IND_REDUCE_SUM) : (MlirOperation){NULL};
-  bool sibling = !mlirOperationIsNull(msum) && mlirOpOperandIsNull(mlirValueGetFirstUse(m->operands[0]->memref));
-  if (sibling) {
+  bool unread = m && m->kind == N_MEAN_DIV && m->operands[0]->kind == N_BUFFER &&
+                mlirOpOperandIsNull(mlirValueGetFirstUse(m->operands[0]->memref));
+  L->welford_mean_out = unread ? ind_lower_node_new(L, N_BUFFER, m->rank, m->shape, m->operands[0]->elem) : NULL;
+  L->welford_split = false;
+  *out = reduce_node(L, g, res, x, reduced, IND_REDUCE_WELFORD_M2);
+  bool split = L->welford_split;
+  Node *sibling = split ? L->welford_mean_out : m;
+  L->welford_mean_out = NULL;
+  if (!*out)
+    return -1;
+  MlirOperation msum = split || !unread ? (MlirOperation){NULL} : reduction_buffer_op(m->operands[0], IND_REDUCE_SUM);
+  /* a sibling reduces x over the same ranges: not the second stage of a split mean (a prime rnumel
+   * splits the sum, masked, and not the welford) */
+  if (!mlirOperationIsNull(msum) && !same_iteration(msum, mlirOpResultGetOwner(reduced_buffer(g, *out)->memref)))
+    msum = (MlirOperation){NULL};
+  if (!mlirOperationIsNull(msum))
     set_reduction_type(msum, IND_REDUCE_WELFORD_MEAN);
+  if (unread && (split || !mlirOperationIsNull(msum))) {
     int op_index = m->op_index;
-    *m = *m->operands[0]; /* a buffer: no operands of its own */
+    *m = split ? *sibling : *m->operands[0]; /* a buffer: no operands of its own */
     m->operands = m->inline_operands;
     m->noperands = 0;
     m->op_index = op_index;
+  } else {
+    unread = false;
   }
   if (fusion_log_enabled()) {
-    MlirOperation def =
-        mlirOpResultGetOwner(graph_op_id(g->op) == GRAPH_OP_MEAN ? (*out)->operands[0]->memref : (*out)->memref);
-    MlirStringRef name = ind_buffer_name(def);
+    MlirOperation def = split ? (MlirOperation){NULL} : mlirOpResultGetOwner(reduced_buffer(g, *out)->memref);
+    MlirStringRef name = split ? mlirStringRefCreateFromCString("split") : ind_buffer_name(def);
     fprintf(stderr, "var %s: welford %.*s (rnumel=%lld %s unroll-reductions-threshold=%lld%s)%s\n", g->fx_name,
             (int)name.length, name.data, (long long)rnumel, rnumel > L->th.unroll ? ">" : "<=", (long long)L->th.unroll,
-            rnumel > L->th.unroll ? "" : ", one row", sibling ? ", its mean the welford_mean sibling" : "");
+            rnumel > L->th.unroll ? "" : ", one row", unread ? ", its mean the welford_mean sibling" : "");
   }
   return 1;
 }
@@ -1055,6 +1180,18 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
     L->next_buf--;
     L->split_refused = true;
     return NULL;
+  }
+  if (type == IND_REDUCE_WELFORD_M2 && split > 1 && split < rnumel) {
+    int64_t heuristic = split;
+    split = split_welford_splits(rnumel, split);
+    if (fusion_log_enabled() && split != heuristic)
+      fprintf(stderr, "welford %s: split=%lld, the divisor of rnumel=%lld closest to %lld\n", name, (long long)split,
+              (long long)rnumel, (long long)heuristic);
+    if (split > 1) {
+      mlirOperationDestroy(buf);
+      L->next_buf--;
+      return lower_split_welford(L, g, res, in, reduced, sp.sizes, n, rnumel, split, hint);
+    }
   }
   if (split > 1 && split < rnumel) {
     mlirOperationDestroy(buf);

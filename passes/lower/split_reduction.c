@@ -86,3 +86,21 @@ int64_t split_num_splits(const SplitPolicy *p, int64_t numel, int64_t rnumel, in
   *hint = inner ? SPLIT_HINT_INNER : SPLIT_HINT_OUTER;
   return split_factor(p, rnumel, numel, inner);
 }
+
+int64_t split_welford_splits(int64_t rnumel, int64_t split) {
+  int64_t best = 1;
+  double best_ratio = 0;
+  for (int64_t d = 2; d * d <= rnumel; ++d) {
+    if (rnumel % d)
+      continue;
+    int64_t c[2] = {d, rnumel / d};
+    for (int i = 0; i < 2; ++i) {
+      double r = c[i] > split ? (double)c[i] / (double)split : (double)split / (double)c[i];
+      if (best == 1 || r < best_ratio || (r == best_ratio && c[i] < best)) {
+        best = c[i];
+        best_ratio = r;
+      }
+    }
+  }
+  return best;
+}

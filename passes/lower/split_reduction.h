@@ -33,6 +33,11 @@ const char *split_hint_name(SplitHint h); /* "DEFAULT" | "INNER" | "OUTER" */
 int64_t split_num_splits(const SplitPolicy *p, int64_t numel, int64_t rnumel, int nreads, int num_inner, int num_outer,
                          SplitHint *hint);
 
+/* The split of a welford reduction (Welford partials carry no mask: a masked element has no identity in
+ * (mean, m2, weight), and the stage-2 combine takes equal weights): the divisor d of rnumel, 1 < d <
+ * rnumel, closest to `split` by ratio (the smaller on a tie); 1 when rnumel is prime. */
+int64_t split_welford_splits(int64_t rnumel, int64_t split);
+
 #ifdef __cplusplus
 }
 #endif

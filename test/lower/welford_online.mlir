@@ -159,13 +159,65 @@ func.func @native_layer_norm_rows_7(%x: tensor<2x7xf32>, %w: tensor<7xf32>, %b: 
   return %y, %m, %r : tensor<2x7xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 }
 
-// A single row of 65536: the sum would be split (split_reduction), so two-step (Inductor would split
-// the welford; we do not, see the docs).
+// A single row of 65536: the m2 is split (split_reduction: 8 partials of 8192) as Inductor's
+// create_multilayer splits a welford: stage 1 is a welford_mean / welford_m2 pair of x per partial, stage 2
+// the welford pair of the partial means and the sum of the partial m2s, and m2 = sum + 8192 * m2(means)
+// (Chan's combine at equal weights), divided by N - 1 in the consumer. The mean's own split sum (buf0,
+// buf1) is dead: its stage-2 welford_mean (buf4) replaced it, and schedule removes both.
 // CHECK-LABEL: sym_name = "var_split"
-// CHECK-NOT: welford
-// CHECK-LABEL: sym_name = "softmax_7"
+// CHECK: name = "buf0"{{.*}}ranges = array<i64: 8>, reduction_ranges = array<i64: 8192>, reduction_type = "sum"
+// CHECK: name = "buf1"{{.*}}reduction_ranges = array<i64: 8>, reduction_type = "sum"
+// CHECK: %[[MEANS:[0-9]+]] = "ind.reduction"
+// CHECK: %[[X1:[0-9]+]] = "ind.load"(%[[ARG:arg[0-9]+]])
+// CHECK-NEXT: "gpu.yield"(%[[X1]])
+// CHECK-NEXT: name = "buf2"{{.*}}ranges = array<i64: 8>, reduction_ranges = array<i64: 8192>, reduction_type = "welford_mean"
+// CHECK: %[[M2S:[0-9]+]] = "ind.reduction"
+// CHECK: %[[X2:[0-9]+]] = "ind.load"(%[[ARG]])
+// CHECK-NEXT: "gpu.yield"(%[[X2]])
+// CHECK-NEXT: name = "buf3"{{.*}}ranges = array<i64: 8>, reduction_ranges = array<i64: 8192>, reduction_type = "welford_m2"
+// CHECK: "ind.load"(%[[MEANS]])
+// CHECK: name = "buf4"{{.*}}ranges = array<i64>, reduction_ranges = array<i64: 8>, reduction_type = "welford_mean"
+// CHECK: %[[BETWEEN:[0-9]+]] = "ind.reduction"
+// CHECK: "ind.load"(%[[MEANS]])
+// CHECK: name = "buf5"{{.*}}reduction_ranges = array<i64: 8>, reduction_type = "welford_m2"
+// CHECK: %[[WITHIN:[0-9]+]] = "ind.reduction"
+// CHECK: "ind.load"(%[[M2S]])
+// CHECK: name = "buf6"{{.*}}reduction_ranges = array<i64: 8>, reduction_type = "sum"
+// CHECK: "ind.pointwise"
+// CHECK: %[[W:[0-9]+]] = "ind.load"(%[[WITHIN]])
+// CHECK: %[[B:[0-9]+]] = "ind.load"(%[[BETWEEN]])
+// CHECK: %[[BLOCK:[0-9]+]] = "arith.constant"() <{value = 8.192000e+03 : f32}>
+// CHECK: %[[SC:[0-9]+]] = "arith.mulf"(%[[B]], %[[BLOCK]])
+// CHECK: %[[M2:[0-9]+]] = "arith.addf"(%[[W]], %[[SC]])
+// CHECK: %[[N1:[0-9]+]] = "arith.constant"() <{value = 6.553500e+04 : f32}>
+// CHECK: "arith.divf"(%[[M2]], %[[N1]])
+// CHECK-LABEL: sym_name = "var_split_ragged"
+// OFF-LABEL: sym_name = "var_split"
+// OFF-NOT: welford
+// OFF-LABEL: sym_name = "var_split_ragged"
 func.func @var_split(%x: tensor<1x65536xf32>) -> tensor<1xf32> {
   %v = "graph.var"(%x) {dims = array<i64: 1>, keepdim = false, correction = 1 : i64} : (tensor<1x65536xf32>) -> tensor<1xf32>
+  return %v : tensor<1xf32>
+}
+
+// 4620 rows of 3 columns: the split heuristic says 37, which does not divide 4620 (a plain sum would mask
+// the last partial); Welford partials have no masked identity, so the split is the divisor closest by
+// ratio: 35 (33 is the next below, 42 above). No mask in the body.
+// CHECK: name = "buf2"{{.*}}ranges = array<i64: 35, 3>, reduction_ranges = array<i64: 132>, reduction_type = "welford_mean"
+// CHECK: name = "buf3"{{.*}}ranges = array<i64: 35, 3>, reduction_ranges = array<i64: 132>, reduction_type = "welford_m2"
+// CHECK-LABEL: sym_name = "var_split_prime"
+func.func @var_split_ragged(%x: tensor<4620x3xf32>) -> tensor<3xf32> {
+  %v = "graph.var"(%x) {dims = array<i64: 0>, keepdim = false, correction = 1 : i64} : (tensor<4620x3xf32>) -> tensor<3xf32>
+  return %v : tensor<3xf32>
+}
+
+// A prime rnumel (65521) has no divisor: the welford is not split (one reduction over the row; the
+// mean's sum is split and, being read by nothing else, stays the sum it was: two kernels of its own are
+// dead only when the sibling replaces it).
+// CHECK: name = "buf2"{{.*}}ranges = array<i64>, reduction_ranges = array<i64: 65521>, reduction_type = "welford_m2"
+// CHECK-LABEL: sym_name = "softmax_7"
+func.func @var_split_prime(%x: tensor<1x65521xf32>) -> tensor<1xf32> {
+  %v = "graph.var"(%x) {dims = array<i64: 1>, keepdim = false, correction = 1 : i64} : (tensor<1x65521xf32>) -> tensor<1xf32>
   return %v : tensor<1xf32>
 }
 
@@ -251,7 +303,11 @@ func.func @not_softmax(%x: tensor<16x64xf32>) -> tensor<64xf32> {
 // LOG: var {{.*}}: welford buf1 (rnumel=8 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
 // LOG: var {{.*}}: welford buf1 (rnumel=7 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
 // LOG: var {{.*}}: two-step (use_two_step_variance: rnumel=7 <= unroll-reductions-threshold=8)
-// LOG: var {{.*}}: two-step (the reduction would be split)
+// LOG: split welford buf2, buf3: hint=INNER numel=1 rnumel=65536 split=8: buf2 ranges=[8] reduction_ranges=[8192], buf5 ranges=[] reduction_ranges=[8]; m2 = buf6 + 8192 * buf5
+// LOG: var {{.*}}: welford split (rnumel=65536 > unroll-reductions-threshold=8), its mean the welford_mean sibling
+// LOG: welford buf2: split=35, the divisor of rnumel=4620 closest to 37
+// LOG: var {{.*}}: welford split (rnumel=4620
+// LOG: var {{.*}}: welford buf2 (rnumel=65521 > unroll-reductions-threshold=8)
 // LOG: softmax {{.*}}: not online (rnumel=7 < unroll-reductions-threshold=8)
 // LOG: softmax {{.*}}: online_softmax_reduce buf0, buf1 (rnumel=8 >= unroll-reductions-threshold=8)
 // LOG: softmax {{.*}}: three-pass (the reduction would be split)
