@@ -45,6 +45,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+# the ind package of this tree, as the batches' subprocesses get it (_env): a --worker run by hand (under
+# compute-sanitizer, scripts/gpu/memcheck.sh) imports it too, where it found none before and reported
+# every program "invalid" (device run 26's memcheck sample of fuzz programs ran none of them)
+sys.path.insert(0, os.path.join(ROOT, "python"))
 
 TOL_FWD, TOL_BWD = 1e-3, 1e-2
 

@@ -21,8 +21,13 @@ summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
 timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size tiny --device cuda --modes "${1:-infer_f32,train_f32}" \
   --jobs 12 --budget "${2:-200}" --timeout 300 --out "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.log" 2>&1
 summ "tiny zoo ${1:-infer_f32,train_f32}" $? "$OUT/memcheck_zoo.log" >> "$OUT/memcheck.md"
-IND_FUZZ_DEVICE=cuda timeout 200 $CS python3 scripts/fuzz/torch_fuzz.py --device cuda --worker "${3:-0:30}" --backward \
-  > "$OUT/memcheck_fuzz.log" 2>&1
-summ "fuzz seeds ${3:-0:30} (backward)" $? "$OUT/memcheck_fuzz.log" >> "$OUT/memcheck.md"
+# (CUDA graphs off, as above: under the sanitizer the trees' pool check failed 23 of 40 programs in run 27)
+IND_CUDAGRAPHS=0 IND_FUZZ_DEVICE=cuda timeout 200 $CS python3 scripts/fuzz/torch_fuzz.py --device cuda \
+  --worker "${3:-0:30}" --backward > "$OUT/memcheck_fuzz.log" 2>&1
+rc=$?
+# the programs' own verdicts beside the sanitizer's: a sample that ran nothing must not read as clean
+classes=$(grep -o '"class": [a-z"-]*' "$OUT/memcheck_fuzz.log" | sed 's/"class": //; s/"//g; s/^null$/passed/' | sort | uniq -c |
+  awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1}')
+summ "fuzz seeds ${3:-0:30} (backward; programs: ${classes:-none})" $rc "$OUT/memcheck_fuzz.log" >> "$OUT/memcheck.md"
 cat "$OUT/memcheck.md"
 grep -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80
