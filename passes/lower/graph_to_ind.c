@@ -711,6 +711,16 @@ static MlirOperation lower_split_reduction(Lower *L, GraphOp *g, Node *in, Node 
   return b2;
 }
 
+/* A mean of the reduction result `sum` over rnumel elements: the division in the consumer's body. */
+static Node *mean_div(Lower *L, const Node *res, Node *sum, int64_t rnumel) {
+  Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
+  div->operands[0] = sum;
+  div->noperands = 1;
+  div->divisor = (double)rnumel;
+  div->op_index = res->op_index;
+  return div;
+}
+
 /* A split welford_m2 (Inductor's WelfordReduction.create_multilayer, without its masks: the split divides
  * rnumel, split_welford_splits). Stage 1: welford_mean and welford_m2 of `in` over each block of B =
  * rnumel / split elements (two siblings of one state). Stage 2, over the split: welford_m2 of the partial
@@ -761,12 +771,7 @@ static Node *lower_split_welford(Lower *L, GraphOp *g, Node *res, Node *in, cons
   }
   if (!is_mean)
     return m2;
-  Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
-  div->operands[0] = m2;
-  div->noperands = 1;
-  div->divisor = (double)rnumel;
-  div->op_index = res->op_index;
-  return div;
+  return mean_div(L, res, m2, rnumel);
 }
 
 /* make_reduction: a realized ind.reduction over the reduced dims of `in`; mean adds a recipe
@@ -1148,12 +1153,7 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
               g->fx_name, (long long)ind_lower_numel(sp.sizes, n), (long long)rnumel, (long long)L->th.unroll);
     if (g->info->id != GRAPH_OP_MEAN)
       return u;
-    Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
-    div->operands[0] = u;
-    div->noperands = 1;
-    div->divisor = (double)rnumel;
-    div->op_index = res->op_index;
-    return div;
+    return mean_div(L, res, u, rnumel);
   }
   if (rnumel == 1) {
     /* Reduction.create: "this reduction is actually a pointwise op" (every reduced dim has size 1) */
@@ -1206,12 +1206,7 @@ static Node *reduce_node(Lower *L, GraphOp *g, Node *res, Node *in, const bool *
   out->op_index = res->op_index;
   if (g->info->id != GRAPH_OP_MEAN)
     return out;
-  Node *div = ind_lower_node_new(L, N_MEAN_DIV, res->rank, res->shape, res->elem);
-  div->operands[0] = out;
-  div->noperands = 1;
-  div->divisor = (double)rnumel;
-  div->op_index = res->op_index;
-  return div;
+  return mean_div(L, res, out, rnumel);
 }
 
 /* cumsum(x, d) -> one realized ind.scan (lowering.py's cumsum -> ir.Scan.create with the add combine):
