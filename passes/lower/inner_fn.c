@@ -29,7 +29,8 @@ Node *ind_lower_node_new(Lower *L, NodeKind kind, int rank, const int64_t *shape
   n->kind = kind;
   n->id = L->nnodes;
   n->rank = rank;
-  memcpy(n->shape, shape, sizeof(int64_t) * (size_t)rank);
+  if (rank > 0) /* a 0-d node (a scalar constant) may come without a shape */
+    memcpy(n->shape, shape, sizeof(int64_t) * (size_t)rank);
   n->elem = elem;
   n->op_index = -1;
   n->tree_size = -1;
