@@ -96,7 +96,7 @@ int64_t split_welford_splits(int64_t rnumel, int64_t split) {
     int64_t c[2] = {d, rnumel / d};
     for (int i = 0; i < 2; ++i) {
       double r = c[i] > split ? (double)c[i] / (double)split : (double)split / (double)c[i];
-      if (best == 1 || r < best_ratio || (r == best_ratio && c[i] < best)) {
+      if (best == 1 || r < best_ratio) {
         best = c[i];
         best_ratio = r;
       }

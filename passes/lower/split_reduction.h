@@ -35,7 +35,8 @@ int64_t split_num_splits(const SplitPolicy *p, int64_t numel, int64_t rnumel, in
 
 /* The split of a welford reduction (Welford partials carry no mask: a masked element has no identity in
  * (mean, m2, weight), and the stage-2 combine takes equal weights): the divisor d of rnumel, 1 < d <
- * rnumel, closest to `split` by ratio (the smaller on a tie); 1 when rnumel is prime. */
+ * rnumel, closest to `split` by ratio; 1 when rnumel is prime. (No two divisors tie: c1 * c2 = split^2 makes
+ * split divide lcm(c1, c2), so split itself is the divisor, at ratio 1.) */
 int64_t split_welford_splits(int64_t rnumel, int64_t split);
 
 #ifdef __cplusplus
