@@ -303,6 +303,7 @@ func.func @not_softmax(%x: tensor<16x64xf32>) -> tensor<64xf32> {
 // LOG: var {{.*}}: welford buf1 (rnumel=8 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
 // LOG: var {{.*}}: welford buf1 (rnumel=7 <= unroll-reductions-threshold=8, one row), its mean the welford_mean sibling
 // LOG: var {{.*}}: two-step (use_two_step_variance: rnumel=7 <= unroll-reductions-threshold=8)
+// LOG-NOT: closest to
 // LOG: split welford buf2, buf3: hint=INNER numel=1 rnumel=65536 split=8: buf2 ranges=[8] reduction_ranges=[8192], buf5 ranges=[] reduction_ranges=[8]; m2 = buf6 + 8192 * buf5
 // LOG: var {{.*}}: welford split (rnumel=65536 > unroll-reductions-threshold=8), its mean the welford_mean sibling
 // LOG: welford buf2: split=35, the divisor of rnumel=4620 closest to 37
