@@ -760,7 +760,6 @@ static Node *lower_split_welford(Lower *L, GraphOp *g, Node *res, Node *in, cons
   Node *add_in[2] = {within, scaled};
   ind_lower_node_set_operands(m2, add_in, 2);
   b->op_index = scaled->op_index = m2->op_index = between->op_index = within->op_index = res->op_index;
-  L->welford_split = true;
   if (fusion_log_enabled()) {
     MlirStringRef n1 = ind_buffer_name(b1), n2 = ind_buffer_name(b1m2);
     fprintf(stderr, "split welford %.*s, %.*s: ", (int)n1.length, n1.data, (int)n2.length, n2.data);
@@ -974,14 +973,14 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
   Node *m = env_get(L, mlirOperationGetResult(mean, 0));
   bool unread = m && m->kind == N_MEAN_DIV && m->operands[0]->kind == N_BUFFER &&
                 mlirOpOperandIsNull(mlirValueGetFirstUse(m->operands[0]->memref));
-  L->welford_mean_out = unread ? ind_lower_node_new(L, N_BUFFER, m->rank, m->shape, m->operands[0]->elem) : NULL;
-  L->welford_split = false;
+  Node *split_mean = unread ? ind_lower_node_new(L, N_BUFFER, m->rank, m->shape, m->operands[0]->elem) : NULL;
+  L->welford_mean_out = split_mean;
   *out = reduce_node(L, g, res, x, reduced, IND_REDUCE_WELFORD_M2);
-  bool split = L->welford_split;
-  Node *sibling = split ? L->welford_mean_out : m;
   L->welford_mean_out = NULL;
   if (!*out)
     return -1;
+  /* unsplit, the m2 is a buffer (under a mean's division); split, a recipe over the stage-2 buffers */
+  bool split = reduced_buffer(g, *out)->kind != N_BUFFER;
   MlirOperation msum = split || !unread ? (MlirOperation){NULL} : reduction_buffer_op(m->operands[0], IND_REDUCE_SUM);
   /* a sibling reduces x over the same ranges: not the second stage of a split mean (a prime rnumel
    * splits the sum, masked, and not the welford) */
@@ -991,7 +990,7 @@ static int try_welford(Lower *L, GraphOp *g, Node *res, const bool *reduced, Nod
     set_reduction_type(msum, IND_REDUCE_WELFORD_MEAN);
   if (unread && (split || !mlirOperationIsNull(msum))) {
     int op_index = m->op_index;
-    *m = split ? *sibling : *m->operands[0]; /* a buffer: no operands of its own */
+    *m = split ? *split_mean : *m->operands[0]; /* a buffer: no operands of its own */
     m->operands = m->inline_operands;
     m->noperands = 0;
     m->op_index = op_index;

@@ -142,9 +142,8 @@ typedef struct Lower {
   bool refuse_split;  /* reduce_node: return NULL (no error) instead of splitting ... */
   bool split_refused; /* ... and say so here */
   /* try_welford -> reduce_node: when a welford_m2 is split, the node (the mean's shape, memref unset) that
-   * receives the stage-2 welford_mean of the same partials, or NULL; welford_split says it was split. */
+   * receives the stage-2 welford_mean of the same partials, or NULL. */
   struct Node *welford_mean_out;
-  bool welford_split;
 } Lower;
 
 /* The iteration context of one body: its variables' ranges, for simplification. */
