@@ -487,11 +487,14 @@ static bool next_perm(int *p, int n) {
 }
 
 /* Whether a dep of x (under the candidate order) meets a dep of y: the same MemoryDep, or a read of one
- * matching the other's write. */
-static bool deps_meet(const IndMemDep *xd, int nxr, int nxw, const SchedNode *y) {
+ * matching the other's write. Only a dep the order changed counts (was[i]: the dep under x's own order): one
+ * it leaves as it was (a scalar's index 0, a broadcast that does not read the permuted loops) met y as well
+ * or as badly before, so it is no reason for the order. Inductor's shared_data_after_reordering_loop asks
+ * the same of the largest shared buffer, whose dep must have all of the node's loops. */
+static bool deps_meet(const IndMemDep *xd, const IndMemDep *was, int nxr, int nxw, const SchedNode *y) {
   for (int i = 0; i < nxr + nxw; ++i) {
     const IndMemDep *d = &xd[i];
-    if (d->is_star)
+    if (d->is_star || ind_memdep_equal(d, &was[i]))
       continue;
     for (int j = 0; j < y->nreads + y->nwrites; ++j) {
       const IndMemDep *e = j < y->nreads ? &y->reads[j] : &y->writes[j - y->nreads];
@@ -518,10 +521,16 @@ static bool reorder_node(SchedGraph *g, SchedNode *x, const SchedNode *y) {
   int p[REORDER_MAX_DIMS];
   for (int i = 0; i < n; ++i)
     p[i] = i;
+  IndMemDep *was = calloc((size_t)(nr + nw) + 1, sizeof *was);
+  if (!was)
+    abort();
+  for (int i = 0; i < nr + nw; ++i)
+    was[i] = i < nr ? x->reads[i] : x->writes[i - nr];
   bool found = false;
   while (!found && next_perm(p, n)) /* the identity (the first) is what already failed */
     found = permute_deps(ctx, x->reads, nr, r, p, n, cand) && permute_deps(ctx, x->writes, nw, r, p, n, cand + nr) &&
-            deps_meet(cand, nr, nw, y);
+            deps_meet(cand, was, nr, nw, y);
+  free(was);
   if (found) {
     IndMemDep *rest = cand + nr + nw;
     found = permute_deps(ctx, x->unmet, x->nunmet, r, p, n, rest) &&

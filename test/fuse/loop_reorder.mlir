@@ -3,7 +3,9 @@
 // meet only under a permutation of the copy's loops; the copy's loops are reordered to (1, 0), its deps
 // rewritten (its read of buf0 becomes buf0's write: a vertical fusion), and one kernel reads x once and
 // stores both (the copy at the transposed index). The same in 3-D (permute(2, 0, 1): order (1, 2, 0)).
-// Off, or when no permutation makes the deps meet (a shifted slice), nothing is reordered.
+// Off, or when no permutation makes the deps meet (a shifted slice), nothing is reordered; nor when the only
+// deps that meet are ones the permutation leaves as they were (a shared scalar: two softmaxes scaled by it,
+// each stays one kernel with its normalize's loops in order).
 // RUN: env IND_LOGS=fusion %ind-opt %examples/transpose_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG
 // RUN: %ind-opt %examples/transpose_copy.mlir --lower --fuse | %filecheck %s --check-prefix=SCHED
 // RUN: %ind-opt %examples/transpose_copy.mlir --codegen | %filecheck %s --check-prefix=ONE
@@ -12,6 +14,9 @@
 // RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/permute3d_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG3
 // RUN: %ind-opt %S/Inputs/permute3d_copy.mlir --codegen | %filecheck %s --check-prefix=ONE3
 // RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/shifted_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=NONE
+// RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/scalar_shared.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=SCALAR
+// RUN: %ind-opt %S/Inputs/scalar_shared.mlir --codegen | %filecheck %s --check-prefix=SCALAR2
+// RUN: %ind-run %S/Inputs/scalar_shared.mlir | %filecheck %s --check-prefix=JIT
 // RUN: %ind-run %examples/transpose_copy.mlir | %filecheck %s --check-prefix=JIT
 // RUN: %ind-run %S/Inputs/permute3d_copy.mlir | %filecheck %s --check-prefix=JIT
 // RUN: not %ind-opt %S/../codegen/Inputs/bad_loop_order.sched.mlir --codegen 2>&1 | %filecheck %s --check-prefix=BAD
@@ -47,6 +52,12 @@
 
 // NONE-NOT: reordered
 // NONE: cannot fuse op0 with op1: no shared data
+
+// SCALAR-NOT: reordered
+// SCALAR-NOT: memory deps did not match
+// SCALAR: fused 6 nodes into 2 nodes
+// SCALAR2-COUNT-2: "kernel.def"
+// SCALAR2-NOT: "kernel.def"
 
 // JIT: check out0: {{.*}} PASS
 // JIT: check out1: {{.*}} PASS
