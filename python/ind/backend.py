@@ -1080,7 +1080,7 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
         """Channels-last activations around convolutions (ind.layout) where the option and decide say so;
         a forward reports its outputs' strides to AOTAutograd, which restrides the backward's inputs."""
         m = layout.mode(options)
-        if m == "off" or (m == "on" and (device is None or device.type != "cuda")):
+        if m == "off" or (m == "on" and (device is None or device != "cuda")):
             return
         if forward:
             why = layout.decide(g, is_inference) if m == "on" else (None if layout.convolutions(g) else "no convolution")
@@ -1105,9 +1105,10 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
 
     # CUDA graphs (ind.cudagraphs): PyTorch's trees record each compiled graph where that is safe
     graphs = cudagraphs.Recorder(len(example_inputs)) if cudagraphs.enabled(options) else None
+    decompositions = ind_fx.backend_decompositions(_device_of(gm, example_inputs))
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),
-                            decompositions=ind_fx.backend_decompositions())(gm, example_inputs)
+                            decompositions=decompositions)(gm, example_inputs)
     except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
         if strict() or _dynamo_control(e):
             raise

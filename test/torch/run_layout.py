@@ -115,3 +115,14 @@ got = torch.compile(flat, backend="ind", options={"layout_opt": "force"})(x)
 backend.IndKernel.forward, layout._propagate = forward, propagate
 print("a failed rewrite:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"],
       f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} of {len(seen)}")
+
+# "on" (options={"layout_opt": True}) applies to CUDA graphs only: on the CPU the graph compiles as it is
+# (run 28: the check read the device type of a string and every "on" compile failed)
+torch._dynamo.reset()
+backend.reset_stats()
+seen.clear()
+backend.IndKernel.forward = watch
+got = torch.compile(flat, backend="ind", options={"layout_opt": True})(x)
+backend.IndKernel.forward = forward
+print("on, on the CPU:", torch.allclose(got, ref, atol=1e-4), "skipped:", backend.STATS["layout_skipped"],
+      f"partitions reading a channels-last argument: {sum(a for a, _ in seen)} of {len(seen)}")
