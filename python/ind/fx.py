@@ -1413,12 +1413,53 @@ _INDUCTOR_EXTRA = [
 ]
 
 
+def _peel_conv_bias(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """A convolution's bias peeled off on a GPU, as Inductor's convolution lowering does ("cudnn is slower
+    with it", torch/_inductor/kernel/conv.py): the convolution without bias (the extern), then an add of the
+    bias viewed over the channels, which ind fuses into the convolution's consumers (a batch norm, an
+    activation) where PyTorch would launch an add kernel of its own per convolution. The add's backward is
+    the bias gradient, a sum ind compiles, and the convolution_backward then has no bias to compute."""
+    if x.device.type == "cpu":
+        return NotImplemented
+    return conv_without_bias(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
+
+
+def conv_without_bias(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """_peel_conv_bias on any device (the CPU tests trace whole models with it)."""
+    aten = torch.ops.aten
+    if bias is None or x.dim() < 3:
+        return NotImplemented
+    out = aten.convolution.default(x, weight, None, stride, padding, dilation, transposed, output_padding, groups)
+    if out.size(1) == 0:
+        return aten.convolution.default(x, weight, bias, stride, padding, dilation, transposed, output_padding,
+                                        groups)
+    return aten.add.Tensor(out, aten.view.default(bias, [out.size(1)] + [1] * (out.dim() - 2)))
+
+
+def _gpu_decompositions():
+    """The decompositions a graph on a GPU takes besides the table's, as Inductor's: the convolution's bias
+    peeled off (_peel_conv_bias, Inductor's lowering) and convolution_backward's bias gradient computed as a
+    sum (Inductor's own table, torch/_inductor/decomposition.py; it leaves the CPU alone): a graph traced
+    before the peel (a bias that still needs its gradient) gets the same split in its backward."""
+    aten = torch.ops.aten
+    table = {aten.convolution.default: _peel_conv_bias}
+    try:
+        from torch._inductor.decomposition import decompositions as inductor_table
+        if aten.convolution_backward.default in inductor_table:
+            table[aten.convolution_backward.default] = inductor_table[aten.convolution_backward.default]
+    except ImportError:  # a torch without Inductor's table: convolution_backward computes the bias gradient
+        pass
+    return table
+
+
 @functools.lru_cache(maxsize=None)
-def backend_decompositions():
-    """(Made once per process: Dynamo calls the backend per graph, DDPOptimizer per bucket; AOTAutograd copies
-    the table before it adds its own entries, so the one dict is never changed.) The table AOTAutograd decomposes with under torch.compile(backend="ind"): PyTorch's core ATen table
+def backend_decompositions(device=None):
+    """(Made once per process and device type: Dynamo calls the backend per graph, DDPOptimizer per bucket;
+    AOTAutograd copies the table before it adds its own entries, so the one dict is never changed.) The
+    table AOTAutograd decomposes with under torch.compile(backend="ind"): PyTorch's core ATen table
     plus Inductor's extras (_INDUCTOR_EXTRA) and DECOMPOSITIONS, less every op ind lowers whole (a key of
-    ATEN_TO_GRAPH): an op is decomposed exactly when ind has no lowering of its own for it. torch >= 2.1."""
+    ATEN_TO_GRAPH): an op is decomposed exactly when ind has no lowering of its own for it. On a GPU (device
+    "cuda", the graph's device type) also _gpu_decompositions. torch >= 2.1."""
     from torch._decomp import core_aten_decompositions, get_decompositions
     aten = torch.ops.aten
     table = dict(core_aten_decompositions().items())
@@ -1427,7 +1468,10 @@ def backend_decompositions():
     table.update(_decomposition_table())
     for op in [op for op in table if str(op).startswith("aten.linalg_vector_norm")]:
         table[op] = canonical_dims(table[op])
-    return {op: fn for op, fn in table.items() if str(op) not in ATEN_TO_GRAPH and not _extern(op)}
+    table = {op: fn for op, fn in table.items() if str(op) not in ATEN_TO_GRAPH and not _extern(op)}
+    if device is not None and device != "cpu":
+        table.update(_gpu_decompositions())
+    return table
 
 
 def canonical_dims(decomposition):
