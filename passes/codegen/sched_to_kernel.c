@@ -237,6 +237,22 @@ static int64_t prod(const int64_t *v, int n) {
   return p;
 }
 
+static bool read_sizes(MlirOperation op, const char *key, int64_t *v, intptr_t *n) {
+  return ind_attr_i64_array(op, key, v, MAX_SUBDIMS, n) && *n <= MAX_SUBDIMS;
+}
+
+static bool loop_order_valid(const int64_t *p, intptr_t np, intptr_t n) {
+  bool seen[MAX_SUBDIMS] = {false};
+  if (np != n)
+    return false;
+  for (intptr_t q = 0; q < n; ++q) {
+    if (p[q] < 0 || p[q] >= n || seen[p[q]])
+      return false;
+    seen[p[q]] = true;
+  }
+  return true;
+}
+
 static bool choose_space(KGen *k) {
   int first = 0;
   for (int i = 0; i < k->nsubs; ++i)
@@ -246,6 +262,17 @@ static bool choose_space(KGen *k) {
     }
   MlirOperation op = k->subs[first].op;
   int nx = sizes_no_ones(op, "ranges", k->ranges, KERNEL_MAX_RANK);
+  /* a pointwise first node whose loops were reordered (loop_order): the kernel iterates in that order, so
+   * its own dims map one to one (a channels-last result: stores contiguous, no floordiv/mod to undo) */
+  int64_t r[MAX_SUBDIMS], p[MAX_SUBDIMS];
+  intptr_t n = 0, np = 0;
+  if (!k->subs[first].is_red && nx >= 0 && read_sizes(op, "ranges", r, &n) && read_sizes(op, "loop_order", p, &np) &&
+      loop_order_valid(p, np, n)) {
+    nx = 0;
+    for (intptr_t q = 0; q < n; ++q)
+      if (r[p[q]] != 1)
+        k->ranges[nx++] = r[p[q]];
+  }
   int nr =
       k->subs[first].is_red ? sizes_no_ones(op, rranges_key(op), k->ranges + (nx > 0 ? nx : 0), KERNEL_MAX_RANK) : 0;
   if (nx < 0 || nr < 0)
@@ -305,22 +332,6 @@ static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, M
     }
     i = i2;
     j = j2;
-  }
-  return true;
-}
-
-static bool read_sizes(MlirOperation op, const char *key, int64_t *v, intptr_t *n) {
-  return ind_attr_i64_array(op, key, v, MAX_SUBDIMS, n) && *n <= MAX_SUBDIMS;
-}
-
-static bool loop_order_valid(const int64_t *p, intptr_t np, intptr_t n) {
-  bool seen[MAX_SUBDIMS] = {false};
-  if (np != n)
-    return false;
-  for (intptr_t q = 0; q < n; ++q) {
-    if (p[q] < 0 || p[q] >= n || seen[p[q]])
-      return false;
-    seen[p[q]] = true;
   }
   return true;
 }

@@ -506,41 +506,37 @@ static bool deps_meet(const IndMemDep *xd, const IndMemDep *was, int nxr, int nx
   return false;
 }
 
-static bool reorder_node(SchedGraph *g, SchedNode *x, const SchedNode *y) {
-  int64_t r[IND_MEMDEP_MAX_DIMS];
+/* A base pointwise node of 2 to REORDER_MAX_DIMS dims whose loops are in their own order: its ranges in
+ * r; 0 when it is not one. */
+static int reorderable(const SchedNode *x, int64_t *r) {
   if (x->is_fused || x->kind != SCHED_KIND_POINTWISE || x->nloop_order || mlirOperationIsNull(x->op))
-    return false;
+    return 0;
   int n = pointwise_ranges(x, r, IND_MEMDEP_MAX_DIMS);
-  if (n < 2 || n > REORDER_MAX_DIMS)
-    return false;
+  return n >= 2 && n <= REORDER_MAX_DIMS ? n : 0;
+}
+
+/* x's loops permuted to p (x reorderable, n dims of ranges r): its deps rewritten, `loop_order` set, the
+ * log's line "<verb> loops of <x> to (p) <why>". False, x unchanged, when a dep does not have x's dims. */
+static bool apply_loop_order(SchedGraph *g, SchedNode *x, const int64_t *r, const int *p, int n, const char *verb,
+                             const char *why) {
   MlirContext ctx = mlirOperationGetContext(x->op);
-  int nr = x->nreads, nw = x->nwrites;
-  IndMemDep *cand = calloc((size_t)(nr + nw + x->nunmet + x->nmet) + 1, sizeof *cand);
+  int total = x->nreads + x->nwrites + x->nunmet + x->nmet;
+  IndMemDep *cand = calloc((size_t)total + 1, sizeof *cand);
   if (!cand)
     abort();
-  int p[REORDER_MAX_DIMS];
-  for (int i = 0; i < n; ++i)
-    p[i] = i;
-  IndMemDep *was = calloc((size_t)(nr + nw) + 1, sizeof *was);
-  if (!was)
-    abort();
-  for (int i = 0; i < nr + nw; ++i)
-    was[i] = i < nr ? x->reads[i] : x->writes[i - nr];
-  bool found = false;
-  while (!found && next_perm(p, n)) /* the identity (the first) is what already failed */
-    found = permute_deps(ctx, x->reads, nr, r, p, n, cand) && permute_deps(ctx, x->writes, nw, r, p, n, cand + nr) &&
-            deps_meet(cand, was, nr, nw, y);
-  free(was);
-  if (found) {
-    IndMemDep *rest = cand + nr + nw;
-    found = permute_deps(ctx, x->unmet, x->nunmet, r, p, n, rest) &&
-            permute_deps(ctx, x->met, x->nmet, r, p, n, rest + x->nunmet);
-  }
-  if (found) {
-    memcpy(x->reads, cand, sizeof *cand * (size_t)nr);
-    memcpy(x->writes, cand + nr, sizeof *cand * (size_t)nw);
-    memcpy(x->unmet, cand + nr + nw, sizeof *cand * (size_t)x->nunmet);
-    memcpy(x->met, cand + nr + nw + x->nunmet, sizeof *cand * (size_t)x->nmet);
+  IndMemDep *w = cand + x->nreads, *u = w + x->nwrites, *m = u + x->nunmet;
+  bool ok = permute_deps(ctx, x->reads, x->nreads, r, p, n, cand) &&
+            permute_deps(ctx, x->writes, x->nwrites, r, p, n, w) &&
+            permute_deps(ctx, x->unmet, x->nunmet, r, p, n, u) && permute_deps(ctx, x->met, x->nmet, r, p, n, m);
+  if (ok) {
+    for (int i = 0; i < x->nreads; ++i)
+      x->reads[i] = cand[i];
+    for (int i = 0; i < x->nwrites; ++i)
+      x->writes[i] = w[i];
+    for (int i = 0; i < x->nunmet; ++i)
+      x->unmet[i] = u[i];
+    for (int i = 0; i < x->nmet; ++i)
+      x->met[i] = m[i];
     x->nloop_order = n;
     char text[64];
     size_t k = 0;
@@ -548,14 +544,148 @@ static bool reorder_node(SchedGraph *g, SchedNode *x, const SchedNode *y) {
       x->loop_order[i] = p[i];
       k += (size_t)snprintf(text + k, sizeof text - k, "%s%d", i ? ", " : "", p[i]);
     }
-    sched_log(g, "reordered loops of %s to (%s) for %s", x->name, text, y->name);
+    sched_log(g, "%s loops of %s to (%s) %s", verb, x->name, text, why);
   }
   free(cand);
-  return found;
+  return ok;
+}
+
+/* The first permutation p of x's loops (after the identity) under which a dep it changes meets one of y's;
+ * x's dim count (its ranges in r), 0 when there is none or x cannot be reordered. */
+static int find_order(const SchedNode *x, const SchedNode *y, int64_t *r, int *p) {
+  int n = reorderable(x, r);
+  if (!n)
+    return 0;
+  MlirContext ctx = mlirOperationGetContext(x->op);
+  int nr = x->nreads, nw = x->nwrites;
+  IndMemDep *cand = calloc((size_t)(nr + nw) + 1, sizeof *cand), *was = calloc((size_t)(nr + nw) + 1, sizeof *was);
+  if (!cand || !was)
+    abort();
+  for (int i = 0; i < n; ++i)
+    p[i] = i;
+  for (int i = 0; i < nr + nw; ++i)
+    was[i] = i < nr ? x->reads[i] : x->writes[i - nr];
+  bool found = false;
+  while (!found && next_perm(p, n)) /* the identity (the first) is what already failed */
+    found = permute_deps(ctx, x->reads, nr, r, p, n, cand) && permute_deps(ctx, x->writes, nw, r, p, n, cand + nr) &&
+            deps_meet(cand, was, nr, nw, y);
+  free(was);
+  free(cand);
+  return found ? n : 0;
+}
+
+/* Whether the pair's fused kernel keeps d (a dep of x) in registers: a read of what `other` computes, or a
+ * write that only the pair reads and the function does not return. */
+static bool kept_inside(SchedGraph *g, const SchedNode *x, const SchedNode *other, const IndMemDep *d, bool write) {
+  SchedBuf *b = sched_graph_buf(g, d->name);
+  if (!b || b->producer < 0)
+    return false;
+  if (!write)
+    return bitset_has(other->ops, b->producer);
+  if (b->is_output)
+    return false;
+  for (int i = 0; i < b->nusers; ++i)
+    if (!bitset_has(x->ops, b->users[i]) && !bitset_has(other->ops, b->users[i]))
+      return false;
+  return true;
+}
+
+/* e at the point v (n dims): its value, false when it is not a constant there. */
+static bool eval_at(MlirContext ctx, MlirAffineExpr e, const int64_t *v, int n, int64_t *out) {
+  MlirAffineExpr c[IND_MEMDEP_MAX_DIMS];
+  for (int i = 0; i < n; ++i)
+    c[i] = mlirAffineConstantExprGet(ctx, v[i]);
+  MlirAffineExpr r = mlirAffineExprCompose(e, mlirAffineMapGet(ctx, 0, 0, n, c));
+  if (!mlirAffineExprIsAConstant(r))
+    return false;
+  *out = mlirAffineConstantExprGetValue(r);
+  return true;
+}
+
+/* Bytes of x's deps (permuted to p when p, else as they are) that a kernel iterating x's loops reads or
+ * writes with a stride other than 0 or 1 along its innermost loop (a transposed access), leaving out the
+ * buffers x shares with `other` (what the fusion keeps inside the kernel). */
+static int64_t strided_bytes(SchedGraph *g, const SchedNode *x, const SchedNode *other, const int64_t *r, const int *p,
+                             int n) {
+  MlirContext ctx = mlirOperationGetContext(x->op);
+  int nd = x->nreads + x->nwrites;
+  IndMemDep *d = calloc((size_t)nd + 1, sizeof *d);
+  if (!d)
+    abort();
+  for (int i = 0; i < nd; ++i)
+    d[i] = i < x->nreads ? x->reads[i] : x->writes[i - x->nreads];
+  if (p && !(permute_deps(ctx, x->reads, x->nreads, r, p, n, d) &&
+             permute_deps(ctx, x->writes, x->nwrites, r, p, n, d + x->nreads))) {
+    free(d);
+    return INT64_MAX / 4;
+  }
+  int64_t bytes = 0;
+  for (int i = 0; i < nd; ++i) {
+    if (d[i].is_star || d[i].ndims < 1 || kept_inside(g, x, other, &d[i], i >= x->nreads))
+      continue;
+    int64_t zero[IND_MEMDEP_MAX_DIMS] = {0}, v[IND_MEMDEP_MAX_DIMS] = {0}, at0, at1;
+    v[d[i].ndims - 1] = 1;
+    if (d[i].ndims == n && eval_at(ctx, d[i].index, zero, n, &at0) && eval_at(ctx, d[i].index, v, n, &at1) &&
+        llabs(at1 - at0) > 1)
+      bytes += sched_dep_bytes(g, &d[i]);
+  }
+  free(d);
+  return bytes;
+}
+
+/* Bytes x shares at equal deps with the live nodes other than itself and `other` that its loops permuted to
+ * p would share no more: fusions the reorder would cost elsewhere (a reduction that x reads or feeds in its
+ * own order cannot follow it). */
+static int64_t shared_bytes_lost(SchedGraph *g, const SchedNode *x, const SchedNode *other, const int64_t *r,
+                                 const int *p, int n) {
+  MlirContext ctx = mlirOperationGetContext(x->op);
+  SchedNode t = *x;
+  t.reads = calloc((size_t)x->nreads + 1, sizeof *t.reads);
+  t.writes = calloc((size_t)x->nwrites + 1, sizeof *t.writes);
+  if (!t.reads || !t.writes)
+    abort();
+  int64_t lost = 0;
+  if (!permute_deps(ctx, x->reads, x->nreads, r, p, n, t.reads) ||
+      !permute_deps(ctx, x->writes, x->nwrites, r, p, n, t.writes))
+    lost = INT64_MAX / 4;
+  for (int i = 0; i < g->nnodes && lost < INT64_MAX / 4; ++i) {
+    const SchedNode *y = g->nodes[i];
+    if (!y->alive || y == x || y == other || sched_node_is_extern(y))
+      continue;
+    int64_t before = sched_score_fusion_memory(g, x, y), after = sched_score_fusion_memory(g, &t, y);
+    if (before > after)
+      lost += before - after;
+  }
+  free(t.reads);
+  free(t.writes);
+  return lost;
 }
 
 bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b) {
-  return reorder_node(g, b, a) || reorder_node(g, a, b);
+  int64_t ra[IND_MEMDEP_MAX_DIMS], rb[IND_MEMDEP_MAX_DIMS];
+  int pa[REORDER_MAX_DIMS], pb[REORDER_MAX_DIMS];
+  int nb = find_order(b, a, rb, pb), na = find_order(a, b, ra, pa);
+  bool use_a = na && !nb;
+  if (na && nb) {
+    /* Either node could take the other's order (Inductor reorders node1). The one reordered: first the one
+     * that loses less data shared with third nodes (a lost fusion costs a kernel), then the one whose
+     * kernel makes fewer transposed accesses to memory outside the pair (a channels-last partition: the
+     * NCHW computation takes the NHWC copy's order), node2 when even (a value and its transposed copy). */
+    int64_t tb = strided_bytes(g, a, b, ra, NULL, na) + strided_bytes(g, b, a, rb, pb, nb);
+    int64_t ta = strided_bytes(g, a, b, ra, pa, na) + strided_bytes(g, b, a, rb, NULL, nb);
+    int64_t la = shared_bytes_lost(g, a, b, ra, pa, na), lb = shared_bytes_lost(g, b, a, rb, pb, nb);
+    use_a = la < lb || (la == lb && ta < tb); /* a fusion lost elsewhere first: it costs a kernel */
+    sched_log(g,
+              "either order fuses %s and %s: reordering %s, transposed bytes %lld and shared bytes lost %lld; "
+              "reordering %s, %lld and %lld",
+              a->name, b->name, a->name, (long long)ta, (long long)la, b->name, (long long)tb, (long long)lb);
+  }
+  if (!na && !nb)
+    return false;
+  char why[128];
+  snprintf(why, sizeof why, "for %s", use_a ? b->name : a->name);
+  return use_a ? apply_loop_order(g, a, ra, pa, na, "reordered", why)
+               : apply_loop_order(g, b, rb, pb, nb, "reordered", why);
 }
 
 /* --- Merging (FusedSchedulerNode). */

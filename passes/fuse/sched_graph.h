@@ -120,8 +120,11 @@ int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const Sched
 bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b);
 /* Inductor's loop_ordering_after_fusion (shared_data_after_reordering_loop): when a and b touch a buffer
  * at indices that a permutation of one node's loops would make equal (a value and its transposed copy),
- * permutes that node's loops (a base pointwise node of 2 to 4 dims: b tried first, then a), rewrites its
- * deps and returns true. Logs "reordered loops of <node> to (…) for <other>". */
+ * permutes that node's loops (a base pointwise node of 2 to 4 dims), rewrites its deps and returns true.
+ * Only deps the permutation changes count. When either node could be permuted: the one that loses less
+ * data shared with third nodes, then the one whose kernel makes fewer transposed accesses outside the
+ * pair, b when even ("either order fuses ..." in the log). Logs "reordered loops of <node> to (…) for
+ * <other>". */
 bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b);
 /* Merges a and b (a first) into a new live node and returns its id. */
 int sched_fuse(SchedGraph *g, int a, int b);

@@ -3,6 +3,14 @@
 // meet only under a permutation of the copy's loops; the copy's loops are reordered to (1, 0), its deps
 // rewritten (its read of buf0 becomes buf0's write: a vertical fusion), and one kernel reads x once and
 // stores both (the copy at the transposed index). The same in 3-D (permute(2, 0, 1): order (1, 2, 0)).
+// When either node could take the other's order (Inductor reorders node1), the one whose fused kernel makes
+// fewer transposed accesses to memory outside the pair is reordered, node2 when even: the transposed copy
+// reorders the copy (x read and y written in order, only the copy transposed: 4 MB against 8 MB); a
+// channels-last partition (the NCHW batch norm of an NHWC input, copied back to NHWC) reorders the
+// computation, and the kernel iterates in NHWC order (its ranges permuted: input, output and the per-channel
+// parameters contiguous or broadcast along the innermost loop; before, both transposed). Shared data comes
+// first: a node that shares data at equal indices with a third node (exp(x) and x's row sums) is not the
+// one reordered when that would lose it, even at fewer transposed bytes (one kernel; two without the rule).
 // Off, or when no permutation makes the deps meet (a shifted slice), nothing is reordered; nor when the only
 // deps that meet are ones the permutation leaves as they were (a shared scalar: two softmaxes scaled by it,
 // each stays one kernel with its normalize's loops in order).
@@ -14,6 +22,12 @@
 // RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/permute3d_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG3
 // RUN: %ind-opt %S/Inputs/permute3d_copy.mlir --codegen | %filecheck %s --check-prefix=ONE3
 // RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/shifted_copy.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=NONE
+// RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/nhwc_bn.mlir --preprocess --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=NHWC
+// RUN: %ind-opt %S/Inputs/nhwc_bn.mlir --codegen | %filecheck %s --check-prefix=KNHWC
+// RUN: %ind-run %S/Inputs/nhwc_bn.mlir | %filecheck %s --check-prefix=JIT1
+// RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/reorder_keeps_sharing.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=KEEP
+// RUN: %ind-opt %S/Inputs/reorder_keeps_sharing.mlir --codegen | %filecheck %s --check-prefix=KEEP1
+// RUN: %ind-run %S/Inputs/reorder_keeps_sharing.mlir | %filecheck %s --check-prefix=JIT3
 // RUN: env IND_LOGS=fusion %ind-opt %S/Inputs/scalar_shared.mlir --lower --fuse -o /dev/null 2>&1 | %filecheck %s --check-prefix=SCALAR
 // RUN: %ind-opt %S/Inputs/scalar_shared.mlir --codegen | %filecheck %s --check-prefix=SCALAR2
 // RUN: %ind-run %S/Inputs/scalar_shared.mlir | %filecheck %s --check-prefix=JIT
@@ -21,7 +35,8 @@
 // RUN: %ind-run %S/Inputs/permute3d_copy.mlir | %filecheck %s --check-prefix=JIT
 // RUN: not %ind-opt %S/../codegen/Inputs/bad_loop_order.sched.mlir --codegen 2>&1 | %filecheck %s --check-prefix=BAD
 
-// LOG: reordered loops of op1 to (1, 0) for op0
+// LOG: either order fuses op0 and op1: reordering op0, transposed bytes 8388608 and shared bytes lost 0; reordering op1, 4194304 and 0
+// LOG-NEXT: reordered loops of op1 to (1, 0) for op0
 // LOG-NEXT: found 1 possible fusions
 // LOG: fusing op0 with op1
 // LOG: fused 2 nodes into 1 nodes
@@ -52,6 +67,26 @@
 
 // NONE-NOT: reordered
 // NONE: cannot fuse op0 with op1: no shared data
+
+// NHWC: either order fuses op0 and op1: reordering op0, transposed bytes 0 and shared bytes lost 0; reordering op1, 32768 and 0
+// NHWC-NEXT: reordered loops of op0 to (0, 2, 3, 1) for op1
+// NHWC: fused 2 nodes into 1 nodes
+// KNHWC-DAG: #[[LIN:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2048 + d1 * 256 + d2 * 32 + d3)>
+// KNHWC-DAG: #[[CH:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// KNHWC: "kernel.load"(%{{.*}}) {index = #[[LIN]]}
+// KNHWC: "kernel.load"(%{{.*}}) {index = #[[CH]]}
+// KNHWC: "kernel.store"(%{{.*}}, %{{.*}}) {index = #[[LIN]]}
+// KNHWC: xranges = array<i64: 2, 8, 8, 32>
+// JIT1: check out0: {{.*}} PASS
+
+// KEEP: either order fuses op0 and op2: reordering op0, transposed bytes 16384 and shared bytes lost 8192; reordering op2, 24576 and 0
+// KEEP-NEXT: reordered loops of op2 to (1, 0) for op0
+// KEEP: fused 3 nodes into 1 nodes
+// KEEP1-COUNT-1: "kernel.def"
+// KEEP1-NOT: "kernel.def"
+// JIT3: check out0: {{.*}} PASS
+// JIT3: check out1: {{.*}} PASS
+// JIT3: check out2: {{.*}} PASS
 
 // SCALAR-NOT: reordered
 // SCALAR-NOT: memory deps did not match
