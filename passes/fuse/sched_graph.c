@@ -615,10 +615,8 @@ static int64_t strided_bytes(SchedGraph *g, const SchedNode *x, const SchedNode 
   for (int i = 0; i < nd; ++i)
     d[i] = i < x->nreads ? x->reads[i] : x->writes[i - x->nreads];
   if (p && !(permute_deps(ctx, x->reads, x->nreads, r, p, n, d) &&
-             permute_deps(ctx, x->writes, x->nwrites, r, p, n, d + x->nreads))) {
-    free(d);
-    return INT64_MAX / 4;
-  }
+             permute_deps(ctx, x->writes, x->nwrites, r, p, n, d + x->nreads)))
+    abort(); /* find_order permuted these very deps with p */
   int64_t bytes = 0;
   for (int i = 0; i < nd; ++i) {
     if (d[i].is_star || d[i].ndims < 1 || kept_inside(g, x, other, &d[i], i >= x->nreads))
@@ -644,13 +642,13 @@ static int64_t shared_bytes_lost(SchedGraph *g, const SchedNode *x, const SchedN
   t.writes = calloc((size_t)x->nwrites + 1, sizeof *t.writes);
   if (!t.reads || !t.writes)
     abort();
-  int64_t lost = 0;
   if (!permute_deps(ctx, x->reads, x->nreads, r, p, n, t.reads) ||
       !permute_deps(ctx, x->writes, x->nwrites, r, p, n, t.writes))
-    lost = INT64_MAX / 4;
-  for (int i = 0; i < g->nnodes && lost < INT64_MAX / 4; ++i) {
+    abort(); /* find_order permuted these very deps with p */
+  int64_t lost = 0;
+  for (int i = 0; i < g->nnodes; ++i) {
     const SchedNode *y = g->nodes[i];
-    if (!y->alive || y == x || y == other || sched_node_is_extern(y))
+    if (!y->alive || y == x || y == other)
       continue;
     int64_t before = sched_score_fusion_memory(g, x, y), after = sched_score_fusion_memory(g, &t, y);
     if (before > after)
