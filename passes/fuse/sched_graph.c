@@ -663,7 +663,9 @@ bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b) {
   int64_t ra[IND_MEMDEP_MAX_DIMS], rb[IND_MEMDEP_MAX_DIMS];
   int pa[REORDER_MAX_DIMS], pb[REORDER_MAX_DIMS];
   int nb = find_order(b, a, rb, pb), na = find_order(a, b, ra, pa);
-  bool use_a = na && !nb;
+  if (!na && !nb)
+    return false;
+  bool use_a = !nb; /* a when only a can be reordered */
   if (na && nb) {
     /* Either node could take the other's order (Inductor reorders node1). The one reordered: first the one
      * that loses less data shared with third nodes (a lost fusion costs a kernel), then the one whose
@@ -678,8 +680,6 @@ bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b) {
               "reordering %s, %lld and %lld",
               a->name, b->name, a->name, (long long)ta, (long long)la, b->name, (long long)tb, (long long)lb);
   }
-  if (!na && !nb)
-    return false;
   char why[128];
   snprintf(why, sizeof why, "for %s", use_a ? b->name : a->name);
   return use_a ? apply_loop_order(g, a, ra, pa, na, "reordered", why)
