@@ -1417,8 +1417,9 @@ def _peel_conv_bias(x, weight, bias, stride, padding, dilation, transposed, outp
     """A convolution's bias peeled off on a GPU, as Inductor's convolution lowering does ("cudnn is slower
     with it", torch/_inductor/kernel/conv.py): the convolution without bias (the extern), then an add of the
     bias viewed over the channels, which ind fuses into the convolution's consumers (a batch norm, an
-    activation) where PyTorch would launch an add kernel of its own per convolution. The add's backward is
-    the bias gradient, a sum ind compiles, and the convolution_backward then has no bias to compute."""
+    activation) where PyTorch would launch an add kernel of its own per convolution. The table acts below
+    autograd: the backward is still the convolution's formula, whose bias gradient _gpu_decompositions turns
+    into a sum ind compiles."""
     if x.device.type == "cpu":
         return NotImplemented
     return conv_without_bias(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
@@ -1439,8 +1440,9 @@ def conv_without_bias(x, weight, bias, stride, padding, dilation, transposed, ou
 def _gpu_decompositions():
     """The decompositions a graph on a GPU takes besides the table's, as Inductor's: the convolution's bias
     peeled off (_peel_conv_bias, Inductor's lowering) and convolution_backward's bias gradient computed as a
-    sum (Inductor's own table, torch/_inductor/decomposition.py; it leaves the CPU alone): a graph traced
-    before the peel (a bias that still needs its gradient) gets the same split in its backward."""
+    sum (Inductor's own table, torch/_inductor/decomposition.py; it leaves the CPU alone): autograd's formula
+    of the convolution asks convolution_backward for the bias gradient even where the forward was peeled
+    (test/torch/conv-bias.test: its masks)."""
     aten = torch.ops.aten
     table = {aten.convolution.default: _peel_conv_bias}
     try:
