@@ -515,10 +515,10 @@ static int reorderable(const SchedNode *x, int64_t *r) {
   return n >= 2 && n <= REORDER_MAX_DIMS ? n : 0;
 }
 
-/* x's loops permuted to p (x reorderable, n dims of ranges r): its deps rewritten, `loop_order` set, the
- * log's line "<verb> loops of <x> to (p) <why>". False, x unchanged, when a dep does not have x's dims. */
-static bool apply_loop_order(SchedGraph *g, SchedNode *x, const int64_t *r, const int *p, int n, const char *verb,
-                             const char *why) {
+/* x's loops permuted to p (x reorderable, n dims of ranges r) to match y's: its deps rewritten, `loop_order`
+ * set, the log's line "reordered loops of <x> to (p) for <y>". False, x unchanged, when a dep does not have
+ * x's dims. */
+static bool apply_loop_order(SchedGraph *g, SchedNode *x, const int64_t *r, const int *p, int n, const SchedNode *y) {
   MlirContext ctx = mlirOperationGetContext(x->op);
   int total = x->nreads + x->nwrites + x->nunmet + x->nmet;
   IndMemDep *cand = calloc((size_t)total + 1, sizeof *cand);
@@ -544,7 +544,7 @@ static bool apply_loop_order(SchedGraph *g, SchedNode *x, const int64_t *r, cons
       x->loop_order[i] = p[i];
       k += (size_t)snprintf(text + k, sizeof text - k, "%s%d", i ? ", " : "", p[i]);
     }
-    sched_log(g, "%s loops of %s to (%s) %s", verb, x->name, text, why);
+    sched_log(g, "reordered loops of %s to (%s) for %s", x->name, text, y->name);
   }
   free(cand);
   return ok;
@@ -680,10 +680,7 @@ bool sched_reorder_loops(SchedGraph *g, SchedNode *a, SchedNode *b) {
               "reordering %s, %lld and %lld",
               a->name, b->name, a->name, (long long)ta, (long long)la, b->name, (long long)tb, (long long)lb);
   }
-  char why[128];
-  snprintf(why, sizeof why, "for %s", use_a ? b->name : a->name);
-  return use_a ? apply_loop_order(g, a, ra, pa, na, "reordered", why)
-               : apply_loop_order(g, b, rb, pb, nb, "reordered", why);
+  return use_a ? apply_loop_order(g, a, ra, pa, na, b) : apply_loop_order(g, b, rb, pb, nb, a);
 }
 
 /* --- Merging (FusedSchedulerNode). */
