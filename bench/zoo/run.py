@@ -188,9 +188,10 @@ def _kernels_per_call(row, fn, model):
 # mode="reduce-overhead" (the same trees). Each call starts a new step of the trees
 # (torch.compiler.cudagraph_mark_step_begin): a replay reuses the last one's output buffers.
 CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
-                      # and with channels-last activations around convolutions (ind.layout, off by default
-                      # until this column has been measured against ind-cg)
+                      # with channels-last activations around convolutions where ind.layout decides so (its
+                      # default since device run 29) and without them (NCHW throughout): the A/B columns
                       "ind-cg-cl": ("ind", {"options": {"cudagraphs": True, "layout_opt": True}}),
+                      "ind-cg-nchw": ("ind", {"options": {"cudagraphs": True, "layout_opt": False}}),
                       # and with addmm's bias kept out of the matmul (graph-decompose's addmm-epilogue off):
                       # the A/B column of the cuBLASLt bias epilogue
                       "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,

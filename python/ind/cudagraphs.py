@@ -113,6 +113,7 @@ class Recorder:
         compiled where gm cannot be. The decision reads gm before compile partitions it."""
         static = static_forward_inputs(self.num_dynamo_inputs, len(inputs))
         why = skip_reason(gm, static, device)
+        facts = None if why else _graph_facts(gm)
         run = compile(gm)
         if why:
             self.forward_recorded = False
@@ -120,7 +121,7 @@ class Recorder:
             return run
         from torch._dynamo.backends.cudagraphs import get_device_index
         self.device_index = get_device_index(gm)
-        return _record(gm, inputs, run, static, self.device_index, is_backward=False, is_inference=is_inference)
+        return _record(facts, inputs, run, static, self.device_index, is_backward=False, is_inference=is_inference)
 
     def backward(self, gm, inputs, device, compile):
         """The backward graph: recorded after a recorded forward (its saved values then live in the graph's
@@ -131,6 +132,7 @@ class Recorder:
         from torch._inductor.utils import count_tangents
         fixed = count_tangents(gm)
         why = skip_reason(gm, range(fixed), device)
+        facts = None if why else _graph_facts(gm)
         run = compile(gm)
         if why:
             self._skip(why, "backward")
@@ -145,23 +147,29 @@ class Recorder:
             leave_tree._boxed_call = True
             return leave_tree
         from torch._dynamo.backends.cudagraphs import get_device_index
-        return _record(gm, inputs, run, range(fixed), get_device_index(gm), is_backward=True, is_inference=False)
+        return _record(facts, inputs, run, range(fixed), get_device_index(gm), is_backward=True, is_inference=False)
 
 
-def _record(gm, inputs, run, static, device_index, is_backward, is_inference):
-    """run handed to the CUDA graph trees (cudagraphify_impl), with the arguments the cudagraphs backend
-    passes; boxed, as AOTAutograd calls it."""
+def _graph_facts(gm):
+    """What the trees are told of the ATen graph gm, read before the backend compiles it (compiling
+    rewrites gm in place: batch_input_copies makes one list-taking copy of many copy_ nodes, which
+    find_input_mutations cannot read): its stack traces, placeholders and mutated inputs."""
     from torch._dynamo.backends.cudagraphs import find_input_mutations, get_stack_traces
-    from torch._inductor.cudagraph_trees import cudagraphify_impl
     from torch._inductor.cudagraph_utils import get_placeholder_info
+    return dict(stack_traces=get_stack_traces(gm), placeholders=get_placeholder_info(gm.graph),
+                mutated_input_idxs=find_input_mutations(gm.graph))
+
+
+def _record(facts, inputs, run, static, device_index, is_backward, is_inference):
+    """run handed to the CUDA graph trees (cudagraphify_impl), with the arguments the cudagraphs backend
+    passes (facts: _graph_facts of the graph before it was compiled); boxed, as AOTAutograd calls it."""
+    from torch._inductor.cudagraph_trees import cudagraphify_impl
     def consume(args):  # the trees' boxed contract: the model empties its argument list (WarmupNode.run
         a = list(args)  # asserts it), as Inductor's compiled call() and fx's boxed_run do
         args.clear()
         return run(a)
     consume._boxed_call = True
     out = cudagraphify_impl(consume, inputs, static, device_index=device_index, is_backward=is_backward,
-                            is_inference=is_inference, stack_traces=get_stack_traces(gm),
-                            placeholders=get_placeholder_info(gm.graph),
-                            mutated_input_idxs=find_input_mutations(gm.graph))
+                            is_inference=is_inference, **facts)
     out._boxed_call = True
     return out

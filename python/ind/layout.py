@@ -19,9 +19,13 @@ rewrite before partitioning (apply):
 - the forward reports its outputs' strides to AOTAutograd (TracingContext.output_strides), which restrides
   the backward graph's saved-tensor inputs, as it does for Inductor.
 
-Off by default until measured on the GPU (docs/results); options={"layout_opt": True} or $IND_LAYOUT_OPT=1
-turns it on for CUDA graphs where decide agrees, "force" applies it to any graph with a convolution on any
-device (the CPU tests use it).
+On by default for inference graphs on CUDA where decide agrees: over the zoo's CNNs on an H100 (device run
+29, docs/results/gpu-2026-12-06-run29-mutations-layout.md) bf16 inference took 0.992x Inductor's time with
+it and 1.104x without (7 CNNs), while AMP training steps, once their buffer write-backs ran inside the CUDA
+graph, took 0.927x with it and 0.900x without (4 CNNs; ResNet-50 0.987x against 0.889x, with 16% more kernels
+and 38% more peak memory). options={"layout_opt": True} or $IND_LAYOUT_OPT=1 applies it to training graphs
+too, False or 0 to none; "force" applies it to any graph with a convolution on any device (the CPU tests use
+it).
 """
 import os
 
@@ -33,14 +37,35 @@ _CL = torch.channels_last
 
 
 def mode(options=None):
-    """"off", "on" (where decide agrees) or "force", from options["layout_opt"], else $IND_LAYOUT_OPT."""
+    """"off", "on" (CUDA graphs where decide agrees), "inference" (the same, inference graphs only) or
+    "force", from options["layout_opt"], else $IND_LAYOUT_OPT, else "inference"."""
     v = (options or {}).get("layout_opt")
     if v is None:
-        v = os.environ.get("IND_LAYOUT_OPT", "0")
+        v = os.environ.get("IND_LAYOUT_OPT", "inference")
     if isinstance(v, str):
         v = v.strip().lower()
-        return "force" if v == "force" else "on" if v in ("1", "true", "on", "yes") else "off"
+        return v if v in ("force", "inference") else "on" if v in ("1", "true", "on", "yes") else "off"
     return "on" if v else "off"
+
+
+def wanted(m, device, is_inference):
+    """Whether mode m (mode()) considers rewriting a graph of this device type: every graph with a
+    convolution under "force"; under "on" CUDA graphs, under "inference" CUDA inference graphs (a training
+    forward and its backward stay NCHW); decide then has its say, except under "force"."""
+    if m == "force":
+        return True
+    return m != "off" and device == "cuda" and (m == "on" or is_inference)
+
+
+def refusal(m, gm, is_inference, forward, example_inputs=None):
+    """Why a graph that mode m considers (wanted) is not rewritten, or None: a forward or inference graph
+    as decide says (under "force": any with a convolution), a backward as its forward was
+    (follows_forward)."""
+    if not forward:
+        return follows_forward(gm, example_inputs)
+    if m == "force":
+        return None if convolutions(gm) else "no convolution"
+    return decide(gm, is_inference)
 
 
 def _val(n):

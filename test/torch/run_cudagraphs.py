@@ -103,6 +103,16 @@ def recorder():
         print("backward recorded:", calls[1], "boxed:", getattr(b, "_boxed_call", False))
         i = cudagraphs.Recorder(num_dynamo_inputs=1).forward(fw, [None] * 3, "cuda", compile_stub, is_inference=True)
         print("inference recorded:", calls[2], i is not None)
+        # a static input written back (a batch-norm buffer): the trees are told of the mutation as the graph
+        # was traced, before the compile rewrote its copy_ into a list-taking _foreach_copy_
+        wb = fake_graph(lambda buf, x: (lambda y: (buf.copy_(buf * 0.9 + y.mean(0)), y)[1])(torch.relu(x)),
+                        ((8,), "cuda"), ((4, 8), "cuda"))
+
+        def compile_batching(g):
+            print("copies batched by the compile:", backend.batch_input_copies(g))
+            return compile_stub(g)
+        cudagraphs.Recorder(num_dynamo_inputs=1).forward(wb, [None] * 2, "cuda", compile_batching)
+        print("written-back input recorded:", calls[3])
         # a forward that cannot be recorded: its backward is not either (the trees never saw the forward)
         cudagraphs.SKIPS.clear()
         mixed = fake_graph(lambda x, i: x * (i * 2).to("cuda"), ((4,), "cuda"), ((4,), "cpu"))

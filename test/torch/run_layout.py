@@ -20,6 +20,7 @@ def decide(name, convs, is_inference=False):
     x = torch.randn(1, convs[0][0][1] * convs[0][1], 8, 8) if convs else torch.randn(1, 4, 8, 8)
     gm = fx.trace(f if convs else (lambda x: x.relu()), [x] + ws)
     print(f"{name}: {layout.decide(gm, is_inference) or 'channels-last'}")
+    return gm
 
 
 decide("no conv", [])
@@ -30,10 +31,20 @@ decide("127->64 k3 (in < 2 out)", [((64, 127, 3, 3), 1)])
 decide("128->64 k1 (in >= 2 out, 1x1)", [((64, 128, 1, 1), 1)])
 decide("64->128 groups 2 (32 in per group)", [((128, 32, 3, 3), 2)])
 decide("128 depthwise (1 in per group)", [((128, 1, 3, 3), 128)])
-decide("inference: 64->128 groups 2", [((128, 32, 3, 3), 2)], is_inference=True)
+grouped = decide("inference: 64->128 groups 2", [((128, 32, 3, 3), 2)], is_inference=True)
 decide("inference: 64->128", [((128, 64, 3, 3), 1)], is_inference=True)
 print("modes:", layout.mode({"layout_opt": True}), layout.mode({"layout_opt": "force"}), layout.mode({}),
       layout.mode({"layout_opt": False}))
+for env in ("0", "1", "inference"):  # the environment when the options say nothing; the options win over it
+    os.environ["IND_LAYOUT_OPT"] = env
+    print(f"IND_LAYOUT_OPT={env}:", layout.mode({}), layout.mode({"layout_opt": True}),
+          layout.mode({"layout_opt": False}))
+del os.environ["IND_LAYOUT_OPT"]
+for m in ("force", "on", "inference", "off"):  # which graphs each mode considers (decide then has its say)
+    print(f"wanted {m}:", [layout.wanted(m, d, i) for d, i in (("cuda", True), ("cuda", False), ("cpu", True))])
+# then decide has its say under every mode but "force" (the default "inference" too)
+print("refusal of the grouped inference graph:",
+      {m: layout.refusal(m, grouped, True, True) for m in ("force", "on", "inference")})
 
 
 class Net(torch.nn.Module):
