@@ -1018,10 +1018,11 @@ def drop_empty(gm):
 def _input_copy(n):
     """(destination placeholder, source, batchable) of a node that writes a graph input back, AOTAutograd's
     `copy_(input, new_value)` kept in the graph (keep_inference_input_mutations), else None: a plain copy_
-    into a placeholder whose result nothing reads; batchable where the source has the input's dtype, shape
-    and device (a converting or broadcasting copy stays a copy_)."""
-    if n.op != "call_function" or n.target != torch.ops.aten.copy_.default or n.users or n.kwargs or \
-            len(n.args) != 2:
+    into a placeholder whose result only the graph's output reads (a function returning the input it
+    wrote: the output is then the input itself, written by the time it is returned); batchable where the
+    source has the input's dtype, shape and device (a converting or broadcasting copy stays a copy_)."""
+    if n.op != "call_function" or n.target != torch.ops.aten.copy_.default or n.kwargs or len(n.args) != 2 or \
+            any(u.op != "output" for u in n.users):
         return None
     dst, src = n.args
     if not isinstance(dst, torch.fx.Node) or dst.op != "placeholder" or not isinstance(src, torch.fx.Node):
@@ -1077,7 +1078,8 @@ def batch_input_copies(gm):
         with gm.graph.inserting_before(out):
             f = gm.graph.call_function(foreach.default, ([d for _, d, _ in group], [s for _, _, s in group]))
         f.meta["val"] = None
-        for n, _, _ in group:
+        for n, dst, _ in group:
+            n.replace_all_uses_with(dst)  # copy_ returns its destination
             gm.graph.erase_node(n)
         done += len(group)
     if done:

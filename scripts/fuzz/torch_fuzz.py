@@ -157,14 +157,17 @@ def run_program(prog, backward=False, inject=False):
     with torch.device("cpu"):  # the inputs come from a CPU generator: the same values on every device
         bases = [b.to(dev) for b in ns["make_inputs"](torch.Generator().manual_seed(prog.seed))]
 
+    state = set(ns.get("STATE", ()))  # inputs the program writes in place: never require grad, compared after
+
     def run(fn, f64=False, src=None):  # f64: float inputs as float64 (fn is the float64 program)
         bs = [b.detach().clone() for b in (src or bases)]
         if f64:
             bs = [b.double() if b.is_floating_point() else b for b in bs]
         if backward:
-            bs = [b.requires_grad_() if b.is_floating_point() else b for b in bs]
+            bs = [b.requires_grad_() if b.is_floating_point() and k not in state else b for k, b in enumerate(bs)]
         outs = fn(*ns["views"](*bs))
         outs = list(outs) if isinstance(outs, (tuple, list)) else [outs]
+        outs += [bs[k].detach().clone() for k in sorted(state)]  # the written inputs' values after the call
         grads = None
         if backward:
             g = torch.Generator().manual_seed(prog.seed + 1)

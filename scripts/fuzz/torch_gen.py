@@ -11,8 +11,9 @@ with keepdim (sum, mean, amax, amin, var, softmax, log_softmax, logsumexp), cums
 / embedding with valid indices, advanced indexing (x[i], x[:, i, j]), as_strided windows, matmul / bmm /
 addmm / linear with epilogues, layer_norm, the models' ops (group / batch norm, upsampling, average pooling,
 padding, flip, roll, tril/triu, vector norms, losses, einsum, repeat, index_add), dtype casts
-(f32, f16, bf16, i32, i64, bool), several outputs. Inputs may be non-contiguous (transposed, strided,
-offset, expanded), have size-1 dims and large magnitudes.
+(f32, f16, bf16, i32, i64, bool), several outputs; a quarter of them also write an input in place (STATE,
+Gen.write_state). Inputs may be non-contiguous (transposed, strided, offset, expanded), have size-1 dims and
+large magnitudes.
 
 The source comes with `make_inputs(g)` (the base tensors, from a torch.Generator) and `views(*bases)`
 (the arguments of f: views of the bases, so the backward variant's leaves are the bases), so a printed
@@ -130,6 +131,9 @@ class Program:
         for i in self.inputs:
             L.append(f"        {self._make(i)},")
         L.append("    ]")
+        state = [k for k, i in enumerate(self.inputs) if i.get("state")]
+        if state:  # inputs the program writes in place (a module's buffers): the runner never makes them
+            L += ["", "", f"STATE = {state}"]  # require grad and compares their values after the call too
         L += ["", "", f"def views({', '.join(bases)}):"]
         L.append(f"    return [{', '.join(self._view(i, b) for i, b in zip(self.inputs, bases))}]")
         L += ["", "", f"def f({', '.join(names)}):"]
@@ -144,7 +148,7 @@ class Program:
         live = set(self.outputs)
         keep = []
         for s in reversed(self.stmts):
-            if s["name"] in live:
+            if s["name"] in live or s.get("writes"):  # a write of a state input is an effect
                 keep.append(s)
                 live |= set(re.findall(r"\b[av]\d+\b", s["src"]))
         self.stmts = keep[::-1]
@@ -747,6 +751,34 @@ class Gen:
            ("view", 14), ("index", 4), ("matmul", 6), ("norm", 3), ("cast", 4), ("int", 2), ("discrete", 1),
            ("model", 6)]
 
+    WRITES = ("{a}.copy_({x})", "{a}.add_({x})", "{a}.mul_(0.9).add_({x}, alpha=0.1)", "{a}.mul_({x})",
+              "{a}.clamp_(min=-0.5)", "{a}.add_(1)")
+
+    def write_state(self, r):
+        """A quarter of the programs also write an input in place, as a module writes its buffers (batch
+        norm's running statistics, a counter, a cache): a new input marked state (STATE in the source: it
+        never requires grad; the runner compares its value after the call too), float or int64, plain,
+        transposed, strided or offset (never expanded: a write to it is an error), written from a value of
+        the program (detached half the time, so that AOTAutograd keeps the write in the graph in the
+        backward variant too) or a constant, and read again after the write half the time. Drawn from its
+        own generator after the statements: every other statement of a seed is the same as without it."""
+        if r.random() >= 0.25 or not self.stmts:
+            return
+        x = self.pick(r, lambda v: v.shape and v.dtype in FLOAT + ("i64",) and v.name.startswith("v"))
+        if x is None:
+            return
+        form = r.choice(self.WRITES if x.dtype in FLOAT else ("{a}.copy_({x})", "{a}.add_({x})", "{a}.add_(1)"))
+        lays = ["contig", "contig"] + (["t"] if len(x.shape) >= 2 else []) + ["stride", "offset"]
+        a = self.new_input(r, x.shape, x.dtype if x.dtype in FLOAT else "i64",
+                           kind="float" if x.dtype in FLOAT else "int", layout=r.choice(lays))
+        self.inputs[-1]["state"] = True
+        xs = f"{x.name}.detach()" if x.dtype in FLOAT and r.random() < 0.5 else x.name
+        self.add(form.format(a=a.name, x=xs), x.shape, a.dtype)
+        self.stmts[-1]["writes"] = a.name
+        if r.random() < 0.5:  # read after the write: the new value
+            w = self.stmts[-1]["name"]
+            self.add(f"{w} * 2 + {a.name}" if a.dtype in FLOAT else f"{w} + {a.name}", x.shape, a.dtype)
+
     def gen(self):
         r0 = random.Random(self.seed * 1000003 + 999)
         self.new_input(r0, self.shape(r0))
@@ -759,6 +791,7 @@ class Gen:
                 if getattr(self, "op_" + op)(r):
                     break
                 del self.stmts[n_stmts:], self.inputs[n_in:], self.vals[n_vals:]
+        self.write_state(random.Random(self.seed * 1000003 + 777))
         # outputs: the last value and the other sinks (values no later statement reads), up to four, so that
         # little of the program is dead
         r = self.out_rng

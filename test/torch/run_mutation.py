@@ -5,7 +5,8 @@ buffers change (batch-norm running statistics and counters in training, a buffer
 model, a user's input mutated in inference, through a transposed view too) against eager after several
 steps, buffers and outputs; the graph's eager ops (the write-back is the one extern, no copy_ left); and
 the rewrite on hand-made graphs at each edge of its rule (read after its copy, directly or through a view;
-other work after the copies; written twice; another dtype; a result read; not a placeholder)."""
+other work after the copies; written twice; another dtype; its result returned or read; not a
+placeholder)."""
 import copy
 import os
 import sys
@@ -171,9 +172,13 @@ def rewrite():
         op(aten.copy_.default, ph["x"], d)
         return a
 
-    def result_read(g, ph, op, aten):  # the copy's result is returned: kept
-        a = op(aten.add.Tensor, ph["x"], 1.0)
+    def result_returned(g, ph, op, aten):  # the copy's result returned (the input itself): taken, the
+        a = op(aten.add.Tensor, ph["x"], 1.0)  # output then returns x
         return op(aten.copy_.default, ph["x"], a)
+
+    def result_read(g, ph, op, aten):  # the copy's result read by an op: kept
+        a = op(aten.add.Tensor, ph["x"], 1.0)
+        return op(aten.mul.Tensor, op(aten.copy_.default, ph["x"], a), 2.0)
 
     def not_input(g, ph, op, aten):  # a copy into an intermediate: not a write-back
         a = op(aten.add.Tensor, ph["x"], 1.0)
@@ -183,7 +188,8 @@ def rewrite():
     for name, build, want in (("trailing", trailing, 3), ("read after", read_after, 1),
                               ("after copies", after_copies, 2), ("view read after", view_read_after, 0),
                               ("twice", twice, 1),
-                              ("other dtype", other_dtype, 1), ("result read", result_read, 0),
+                              ("other dtype", other_dtype, 1), ("result returned", result_returned, 1),
+                              ("result read", result_read, 0),
                               ("not an input", not_input, 0)):
         gm = graph(build)
         ref = copy.deepcopy(gm)
