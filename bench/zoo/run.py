@@ -7,7 +7,8 @@ eager and Inductor, in inference (f32, bf16) and a training step (f32, AMP bf16)
 Each row (model x mode) runs in a subprocess of its own, so a crash or a GPU fault costs that row only.
 Per row: the accuracy status by PyTorch's benchmark rule (torch._dynamo.utils.same against a float64
 reference: allclose at tol, else RMSE(compiled, fp64) <= m * RMSE(eager, fp64) + tol/10; tol 1e-3 for
-inference, 1e-2 for training; outputs and every parameter gradient), time per iteration of each backend
+inference, 1e-2 for training; outputs and every parameter gradient, and in training the buffers the first
+step wrote: batch norm's running statistics), time per iteration of each backend
 (medians of interleaved iterations), first-call time, kernels per call and peak memory (CUDA), and ind's
 partitions with every op that ran eagerly. docs/zoo.md explains the columns and holds the current table.
 """
@@ -106,9 +107,16 @@ class Row:
         loss.backward()
         return [o.detach() for o in outs] + [p.grad for p in model.parameters() if p.grad is not None]
 
+    def buffers(self, model):
+        """A training step's buffers after it (batch norm's running statistics and counters): values the
+        step writes back, compared as its outputs are (none in inference, which writes none)."""
+        return [b.detach().clone() for b in model.buffers()] if self.train else []
+
     def reference(self):
+        """The float64 step's outputs and gradients; its buffers after it in self.ref_buffers."""
         import torch
         m64 = copy.deepcopy(self.base).to(device=self.device, dtype=torch.float64)
+        self.ref_buffers = []
         if self.dtype != torch.float32:  # the weights the compiled model has, in float64
             sd = self.base.state_dict()
             low = type(sd)((k, v.to(self.dtype).to(torch.float64)) for k, v in sd.items() if v.is_floating_point())
@@ -124,7 +132,10 @@ class Row:
                     return self.step(m64, m64, torch.float64)
                 finally:
                     self.inputs = saved
-            return self.step(m64, m64, torch.float64)
+                    self.ref_buffers = self.buffers(m64)
+            out = self.step(m64, m64, torch.float64)
+            self.ref_buffers = self.buffers(m64)
+            return out
         finally:
             self.amp = amp
 
@@ -233,23 +244,34 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
     from ind import backend as ind_backend
     row = Row(name, mode, size, device, batch, zoo)
     res = {"model": name, "mode": mode, "size": size, "device": device}
-    fp64 = row.reference()
+    fp64 = row.reference() + row.ref_buffers
     eager_model = row.model
+    pristine = copy.deepcopy(row.model)  # the compiled copies start from the buffers eager's step started from
     with _peak(row, res, "eager_peak_mb" if "eager" in backends else None):
         eager = row.step(eager_model, eager_model)
+    first = eager + row.buffers(eager_model)  # the first step's outputs, gradients and buffers after it
     compiled = {}
     for b in backends:
         if b == "eager":
             compiled[b] = (eager_model, eager_model)
             continue
         if b == "perturbed":  # the runner's own check (test/torch/zoo-rule.test): eager, outputs off by 5 tol
-            m = copy.deepcopy(row.model)
+            m = copy.deepcopy(pristine)
             fn = lambda *a, m=m: [t * (1 + 5 * row.tol) if t.is_floating_point() else t for t in _flat(m(*a))]  # noqa: E731
             out = row.step(fn, m)
             bad = [c for c in _check(row, eager, out, fp64) if not c[1]]
             res[f"{b}_status"] = "fail" if bad else "pass"
             continue
-        m = copy.deepcopy(row.model)
+        if b == "stale":  # the check of the buffers (zoo-rule.test): eager, its buffers put back after the step
+            m = copy.deepcopy(pristine)
+            out = row.step(m, m)
+            with torch.no_grad():
+                for mine, before in zip(m.buffers(), pristine.buffers()):
+                    mine.copy_(before)
+            bad = [c for c in _check(row, first, out + row.buffers(m), fp64) if not c[1]]
+            res[f"{b}_status"] = "fail" if bad else "pass"
+            continue
+        m = copy.deepcopy(pristine)
         torch._dynamo.reset()
         ind_backend.reset_stats()
         ind_backend.clear_cache()  # each ind column compiles (and holds device memory for) its own programs
@@ -269,7 +291,9 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
             res[f"{b}_traceback"] = traceback.format_exc().splitlines()[-40:]
             continue
         res[f"{b}_first_s"] = round(time.perf_counter() - t0, 3)
-        checks = _check(row, eager, out, fp64)
+        # outputs, gradients and (training) the buffers the step wrote: later steps move the buffers on, so
+        # they are compared after this first one only (the replay check below takes outputs and gradients)
+        checks = _check(row, first, out + row.buffers(m), fp64)
         bad = [c for c in checks if not c[1]]
         res[f"{b}_status"] = "pass" if not bad else "fail"
         if bad:
@@ -457,7 +481,8 @@ def main():
                     help="comma-separated: ind, eager, inductor (any torch.compile backend), ind-cg and "
                          "inductor-cg (with CUDA graphs: ind's cudagraphs option, Inductor's "
                          "mode=reduce-overhead), perturbed (the runner's self-check: eager with its outputs "
-                         "scaled by 1 + 5 tol, which must fail)")
+                         "scaled by 1 + 5 tol, which must fail), stale (eager that writes no buffer back: "
+                         "must fail a training row of a batch-norm net)")
     ap.add_argument("--iters", type=int, default=0, help="timed iterations per backend (0: accuracy only)")
     ap.add_argument("--batch", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900, help="seconds per row")
