@@ -147,21 +147,45 @@ def _only_channels_last(v):  # channels-last and not contiguous (a layout the re
     return _channels_last(v) and not v.is_contiguous()
 
 
-def _propagate(gm, phs):
+def _same_layout(a, b):
+    """Whether two meta values are the same tensors as far as layouts go (shape, strides, offset, dtype,
+    device), elementwise for a tuple or list; other values when equal."""
+    if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
+        return isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape and \
+            a.stride() == b.stride() and a.storage_offset() == b.storage_offset() and a.dtype == b.dtype and \
+            a.device == b.device
+    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
+        return isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)) and len(a) == len(b) and \
+            all(_same_layout(x, y) for x, y in zip(a, b))
+    if a is None or b is None:  # convolution_backward's gradients not asked for
+        return a is b
+    return type(a) is type(b) and isinstance(a, (int, float, bool)) and a == b
+
+
+STATS = {"propagated": 0, "kept": 0}  # nodes _propagate computed again / kept as traced (layout.test reads it)
+
+
+def _propagate(gm, phs, changed=None):
     """Fake tensor propagation over gm's graph (every node's meta["val"] from its inputs', as FakeTensorProp),
     except that a view its input's new strides do not allow (a flatten of a channels-last activation) gets
-    that input as a contiguous copy first, as Inductor copies a view it cannot express."""
+    that input as a contiguous copy first, as Inductor copies a view it cannot express. changed: the nodes
+    whose values the rewrite changed (placeholders restrided, the channels-last copies): only nodes that
+    read a value that changed are computed again, and a result with the layout it had stops the change (a
+    weight's views, a parameter's broadcasts, the scalars: two thirds of a CNN's inference graph keep their
+    traced values). None: every node (also where the graph's values are not fake tensors of one mode)."""
     from torch._guards import detect_fake_mode
     from torch._subclasses.fake_tensor import FakeTensorMode
     vals = [n.meta.get("val") for n in phs]
     fake = detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
     if fake is None:  # real example inputs (compile_aten_graph called directly)
         fake = FakeTensorMode(allow_non_fake_inputs=True)
+        changed = None
         for n, v in zip(phs, vals):
             if isinstance(v, torch.Tensor):
                 n.meta["val"] = fake.from_tensor(v)
     g = gm.graph
     env = {n: n.meta.get("val") for n in phs}
+    dirty = set(changed) if changed is not None else None
 
     def arg(a):
         return torch.fx.node.map_arg(a, lambda m: env[m])
@@ -173,6 +197,13 @@ def _propagate(gm, phs):
                 v = getattr(gm, n.target)
                 env[n] = fake.from_tensor(v) if isinstance(v, torch.Tensor) else v
                 continue
+            old = n.meta.get("val")
+            if dirty is not None and n not in dirty and old is not None and \
+                    not any(a in dirty for a in n.all_input_nodes):
+                env[n] = old
+                STATS["kept"] += 1
+                continue
+            STATS["propagated"] += 1
             try:
                 r = n.target(*arg(n.args), **arg(n.kwargs))
             except Exception:
@@ -185,6 +216,8 @@ def _propagate(gm, phs):
                 n.replace_input_with(x, c)
                 r = n.target(*arg(n.args), **arg(n.kwargs))
             env[n] = n.meta["val"] = r
+            if dirty is not None and (n in dirty or not _same_layout(old, r)):
+                dirty.add(n)
     gm.recompile()
 
 
@@ -198,9 +231,12 @@ def apply(gm, example_inputs=None, user_outputs=None):
     g.output(g.graph_copy(gm.graph, {}))
     work = torch.fx.GraphModule(gm, g)
     phs = [n for n in g.nodes if n.op == "placeholder"]
+    changed = set()  # what _propagate starts from: restrided placeholders and the channels-last copies
     if example_inputs is not None:  # the backward's saved tensors as AOTAutograd restrided them
         for n, x in zip(phs, example_inputs):
             if isinstance(x, torch.Tensor):
+                if not _same_layout(n.meta.get("val"), x):
+                    changed.add(n)
                 n.meta["val"] = x
     out = next(n for n in g.nodes if n.op == "output")
     tuple_out = isinstance(out.args[0], (tuple, list))
@@ -232,7 +268,7 @@ def apply(gm, example_inputs=None, user_outputs=None):
     keep = len(outs) if user_outputs is None else user_outputs
     outs = [done.get(v, v) if k >= keep and isinstance(v, torch.fx.Node) else v for k, v in enumerate(outs)]
     out.args = (tuple(outs) if tuple_out else outs[0],)
-    _propagate(work, phs)
+    _propagate(work, phs, changed | set(done.values()))
     # user-visible outputs keep the traced layout
     news = []
     for k, (v, st) in enumerate(zip(outs, before)):
