@@ -171,7 +171,7 @@ def _propagate(gm, phs, changed=None):
     that input as a contiguous copy first, as Inductor copies a view it cannot express. changed: the nodes
     whose values the rewrite changed (placeholders restrided, the channels-last copies): only nodes that
     read a value that changed are computed again, and a result with the layout it had stops the change (a
-    weight's views, a parameter's broadcasts, the scalars: two thirds of a CNN's inference graph keep their
+    weight's views, a parameter's broadcasts, the scalars: about 60 % of a CNN's inference graph keep their
     traced values). None: every node (also where the graph's values are not fake tensors of one mode)."""
     from torch._guards import detect_fake_mode
     from torch._subclasses.fake_tensor import FakeTensorMode
