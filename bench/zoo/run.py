@@ -203,6 +203,8 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # default since device run 29) and without them (NCHW throughout): the A/B columns
                       "ind-cg-cl": ("ind", {"options": {"cudagraphs": True, "layout_opt": True}}),
                       "ind-cg-nchw": ("ind", {"options": {"cudagraphs": True, "layout_opt": False}}),
+                      # with Inductor's min-cut partitioner of training graphs (ind.backend.partition_fn)
+                      "ind-cg-mincut": ("ind", {"options": {"cudagraphs": True, "partitioner": "min_cut"}}),
                       # and with addmm's bias kept out of the matmul (graph-decompose's addmm-epilogue off):
                       # the A/B column of the cuBLASLt bias epilogue
                       "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,

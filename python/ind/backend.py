@@ -100,8 +100,9 @@ def compile_options(options=None):
         opts["fuse"] = os.environ["IND_FUSE"]
     opts.update(options or {})
     plugins = opts.pop("plugins", [p for p in os.environ.get("IND_PLUGINS", "").split(os.pathsep) if p])
-    opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs, ind.layout), not the compiler's
+    opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs, ind.layout, partition_fn), not the compiler's
     opts.pop("layout_opt", None)
+    opts.pop("partitioner", None)
     return tuple(plugins), opts
 
 
@@ -1117,6 +1118,23 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     return fused
 
 
+PARTITIONERS = ("default", "min_cut")
+
+
+def partition_fn(options=None):
+    """AOTAutograd's partitioner of a training graph into forward and backward: options["partitioner"], else
+    $IND_PARTITIONER, else "default" (AOTAutograd's default_partition: the forward saves what the backward
+    reads); "min_cut" is Inductor's min_cut_rematerialization_partition (cheap ops recomputed in the
+    backward, fewer saved activations). None for the default (AOTAutograd's own)."""
+    v = (options or {}).get("partitioner") or os.environ.get("IND_PARTITIONER") or "default"
+    if v not in PARTITIONERS:
+        raise ValueError(f"ind: partitioner {v!r} is not one of {', '.join(PARTITIONERS)}")
+    if v == "default":
+        return None
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+    return min_cut_rematerialization_partition
+
+
 def _dynamo_control(e):
     """Exceptions Dynamo raises through a backend to steer its own analysis (RestartAnalysis and its kin:
     a scalar it wants traced again as a tensor, ...): they are Dynamo's to catch, not a compile failure."""
@@ -1178,9 +1196,11 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     # CUDA graphs (ind.cudagraphs): PyTorch's trees record each compiled graph where that is safe
     graphs = cudagraphs.Recorder(len(example_inputs)) if cudagraphs.enabled(options) else None
     decompositions = ind_fx.backend_decompositions(_device_of(gm, example_inputs))
+    split = partition_fn(options)  # a bad value is the user's error, raised here whatever IND_STRICT says
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),
-                            decompositions=decompositions, keep_inference_input_mutations=True)(gm, example_inputs)
+                            decompositions=decompositions, keep_inference_input_mutations=True,
+                            **({"partition_fn": split} if split else {}))(gm, example_inputs)
     except Exception as e:  # the graph as Dynamo traced it (an error under IND_STRICT)
         if strict() or _dynamo_control(e):
             raise
