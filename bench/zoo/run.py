@@ -116,7 +116,6 @@ class Row:
         """The float64 step's outputs and gradients; its buffers after it in self.ref_buffers."""
         import torch
         m64 = copy.deepcopy(self.base).to(device=self.device, dtype=torch.float64)
-        self.ref_buffers = []
         if self.dtype != torch.float32:  # the weights the compiled model has, in float64
             sd = self.base.state_dict()
             low = type(sd)((k, v.to(self.dtype).to(torch.float64)) for k, v in sd.items() if v.is_floating_point())
@@ -129,11 +128,11 @@ class Row:
                                else a.to(self.device) for a in self.inputs)
                 saved, self.inputs = self.inputs, args64
                 try:
-                    return self.step(m64, m64, torch.float64)
+                    out = self.step(m64, m64, torch.float64)
                 finally:
                     self.inputs = saved
-                    self.ref_buffers = self.buffers(m64)
-            out = self.step(m64, m64, torch.float64)
+            else:
+                out = self.step(m64, m64, torch.float64)
             self.ref_buffers = self.buffers(m64)
             return out
         finally:

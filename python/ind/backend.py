@@ -1034,16 +1034,11 @@ def _input_copy(n):
 
 
 def _aliases(node):
-    """node and every node that is a view of it, through views of views (an op whose schema returns an
-    alias it does not write: view, transpose, split, ...; and the elements of a split's list)."""
+    """node and every node that is a view of it (_is_view), through views of views."""
     seen, todo = {node}, [node]
     while todo:
         for u in todo.pop().users:
-            schema = getattr(u.target, "_schema", None)
-            view = u.target is operator.getitem or (
-                schema is not None and schema.returns and schema.returns[0].alias_info is not None and
-                not schema.returns[0].alias_info.is_write)
-            if u.op == "call_function" and view and u not in seen:
+            if u not in seen and _is_view(u) and u.args[0] in seen:
                 seen.add(u)
                 todo.append(u)
     return seen

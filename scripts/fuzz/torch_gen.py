@@ -753,6 +753,7 @@ class Gen:
 
     WRITES = ("{a}.copy_({x})", "{a}.add_({x})", "{a}.mul_(0.9).add_({x}, alpha=0.1)", "{a}.mul_({x})",
               "{a}.clamp_(min=-0.5)", "{a}.add_(1)")
+    INT_WRITES = ("{a}.copy_({x})", "{a}.add_({x})", "{a}.add_(1)")  # an int64 input: no float factor, no clamp
 
     def write_state(self, r):
         """A quarter of the programs also write an input in place, as a module writes its buffers (batch
@@ -767,10 +768,9 @@ class Gen:
         x = self.pick(r, lambda v: v.shape and v.dtype in FLOAT + ("i64",) and v.name.startswith("v"))
         if x is None:
             return
-        form = r.choice(self.WRITES if x.dtype in FLOAT else ("{a}.copy_({x})", "{a}.add_({x})", "{a}.add_(1)"))
+        form = r.choice(self.WRITES if x.dtype in FLOAT else self.INT_WRITES)
         lays = ["contig", "contig"] + (["t"] if len(x.shape) >= 2 else []) + ["stride", "offset"]
-        a = self.new_input(r, x.shape, x.dtype if x.dtype in FLOAT else "i64",
-                           kind="float" if x.dtype in FLOAT else "int", layout=r.choice(lays))
+        a = self.new_input(r, x.shape, x.dtype, kind="float" if x.dtype in FLOAT else "int", layout=r.choice(lays))
         self.inputs[-1]["state"] = True
         xs = f"{x.name}.detach()" if x.dtype in FLOAT and r.random() < 0.5 else x.name
         self.add(form.format(a=a.name, x=xs), x.shape, a.dtype)
