@@ -685,13 +685,28 @@ IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, vo
   return NULL;
 }
 
-IndStatus ind_program_run_cuda(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+/* The program's CUDA module, loaded on first use. */
+static IndStatus cuda_module(IndProgram *p) {
   if (!p->rt)
     return ind_status_create("the program cannot run on the GPU: it was built for the CPU JIT alone");
-  if (!p->cuda) {
-    IndStatus st = ind_cuda_module_load(p->rt, NULL, &p->cuda);
-    if (st)
-      return st;
-  }
-  return ind_cuda_module_run(p->cuda, inputs, outputs, stream);
+  return p->cuda ? NULL : ind_cuda_module_load(p->rt, NULL, &p->cuda);
+}
+
+IndStatus ind_program_run_cuda(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
+  IndStatus st = cuda_module(p);
+  return st ? st : ind_cuda_module_run(p->cuda, inputs, outputs, stream);
+}
+
+IndStatus ind_program_cuda_scratch_bytes(IndProgram *p, size_t *bytes) {
+  *bytes = 0;
+  IndStatus st = cuda_module(p);
+  if (!st)
+    *bytes = ind_cuda_module_scratch_bytes(p->cuda);
+  return st;
+}
+
+IndStatus ind_program_run_cuda_scratch(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                                       void *stream) {
+  IndStatus st = cuda_module(p);
+  return st ? st : ind_cuda_module_run_scratch(p->cuda, inputs, outputs, scratch, stream);
 }

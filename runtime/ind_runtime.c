@@ -1134,7 +1134,8 @@ static IndStatus load_cublaslt(void) {
 /* Where a buffer's pointer comes from at run time. */
 enum { SRC_INPUT, SRC_OUTPUT, SRC_WORK };
 
-#define IND_RT_ALIGN 16 /* bytes: the base alignment the generated kernels assume of every buffer */
+#define IND_RT_ALIGN 16       /* bytes: the base alignment the generated kernels assume of every buffer */
+#define IND_SCRATCH_ALIGN 256 /* bytes: a caller's scratch and each intermediate in it (cuMemAlloc's alignment) */
 
 typedef struct BufferSource {
   int kind, index; /* input/output position, or the workspace slot */
@@ -1168,6 +1169,8 @@ struct IndCudaModule {
   int nwork;
   CUdeviceptr *work; /* workspace slots, allocated on the first run */
   size_t *work_bytes;
+  size_t *work_off;     /* per slot: its offset in a caller's scratch (ind_cuda_module_run_scratch) */
+  size_t scratch_bytes; /* the slots laid end to end, each IND_SCRATCH_ALIGN-aligned */
   bool work_ready;
   void *work_stream;
   IndDeviceAllocator alloc;
@@ -1206,9 +1209,10 @@ static IndStatus plan_sources(IndCudaModule *m) {
   m->src = calloc((size_t)p->nbufs + 1, sizeof *m->src);
   m->copy_from = malloc(((size_t)p->noutputs + 1) * sizeof *m->copy_from);
   m->work_bytes = calloc((size_t)p->nbufs + 1, sizeof *m->work_bytes);
+  m->work_off = calloc((size_t)p->nbufs + 1, sizeof *m->work_off);
   m->work = calloc((size_t)p->nbufs + 1, sizeof *m->work);
   m->ptrs = calloc((size_t)p->nbufs + 1, sizeof *m->ptrs);
-  if (!is_output || !slot || !m->src || !m->copy_from || !m->work_bytes || !m->work || !m->ptrs) {
+  if (!is_output || !slot || !m->src || !m->copy_from || !m->work_bytes || !m->work_off || !m->work || !m->ptrs) {
     free(is_output);
     free(slot);
     return ind_status_create("out of memory");
@@ -1245,6 +1249,10 @@ static IndStatus plan_sources(IndCudaModule *m) {
   }
   free(is_output);
   free(slot);
+  for (int i = 0; i < m->nwork; ++i) {
+    m->work_off[i] = m->scratch_bytes;
+    m->scratch_bytes += (m->work_bytes[i] + IND_SCRATCH_ALIGN - 1) / IND_SCRATCH_ALIGN * IND_SCRATCH_ALIGN;
+  }
   int total = 0;
   for (int i = 0; i < p->nsteps; ++i)
     total += p->steps[i].nargs + 1;
@@ -1551,6 +1559,7 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
   free(m->src);
   free(m->work);
   free(m->work_bytes);
+  free(m->work_off);
   free(m->ptrs);
   free(m->vals);
   free(m->params);
@@ -1603,8 +1612,14 @@ IndStatus ind_cuda_module_fill_intermediates(IndCudaModule *m, uint32_t value, v
   return st;
 }
 
-static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
-  IndStatus st = ensure_workspace(m, stream);
+/* Binds this run's buffers: the caller's inputs and outputs, the intermediates in `scratch` (the caller's, at
+ * the module's offsets) or, where scratch is 0, in the module's own slots (allocated on the first run). */
+static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                      void *stream) {
+  if (scratch && scratch % IND_SCRATCH_ALIGN != 0)
+    return ind_status_create("scratch address 0x%llx is not %d-byte aligned", (unsigned long long)scratch,
+                             IND_SCRATCH_ALIGN);
+  IndStatus st = scratch ? NULL : ensure_workspace(m, stream);
   if (st)
     return st;
   const IndRtProgram *p = m->prog;
@@ -1612,6 +1627,7 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
     const BufferSource *s = &m->src[i];
     m->ptrs[i] = s->kind == SRC_INPUT    ? (CUdeviceptr)inputs[s->index]
                  : s->kind == SRC_OUTPUT ? (CUdeviceptr)outputs[s->index]
+                 : scratch               ? (CUdeviceptr)scratch + m->work_off[s->index]
                                          : m->work[s->index];
     /* The kernels' vector accesses assume what every allocator gives (Inductor's alignment rule): a view
      * at an odd offset (x[1:]) would be a misaligned-address fault that kills the caller's context. */
@@ -1795,8 +1811,9 @@ static IndStatus copy_aliased_outputs(IndCudaModule *m, const uint64_t *outputs,
  * after every step (the record too), or captured into a graph (nothing synchronizes or reads). */
 enum { RUN_ASYNC, RUN_CHECKED, RUN_CAPTURE };
 
-static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream, int mode) {
-  IndStatus st = bind(m, inputs, outputs, stream);
+static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch, void *stream,
+                     int mode) {
+  IndStatus st = bind(m, inputs, outputs, scratch, stream);
   bool checked = mode == RUN_CHECKED;
   for (int i = 0; !st && i < m->prog->nsteps; ++i) {
     st = run_step(m, i, (CUstream)stream);
@@ -1822,11 +1839,20 @@ static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *o
 }
 
 IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
-  return run(m, inputs, outputs, stream, RUN_ASYNC);
+  return run(m, inputs, outputs, 0, stream, RUN_ASYNC);
+}
+
+size_t ind_cuda_module_scratch_bytes(const IndCudaModule *m) { return m->scratch_bytes; }
+
+IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs,
+                                      uint64_t scratch, void *stream) {
+  if (!scratch && m->scratch_bytes)
+    return ind_status_create("no scratch given for the program's %zu bytes of intermediates", m->scratch_bytes);
+  return run(m, inputs, outputs, scratch, stream, RUN_ASYNC);
 }
 
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
-  return run(m, inputs, outputs, stream, RUN_CHECKED);
+  return run(m, inputs, outputs, 0, stream, RUN_CHECKED);
 }
 
 IndStatus ind_cuda_module_capture(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream,
@@ -1853,7 +1879,7 @@ IndStatus ind_cuda_module_capture_n(IndCudaModule *m, const uint64_t *inputs, co
     return cu_error(r, "cuStreamBeginCapture");
   }
   for (int c = 0; c < calls && !st; ++c)
-    st = run(m, inputs, outputs, stream, RUN_CAPTURE);
+    st = run(m, inputs, outputs, 0, stream, RUN_CAPTURE);
   r = p_cuStreamEndCapture((CUstream)stream, &g->graph);
   if (!st && r != CUDA_SUCCESS)
     st = cu_error(r, "cuStreamEndCapture");

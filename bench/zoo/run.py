@@ -204,6 +204,9 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       "ind-cg-nchw": ("ind", {"options": {"cudagraphs": True, "layout_opt": False}}),
                       # with Inductor's min-cut partitioner of training graphs (ind.backend.partition_fn)
                       "ind-cg-mincut": ("ind", {"options": {"cudagraphs": True, "partitioner": "min_cut"}}),
+                      # with every partition holding its intermediates (the runtime's own memory, as before
+                      # device run 30) instead of a block of PyTorch's caching allocator per call
+                      "ind-cg-held": ("ind", {"options": {"cudagraphs": True, "intermediates": "held"}}),
                       # and with addmm's bias kept out of the matmul (graph-decompose's addmm-epilogue off):
                       # the A/B column of the cuBLASLt bias epilogue
                       "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,

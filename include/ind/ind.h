@@ -95,6 +95,11 @@ IndStatus ind_program_run_reference(IndProgram *p, const void *const *inputs, vo
  * context; intermediates from cuMemAlloc, kept for later calls); later calls only launch. Asynchronous.
  * For an allocator, CUDA graphs or a specific device, use ind/runtime.h on ind_program_runtime(p). */
 IndStatus ind_program_run_cuda(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, void *stream);
+/* The same with the intermediates in the caller's memory (ind_cuda_module_run_scratch): *bytes is what a run
+ * needs (loads the PTX first, as the first run would), run_cuda_scratch takes it at `scratch`. */
+IndStatus ind_program_cuda_scratch_bytes(IndProgram *p, size_t *bytes);
+IndStatus ind_program_run_cuda_scratch(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                                       void *stream);
 
 #ifdef __cplusplus
 }

@@ -168,6 +168,16 @@ void ind_cuda_module_destroy(IndCudaModule *m);
  * error (ind_status_location; the record is then cleared). Not reentrant: two runs of one module must
  * not overlap in time (they share the intermediates). */
 IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);
+/* Intermediates in the caller's memory, per run (as Inductor's wrapper takes its buffers from PyTorch's caching
+ * allocator and gives them back after the call): scratch_bytes says how many bytes a run needs (0: the
+ * program has no intermediates; fixed once loaded), run_scratch runs as ind_cuda_module_run with them at
+ * `scratch` (256-byte aligned; 0 only where scratch_bytes is 0), the module's own intermediates neither
+ * allocated nor used. The memory must stay the caller's until the run's work on `stream` is done (a
+ * stream-ordered allocator's free after the call, on that stream, is). Under stream capture the graph keeps
+ * the addresses, as it keeps the inputs'. */
+size_t ind_cuda_module_scratch_bytes(const IndCudaModule *m);
+IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs,
+                                      uint64_t scratch, void *stream);
 /* Like run, but synchronizes the stream after every step, so a fault names its step; in checked mode the
  * record is read after every step (the run stops at the step whose kernel recorded a violation). */
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);

@@ -103,7 +103,23 @@ def compile_options(options=None):
     opts.pop("cudagraphs", None)  # the backend's (ind.cudagraphs, ind.layout, partition_fn), not the compiler's
     opts.pop("layout_opt", None)
     opts.pop("partitioner", None)
+    opts.pop("intermediates", None)
     return tuple(plugins), opts
+
+
+INTERMEDIATES = ("scratch", "held")
+
+
+def intermediates_mode(options=None):
+    """Where a CUDA partition's intermediate buffers live: "scratch" (the default) in a tensor of PyTorch's
+    caching allocator taken per call and given back after it, as Inductor's wrapper takes its buffers, so
+    that what one partition gives back is the next one's and, while a CUDA graph records, the graph's pool
+    holds them; "held": the program's own, allocated on its first run and held while it lives (every
+    partition of a graph holding its own). options["intermediates"], else $IND_INTERMEDIATES."""
+    v = (options or {}).get("intermediates") or os.environ.get("IND_INTERMEDIATES") or "scratch"
+    if v not in INTERMEDIATES:
+        raise ValueError(f"ind: intermediates {v!r} is not one of {', '.join(INTERMEDIATES)}")
+    return v
 
 
 _STATS_LOCK = threading.Lock()
@@ -273,6 +289,7 @@ class IndKernel(torch.nn.Module):
     def __init__(self, sub, name, device=None, options=None, compile_now=True):
         super().__init__()
         self.options = options  # the backend's compile options (compile_options)
+        self._scratch = intermediates_mode(options) == "scratch"
         self.sub = sub  # kept for printing and for the eager fallback of bf16 on the CPU path
         self.name = name
         self.graph_text = None
@@ -318,9 +335,14 @@ class IndKernel(torch.nn.Module):
             # one walk over the arguments: (tensor, address) each, the tensors held in `ins` until the launch
             # (a copy dropped before it would give its block back to PyTorch's caching allocator for the next)
             ins = [self._fit_for_call(a, dev) for a in args]
+            # the intermediates: one block of the caching allocator per call, given back (stream-ordered)
+            # when `scratch` goes, after the launch
+            n = prog.scratch_bytes() if self._scratch else 0
+            scratch = torch.empty(n, dtype=torch.uint8, device=dev) if n else None
             # raw addresses and the raw current stream: Program.run's cheapest path (no per-tensor protocol
             # probing, no torch.cuda.Stream object per call)
-            prog.run([p for _, p in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev))
+            prog.run([p for _, p in ins], [o.data_ptr() for o in outs], stream=_raw_stream(dev),
+                     scratch=None if scratch is None else scratch.data_ptr())
         else:
             ins = [a if a.is_contiguous() else a.contiguous() for a in args]
             if not all(t.dtype in _NUMPY_OK for t in ins + outs):  # a dtype the host path does not take:

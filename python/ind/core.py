@@ -124,6 +124,8 @@ _RT_SIG = {
     "ind_rt_program_text": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]),
     "ind_cuda_module_load": (_P, [_P, _P, ctypes.POINTER(_P)]),
     "ind_cuda_module_run": (_P, [_P, _P, _P, _P]),
+    "ind_cuda_module_run_scratch": (_P, [_P, _P, _P, ctypes.c_uint64, _P]),
+    "ind_cuda_module_scratch_bytes": (ctypes.c_size_t, [_P]),
     "ind_cuda_module_destroy": (None, [_P]),
     "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
     "ind_cuda_runtime_bytes": (ctypes.c_int64, []),
@@ -183,6 +185,8 @@ def _load_library():
         "ind_program_run_cpu": (_P, [_P, _P, _P]),
         "ind_program_run_reference": (_P, [_P, _P, _P]),
         "ind_program_run_cuda": (_P, [_P, _P, _P, _P]),
+        "ind_program_run_cuda_scratch": (_P, [_P, _P, _P, ctypes.c_uint64, _P]),
+        "ind_program_cuda_scratch_bytes": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
         "ind_program_runtime": (_P, [_P]),
     }
     _declare(lib, sig)
@@ -344,14 +348,33 @@ class Program:
         self._din_t = ctypes.c_uint64 * max(n_in, 1)
         self._dout_t = ctypes.c_uint64 * max(n_out, 1)
         self._run_cuda = self._run_rt if runtime_only else lib.ind_program_run_cuda
+        self._scratch_bytes = None
 
-    def _run_rt(self, handle, ins, outs, stream):
+    def _load_rt(self):
         if self._module is None:
             m = _P()
             _check(self._lib.ind_cuda_module_load(self._rt, None, ctypes.byref(m)))
             self._module = m
             self._run_cuda = lambda h, i, o, s: self._lib.ind_cuda_module_run(self._module, i, o, s)
+
+    def _run_rt(self, handle, ins, outs, stream):
+        self._load_rt()
         return self._lib.ind_cuda_module_run(self._module, ins, outs, stream)
+
+    def scratch_bytes(self):
+        """Bytes of GPU memory a run needs for the program's intermediates (0: none), for run(scratch=...):
+        the caller's memory per run (a tensor of PyTorch's caching allocator, given back after the call), in
+        place of the intermediates the program would otherwise allocate on its first run and hold. Loads the
+        PTX on the current context first, as the first run would."""
+        if self._scratch_bytes is None:
+            if self._rt_only:
+                self._load_rt()
+                self._scratch_bytes = int(self._lib.ind_cuda_module_scratch_bytes(self._module))
+            else:
+                n = ctypes.c_size_t()
+                _check(self._lib.ind_program_cuda_scratch_bytes(self._h, ctypes.byref(n)))
+                self._scratch_bytes = n.value
+        return self._scratch_bytes
 
     def __del__(self):
         if getattr(self, "_h", None):
@@ -408,10 +431,12 @@ class Program:
         """The reference interpreter on the same inputs (a tuple of new arrays)."""
         return self._host_call("ind_program_run_reference", arrays)
 
-    def run(self, inputs, outputs, stream=None):
+    def run(self, inputs, outputs, stream=None, scratch=None):
         """Runs with caller-owned buffers. Host buffers (numpy arrays, buffer objects) run on the CPU JIT;
         GPU buffers (data_ptr(), __cuda_array_interface__, __dlpack__) are enqueued on `stream` (an int
-        CUstream, an object with .cuda_stream such as torch.cuda.Stream, or None for the default stream)."""
+        CUstream, an object with .cuda_stream such as torch.cuda.Stream, or None for the default stream).
+        scratch (GPU only): a buffer of scratch_bytes() bytes, 256-byte aligned, for the intermediates of
+        this run; it must stay the caller's until the run's work on the stream is done."""
         if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
             raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
                 len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
@@ -429,8 +454,15 @@ class Program:
             return
         if stream is not None and not isinstance(stream, int):
             stream = getattr(stream, "cuda_stream", stream)
-        st = self._run_cuda(self._h, self._din_t(*[_device_pointer(x) for x in inputs]),
-                            self._dout_t(*[_device_pointer(x) for x in outputs]), stream)
+        ins = self._din_t(*[_device_pointer(x) for x in inputs])
+        outs = self._dout_t(*[_device_pointer(x) for x in outputs])
+        if scratch is None:
+            st = self._run_cuda(self._h, ins, outs, stream)
+        elif self._rt_only:
+            self._load_rt()
+            st = self._lib.ind_cuda_module_run_scratch(self._module, ins, outs, _device_pointer(scratch), stream)
+        else:
+            st = self._lib.ind_program_run_cuda_scratch(self._h, ins, outs, _device_pointer(scratch), stream)
         if st:
             _check(st)
 

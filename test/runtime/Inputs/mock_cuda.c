@@ -166,6 +166,7 @@ CUresult CUDAAPI cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f
 }
 static int live_allocs, nallocs;
 static CUdeviceptr allocs[256]; /* in allocation order, for naming pointers a0, a1, ... in traces */
+static size_t alloc_bytes[256]; /* their sizes: a pointer inside one is named a<k>+<offset> */
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
   MOCK_FAIL("cuMemAlloc");
   void *q = NULL;
@@ -180,8 +181,10 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
   if (posix_memalign(&q, 256, n + off))
     return CUDA_ERROR_OUT_OF_MEMORY;
   ++live_allocs;
-  if (nallocs < 256)
+  if (nallocs < 256) {
+    alloc_bytes[nallocs] = n;
     allocs[nallocs++] = (CUdeviceptr)(uintptr_t)q + off;
+  }
   *p = (CUdeviceptr)(uintptr_t)q + off;
   return CUDA_SUCCESS;
 }
@@ -295,7 +298,13 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
       int k = 0;
       while (k < nallocs && allocs[k] != v)
         ++k;
-      if (k < nallocs)
+      int in = 0; /* else the latest allocation holding it (a caller's scratch) */
+      for (int j = nallocs - 1; k == nallocs && j >= 0 && !in; --j)
+        if (v > allocs[j] && v < allocs[j] + alloc_bytes[j])
+          in = 1, k = j;
+      if (in)
+        fprintf(stderr, " a%d+%llu", k, (unsigned long long)(v - allocs[k]));
+      else if (k < nallocs)
         fprintf(stderr, " a%d", k);
       else
         fprintf(stderr, " unknown");

@@ -96,6 +96,40 @@ int main(int argc, char **argv) {
     ind_cuda_module_destroy(m2);
     printf("runtime bytes after destroy: %lld\n", (long long)ind_cuda_runtime_bytes());
   }
+  { /* intermediates in the caller's scratch, per run: two slots, each at a 256-byte offset */
+    static const char scratch_plan[] =
+        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+        "\"shape\": [32], \"bytes\": 128}], \"allocations\": ["
+        "{\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null},"
+        "{\"name\": \"t1\", \"dtype\": \"f32\", \"shape\": [100], \"bytes\": 400, \"reuse\": null},"
+        "{\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null}],"
+        "\"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
+        "\"args\": [\"x\", \"t0\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": "
+        "[32, 1, 1], \"args\": [\"t0\", \"t1\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], "
+        "\"block\": [32, 1, 1], \"args\": [\"t1\", \"y\"]}], \"outputs\": [\"y\"]}";
+    IndRtProgram *sp = NULL;
+    IndCudaModule *sm = NULL, *om = NULL;
+    show("scratch program",
+         ind_rt_program_create("scratch.json", scratch_plan, sizeof scratch_plan - 1, argv[2], ptx, ptx_len, &sp));
+    show("load module (scratch)", ind_cuda_module_load(sp, NULL, &sm));
+    size_t need = ind_cuda_module_scratch_bytes(sm);
+    printf("scratch bytes: %zu\n", need);
+    uint64_t scratch = 0, y = 0;
+    show("malloc", ind_cuda_malloc(need, &scratch));
+    show("malloc", ind_cuda_malloc(128, &y));
+    show("run (no scratch given)", ind_cuda_module_run_scratch(sm, in, &y, 0, stream));
+    show("run (scratch 16 bytes in)", ind_cuda_module_run_scratch(sm, in, &y, scratch + 16, stream));
+    show("run (scratch)", ind_cuda_module_run_scratch(sm, in, &y, scratch, stream));
+    printf("runtime bytes after scratch runs: %lld\n", (long long)ind_cuda_runtime_bytes());
+    /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
+    show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
+    printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
+    ind_cuda_module_destroy(om);
+    ind_cuda_module_destroy(sm);
+    ind_cuda_free(scratch);
+    ind_cuda_free(y);
+    ind_rt_program_destroy(sp);
+  }
   IndCudaGraph *g = NULL;
   show("capture (legacy stream)", ind_cuda_module_capture(m, in, out, NULL, &g));
   show("capture", ind_cuda_module_capture(m, in, out, stream, &g));

@@ -1,0 +1,37 @@
+"""Program.run(scratch=...) on the mock driver, whose cuBLAS computes on host memory (test/runtime/python-scratch.test):
+two linears (test/runtime/Inputs/two_linears.mlir), the first's result an intermediate read by the second, run
+with the intermediates in a caller's scratch and with the program's own, against numpy.
+  scratch_run.py (compile MLIR | load PROGRAM)"""
+import sys
+
+import numpy as np
+
+import ind.core as c
+
+how, path = sys.argv[1], sys.argv[2]
+p = c.compile(open(path).read(), device="cuda") if how == "compile" else c.load(path)
+rng = np.random.default_rng(0)
+b, x, w, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((7,), (9, 5), (7, 5), (7, 7)))
+want = (x @ w.T + b) @ w2.T + b
+n = p.scratch_bytes()
+print("scratch bytes", n)
+raw = np.full(n + 256 + 16, np.nan, dtype=np.float32)  # a 256-byte aligned window of NaN (poison)
+base = (raw.ctypes.data + 255) // 256 * 256
+
+
+def run(**kw):
+    out = np.full((9, 7), np.nan, dtype=np.float32)
+    p.run([a.ctypes.data for a in (b, x, w, w2)], [out.ctypes.data], 0, **kw)
+    return out
+
+
+before = c.cuda_runtime_bytes()
+out = run(scratch=base)
+print("scratch run: max err %.1e" % np.abs(out - want).max(), "runtime bytes +%d" % (c.cuda_runtime_bytes() - before))
+print("scratch written:", not np.isnan(raw).all())
+out = run()
+print("own run: max err %.1e" % np.abs(out - want).max(), "runtime bytes +%d" % (c.cuda_runtime_bytes() - before))
+try:
+    run(scratch=base + 16)
+except c.IndError as e:
+    print("misaligned:", e)
