@@ -9,8 +9,9 @@ static. The trees then warm the graph up once, record it on the next call and re
 is not static (an activation, a batch) is copied into the graph's own buffer per call, a static one
 (parameters and buffers, marked so by Dynamo; the backward graph's saved values) is taken where it is and a
 new address records the graph again. ind's part of the bargain: every partition launches on the current
-stream (the capture stream while recording), its outputs come from PyTorch's caching allocator (the graph's
-pool), its intermediates were allocated by the runtime on the warm-up call (never while recording) and
+stream (the capture stream while recording), its outputs and its intermediates (a scratch block per call,
+backend.intermediates_mode) come from PyTorch's caching allocator (the graph's pool; with "held"
+intermediates, the runtime allocated them on the warm-up call, never while recording), and
 nothing synchronizes or reads back while the stream is captured (the checked mode's record is read after a
 later run outside the capture).
 
