@@ -62,10 +62,17 @@ class DataPtrCalls:
 
 
 class StandInProgram:
-    """A compiled program's place: records the addresses a CUDA call passes."""
+    """A compiled program's place: records the addresses a CUDA call passes, and whether it was asked for its
+    scratch size (4096 bytes of intermediates)."""
 
-    def run(self, ins, outs, stream=None):
-        self.ins, self.outs, self.stream = ins, outs, stream
+    asked = 0
+
+    def scratch_bytes(self):
+        self.asked += 1
+        return 4096
+
+    def run(self, ins, outs, stream=None, scratch=None):
+        self.ins, self.outs, self.stream, self.scratch = ins, outs, stream, scratch
 
 
 def bare_kernel():
@@ -105,9 +112,13 @@ def call_args(k):
         print("a CPU tensor argument of a CUDA call:", e)
 
 
-def cuda_call(k):
+def cuda_call(k, scratch=True):
     """IndKernel.forward's CUDA path with a stand-in program, on fake CUDA tensors: the addresses it passes,
-    and data_ptr() read once per argument (no copy) or not at all (copied: the copy's is read)."""
+    and data_ptr() read once per argument (no copy) or not at all (copied: the copy's is read); with scratch
+    intermediates (the default) a block of the program's scratch size taken per call, its address passed."""
+    k._scratch = scratch
+    empties, real_empty = [], torch.empty
+    torch.empty = lambda *a, **kw: empties.append((a, kw.get("dtype"))) or real_empty(*a, **kw)
     k._progs, k._out_specs, k._out_strides, k.tuple_out = {"cuda": StandInProgram()}, [((8, 8), torch.float32)], [None], False
     k._out_inv, k._in_perms, k._any_in_perm = [None], [None] * 4, False  # as traced: contiguous, no permutes
     raw_stream, backend._raw_stream = backend._raw_stream, lambda dev: 7
@@ -119,10 +130,14 @@ def cuda_call(k):
                 out = k(*args)
     finally:
         backend._raw_stream = raw_stream
+        torch.empty = real_empty
     prog = k._progs["cuda"]
     print(f"CUDA call: {len(prog.ins)} input addresses, {len(prog.outs)} output address, stream {prog.stream}, "
           f"output on {out.device}; data_ptr calls per argument: {[ptrs.of(a) for a in args]}, "
           f"in all {len(ptrs.calls)}")
+    blocks = [a for a, d in empties if d == torch.uint8]
+    print(f"  intermediates {'scratch' if scratch else 'held'}: scratch size asked {prog.asked} time(s), uint8 blocks "
+          f"taken {blocks}, scratch passed {prog.scratch is not None}")
 
 
 def main():
@@ -140,6 +155,7 @@ def main():
     print("== the arguments of a CUDA call")
     call_args(k)
     cuda_call(k)
+    cuda_call(bare_kernel(), scratch=False)
 
 
 if __name__ == "__main__":
