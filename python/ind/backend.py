@@ -1135,6 +1135,70 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     return fused
 
 
+def _producer(n):
+    """What makes the graph value n, for a message: a partition, an eager op, an input or a constant."""
+    if n.op == "call_function" and getattr(n.target, "__name__", "") == "getitem" and n.args[0].op == "call_module":
+        n = n.args[0]
+    return {"call_module": f"partition {n.target}", "placeholder": f"input {n.name}",
+            "get_attr": f"constant {n.target}"}.get(n.op, f"{n.name} ({n.target})")
+
+
+def _outputs(gm):
+    out = next(n for n in gm.graph.nodes if n.op == "output")
+    return list(out.args[0]) if isinstance(out.args[0], (tuple, list)) else [out.args[0]]
+
+
+def output_devices(gm):
+    """The traced device of each output of the ATen graph gm (None for an output that is not a tensor or
+    has no traced value): what check_outputs holds a first call to. Read before compile_aten_graph, which
+    rewrites gm."""
+    vals = [v.meta.get("val") if isinstance(v, torch.fx.Node) else None for v in _outputs(gm)]
+    return [v.device if isinstance(v, torch.Tensor) else None for v in vals]
+
+
+def check_outputs(devices, names, outs):
+    """Messages for the outputs of a call that are not on the device PyTorch traced them on (a tensor a
+    partition or a rewrite made on the host where the model's is on the GPU: the next graph, or the next
+    op, would get it there). names: what makes each output (_producer)."""
+    outs = outs if isinstance(outs, (tuple, list)) else [outs]
+    bad = {}
+    for i, (d, o) in enumerate(zip(devices, outs)):
+        if d is not None and isinstance(o, torch.Tensor) and o.device != d and \
+                not (o.device.type == d.type and d.index is None):
+            bad[i] = f"output {i} (from {names[i]}) is on {o.device}, traced on {d}"
+    return bad
+
+
+def first_call_checked(fn, devices):
+    """fn (a graph compile_aten_graph made; devices: output_devices of its ATen graph) whose first call
+    checks its outputs' devices: a mismatch is an error under IND_STRICT, else one warning and those outputs
+    moved on every call (a right answer, slower). Later calls cost one Python call."""
+    names = [_producer(v) if isinstance(v, torch.fx.Node) else "a constant" for v in _outputs(fn)]
+    move = None
+
+    def call(*args):
+        nonlocal move
+        outs = fn(*args)
+        if move is None:
+            bad = check_outputs(devices, names, outs)
+            if bad and strict():
+                raise RuntimeError("ind (IND_STRICT): " + "; ".join(bad.values()))
+            if bad:
+                import warnings
+                msg = "; ".join(bad.values())
+                warnings.warn(f"ind: {msg}: moved there on every call", RuntimeWarning, stacklevel=2)
+                STATS["fallbacks"].append(msg)
+            move = sorted(bad)
+        if move:
+            single = not isinstance(outs, (tuple, list))
+            outs = [outs] if single else list(outs)
+            for i in move:
+                outs[i] = outs[i].to(devices[i])
+            outs = outs[0] if single else outs
+        return outs
+    return call
+
+
 PARTITIONERS = ("default", "min_cut")
 
 
@@ -1171,8 +1235,11 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     except ImportError:  # torch < 2.0
         aot_autograd = None
 
-    def run(inputs):
-        return lambda g: make_boxed_func(compile_aten_graph(g, inputs, options))
+    def run(inputs):  # the compiled graph, its first call's output devices checked (first_call_checked)
+        def compile_checked(g):
+            devices = output_devices(g)
+            return make_boxed_func(first_call_checked(compile_aten_graph(g, inputs, options), devices))
+        return compile_checked
 
     def fw(g, inputs, is_inference=False):
         _layout(g, inputs, _device_of(g, inputs), is_inference, forward=True)
