@@ -855,11 +855,12 @@ def describe(gm):
 
 
 def _device_of(gm, example_inputs):
-    """The device type the graph runs on: its tensor inputs' (an accelerator where any input is on one: CPU
-    scalars and constants lifted to inputs mix with a CUDA graph's tensors), or None where nothing says."""
-    types = [x.device.type for x in list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes
-                                                                  if n.op == "placeholder"]
-             if isinstance(x, torch.Tensor)]
+    """The device type the graph runs on: an accelerator where any tensor input, or any value PyTorch traced
+    (a graph may make its tensors on the GPU from no tensor input at all: an attention mask built from
+    sizes), is on one (CPU scalars and constants lifted to inputs mix with a CUDA graph's tensors); else
+    its inputs' device, or None where nothing says."""
+    vals = [n.meta.get("val") for n in gm.graph.nodes]
+    types = [x.device.type for x in list(example_inputs or ()) + vals if isinstance(x, torch.Tensor)]
     return next((t for t in types if t != "cpu"), types[0] if types else None)
 
 

@@ -145,6 +145,9 @@ def main():
     print("== cuda graph")
     print("device of the graph:", backend._device_of(gm, args))
     describe(gm, "cuda")
+    with FakeTensorMode(allow_non_fake_inputs=True):  # a mask made on the GPU from sizes alone: no tensor input
+        mask = make_fx(lambda n: (torch.arange(8, device="cuda") < n).float(), tracing_mode="fake")(5)
+    print("device of a graph of factory ops:", backend._device_of(mask, [5]))
     print("== the same graph without a device (every node counted on it)")
     describe(trace()[0], None)
     # the call: the device a CUDA partition runs on, and its arguments
