@@ -864,6 +864,16 @@ def _device_of(gm, example_inputs):
     return next((t for t in types if t != "cpu"), types[0] if types else None)
 
 
+def _device_index(gm, example_inputs, device):
+    """The index of the device of type `device` the graph's tensors are on (an input's, else a traced
+    value's), else the current one's."""
+    vals = list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes]
+    d = next((x.device for x in vals if isinstance(x, torch.Tensor) and x.device.type == device), None)
+    if d is not None and d.index is not None:
+        return d.index
+    return torch.cuda.current_device() if device == "cuda" else None
+
+
 _POOL = []  # [ThreadPoolExecutor]: kept, so that its threads keep their compilers (ind.core: one per thread)
 
 
@@ -878,13 +888,23 @@ def compile_threads():
     return max(1, int(n)) if n else min(8, os.cpu_count() or 1)
 
 
-def _compile_all(kernels, device):
+def _on_device(index):
+    """The context in which a thread's CUDA calls go to device `index` (PyTorch's current device there)."""
+    return torch.cuda.device(index)
+
+
+def _compile_all(kernels, device, index=None):
     """Compiles each kernel's program for device; [(name, exception)] of those that failed, in order. The
     first compile runs on the calling thread (one-time initialisations of LLVM/MLIR happen there), the rest
-    on the pool."""
+    on the pool. On CUDA each program is also loaded on device `index` on the same thread (the driver's PTX
+    JIT: the costliest part of a partition's first run, done side by side instead of one partition after
+    another on the first call), so that a load that fails falls back as a compile error does."""
     def one(k):
         try:
-            k.program(device)
+            prog = k.program(device)
+            if device == "cuda":
+                with _on_device(index):
+                    prog.scratch_bytes()  # loads the module (cached by the program)
             return None
         except Exception as e:
             return (k.name, e)
@@ -1124,7 +1144,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
         except Exception as e:  # the partition stays an eager submodule (an error under IND_STRICT)
             _fallback(f"partition {name} ({len(sub.graph.nodes)} nodes)", e)
     if device is not None:  # compiled now, so that a compile error falls back before the first call
-        for name, err in _compile_all(list(kernels.values()), device):
+        for name, err in _compile_all(list(kernels.values()), device, _device_index(gm, example_inputs, device)):
             del kernels[name]
             _fallback(f"partition {name} ({len(fused.get_submodule(name).graph.nodes)} nodes)", err)
     for name, k in kernels.items():

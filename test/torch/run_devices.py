@@ -140,6 +140,46 @@ def cuda_call(k, scratch=True):
           f"taken {blocks}, scratch passed {prog.scratch is not None}")
 
 
+def preload():
+    """_compile_all on CUDA loads each program on the graph's device on the compiling thread (stand-in
+    kernels and programs; the device context recorded per thread): a load that fails is that partition's
+    compile error; on the CPU nothing is loaded."""
+    import contextlib
+    import threading
+    state, seen = threading.local(), []
+
+    class Prog:
+        def __init__(self, fail):
+            self.fail = fail
+
+        def scratch_bytes(self):
+            if self.fail:
+                raise RuntimeError("cuModuleLoadDataEx (PTX JIT) failed: mock")
+            seen.append(getattr(state, "index", None))
+            return 0
+
+    class Kernel:
+        def __init__(self, name, fail=False):
+            self.name, self.prog = name, Prog(fail)
+
+        def program(self, device):
+            return self.prog
+
+    @contextlib.contextmanager
+    def on(index):
+        state.index = index
+        yield
+        state.index = None
+    real, backend._on_device = backend._on_device, on
+    try:
+        bad = backend._compile_all([Kernel("fused_0"), Kernel("fused_1"), Kernel("fused_2", True), Kernel("fused_3")],
+                                   "cuda", 3)
+        cpu = backend._compile_all([Kernel("fused_0", True)], "cpu")
+    finally:
+        backend._on_device = real
+    print(f"preload: loaded on devices {sorted(seen)}; failed {[(n, str(e)) for n, e in bad]}; on the CPU {cpu}")
+
+
 def main():
     gm, args = trace()
     print("== cuda graph")
@@ -159,6 +199,7 @@ def main():
     call_args(k)
     cuda_call(k)
     cuda_call(bare_kernel(), scratch=False)
+    preload()
 
 
 if __name__ == "__main__":
