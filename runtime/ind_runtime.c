@@ -142,6 +142,8 @@ typedef struct CheckSite {
   int64_t lower, upper;
 } CheckSite;
 
+enum { N_TEXT = 3 }; /* the optional sections (k_text_sections) */
+
 struct IndRtProgram {
   CheckSite *checks;
   int nchecks;
@@ -157,14 +159,14 @@ struct IndRtProgram {
   size_t plan_len;
   char *ptx; /* NULL when absent */
   size_t ptx_len;
-  char *text[2]; /* kernel-mlir, source-mlir */
-  size_t text_len[2];
+  char *text[N_TEXT]; /* kernel-mlir, source-mlir, cubin */
+  size_t text_len[N_TEXT];
 };
 
-static const char *const k_text_sections[2] = {"kernel-mlir", "source-mlir"};
+static const char *const k_text_sections[N_TEXT] = {"kernel-mlir", "source-mlir", "cubin"};
 
 static int text_index(const char *section) {
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < N_TEXT; ++i)
     if (strcmp(section, k_text_sections[i]) == 0)
       return i;
   return -1;
@@ -502,8 +504,8 @@ void ind_rt_program_destroy(IndRtProgram *p) {
   free(p->outputs);
   free(p->plan);
   free(p->ptx);
-  free(p->text[0]);
-  free(p->text[1]);
+  for (int i = 0; i < N_TEXT; ++i)
+    free(p->text[i]);
   free(p);
 }
 
@@ -639,7 +641,7 @@ IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path) {
       fprintf(f, "ind-program %d\n", IND_PROGRAM_FILE_VERSION) > 0 && write_section(f, "plan", p->plan, p->plan_len);
   if (ok && p->ptx)
     ok = write_section(f, "ptx", p->ptx, p->ptx_len);
-  for (int i = 0; ok && i < 2; ++i)
+  for (int i = 0; ok && i < N_TEXT; ++i)
     if (p->text[i])
       ok = write_section(f, k_text_sections[i], p->text[i], p->text_len[i]);
   ok = ok && fputs("end\n", f) != EOF;
@@ -672,8 +674,8 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
   if (version != IND_PROGRAM_FILE_VERSION)
     return ind_status_create("%s: program file version %d is not supported (this runtime reads version %d)", name,
                              version, IND_PROGRAM_FILE_VERSION);
-  const char *plan = NULL, *ptx = NULL, *texts[2] = {NULL, NULL};
-  size_t plan_len = 0, ptx_len = 0, text_lens[2] = {0, 0};
+  const char *plan = NULL, *ptx = NULL, *texts[N_TEXT] = {NULL};
+  size_t plan_len = 0, ptx_len = 0, text_lens[N_TEXT] = {0};
   bool ended = false;
   while (!ended && read_line(d, len, &pos, line, sizeof line)) {
     char sec[64];
@@ -706,7 +708,7 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
   snprintf(pname, sizeof pname, "%s (plan)", name);
   snprintf(xname, sizeof xname, "%s (ptx)", name);
   IndStatus st = ind_rt_program_create(pname, plan, plan_len, xname, ptx, ptx_len, out);
-  for (int i = 0; !st && i < 2; ++i)
+  for (int i = 0; !st && i < N_TEXT; ++i)
     if (texts[i] && (st = ind_rt_program_set_text(*out, k_text_sections[i], texts[i], text_lens[i]))) {
       ind_rt_program_destroy(*out);
       *out = NULL;
@@ -1312,11 +1314,14 @@ static IndStatus load_ptx(IndCudaModule *m) {
   CUjit_option opts[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
                          CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE};
   void *vals[] = {info_log, (void *)(uintptr_t)LOG, error_log, (void *)(uintptr_t)LOG, (void *)(uintptr_t)1};
-  CUresult res = p_cuModuleLoadDataEx(&m->mod, m->prog->ptx, (unsigned)(sizeof opts / sizeof opts[0]), opts, vals);
+  /* the "cubin" section where a caller compiled the PTX ahead (ptxas), else the PTX for the driver's JIT */
+  const char *cubin = ind_rt_program_text(m->prog, "cubin", NULL);
+  CUresult res =
+      p_cuModuleLoadDataEx(&m->mod, cubin ? cubin : m->prog->ptx, (unsigned)(sizeof opts / sizeof opts[0]), opts, vals);
   IndStatus st = NULL;
   if (res != CUDA_SUCCESS) {
     m->mod = NULL;
-    IndStatus e = cu_error(res, "cuModuleLoadDataEx (PTX JIT)");
+    IndStatus e = cu_error(res, cubin ? "cuModuleLoadDataEx (cubin)" : "cuModuleLoadDataEx (PTX JIT)");
     st = ind_status_create("%s\nJIT error log:\n%s\nJIT info log:\n%s", ind_status_message(e), error_log, info_log);
     ind_status_destroy(e);
   }

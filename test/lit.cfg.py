@@ -79,6 +79,12 @@ if _have_gpu():
 import shutil
 if shutil.which("clang-format"):
     config.available_features.add("clang-format")
+# ptxas (a CUDA toolkit's, or Triton's in the venv): compiling programs ahead (test/runtime/python-cubin.test)
+if shutil.which("ptxas") or os.path.isfile("/usr/local/cuda/bin/ptxas") or \
+        any(os.path.isfile(p) for p in __import__("glob").glob(os.path.join(config.ind_src_dir, ".venv", "lib", "python3*",
+                                                                             "site-packages", "triton", "backends",
+                                                                             "nvidia", "bin", "ptxas"))):
+    config.available_features.add("ptxas")
 
 # PyTorch tests (test/torch) need %python with torch and numpy: "torch" for any torch, "torch2" for torch >= 2
 # (torch.compile, AOTAutograd), "zoo" where transformers and timm import too (bench/zoo).

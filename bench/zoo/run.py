@@ -207,6 +207,9 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # with every partition holding its intermediates (the runtime's own memory, as before
                       # device run 30) instead of a block of PyTorch's caching allocator per call
                       "ind-cg-held": ("ind", {"options": {"cudagraphs": True, "intermediates": "held"}}),
+                      # with every program compiled ahead by ptxas (Triton's, as Inductor's kernels) instead of
+                      # by the driver's JIT when it loads (ind.backend.ptxas_setting)
+                      "ind-cg-ptxas": ("ind", {"options": {"cudagraphs": True, "ptxas": "auto"}}),
                       # and with addmm's bias kept out of the matmul (graph-decompose's addmm-epilogue off):
                       # the A/B column of the cuBLASLt bias epilogue
                       "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,

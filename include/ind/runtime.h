@@ -26,6 +26,7 @@
  *     section ptx <bytes>\n<PTX>\n          (optional: absent for a CPU-only program)
  *     section kernel-mlir <bytes>\n<IR>\n   (optional: the kernel-level module, for libind's CPU JIT)
  *     section source-mlir <bytes>\n<IR>\n   (optional: the source, for the reference interpreter)
+ *     section cubin <bytes>\n<ELF>\n       (optional: the PTX compiled ahead by ptxas, loaded instead of it)
  *     end\n
  * Unknown sections are skipped; a wrong magic, an unknown version, a truncated section or a plan that
  * does not validate is a load error naming the file. */
@@ -109,8 +110,9 @@ IndStatus ind_rt_program_load_memory(const char *name, const void *data, size_t 
 IndStatus ind_rt_program_save(const IndRtProgram *p, const char *path);
 void ind_rt_program_destroy(IndRtProgram *p);
 
-/* Optional text sections kept with the program and saved with it: "kernel-mlir" (the kernel-level IR,
- * for libind's CPU JIT) and "source-mlir" (the source, for the reference interpreter). */
+/* Optional sections kept with the program and saved with it: "kernel-mlir" (the kernel-level IR, for
+ * libind's CPU JIT), "source-mlir" (the source, for the reference interpreter) and "cubin" (binary: the PTX
+ * compiled ahead for one GPU by ptxas; ind_cuda_module_load loads it instead of JIT-compiling the PTX). */
 IndStatus ind_rt_program_set_text(IndRtProgram *p, const char *section, const char *text, size_t len);
 const char *ind_rt_program_text(const IndRtProgram *p, const char *section, size_t *len); /* NULL when absent */
 

@@ -31,6 +31,7 @@ GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.
 """
 import operator
 import os
+import re
 import sys
 import threading
 
@@ -104,6 +105,7 @@ def compile_options(options=None):
     opts.pop("layout_opt", None)
     opts.pop("partitioner", None)
     opts.pop("intermediates", None)
+    opts.pop("ptxas", None)
     return tuple(plugins), opts
 
 
@@ -125,9 +127,35 @@ def intermediates_mode(options=None):
 _STATS_LOCK = threading.Lock()
 
 
+def ptxas_setting(options=None):
+    """Whether CUDA programs are compiled ahead by ptxas (options["ptxas"], else $IND_PTXAS): "auto" (Triton's
+    ptxas, as Inductor's kernels are compiled, else one on PATH), a path, or off (the default: the driver
+    JIT-compiles each program's PTX when it loads)."""
+    return (options or {}).get("ptxas") or os.environ.get("IND_PTXAS") or None
+
+
+def _device_arch():
+    """The current CUDA device's architecture as ptxas names it ("sm_90")."""
+    major, minor = torch.cuda.get_device_capability()
+    return f"sm_{major}{minor}"
+
+
+def _attach_cubin(prog, ptxas):
+    """prog's PTX compiled ahead by ptxas into its "cubin" section, where the PTX targets this device's
+    architecture (else the driver JIT-compiles it, forward-compatibly, as without ptxas). True if attached."""
+    m = re.search(r"^\s*\.target\s+(sm_\w+)", prog.ptx or "", re.M)
+    arch = _device_arch()
+    if not m or m.group(1) != arch:
+        _log(f"ptxas: the PTX targets {m.group(1) if m else 'nothing'}, the device is {arch}: left to the JIT")
+        return False
+    prog.set_section("cubin", core.compile_cubin(prog.ptx, arch, ptxas))
+    return True
+
+
 def get_program(text, inputs, outputs, device, options=None):
     plugins, opts = compile_options(options)
-    key = (text, device, plugins, tuple(sorted(opts.items())))
+    ptxas = core.find_ptxas(ptxas_setting(options)) if device == "cuda" else None
+    key = (text, device, plugins, tuple(sorted(opts.items())), ptxas)
     prog = _CACHE.get(key)
     if prog is None:
         dump = os.environ.get("IND_DUMP_GRAPHS")  # a folder: each compiled graph's text, for ind-opt / ind-run
@@ -136,6 +164,8 @@ def get_program(text, inputs, outputs, device, options=None):
             with open(os.path.join(dump, f"graph{len(os.listdir(dump)):04d}.mlir"), "w") as f:
                 f.write(text)
         prog = core.compile(text, device=device, options=opts, plugins=plugins)
+        if ptxas:
+            _attach_cubin(prog, ptxas)
         with _STATS_LOCK:  # partitions compile on several threads (compile_threads)
             _CACHE[key] = prog
             STATS["compiles"] += 1
@@ -901,10 +931,11 @@ def _compile_all(kernels, device, index=None):
     another on the first call), so that a load that fails falls back as a compile error does."""
     def one(k):
         try:
-            prog = k.program(device)
-            if device == "cuda":
-                with _on_device(index):
-                    prog.scratch_bytes()  # loads the module (cached by the program)
+            if device != "cuda":
+                k.program(device)
+                return None
+            with _on_device(index):  # ptxas (where asked) compiles for this device, the module loads on it
+                k.program(device).scratch_bytes()  # loads the module (cached by the program)
             return None
         except Exception as e:
             return (k.name, e)

@@ -103,6 +103,48 @@ def libdevice_from_triton():
     return None
 
 
+def find_ptxas(setting):
+    """The ptxas to compile programs ahead with, for a setting: None, "", "off", "0": none; "auto": Triton's
+    bundled ptxas (what Inductor's kernels are compiled with; located, not imported), else one on PATH or
+    under a CUDA root; else a path, which must exist. Raises IndError for a path that is not there."""
+    if setting in (None, "", "off", "0", False):
+        return None
+    if setting != "auto":
+        if not os.path.isfile(setting):
+            raise IndError(f"ptxas {setting!r} does not exist")
+        return setting
+    import importlib.util
+    import shutil
+    try:
+        spec = importlib.util.find_spec("triton")
+    except (ImportError, ValueError):
+        spec = None
+    for d in (spec.submodule_search_locations or []) if spec else []:
+        cand = os.path.join(d, "backends", "nvidia", "bin", "ptxas")
+        if os.path.isfile(cand):
+            return cand
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    return next((c for r in _CUDA_ROOTS if os.path.isfile(c := os.path.join(r, "bin", "ptxas"))), None)
+
+
+def compile_cubin(ptx, arch, ptxas):
+    """The PTX text compiled by ptxas for arch ("sm_90"): the cubin's bytes (ptxas -O3, as Triton runs it).
+    Raises IndError with ptxas's message when it fails."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="ind-ptxas-") as d:
+        src, out = os.path.join(d, "k.ptx"), os.path.join(d, "k.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        r = subprocess.run([ptxas, f"--gpu-name={arch}", "-O3", src, "-o", out], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise IndError(f"ptxas ({ptxas}) failed for {arch}: {(r.stderr or r.stdout).strip()[:2000]}")
+        with open(out, "rb") as f:
+            return f.read()
+
+
 _lib = None
 _runtime_only = False  # libind could not be loaded: the runtime alone (libindrt.so)
 _P = ctypes.c_void_p
@@ -122,6 +164,7 @@ _RT_SIG = {
     "ind_rt_program_plan": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
     "ind_rt_program_ptx": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
     "ind_rt_program_text": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_size_t)]),
+    "ind_rt_program_set_text": (_P, [_P, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
     "ind_cuda_module_load": (_P, [_P, _P, ctypes.POINTER(_P)]),
     "ind_cuda_module_run": (_P, [_P, _P, _P, _P]),
     "ind_cuda_module_run_scratch": (_P, [_P, _P, _P, ctypes.c_uint64, _P]),
@@ -390,6 +433,18 @@ class Program:
         n = ctypes.c_size_t()
         p = fn(self._rt, *args, ctypes.byref(n))
         return None if not p else ctypes.string_at(p, n.value).decode()
+
+    def section(self, name):
+        """The bytes of an optional section of the program ("kernel-mlir", "source-mlir", "cubin"), or None."""
+        n = ctypes.c_size_t()
+        p = self._lib.ind_rt_program_text(self._rt, name.encode(), ctypes.byref(n))
+        return None if not p else ctypes.string_at(p, n.value)
+
+    def set_section(self, name, data):
+        """Sets an optional section (bytes; saved with the program). "cubin": the PTX compiled ahead for one
+        GPU (ptxas), which the program loads instead of having the driver JIT-compile the PTX; set it before
+        the first CUDA run."""
+        _check(self._lib.ind_rt_program_set_text(self._rt, name.encode(), bytes(data), len(data)))
 
     @property
     def ptx(self):

@@ -108,8 +108,32 @@ static MockFn fns[64];
 static int nfns;
 static int module_token;
 static const char *module_ptx;
+static size_t module_len; /* the image's bytes: the PTX's length, or a cubin's from its ELF header */
+/* Whether the loaded image holds `name` (a kernel's or a global's symbol). */
+static int module_has(const char *name) {
+  size_t n = strlen(name);
+  for (size_t i = 0; i + n <= module_len; ++i)
+    if (memcmp(module_ptx + i, name, n) == 0)
+      return 1;
+  return 0;
+}
 CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, CUjit_option *opts, void **vals) {
   const char *ptx = image;
+  if (memcmp(ptx,
+             "\x7f"
+             "ELF",
+             4) == 0) { /* a cubin (64-bit ELF): section headers end the file */
+    uint64_t shoff;
+    uint16_t shentsize, shnum;
+    memcpy(&shoff, ptx + 0x28, 8);
+    memcpy(&shentsize, ptx + 0x3A, 2);
+    memcpy(&shnum, ptx + 0x3C, 2);
+    module_ptx = ptx;
+    module_len = (size_t)shoff + (size_t)shentsize * shnum;
+    fprintf(stderr, "mock: module from a cubin (%zu bytes)\n", module_len);
+    *m = (CUmodule)&module_token;
+    return CUDA_SUCCESS;
+  }
   if (strstr(ptx, "MOCK_JIT_FAIL")) {
     for (unsigned i = 0; i < n; ++i)
       if (opts[i] == CU_JIT_ERROR_LOG_BUFFER)
@@ -117,6 +141,7 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n, 
     return CUDA_ERROR_INVALID_PTX;
   }
   module_ptx = ptx;
+  module_len = strlen(ptx);
   *m = (CUmodule)&module_token;
   return CUDA_SUCCESS;
 }
@@ -129,7 +154,7 @@ static int64_t check_record[2]; /* the module's __ind_check */
 CUresult CUDAAPI cuModuleGetGlobal(CUdeviceptr *p, size_t *bytes, CUmodule m, const char *name) {
   (void)m;
   MOCK_FAIL("cuModuleGetGlobal");
-  if (strcmp(name, "__ind_check") != 0 || !strstr(module_ptx, name))
+  if (strcmp(name, "__ind_check") != 0 || !module_has(name))
     return CUDA_ERROR_NOT_FOUND;
   *p = (CUdeviceptr)(uintptr_t)check_record;
   if (bytes)
@@ -152,7 +177,7 @@ static void mock_check(const char *kernel) {
 }
 CUresult CUDAAPI cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   (void)m;
-  if (nfns == 64 || !strstr(module_ptx, name))
+  if (nfns == 64 || !module_has(name))
     return CUDA_ERROR_NOT_FOUND;
   snprintf(fns[nfns].name, sizeof fns[nfns].name, "%s", name);
   *f = (CUfunction)&fns[nfns++];
