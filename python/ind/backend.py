@@ -1333,6 +1333,8 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     graphs = cudagraphs.Recorder(len(example_inputs)) if cudagraphs.enabled(options) else None
     decompositions = ind_fx.backend_decompositions(_device_of(gm, example_inputs))
     split = partition_fn(options)  # a bad value is the user's error, raised here whatever IND_STRICT says
+    intermediates_mode(options)  # likewise (not a fallback of every partition)
+    core.find_ptxas(ptxas_setting(options))
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),
                             decompositions=decompositions, keep_inference_input_mutations=True,
