@@ -240,7 +240,38 @@ def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
     if iters > 0:
         with _zoo_lock(True):
             _time_row(row, res, compiled, eager, fp64, iters)
+        res["machine"] = _machine(row.device)
     return res
+
+
+def _machine(dev):
+    """What a timed row ran on, to compare runs across machines: the device's name, the CUDA driver's
+    version (ind's PTX is compiled by its JIT unless compiled ahead), torch's and Triton's versions."""
+    import torch
+    m = {"torch": torch.__version__}
+    try:
+        import triton
+        m["triton"] = triton.__version__
+    except ImportError:
+        pass
+    if dev.type == "cuda":
+        m["gpu"] = torch.cuda.get_device_name(dev)
+        try:
+            import ctypes
+            v = ctypes.c_int()
+            if ctypes.CDLL("libcuda.so.1").cuDriverGetVersion(ctypes.byref(v)) == 0:
+                m["cuda_driver"] = f"{v.value // 1000}.{v.value % 1000 // 10}"
+        except OSError:
+            pass
+        try:
+            import subprocess
+            r = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader", "-i",
+                                str(dev.index or 0)], capture_output=True, text=True, timeout=10)
+            if r.returncode == 0 and r.stdout.strip():
+                m["driver"] = r.stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return m
 
 
 def _build_row(name, mode, size, device, backends, batch, zoo):
