@@ -134,6 +134,9 @@ class Program:
         state = [k for k, i in enumerate(self.inputs) if i.get("state")]
         if state:  # inputs the program writes in place (a module's buffers): the runner never makes them
             L += ["", "", f"STATE = {state}"]  # require grad and compares their values after the call too
+        if any("_mask(" in st["src"] for st in self.stmts):  # Gen.factory_graph's mask: a graph of its own
+            L += ["", "", "def _mask(n, m):", "    torch._dynamo.graph_break()",
+                  "    return torch.arange(m, device=DEV)[None, :] <= torch.arange(n, device=DEV)[:, None]"]
         L += ["", "", f"def views({', '.join(bases)}):"]
         L.append(f"    return [{', '.join(self._view(i, b) for i, b in zip(self.inputs, bases))}]")
         L += ["", "", f"def f({', '.join(names)}):"]
@@ -779,6 +782,20 @@ class Gen:
             w = self.stmts[-1]["name"]
             self.add(f"{w} * 2 + {a.name}" if a.dtype in FLOAT else f"{w} + {a.name}", x.shape, a.dtype)
 
+    def factory_graph(self, r):
+        """A tenth of the programs also mask their last value (rank >= 2) with a causal mask made by `_mask`, a
+        function that breaks the graph first: Dynamo compiles the mask as a graph of its own with no tensor
+        input at all, made on DEV from sizes alone (BART's attention mask under transformers 5: such a graph
+        ran on the host under ind, device run 30). Drawn from its own generator after the statements: every
+        other statement of a seed is the same as without it."""
+        if r.random() >= 0.1 or not self.stmts:
+            return
+        x = self.vals[-1]
+        if len(x.shape) < 2 or x.dtype not in FLOAT:
+            return
+        n, m = x.shape[-2], x.shape[-1]
+        self.add(f"torch.where(_mask({n}, {m}), {x.name}, 0.0)", x.shape, x.dtype)
+
     def gen(self):
         r0 = random.Random(self.seed * 1000003 + 999)
         self.new_input(r0, self.shape(r0))
@@ -792,6 +809,7 @@ class Gen:
                     break
                 del self.stmts[n_stmts:], self.inputs[n_in:], self.vals[n_vals:]
         self.write_state(random.Random(self.seed * 1000003 + 777))
+        self.factory_graph(random.Random(self.seed * 1000003 + 555))
         # outputs: the last value and the other sinks (values no later statement reads), up to four, so that
         # little of the program is dead
         r = self.out_rng
