@@ -889,16 +889,20 @@ def _device_of(gm, example_inputs):
     (a graph may make its tensors on the GPU from no tensor input at all: an attention mask built from
     sizes), is on one (CPU scalars and constants lifted to inputs mix with a CUDA graph's tensors); else
     its inputs' device, or None where nothing says."""
-    vals = [n.meta.get("val") for n in gm.graph.nodes]
-    types = [x.device.type for x in list(example_inputs or ()) + vals if isinstance(x, torch.Tensor)]
+    types = [x.device.type for x in _graph_tensors(gm, example_inputs)]
     return next((t for t in types if t != "cpu"), types[0] if types else None)
+
+
+def _graph_tensors(gm, example_inputs):
+    """The graph's example inputs, then the values PyTorch traced for its nodes, that are tensors."""
+    vals = list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes]
+    return [x for x in vals if isinstance(x, torch.Tensor)]
 
 
 def _device_index(gm, example_inputs, device):
     """The index of the device of type `device` the graph's tensors are on (an input's, else a traced
     value's), else the current one's."""
-    vals = list(example_inputs or ()) + [n.meta.get("val") for n in gm.graph.nodes]
-    d = next((x.device for x in vals if isinstance(x, torch.Tensor) and x.device.type == device), None)
+    d = next((x.device for x in _graph_tensors(gm, example_inputs) if x.device.type == device), None)
     if d is not None and d.index is not None:
         return d.index
     return torch.cuda.current_device() if device == "cuda" else None

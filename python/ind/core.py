@@ -26,6 +26,7 @@ One compiler (an MLIR context) serves the process; it is not thread-safe: compil
 """
 
 import ctypes
+import functools
 import os
 import threading
 
@@ -103,6 +104,7 @@ def libdevice_from_triton():
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def find_ptxas(setting):
     """The ptxas to compile programs ahead with, for a setting: None, "", "off", "0": none; "auto": Triton's
     bundled ptxas (what Inductor's kernels are compiled with; located, not imported), else one on PATH or
