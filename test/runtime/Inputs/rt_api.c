@@ -96,12 +96,13 @@ int main(int argc, char **argv) {
     ind_cuda_module_destroy(m2);
     printf("runtime bytes after destroy: %lld\n", (long long)ind_cuda_runtime_bytes());
   }
-  { /* intermediates in the caller's scratch, per run: two slots, each at a 256-byte offset */
+  { /* intermediates in the caller's scratch, per run: two slots, each rounded up to 256 bytes (257 -> 512,
+     * 256 -> 256) at a 256-byte offset */
     static const char scratch_plan[] =
         "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
         "\"shape\": [32], \"bytes\": 128}], \"allocations\": ["
-        "{\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null},"
-        "{\"name\": \"t1\", \"dtype\": \"f32\", \"shape\": [100], \"bytes\": 400, \"reuse\": null},"
+        "{\"name\": \"t0\", \"dtype\": \"i8\", \"shape\": [257], \"bytes\": 257, \"reuse\": null},"
+        "{\"name\": \"t1\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null},"
         "{\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null}],"
         "\"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
         "\"args\": [\"x\", \"t0\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": "
@@ -121,6 +122,21 @@ int main(int argc, char **argv) {
     show("run (scratch 16 bytes in)", ind_cuda_module_run_scratch(sm, in, &y, scratch + 16, stream));
     show("run (scratch)", ind_cuda_module_run_scratch(sm, in, &y, scratch, stream));
     printf("runtime bytes after scratch runs: %lld\n", (long long)ind_cuda_runtime_bytes());
+    /* a program with no intermediates needs no scratch: 0 bytes, and 0 is a scratch it runs with */
+    static const char plain_plan[] =
+        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+        "\"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"y\", \"dtype\": \"f32\", "
+        "\"shape\": [32], \"bytes\": 128, \"reuse\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": "
+        "\"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"y\"]}], \"outputs\": [\"y\"]}";
+    IndRtProgram *pp = NULL;
+    IndCudaModule *pm = NULL;
+    show("plain program",
+         ind_rt_program_create("plain.json", plain_plan, sizeof plain_plan - 1, argv[2], ptx, ptx_len, &pp));
+    show("load module (plain)", ind_cuda_module_load(pp, NULL, &pm));
+    printf("scratch bytes (plain): %zu\n", ind_cuda_module_scratch_bytes(pm));
+    show("run (plain, scratch 0)", ind_cuda_module_run_scratch(pm, in, &y, 0, stream));
+    ind_cuda_module_destroy(pm);
+    ind_rt_program_destroy(pp);
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
