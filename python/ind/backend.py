@@ -109,6 +109,15 @@ def compile_options(options=None):
     return tuple(plugins), opts
 
 
+def _choice(options, key, env, choices):
+    """A backend setting: options[key], else $env, else the first of choices; a value not among them is the
+    user's error (ValueError naming the setting)."""
+    v = (options or {}).get(key) or os.environ.get(env) or choices[0]
+    if v not in choices:
+        raise ValueError(f"ind: {key} {v!r} is not one of {', '.join(choices)}")
+    return v
+
+
 INTERMEDIATES = ("scratch", "held")
 
 
@@ -118,10 +127,7 @@ def intermediates_mode(options=None):
     that what one partition gives back is the next one's and, while a CUDA graph records, the graph's pool
     holds them; "held": the program's own, allocated on its first run and held while it lives (every
     partition of a graph holding its own). options["intermediates"], else $IND_INTERMEDIATES."""
-    v = (options or {}).get("intermediates") or os.environ.get("IND_INTERMEDIATES") or "scratch"
-    if v not in INTERMEDIATES:
-        raise ValueError(f"ind: intermediates {v!r} is not one of {', '.join(INTERMEDIATES)}")
-    return v
+    return _choice(options, "intermediates", "IND_INTERMEDIATES", INTERMEDIATES)
 
 
 _STATS_LOCK = threading.Lock()
@@ -1263,10 +1269,7 @@ def partition_fn(options=None):
     $IND_PARTITIONER, else "default" (AOTAutograd's default_partition: the forward saves what the backward
     reads); "min_cut" is Inductor's min_cut_rematerialization_partition (cheap ops recomputed in the
     backward, fewer saved activations). None for the default (AOTAutograd's own)."""
-    v = (options or {}).get("partitioner") or os.environ.get("IND_PARTITIONER") or "default"
-    if v not in PARTITIONERS:
-        raise ValueError(f"ind: partitioner {v!r} is not one of {', '.join(PARTITIONERS)}")
-    if v == "default":
+    if _choice(options, "partitioner", "IND_PARTITIONER", PARTITIONERS) == "default":
         return None
     from torch._functorch.partitioners import min_cut_rematerialization_partition
     return min_cut_rematerialization_partition
