@@ -431,16 +431,18 @@ class Program:
                 self._lib.ind_program_destroy(self._h)
             self._h = None
 
-    def _text(self, fn, *args):
+    def _bytes(self, fn, *args):
         n = ctypes.c_size_t()
         p = fn(self._rt, *args, ctypes.byref(n))
-        return None if not p else ctypes.string_at(p, n.value).decode()
+        return None if not p else ctypes.string_at(p, n.value)
+
+    def _text(self, fn, *args):
+        b = self._bytes(fn, *args)
+        return None if b is None else b.decode()
 
     def section(self, name):
         """The bytes of an optional section of the program ("kernel-mlir", "source-mlir", "cubin"), or None."""
-        n = ctypes.c_size_t()
-        p = self._lib.ind_rt_program_text(self._rt, name.encode(), ctypes.byref(n))
-        return None if not p else ctypes.string_at(p, n.value)
+        return self._bytes(self._lib.ind_rt_program_text, name.encode())
 
     def set_section(self, name, data):
         """Sets an optional section (bytes; saved with the program). "cubin": the PTX compiled ahead for one
