@@ -60,6 +60,7 @@ def main():
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(run.ROOT, "python"))
     import ind  # noqa: F401  (registers backend="ind")
+    run._no_tf32()  # as the zoo's rows
     row = run.Row(a.model, a.mode, a.size, a.device, a.batch, a.zoo)
     results = []
     for b in a.backends.split(","):

@@ -233,10 +233,24 @@ def _compile(m, b):
     return step
 
 
+def _no_tf32():
+    """TF32 off in cuDNN and cuBLAS, as PyTorch's benchmark runner (benchmarks/dynamo/common.py) sets it for
+    --accuracy: cuDNN's default allows TF32, whose 10-bit mantissa an f32 row's rule cannot tell from an
+    error, and which algorithm it takes depends on the layout (device run 31: ViT's patch convolution in
+    channels-last, ind's and Inductor's layout, took a TF32 kernel, eager's NCHW one did not: RMSE 3e-4
+    against eager's 1e-6, both compilers failing the row alike). bf16 and AMP rows are unaffected."""
+    import torch
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
+
+
 def run_row(name, mode, size, device, backends, iters, batch, zoo="main"):
     """Runs one row in this process; returns its result dict."""
+    _no_tf32()
     with _zoo_lock(False):
         row, res, compiled, eager, fp64 = _build_row(name, mode, size, device, backends, batch, zoo)
+    import torch
+    res["tf32"] = torch.backends.cudnn.allow_tf32 or torch.backends.cuda.matmul.allow_tf32
     if iters > 0:
         with _zoo_lock(True):
             _time_row(row, res, compiled, eager, fp64, iters)

@@ -1231,18 +1231,34 @@ def check_outputs(devices, names, outs):
     return bad
 
 
+def _made_by_ind(v):
+    """Whether ind made the graph value v (a partition's output, a constant): the values first_call_checked
+    holds to their traced device. An op PyTorch runs makes what it makes, and its fake tensor may say
+    otherwise: SDPA's efficient-attention kernel returns its philox seed and offset on the host where the
+    trace has them on the GPU (device run 31: eight f32 training rows stopped by this check under IND_STRICT),
+    and eager makes them the same way."""
+    if not isinstance(v, torch.fx.Node):
+        return False
+    if v.op == "call_function" and getattr(v.target, "__name__", "") == "getitem":
+        v = v.args[0]
+    return v.op in ("call_module", "get_attr")
+
+
 def first_call_checked(fn, devices):
     """fn (a graph compile_aten_graph made; devices: output_devices of its ATen graph) whose first call
-    checks its outputs' devices: a mismatch is an error under IND_STRICT, else one warning and those outputs
-    moved on every call (a right answer, slower). Later calls cost one Python call."""
-    names = [_producer(v) if isinstance(v, torch.fx.Node) else "a constant" for v in _outputs(fn)]
+    checks the devices of the outputs ind made (_made_by_ind): a mismatch is an error under IND_STRICT, else
+    one warning and those outputs moved on every call (a right answer, slower). Later calls cost one Python
+    call."""
+    outputs = _outputs(fn)
+    names = [_producer(v) if isinstance(v, torch.fx.Node) else "a constant" for v in outputs]
+    checked = [d if _made_by_ind(v) else None for d, v in zip(devices, outputs)]
     move = None
 
     def call(*args):
         nonlocal move
         outs = fn(*args)
         if move is None:
-            bad = check_outputs(devices, names, outs)
+            bad = check_outputs(checked, names, outs)
             if bad and strict():
                 raise RuntimeError("ind (IND_STRICT): " + "; ".join(bad.values()))
             if bad:
