@@ -1275,21 +1275,53 @@ static Node *lower_scan(Lower *L, GraphOp *g, Node *res, Node *in) {
   return res;
 }
 
-/* ExternKernel.realize_input of input k of mm / bmm `g`: the buffer the extern reads, *transposed set
- * when it holds the operand's matrices transposed. A buffer is read as it is; a view of storage whose
- * bytes are the operand (a reshape of it) or its transpose (the last two dims swapped) is read through
- * the storage, realized first when it is a recipe (BaseView.realize: the storage, not a copy of the
- * view); anything else is realized into a copy (a constant, a single-element splat, through an identity
- * recipe). A realized value is rebound for every later user: the operand's StorageBox, and the
- * storage's own graph value when it is still bound to the storage. */
-static Node *extern_input(Lower *L, GraphOp *g, int k, Node *in, bool *transposed) {
+/* Whether graph op `vg` (a permute or transpose view of rank `rank`) swaps exactly the last two dims. */
+static bool swaps_last_two(const GraphOp *vg, int rank) {
+  if (!vg->info || rank < 2)
+    return false;
+  if (vg->info->kind == K_TRANSPOSE) {
+    int64_t d0 = 0, d1 = 0;
+    return graph_transpose_dims(vg->op, &d0, &d1) && d0 != d1 && d0 >= rank - 2 && d1 >= rank - 2;
+  }
+  if (vg->info->kind != K_PERMUTE)
+    return false;
+  int64_t dims[LOWER_MAX_RANK];
+  intptr_t nd = 0;
+  if (!graph_permute_dims(vg->op, dims, &nd) || nd != rank)
+    return false;
+  for (int i = 0; i < rank - 2; ++i)
+    if (dims[i] != i)
+      return false;
+  return dims[rank - 2] == rank - 1 && dims[rank - 1] == rank - 2;
+}
+
+/* ExternKernel.realize_input of an mm / bmm input, the graph value `operand` bound to `in`: the buffer the
+ * extern reads, *transposed set when it holds the operand's matrices transposed. A buffer is read as it is;
+ * a view of storage whose bytes are the operand (a reshape of it) or its transpose (the last two dims
+ * swapped) is read through the storage, realized first when it is a recipe (BaseView.realize: the storage,
+ * not a copy of the view). Any other view that is a last-two-dims transpose of a value X reads X realized
+ * by these same rules, flagged: X's buffer in X's own order, shared with X's other users (a gradient's
+ * dY and its dY^T for the two mms of a linear's backward were two copies, the transposed one written with
+ * strided stores: device run 31). Anything else is realized into a copy (a constant, a single-element
+ * splat, through an identity recipe). A realized value is rebound for every later user: the operand's
+ * StorageBox, and the storage's own graph value when it is still bound to the storage. */
+static Node *extern_input_value(Lower *L, MlirValue operand, Node *in, bool *transposed) {
   *transposed = false;
   if (in->kind == N_BUFFER)
     return in;
-  MlirValue operand = mlirOperationGetOperand(g->op, k);
   Node *storage = NULL;
   ExternView v = ind_lower_extern_view(L, in, &storage);
   if (v == EXTERN_VIEW_COPY) {
+    if (in->kind == N_RECIPE && in->op_index >= 0 && swaps_last_two(&L->ops[in->op_index], in->rank)) {
+      MlirValue x = mlirOperationGetOperand(L->ops[in->op_index].op, 0);
+      Node *xn = env_get(L, x);
+      if (xn) {
+        bool xt = false;
+        Node *buf = extern_input_value(L, x, xn, &xt);
+        *transposed = !xt;
+        return buf;
+      }
+    }
     Node *r = realize_pointwise(L, in->kind == N_CONST ? copy_recipe(L, in) : in);
     if (r != in && env_get(L, operand) == in)
       env_set(L, operand, r);
@@ -1307,6 +1339,11 @@ static Node *extern_input(Lower *L, GraphOp *g, int k, Node *in, bool *transpose
       env_set(L, sv, buf);
   }
   return buf;
+}
+
+/* Input k of mm / bmm `g` (extern_input_value). */
+static Node *extern_input(Lower *L, GraphOp *g, int k, Node *in, bool *transposed) {
+  return extern_input_value(L, mlirOperationGetOperand(g->op, k), in, transposed);
 }
 
 /* mm / bmm: an extern buffer; its inputs are realized first (extern_input), a transposed one flagged

@@ -183,3 +183,43 @@ func.func @computed_and_same_rank_reshape(%a: tensor<8x16xf32>, %b: tensor<4x8xf
   %mm = "graph.mm"(%r, %v) : (tensor<8x16xf32>, tensor<16x2xf32>) -> tensor<8x2xf32>
   return %mm : tensor<8x2xf32>
 }
+
+// -----
+
+/// (b) A last-two-dims transpose of a value whose own view must be copied (a reshape of a transposed
+/// computed value: a linear's gradient dY made from an attention output, and its dY^T for the weight's
+/// mm): the value is realized once in its own order and both mms read it, the transposed one flagged.
+/// Before, dY^T was a second copy, written transposed (device run 31: BERT's backward).
+// CHECK-LABEL: sym_name = "transpose_of_copy"
+// CHECK: %[[V:.*]] = "ind.pointwise"
+// CHECK: name = "buf0", origins = ["relu", "permute", "view"], ranges = array<i64: 8, 24>} : () -> memref<8x24xf32>
+// CHECK-NEXT: "ind.extern"(%[[V]], %{{.*}}) {kernel = "mm", name = "buf1", origins = ["mm"], transpose = array<i1: true, false>} : (memref<8x24xf32>, memref<8x5xf32>) -> memref<24x5xf32>
+// CHECK-NEXT: "ind.extern"(%[[V]], %{{.*}}) {kernel = "mm", name = "buf2", origins = ["mm_1"]} : (memref<8x24xf32>, memref<24x6xf32>) -> memref<8x6xf32>
+// CHECK-NOT: "ind.pointwise"
+func.func @transpose_of_copy(%x: tensor<2x3x4x8xf32>, %g: tensor<8x5xf32>, %w: tensor<24x6xf32>) -> (tensor<24x5xf32>, tensor<8x6xf32>) {
+  %r = "graph.relu"(%x) : (tensor<2x3x4x8xf32>) -> tensor<2x3x4x8xf32>
+  %tr = "graph.transpose"(%r) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x3x4x8xf32>) -> tensor<2x4x3x8xf32>
+  %v = "graph.reshape"(%tr) {shape = array<i64: 8, 24>} : (tensor<2x4x3x8xf32>) -> tensor<8x24xf32>
+  %t = "graph.permute"(%v) {dims = array<i64: 1, 0>} : (tensor<8x24xf32>) -> tensor<24x8xf32>
+  %mm = "graph.mm"(%t, %g) : (tensor<24x8xf32>, tensor<8x5xf32>) -> tensor<24x5xf32>
+  %mm2 = "graph.mm"(%v, %w) : (tensor<8x24xf32>, tensor<24x6xf32>) -> tensor<8x6xf32>
+  return %mm, %mm2 : tensor<24x5xf32>, tensor<8x6xf32>
+}
+
+// -----
+
+/// (b) The same through bmm: a batch of [4, 6] matrices reshaped from a transposed computed value, read
+/// transposed.
+// CHECK-LABEL: sym_name = "bmm_transpose_of_copy"
+// CHECK: %[[V:.*]] = "ind.pointwise"
+// CHECK: ranges = array<i64: 2, 4, 6>} : () -> memref<2x4x6xf32>
+// CHECK-NEXT: "ind.extern"(%[[V]], %{{.*}}) {kernel = "bmm", name = "buf1", origins = ["bmm"], transpose = array<i1: true, false>}
+// CHECK-NOT: "ind.pointwise"
+func.func @bmm_transpose_of_copy(%x: tensor<2x3x4x2xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x6x5xf32> {
+  %r = "graph.relu"(%x) : (tensor<2x3x4x2xf32>) -> tensor<2x3x4x2xf32>
+  %p = "graph.transpose"(%r) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x3x4x2xf32>) -> tensor<2x4x3x2xf32>
+  %c = "graph.reshape"(%p) {shape = array<i64: 2, 4, 6>} : (tensor<2x4x3x2xf32>) -> tensor<2x4x6xf32>
+  %t = "graph.transpose"(%c) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x6xf32>) -> tensor<2x6x4xf32>
+  %o = "graph.bmm"(%t, %b) : (tensor<2x6x4xf32>, tensor<2x4x5xf32>) -> tensor<2x6x5xf32>
+  return %o : tensor<2x6x5xf32>
+}
