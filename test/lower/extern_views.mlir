@@ -223,3 +223,34 @@ func.func @bmm_transpose_of_copy(%x: tensor<2x3x4x2xf32>, %b: tensor<2x4x5xf32>)
   %o = "graph.bmm"(%t, %b) : (tensor<2x6x4xf32>, tensor<2x4x5xf32>) -> tensor<2x6x5xf32>
   return %o : tensor<2x6x5xf32>
 }
+
+// -----
+
+/// (c) A transpose of the batch dims of such a value ([4,2,6] -> [2,4,6]) is not a matrix transpose: it
+/// keeps its copy, no flag.
+// CHECK-LABEL: sym_name = "batch_swap_of_copy"
+// CHECK: origins = ["relu", "permute", "view", "permute_1"], ranges = array<i64: 2, 4, 6>} : () -> memref<2x4x6xf32>
+// CHECK-NEXT: "ind.extern"(%{{.*}}, %{{.*}}) {kernel = "bmm", name = "buf1", origins = ["bmm"]} : (memref<2x4x6xf32>, memref<2x6x5xf32>)
+func.func @batch_swap_of_copy(%x: tensor<2x3x4x2xf32>, %b: tensor<2x6x5xf32>) -> tensor<2x4x5xf32> {
+  %r = "graph.relu"(%x) : (tensor<2x3x4x2xf32>) -> tensor<2x3x4x2xf32>
+  %p = "graph.transpose"(%r) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x3x4x2xf32>) -> tensor<2x4x3x2xf32>
+  %c = "graph.reshape"(%p) {shape = array<i64: 4, 2, 6>} : (tensor<2x4x3x2xf32>) -> tensor<4x2x6xf32>
+  %t = "graph.transpose"(%c) {dim0 = 0 : i64, dim1 = 1 : i64} : (tensor<4x2x6xf32>) -> tensor<2x4x6xf32>
+  %o = "graph.bmm"(%t, %b) : (tensor<2x4x6xf32>, tensor<2x6x5xf32>) -> tensor<2x4x5xf32>
+  return %o : tensor<2x4x5xf32>
+}
+
+// -----
+
+/// (c) An identity permute of such a value swaps nothing: a copy, no flag.
+// CHECK-LABEL: sym_name = "identity_permute_of_copy"
+// CHECK: ranges = array<i64: 2, 12>} : () -> memref<2x12xf32>
+// CHECK-NEXT: "ind.extern"(%{{.*}}, %{{.*}}) {kernel = "mm", name = "buf1", origins = ["mm"]} : (memref<2x12xf32>, memref<12x5xf32>)
+func.func @identity_permute_of_copy(%x: tensor<2x3x4xf32>, %g: tensor<12x5xf32>) -> tensor<2x5xf32> {
+  %r = "graph.relu"(%x) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %p = "graph.transpose"(%r) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+  %v = "graph.reshape"(%p) {shape = array<i64: 2, 12>} : (tensor<2x4x3xf32>) -> tensor<2x12xf32>
+  %t = "graph.permute"(%v) {dims = array<i64: 0, 1>} : (tensor<2x12xf32>) -> tensor<2x12xf32>
+  %mm = "graph.mm"(%t, %g) : (tensor<2x12xf32>, tensor<12x5xf32>) -> tensor<2x5xf32>
+  return %mm : tensor<2x5xf32>
+}
