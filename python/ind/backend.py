@@ -1197,10 +1197,17 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     return fused
 
 
+def _source(n):
+    """The node that computes graph value n: the multi-output node under a getitem, else n itself."""
+    if n.op == "call_function" and getattr(n.target, "__name__", "") == "getitem":
+        return n.args[0]
+    return n
+
+
 def _producer(n):
     """What makes the graph value n, for a message: a partition, an eager op, an input or a constant."""
-    if n.op == "call_function" and getattr(n.target, "__name__", "") == "getitem" and n.args[0].op == "call_module":
-        n = n.args[0]
+    if _source(n).op == "call_module":
+        n = _source(n)
     return {"call_module": f"partition {n.target}", "placeholder": f"input {n.name}",
             "get_attr": f"constant {n.target}"}.get(n.op, f"{n.name} ({n.target})")
 
@@ -1237,11 +1244,7 @@ def _made_by_ind(v):
     otherwise: SDPA's efficient-attention kernel returns its philox seed and offset on the host where the
     trace has them on the GPU (device run 31: eight f32 training rows stopped by this check under IND_STRICT),
     and eager makes them the same way."""
-    if not isinstance(v, torch.fx.Node):
-        return False
-    if v.op == "call_function" and getattr(v.target, "__name__", "") == "getitem":
-        v = v.args[0]
-    return v.op in ("call_module", "get_attr")
+    return isinstance(v, torch.fx.Node) and _source(v).op in ("call_module", "get_attr")
 
 
 def first_call_checked(fn, devices):
