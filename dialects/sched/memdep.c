@@ -149,6 +149,70 @@ bool ind_memdep_normalize(MlirStringRef name, MlirAffineMap index, const int64_t
   return true;
 }
 
+/* e with dim o replaced by `outer` and dim i by `inner`, simplified over `sizes` (n dims). */
+static MlirAffineExpr substitute2(MlirAffineExpr e, int n, const int64_t *sizes, int o, MlirAffineExpr outer, int i,
+                                  MlirAffineExpr inner) {
+  MlirContext ctx = mlirAffineExprGetContext(e);
+  MlirAffineExpr sub[IND_MEMDEP_MAX_DIMS];
+  for (int j = 0; j < n; ++j)
+    sub[j] = j == o ? outer : j == i ? inner : mlirAffineDimExprGet(ctx, j);
+  return ind_affine_simplify_with_ranges(mlirAffineExprCompose(e, mlirAffineMapGet(ctx, n, 0, n, sub)), sizes, n);
+}
+
+bool ind_affine_merges_dims(MlirAffineExpr e, const int64_t *sizes, int n, int o, int i, MlirAffineExpr *merged) {
+  if (n > IND_MEMDEP_MAX_DIMS || o < 0 || i <= o || i >= n)
+    return false;
+  MlirContext ctx = mlirAffineExprGetContext(e);
+  int64_t s[IND_MEMDEP_MAX_DIMS];
+  memcpy(s, sizes, sizeof(int64_t) * (size_t)n);
+  s[i] = sizes[o] * sizes[i];
+  s[o] = 1;
+  MlirAffineExpr x = mlirAffineDimExprGet(ctx, i), c = mlirAffineConstantExprGet(ctx, sizes[i]);
+  MlirAffineExpr a = substitute2(e, n, s, o, mlirAffineFloorDivExprGet(x, c), i, mlirAffineModExprGet(x, c));
+  MlirAffineExpr b = substitute2(e, n, s, o, mlirAffineConstantExprGet(ctx, 0), i, x);
+  if (!mlirAffineExprEqual(a, b))
+    return false;
+  if (merged)
+    *merged = b;
+  return true;
+}
+
+/* The dep with its dims o and o + 1 merged (ind_affine_merges_dims), dim o dropped and the later dims
+ * renumbered. */
+static bool merge_pair(MlirContext ctx, const IndMemDep *d, int o, IndMemDep *out) {
+  int n = d->ndims;
+  MlirAffineExpr e, sub[IND_MEMDEP_MAX_DIMS];
+  if (!ind_affine_merges_dims(d->index, d->sizes, n, o, o + 1, &e))
+    return false;
+  *out = *d;
+  for (int j = 0; j < n; ++j)
+    sub[j] = j == o ? mlirAffineConstantExprGet(ctx, 0) : mlirAffineDimExprGet(ctx, j < o ? j : j - 1);
+  out->index = mlirSimplifyAffineExpr(mlirAffineExprCompose(e, mlirAffineMapGet(ctx, n - 1, 0, n, sub)), n - 1, 0);
+  for (int j = o; j < n - 1; ++j)
+    out->sizes[j] = j == o ? d->sizes[o] * d->sizes[o + 1] : d->sizes[j + 1];
+  out->sizes[n - 1] = 0;
+  out->ndims = n - 1;
+  return true;
+}
+
+bool ind_memdep_merge_loops(const IndMemDep *d, IndMemDep *out) {
+  *out = *d;
+  if (d->is_star)
+    return false;
+  MlirContext ctx = mlirAffineExprGetContext(d->index);
+  bool merged = false;
+  for (int o = out->ndims - 2; o >= 0; --o) {
+    IndMemDep m;
+    if (merge_pair(ctx, out, o, &m)) {
+      *out = m;
+      merged = true;
+    }
+  }
+  while (out->ndims > 0 && !mlirAffineExprIsFunctionOfDim(out->index, out->ndims - 1))
+    out->sizes[--out->ndims] = 0;
+  return merged;
+}
+
 IndMemDep ind_memdep_star(MlirStringRef name) {
   IndMemDep d;
   memset(&d, 0, sizeof d);
@@ -170,12 +234,23 @@ bool ind_memdep_equal(const IndMemDep *a, const IndMemDep *b) {
          memcmp(a->sizes, b->sizes, sizeof(int64_t) * (size_t)a->ndims) == 0;
 }
 
-bool ind_memdep_read_matches_write(const IndMemDep *read, const IndMemDep *write) {
-  if (read->is_star || write->is_star || !same_name(read, write))
-    return false;
+static bool same_index_with_prefix_size(const IndMemDep *read, const IndMemDep *write) {
   if (!mlirAffineExprEqual(read->index, write->index) || read->ndims < write->ndims)
     return false;
   return memcmp(read->sizes, write->sizes, sizeof(int64_t) * (size_t)write->ndims) == 0;
+}
+
+bool ind_memdep_read_matches_write(const IndMemDep *read, const IndMemDep *write) {
+  if (read->is_star || write->is_star || !same_name(read, write))
+    return false;
+  if (same_index_with_prefix_size(read, write))
+    return true;
+  IndMemDep r, w;
+  if (read->ndims == write->ndims)
+    return false;
+  ind_memdep_merge_loops(read, &r);
+  ind_memdep_merge_loops(write, &w);
+  return same_index_with_prefix_size(&r, &w);
 }
 
 int64_t ind_memdep_numel(const IndMemDep *d) {

@@ -43,11 +43,27 @@ IndMemDep ind_memdep_star(MlirStringRef name);
  * simplifier, then floordiv / mod by a constant removed where the dims' ranges decide them. */
 MlirAffineExpr ind_affine_simplify_with_ranges(MlirAffineExpr e, const int64_t *sizes, int n);
 
+/* Whether e (over n dims of `sizes`) reads dims o < i, with every dim between them of size 1, as one dim
+ * of size sizes[o] * sizes[i] in i's place (Inductor's can_merge_dims: the outer stride is the inner stride
+ * times the inner size, both 0 included), checked soundly: e at (d_o, d_i) = (x floordiv S_i, x mod S_i) and
+ * at (0, x), both simplified with x's range, are one expression. When true and `merged` is not null, it gets
+ * that expression (d_o gone, d_i ranging over the product). */
+bool ind_affine_merges_dims(MlirAffineExpr e, const int64_t *sizes, int n, int o, int i, MlirAffineExpr *merged);
+
+/* Inductor's MemoryDep.normalize() (loop_ordering_after_fusion's "merge loops"): adjacent dims that the index
+ * reads as one (the outer's stride is the inner's times its size; both unused counts) become one dim of their
+ * product in their place, then trailing unused dims are popped. A dep over [2, 12, 512] at
+ * 6144*d0 + 512*d1 + d2 and one over [24, 512] at 512*d0 + d1 both become d0 over [12288]. True when a
+ * pair merged; a StarDep is copied as it is. */
+bool ind_memdep_merge_loops(const IndMemDep *d, IndMemDep *out);
+
 /* Inductor's MemoryDep equality: name, index and sizes (and StarDep-ness). */
 bool ind_memdep_equal(const IndMemDep *a, const IndMemDep *b);
 /* `fusable_read_and_write`: a read matches a write when names and indices are equal and the write's
  * sizes are a prefix of the read's (a consumer may iterate more dims, e.g. over r, than the producer
- * wrote). StarDeps never match MemoryDeps. */
+ * wrote); when they have different dim counts, the same asked of both after ind_memdep_merge_loops (a
+ * consumer whose loops split the producer's differently: [24, 512] against [2, 12, 512]). StarDeps never
+ * match MemoryDeps. */
 bool ind_memdep_read_matches_write(const IndMemDep *read, const IndMemDep *write);
 /* Number of elements touched: product of the sizes of the dims the index uses (Inductor's
  * MemoryDep.get_numel). For a StarDep the caller supplies the buffer's numel. */

@@ -336,6 +336,57 @@ static bool map_dims(KGen *k, const int64_t *sizes, int n, int kfirst, int kn, M
   return true;
 }
 
+/* Inductor's merge_loops at codegen (SchedulerNode.merge_loops): within the node's ranges, and within its
+ * reduction ranges, adjacent dims that every index of its body reads as one dim (ind_affine_merges_dims)
+ * become one: in `sizes` (ranges then reduction ranges, n + m of them) the outer gets size 1 and the inner
+ * their product. map_dims then places the merged dim, and the dim map reads the outer as 0 and the inner
+ * as the merged index, which every index reads as before. A node whose loops split the kernel's
+ * differently (a [11, 2, 62, 3] epilogue of a [44, 93] producer) then reads its inputs at indices without
+ * floordiv / mod, equal to its producers' writes. The write (row-major over the ranges) merges any two. */
+static void merge_loops(Sub *s, int64_t *sizes, int n, int m) {
+  int nd = n + m, ne = 0;
+  if (nd > IND_MEMDEP_MAX_DIMS)
+    return;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(s->op, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ne += ind_is_load(op) || ind_is_index_expr(op);
+  MlirAffineExpr *e = calloc((size_t)ne + 1, sizeof *e), *t = calloc((size_t)ne + 1, sizeof *t);
+  if (!e || !t)
+    abort();
+  ne = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, ind_str("index"));
+    if (!(ind_is_load(op) || ind_is_index_expr(op)))
+      continue;
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a) ||
+        mlirAffineMapGetNumDims(mlirAffineMapAttrGetValue(a)) != nd ||
+        mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(a)) != 1)
+      goto done; /* compose_index reports it */
+    e[ne++] = mlirAffineMapGetResult(mlirAffineMapAttrGetValue(a), 0);
+  }
+  for (int g = 0; g < 2; ++g) {
+    int lo = g ? n : 0, hi = g ? nd : n, inner = -1;
+    for (int o = hi - 1; o >= lo; --o) {
+      if (sizes[o] == 1)
+        continue;
+      bool all = inner >= 0;
+      for (int q = 0; q < ne && all; ++q)
+        all = ind_affine_merges_dims(e[q], sizes, nd, o, inner, &t[q]);
+      if (!all) {
+        inner = o;
+        continue;
+      }
+      memcpy(e, t, sizeof *e * (size_t)ne);
+      sizes[inner] *= sizes[o];
+      sizes[o] = 1;
+    }
+  }
+done:
+  free(e);
+  free(t);
+}
+
 /* Sets the sub-node's dim map and write offset. */
 static bool place_sub(KGen *k, Sub *s) {
   int64_t r[MAX_SUBDIMS], rr[MAX_SUBDIMS];
@@ -353,11 +404,16 @@ static bool place_sub(KGen *k, Sub *s) {
   bool permuted = !s->is_red && read_sizes(s->op, "loop_order", p, &np);
   if (permuted && !loop_order_valid(p, np, n))
     return ind_emit_error(s->op, "sched-to-kernel: 'loop_order' must be a permutation of the %d ranges", (int)n), false;
+  int64_t merged[2 * MAX_SUBDIMS];
+  memcpy(merged, r, sizeof(int64_t) * (size_t)n);
+  memcpy(merged + n, rr, sizeof(int64_t) * (size_t)m);
+  if (!permuted && !s->is_scan)
+    merge_loops(s, merged, (int)n, (int)m);
   for (intptr_t q = 0; q < n; ++q)
-    rp[q] = permuted ? r[p[q]] : r[q];
+    rp[q] = permuted ? r[p[q]] : merged[q];
   MlirAffineExpr ep[2 * MAX_SUBDIMS];
   if (s->is_red)
-    ok = map_dims(k, r, (int)n, 0, k->nx, e) && map_dims(k, rr, (int)m, k->nx, k->nr, e + n);
+    ok = map_dims(k, merged, (int)n, 0, k->nx, e) && map_dims(k, merged + n, (int)m, k->nx, k->nr, e + n);
   else if (own == k->numel * k->rnumel)
     ok = map_dims(k, rp, (int)n, 0, nk, ep);
   else if (own == k->numel)

@@ -154,10 +154,16 @@ static bool can_fuse(SchedGraph *g, const Config *c, SchedNode *a, SchedNode *b)
   if (!sched_can_fuse_structural(g, a, b))
     return false;
   int64_t shared = sched_score_fusion_memory(g, a, b);
-  /* loop_ordering_after_fusion: no data shared at equal indices, but a permutation of one node's loops
-   * would make some equal (a value and its transposed copy) */
-  if (shared < c->threshold && c->loop_ordering && sched_reorder_loops(g, a, b))
-    shared = sched_score_fusion_memory(g, a, b);
+  /* loop_ordering_after_fusion: no data shared at equal indices, but some after merging loops (deps with
+   * different dim counts: a view between a reduction and its epilogue), or a permutation of one node's
+   * loops would make some equal (a value and its transposed copy) */
+  if (shared < c->threshold && c->loop_ordering) {
+    int64_t merged = sched_shared_data_after_merging_loops(g, a, b);
+    if (merged > 0)
+      shared = merged;
+    else if (sched_reorder_loops(g, a, b))
+      shared = sched_score_fusion_memory(g, a, b);
+  }
   if (!choices_can_fuse(g, c, a, b, shared))
     return false;
   if (sched_is_vertical(g, a, b))

@@ -431,6 +431,56 @@ int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const Sched
   return score;
 }
 
+/* n's dep on `name`: its write, else its read; NULL when it touches no such MemoryDep. */
+static const IndMemDep *dep_on(const SchedNode *n, MlirStringRef name, bool *is_write) {
+  for (int pass = 0; pass < 2; ++pass) {
+    const IndMemDep *l = pass ? n->reads : n->writes;
+    for (int i = 0; i < (pass ? n->nreads : n->nwrites); ++i)
+      if (sref_equal(l[i].name, name)) {
+        *is_write = !pass;
+        return l[i].is_star ? NULL : &l[i];
+      }
+  }
+  return NULL;
+}
+
+int64_t sched_shared_data_after_merging_loops(SchedGraph *g, const SchedNode *a, const SchedNode *b) {
+  const IndMemDep *best = NULL;
+  bool best_wr = false;
+  int64_t best_numel = -1;
+  for (int i = 0; i < a->nreads + a->nwrites; ++i) {
+    const IndMemDep *x = i < a->nwrites ? &a->writes[i] : &a->reads[i - a->nwrites];
+    bool aw, bw;
+    const IndMemDep *l = dep_on(a, x->name, &aw), *r = dep_on(b, x->name, &bw);
+    if (l != x || !r || l->ndims == r->ndims) /* each buffer once, as Inductor picks its dep */
+      continue;
+    bool wr = aw != bw;
+    IndMemDep ml, mr;
+    ind_memdep_merge_loops(l, &ml);
+    ind_memdep_merge_loops(r, &mr);
+    bool match = wr ? (aw ? ind_memdep_read_matches_write(r, l) : ind_memdep_read_matches_write(l, r))
+                    : !aw && ind_memdep_equal(&ml, &mr);
+    int64_t numel = ind_memdep_numel(l);
+    if (match && (!best || (wr && !best_wr) || (wr == best_wr && numel > best_numel))) {
+      best = l;
+      best_wr = wr;
+      best_numel = numel;
+    }
+  }
+  if (!best)
+    return 0;
+  int64_t bytes = sched_dep_bytes(g, best);
+  if (g->log) {
+    IndMemDep m;
+    IndStrBuf t = {0};
+    ind_memdep_merge_loops(best, &m);
+    ind_memdep_print(&m, &t);
+    sched_log(g, "%s and %s share %lld bytes after merging loops: %s", a->name, b->name, (long long)bytes, t.data);
+    ind_strbuf_free(&t);
+  }
+  return bytes;
+}
+
 /* --- Loop reordering (loop_ordering_after_fusion). */
 
 #define REORDER_MAX_DIMS 4

@@ -115,6 +115,14 @@ bool sched_can_fuse_vertical(SchedGraph *g, SchedNode *a, SchedNode *b);
 bool sched_backend_can_fuse(SchedGraph *g, SchedNode *a, SchedNode *b);
 bool sched_will_fusion_create_cycle(SchedGraph *g, SchedNode *a, SchedNode *b);
 int64_t sched_score_fusion_memory(SchedGraph *g, const SchedNode *a, const SchedNode *b);
+/* The shared data Inductor's loop_ordering_after_fusion finds by merging loops (the num_vars-mismatch case of
+ * _try_reorder_loops_for_candidates): of the buffers both nodes touch, each with the node's write else its
+ * read, the pairs of deps with different dim counts that match after ind_memdep_merge_loops (a write and a
+ * read by ind_memdep_read_matches_write, two reads by equality); the bytes of the best (a write and a read
+ * first, then the most elements), 0 when none. A reduction over [2, 12, 512] x [512] and its epilogue over
+ * [24, 512, 512] (a view between them) share their data only this way. Logs "<a> and <b> share N bytes
+ * after merging loops: <the merged dep>". */
+int64_t sched_shared_data_after_merging_loops(SchedGraph *g, const SchedNode *a, const SchedNode *b);
 /* Structural, then vertical legality when b depends on a, then the backend: everything a strategy must
  * respect besides the cycle check. */
 bool sched_can_fuse_legal(SchedGraph *g, SchedNode *a, SchedNode *b);
