@@ -16,6 +16,7 @@ extern const IndPassDef graph_dce_pass;                  /* dce.c */
 extern const IndPassDef graph_reorder_for_locality_pass; /* reorder_for_locality.c */
 extern const IndPassDef graph_remove_noops_pass;         /* remove_noops.c */
 extern const IndPassDef graph_rewrite_pass;              /* rewrite.c */
+extern const IndPassDef graph_cse_pass;                  /* cse.c */
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
  *   graph-reorder-for-locality   post_grad_passes 3: reorder_for_locality (inference graphs)
  *   graph-remove-noops           post_grad_passes 6: remove_noop_ops
  *   graph-rewrite                post_grad_passes 6: pass_patterns
+ *   graph-cse                    AOTAutograd's fx_graph_cse, after ind's own view normalization and rewrites
  *   graph-dce                    the pattern matcher erases what its replacements left dead */
 #include "lib/pass_registry.h"
 #include "lib/pipeline.h"
@@ -20,7 +21,7 @@
 void ind_register_preprocess_passes(void);
 
 static const char kPreprocessTail[] = "graph-view-to-reshape,graph-infer-shapes,graph-dce,graph-reorder-for-locality,"
-                                      "graph-remove-noops,graph-rewrite,graph-dce";
+                                      "graph-remove-noops,graph-rewrite,graph-cse,graph-dce";
 
 /* --preprocess, or --preprocess=addmm-epilogue=false (graph-decompose's option: addmm always mm + add). */
 static bool preprocess_pipeline(int level, const char *value, char *out, size_t outlen, char *err, size_t errlen) {
@@ -57,5 +58,6 @@ void ind_register_preprocess_passes(void) {
   ind_pass_register(&graph_reorder_for_locality_pass);
   ind_pass_register(&graph_remove_noops_pass);
   ind_pass_register(&graph_rewrite_pass);
+  ind_pass_register(&graph_cse_pass);
   ind_stage_register(&preprocess_stage);
 }

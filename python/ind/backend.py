@@ -106,6 +106,7 @@ def compile_options(options=None):
     opts.pop("partitioner", None)
     opts.pop("intermediates", None)
     opts.pop("ptxas", None)
+    opts.pop("embedding_backward", None)
     return tuple(plugins), opts
 
 
@@ -859,6 +860,8 @@ EXTERNS = ("convolution", "max_pool2d_with_indices", "avg_pool2d", "_scaled_dot_
 
 
 def is_extern(target):
+    if getattr(target, "ind_extern", False):  # a PyTorch call of ind's own (embedding_backward_index_add)
+        return True
     name = str(target)
     return any(name.startswith("aten." + e) for e in EXTERNS)
 
@@ -886,7 +889,8 @@ def describe(gm):
         elif n.op == "call_function" and n.target.__name__ != "getitem":
             why = " (extern)" if is_extern(n.target) else " (empty)" if _empty(n) else \
                 " (view)" if n.meta.get("ind_view_only") else ""
-            lines.append(f"eager {n.target}{why}")
+            name = f"ind.{n.target.__name__}" if getattr(n.target, "ind_extern", False) else n.target
+            lines.append(f"eager {name}{why}")
     return "\n".join(lines)
 
 
@@ -1100,6 +1104,47 @@ def drop_empty(gm):
     return done
 
 
+def embedding_backward_index_add(grad, indices, num_weights, padding_idx):
+    """aten.embedding_dense_backward (scale_grad_by_freq False) as PyTorch's atomic adds: a zeroed table, the
+    gradient rows added at their indices (index_add_), the padding row zeroed again. On CUDA PyTorch's own
+    embedding backward runs a few-block kernel whatever the table's size: BERT's three tables took 127 us of
+    its AMP training step on an H100 (device run 32), where zeroing the word table is the floor (about
+    30 us) and the adds of 1,024 rows take a few. Not deterministic (the adds' order), like Inductor's."""
+    width = grad.shape[-1]
+    out = grad.new_zeros((num_weights, width))
+    out.index_add_(0, indices.reshape(-1), grad.reshape(-1, width))
+    if padding_idx >= 0:
+        out[padding_idx].zero_()
+    return out
+
+
+embedding_backward_index_add.ind_extern = True
+
+
+def atomic_embedding_backward(gm, device, options=None):
+    """Replaces each aten.embedding_dense_backward without scale_grad_by_freq by embedding_backward_index_add
+    where the backend's `embedding_backward` setting says so (options["embedding_backward"], else
+    $IND_EMBEDDING_BACKWARD): "auto" (the default) on CUDA unless PyTorch's deterministic algorithms are on,
+    "index_add" always, "segments" never (PyTorch's kernel). The replacement is an extern like the op.
+    Returns the number replaced."""
+    how = _choice(options, "embedding_backward", "IND_EMBEDDING_BACKWARD", ("auto", "index_add", "segments"))
+    if how == "segments" or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
+        return 0
+    done = 0
+    for n in list(gm.graph.nodes):
+        if n.op != "call_function" or n.target != torch.ops.aten.embedding_dense_backward.default:
+            continue
+        grad, indices, num_weights, padding_idx, scale = (list(n.args) + [None] * 5)[:5]
+        if scale or n.kwargs or not isinstance(num_weights, int) or not isinstance(padding_idx, int):
+            continue
+        n.target = embedding_backward_index_add
+        n.args = (grad, indices, num_weights, padding_idx)
+        done += 1
+    if done:
+        gm.graph.lint()
+    return done
+
+
 def _input_copy(n):
     """(destination placeholder, source, batchable) of a node that writes a graph input back, AOTAutograd's
     `copy_(input, new_value)` kept in the graph (keep_inference_input_mutations), else None: a plain copy_
@@ -1176,6 +1221,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     fold_scalars(gm)
     drop_empty(gm)
     batch_input_copies(gm)
+    atomic_embedding_backward(gm, device, options)
     fused, names = partition(gm, device)
     kernels = {}
     for name in names:

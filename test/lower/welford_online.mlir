@@ -110,14 +110,29 @@ func.func @layer_norm(%x: tensor<4x64xf32>, %w: tensor<64xf32>, %b: tensor<64xf3
   return %y : tensor<4x64xf32>
 }
 
-// The program's own mean is also an output (realized, read by a pointwise copy): it stays a sum (the
-// codegen takes it from the welford state, test/codegen/welford_online.mlir); var's mean and m2 are
-// the welford pair.
+// The program's own mean (without keepdim: not var's own mean op) is also an output (realized, read by a
+// pointwise copy): it stays a sum (the codegen takes it from the welford state,
+// test/codegen/welford_online.mlir); var's mean and m2 are the welford pair.
 // CHECK-LABEL: sym_name = "var_mean"
 // CHECK: name = "buf0"{{.*}}reduction_type = "sum"
 // CHECK: name = "buf1"{{.*}}reduction_type = "welford_mean"
 // CHECK: name = "buf2"{{.*}}reduction_type = "welford_m2"
-func.func @var_mean(%x: tensor<4x64xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) {
+func.func @var_mean(%x: tensor<4x64xf32>) -> (tensor<4xf32>, tensor<4x1xf32>) {
+  %m = "graph.mean"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<4x64xf32>) -> tensor<4xf32>
+  %v = "graph.var"(%x) {dims = array<i64: 1>, keepdim = true, correction = 1 : i64} : (tensor<4x64xf32>) -> tensor<4x1xf32>
+  return %m, %v : tensor<4xf32>, tensor<4x1xf32>
+}
+
+// With keepdim the program's mean is the mean var decomposes to (graph-cse makes them one op): the output
+// is the welford_mean sibling itself, two reductions and var's divide, no sum.
+// CHECK-LABEL: sym_name = "var_mean_shared"
+// CHECK: [[MEAN:%[0-9]+]] = "ind.reduction"
+// CHECK: name = "buf0"{{.*}}reduction_type = "welford_mean"
+// CHECK: name = "buf1"{{.*}}reduction_type = "welford_m2"
+// CHECK: name = "buf2", origins = ["div"]
+// CHECK-NOT: reduction_type = "sum"
+// CHECK: "func.return"([[MEAN]],
+func.func @var_mean_shared(%x: tensor<4x64xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>) {
   %m = "graph.mean"(%x) {dims = array<i64: 1>, keepdim = true} : (tensor<4x64xf32>) -> tensor<4x1xf32>
   %v = "graph.var"(%x) {dims = array<i64: 1>, keepdim = true, correction = 1 : i64} : (tensor<4x64xf32>) -> tensor<4x1xf32>
   return %m, %v : tensor<4x1xf32>, tensor<4x1xf32>

@@ -35,10 +35,11 @@
 // SOFTMAX-NEXT: "graph.div"(%[[E]], %[[T]])
 
 /// layernorm_gelu: pow(x - mu, 2) became a square (graph-rewrite; the constant 2 is gone), and
-/// sub_1 moved up next to mean's other user (graph-reorder-for-locality).
+/// the program's two `x - mu` (sub and sub_1) are one (graph-cse; graph-reorder-for-locality had
+/// moved sub_1 up next to mean's other user).
 // LNGELU: %[[MU:.*]] = "graph.mean"(%arg0) {dims = array<i64: 1>, keepdim = true}
-// LNGELU-NEXT: %[[SUB1:.*]] = "graph.sub"(%arg0, %[[MU]])
 // LNGELU-NEXT: %[[SUB:.*]] = "graph.sub"(%arg0, %[[MU]])
+// LNGELU-NOT: "graph.sub"(%arg0, %[[MU]])
 // LNGELU-NEXT: %[[SQ:.*]] = "graph.mul"(%[[SUB]], %[[SUB]])
 // LNGELU-NEXT: "graph.mean"(%[[SQ]])
 // LNGELU-NOT: "graph.pow"

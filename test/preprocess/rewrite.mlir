@@ -115,3 +115,50 @@ func.func @unary_kept(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tenso
   %q = "graph.relu"(%m) : (tensor<4xf32>) -> tensor<4xf32>
   return %n, %q, %m : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+/// convert(transpose(y)) feeding a bmm -> transpose(convert(y)) (the last two dims): y converted in its own
+/// order, the matmul reads it transposed (an AMP attention backward's P^T); a permute that swaps the last two
+/// the same.
+// CHECK-LABEL: sym_name = "convert_of_transpose_bmm"
+// CHECK: %[[C:.*]] = "graph.convert"(%arg0) : (tensor<2x4x8xf32>) -> tensor<2x4x8xbf16>
+// CHECK-NEXT: %[[T:.*]] = "graph.permute"(%[[C]]) {dims = array<i64: 0, 2, 1>} : (tensor<2x4x8xbf16>) -> tensor<2x8x4xbf16>
+// CHECK-NEXT: "graph.bmm"(%[[T]], %arg1)
+// CHECK: %[[C2:.*]] = "graph.convert"(%arg2) : (tensor<8x4xf32>) -> tensor<8x4xbf16>
+// CHECK-NEXT: %[[T2:.*]] = "graph.permute"(%[[C2]]) {dims = array<i64: 1, 0>}
+// CHECK-NEXT: "graph.mm"(%arg3, %[[T2]])
+func.func @convert_of_transpose_bmm(%y: tensor<2x4x8xf32>, %v: tensor<2x4x3xbf16>, %w: tensor<8x4xf32>, %a: tensor<5x8xbf16>) -> (tensor<2x8x3xbf16>, tensor<5x8xbf16>) {
+  %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %c = "graph.convert"(%t) : (tensor<2x8x4xf32>) -> tensor<2x8x4xbf16>
+  %b = "graph.bmm"(%c, %v) : (tensor<2x8x4xbf16>, tensor<2x4x3xbf16>) -> tensor<2x8x3xbf16>
+  %p = "graph.permute"(%w) {dims = array<i64: 1, 0>} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %pc = "graph.convert"(%p) : (tensor<4x8xf32>) -> tensor<4x8xbf16>
+  %m = "graph.mm"(%a, %pc) : (tensor<5x8xbf16>, tensor<4x8xbf16>) -> tensor<5x8xbf16>
+  return %b, %m : tensor<2x8x3xbf16>, tensor<5x8xbf16>
+}
+
+// -----
+
+/// Left alone: the convert of a transpose that only pointwise ops read (a view either way), a transpose of
+/// other dims than the last two (no cuBLAS flag for it), and the convert of a plain value.
+// CHECK-LABEL: sym_name = "convert_of_transpose_kept"
+// CHECK: %[[T:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[C:.*]] = "graph.convert"(%[[T]])
+// CHECK-NEXT: "graph.neg"(%[[C]])
+// CHECK: %[[T2:.*]] = "graph.transpose"(%arg0) {dim0 = 0 : i64, dim1 = 1 : i64}
+// CHECK-NEXT: %[[C2:.*]] = "graph.convert"(%[[T2]])
+// CHECK-NEXT: "graph.bmm"(%[[C2]], %arg1)
+// CHECK: %[[C3:.*]] = "graph.convert"(%arg0) : (tensor<2x4x8xf32>) -> tensor<2x4x8xbf16>
+// CHECK-NEXT: "graph.bmm"(%[[C3]], %arg2)
+func.func @convert_of_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4x8x3xbf16>, %u: tensor<2x8x3xbf16>) -> (tensor<2x8x4xbf16>, tensor<4x2x3xbf16>, tensor<2x4x3xbf16>) {
+  %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %c = "graph.convert"(%t) : (tensor<2x8x4xf32>) -> tensor<2x8x4xbf16>
+  %n = "graph.neg"(%c) : (tensor<2x8x4xbf16>) -> tensor<2x8x4xbf16>
+  %t2 = "graph.transpose"(%y) {dim0 = 0 : i64, dim1 = 1 : i64} : (tensor<2x4x8xf32>) -> tensor<4x2x8xf32>
+  %c2 = "graph.convert"(%t2) : (tensor<4x2x8xf32>) -> tensor<4x2x8xbf16>
+  %b2 = "graph.bmm"(%c2, %v) : (tensor<4x2x8xbf16>, tensor<4x8x3xbf16>) -> tensor<4x2x3xbf16>
+  %c3 = "graph.convert"(%y) : (tensor<2x4x8xf32>) -> tensor<2x4x8xbf16>
+  %b3 = "graph.bmm"(%c3, %u) : (tensor<2x4x8xbf16>, tensor<2x8x3xbf16>) -> tensor<2x4x3xbf16>
+  return %n, %b2, %b3 : tensor<2x8x4xbf16>, tensor<4x2x3xbf16>, tensor<2x4x3xbf16>
+}

@@ -105,3 +105,12 @@ func.func @transpose_bf16(%x: tensor<8x16xbf16>, %g: tensor<8x5xbf16>) -> tensor
   %mm = "graph.mm"(%t, %g) : (tensor<16x8xbf16>, tensor<8x5xbf16>) -> tensor<16x5xbf16>
   return %mm : tensor<16x5xbf16>
 }
+
+// -----
+
+func.func @convert_of_transpose(%y: tensor<2x4x8xf32>, %v: tensor<2x4x3xbf16>) -> tensor<2x8x3xbf16> {
+  %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %c = "graph.convert"(%t) : (tensor<2x8x4xf32>) -> tensor<2x8x4xbf16>
+  %b = "graph.bmm"(%c, %v) : (tensor<2x8x4xbf16>, tensor<2x4x3xbf16>) -> tensor<2x8x3xbf16>
+  return %b : tensor<2x8x3xbf16>
+}
