@@ -24,7 +24,9 @@ Compile options: torch.compile(model, backend="ind", options={"fuse": "tvm", "pl
 "fuse-producer.max-size": 2}) (any ind.core.compile option, and "plugins", fusion plugins to load first:
 ind.core.load_plugin); without them $IND_FUSE (a strategy) and $IND_PLUGINS (plugin libraries, ':' between).
 On CUDA each compiled graph is recorded with PyTorch's CUDA graph trees where that is safe (ind.cudagraphs);
-options={"cudagraphs": False} (or $IND_CUDAGRAPHS=0) turns that off.
+options={"cudagraphs": False} (or $IND_CUDAGRAPHS=0) turns that off. options={"embedding_backward": "segments"}
+(or $IND_EMBEDDING_BACKWARD) keeps PyTorch's embedding backward where CUDA would take atomic adds
+(atomic_embedding_backward).
 
 compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
 GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
