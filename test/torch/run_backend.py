@@ -204,11 +204,13 @@ def split_outputs(x, w):
 def linear_epilogue():
     """addmm whose result is returned or reduced keeps its bias in the matmul's epilogue (graph-decompose's
     addmm-epilogue: an extern mm step with "epilogue": "bias", no add kernel); one whose every use is
-    pointwise is mm + add, the add fused into the relu. The numbers are eager's either way."""
-    def fn(x, w, b):
-        return torch.addmm(b, x, w.t()), torch.relu(torch.addmm(b, x, w.t())), torch.addmm(b, x, w.t()).sum(1)
+    pointwise is mm + add, the add fused into the relu. The numbers are eager's either way. Three inputs: one
+    addmm written three times would be one op (graph-cse)."""
+    def fn(x, w, b, x2, x3):
+        return torch.addmm(b, x, w.t()), torch.relu(torch.addmm(b, x2, w.t())), torch.addmm(b, x3, w.t()).sum(1)
     g = torch.Generator().manual_seed(2)
-    args = [torch.randn(6, 3, generator=g), torch.randn(5, 3, generator=g), torch.randn(5, generator=g)]
+    args = [torch.randn(6, 3, generator=g), torch.randn(5, 3, generator=g), torch.randn(5, generator=g),
+            torch.randn(6, 3, generator=g), torch.randn(6, 3, generator=g)]
     cg = backend.compile_aten_graph(fx.trace(fn, args), args)
     plan = json.loads(cg.fused_0.program("cpu").launch_plan)
     print("== linear_epilogue")
