@@ -392,3 +392,15 @@ void ind_value_map_free(IndValueMap *m) {
   free(m->to);
   memset(m, 0, sizeof *m);
 }
+
+bool ind_same_attributes(MlirOperation a, MlirOperation b) {
+  intptr_t n = mlirOperationGetNumAttributes(a);
+  if (n != mlirOperationGetNumAttributes(b))
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirNamedAttribute x = mlirOperationGetAttribute(a, i), y = mlirOperationGetAttribute(b, i);
+    if (!mlirIdentifierEqual(x.name, y.name) || !mlirAttributeEqual(x.attribute, y.attribute))
+      return false;
+  }
+  return true;
+}

@@ -26,18 +26,6 @@ static bool is_pure(MlirOperation op) {
          mlirOperationGetNumRegions(op) == 0 && mlirOperationGetNumResults(op) == 1;
 }
 
-static bool same_attrs(MlirOperation a, MlirOperation b) {
-  intptr_t n = mlirOperationGetNumAttributes(a);
-  if (n != mlirOperationGetNumAttributes(b))
-    return false;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirNamedAttribute x = mlirOperationGetAttribute(a, i), y = mlirOperationGetAttribute(b, i);
-    if (!mlirIdentifierEqual(x.name, y.name) || !mlirAttributeEqual(x.attribute, y.attribute))
-      return false;
-  }
-  return true;
-}
-
 /* True when b computes the same value as a. */
 static bool equivalent(MlirOperation a, MlirOperation b) {
   if (!mlirIdentifierEqual(mlirOperationGetName(a), mlirOperationGetName(b)))
@@ -50,7 +38,7 @@ static bool equivalent(MlirOperation a, MlirOperation b) {
       return false;
   return mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(a, 0)),
                        mlirValueGetType(mlirOperationGetResult(b, 0))) &&
-         same_attrs(a, b);
+         ind_same_attributes(a, b);
 }
 
 typedef struct OpList {

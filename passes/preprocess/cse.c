@@ -26,23 +26,10 @@ static uint64_t op_hash(MlirOperation op) {
   return mlirOperationGetNumOperands(op) > 0 ? mix(h, mlirOperationGetOperand(op, 0).ptr) : h;
 }
 
-/* Attributes are uniqued in the context, so equal attributes are the same pointer. */
-static bool same_attrs(MlirOperation a, MlirOperation b) {
-  intptr_t n = mlirOperationGetNumAttributes(a);
-  if (n != mlirOperationGetNumAttributes(b))
-    return false;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirNamedAttribute x = mlirOperationGetAttribute(a, i), y = mlirOperationGetAttribute(b, i);
-    if (!mlirIdentifierEqual(x.name, y.name) || !mlirAttributeEqual(x.attribute, y.attribute))
-      return false;
-  }
-  return true;
-}
-
 static bool same_op(MlirOperation a, MlirOperation b) {
   if (!mlirIdentifierEqual(mlirOperationGetName(a), mlirOperationGetName(b)) ||
       mlirOperationGetNumOperands(a) != mlirOperationGetNumOperands(b) ||
-      mlirOperationGetNumResults(a) != mlirOperationGetNumResults(b) || !same_attrs(a, b))
+      mlirOperationGetNumResults(a) != mlirOperationGetNumResults(b) || !ind_same_attributes(a, b))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(a); ++i)
     if (!mlirValueEqual(mlirOperationGetOperand(a, i), mlirOperationGetOperand(b, i)))
@@ -68,7 +55,8 @@ static bool candidate(MlirOperation op) {
 }
 
 /* Open addressing over the block's candidates (indices into ops, -1 empty). */
-static void cse_block(MlirBlock block) {
+static bool cse_block(MlirBlock block, void *user) {
+  (void)user;
   PreprocessOpList ops = {0};
   preprocess_ops_of_block(&ops, block);
   size_t cap = 16;
@@ -77,7 +65,7 @@ static void cse_block(MlirBlock block) {
   intptr_t *slot = malloc(sizeof *slot * cap);
   if (!slot) {
     preprocess_ops_free(&ops);
-    return; /* out of memory: nothing merged */
+    return true; /* out of memory: nothing merged */
   }
   memset(slot, -1, sizeof *slot * cap);
   for (intptr_t i = 0; i < ops.n; ++i) {
@@ -101,21 +89,12 @@ static void cse_block(MlirBlock block) {
   }
   free(slot);
   preprocess_ops_free(&ops);
-}
-
-static bool visit(MlirOperation op, void *user) {
-  (void)user;
-  if (!ind_op_is(op, "func.func"))
-    return true;
-  MlirRegion body = mlirOperationGetRegion(op, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    cse_block(b);
   return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
-  ind_walk(module, visit, NULL);
+  preprocess_each_func_block(module, cse_block, NULL);
   return mlirLogicalResultSuccess();
 }
 

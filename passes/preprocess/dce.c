@@ -21,28 +21,20 @@ static bool is_dead(MlirOperation op) { return graph_op_id(op) != GRAPH_OP_UNKNO
 
 /* Erases the dead graph ops of `block`, last to first (the C API has no "previous op", so the ops
  * are collected first). */
-static void dce_block(MlirBlock block) {
+static bool dce_block(MlirBlock block, void *user) {
+  (void)user;
   PreprocessOpList ops = {0};
   preprocess_ops_of_block(&ops, block); /* on out-of-memory: a partial list, fewer ops removed */
   for (intptr_t i = ops.n - 1; i >= 0; --i)
     if (is_dead(ops.ops[i]))
       mlirOperationDestroy(ops.ops[i]);
   preprocess_ops_free(&ops);
-}
-
-static bool visit(MlirOperation op, void *user) {
-  (void)user;
-  if (!ind_op_is(op, "func.func"))
-    return true;
-  MlirRegion body = mlirOperationGetRegion(op, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    dce_block(b);
   return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
-  ind_walk(module, visit, NULL);
+  preprocess_each_func_block(module, dce_block, NULL);
   return mlirLogicalResultSuccess();
 }
 

@@ -41,3 +41,25 @@ void preprocess_ops_free(PreprocessOpList *l) {
   l->ops = NULL;
   l->n = l->cap = 0;
 }
+
+typedef struct FuncBlocks {
+  bool (*fn)(MlirBlock, void *);
+  void *user;
+  bool ok;
+} FuncBlocks;
+
+static bool visit_func(MlirOperation op, void *user) {
+  FuncBlocks *f = user;
+  if (!ind_op_is(op, "func.func"))
+    return true;
+  MlirRegion body = mlirOperationGetRegion(op, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+    f->ok = f->fn(b, f->user) && f->ok;
+  return true;
+}
+
+bool preprocess_each_func_block(MlirOperation root, bool (*fn)(MlirBlock block, void *user), void *user) {
+  FuncBlocks f = {fn, user, true};
+  ind_walk(root, visit_func, &f);
+  return f.ok;
+}

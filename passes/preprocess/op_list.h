@@ -22,6 +22,9 @@ bool preprocess_ops_of_block(PreprocessOpList *l, MlirBlock block);
 /* Appends every graph op under `root` in pre-order (program order within a block). */
 bool preprocess_ops_graph(PreprocessOpList *l, MlirOperation root);
 void preprocess_ops_free(PreprocessOpList *l);
+/* Calls fn(block, user) on every block of every func.func under `root`; false when a call returned false
+ * (the rest still run). */
+bool preprocess_each_func_block(MlirOperation root, bool (*fn)(MlirBlock block, void *user), void *user);
 
 #ifdef __cplusplus
 }

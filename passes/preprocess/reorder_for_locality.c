@@ -121,25 +121,16 @@ static bool reorder_block(MlirBlock block) {
   return ok;
 }
 
-typedef struct State {
-  bool ok;
-} State;
-
-static bool visit(MlirOperation op, void *user) {
-  State *st = user;
-  if (!ind_op_is(op, "func.func"))
-    return true;
-  MlirRegion body = mlirOperationGetRegion(op, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    st->ok = reorder_block(b) && st->ok;
-  return true;
+static bool reorder_func_block(MlirBlock block, void *user) {
+  (void)user;
+  return reorder_block(block);
 }
 
 static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
   (void)opts;
-  State st = {true};
-  ind_walk(module, visit, &st);
-  return st.ok ? mlirLogicalResultSuccess() : ind_emit_error(module, "graph-reorder-for-locality: out of memory");
+  return preprocess_each_func_block(module, reorder_func_block, NULL)
+             ? mlirLogicalResultSuccess()
+             : ind_emit_error(module, "graph-reorder-for-locality: out of memory");
 }
 
 const IndPassDef graph_reorder_for_locality_pass = {
