@@ -454,12 +454,15 @@ int64_t sched_shared_data_after_merging_loops(SchedGraph *g, const SchedNode *a,
     const IndMemDep *l = dep_on(a, x->name, &aw), *r = dep_on(b, x->name, &bw);
     if (l != x || !r || l->ndims == r->ndims) /* each buffer once, as Inductor picks its dep */
       continue;
-    bool wr = aw != bw;
-    IndMemDep ml, mr;
-    ind_memdep_merge_loops(l, &ml);
-    ind_memdep_merge_loops(r, &mr);
-    bool match = wr ? (aw ? ind_memdep_read_matches_write(r, l) : ind_memdep_read_matches_write(l, r))
-                    : !aw && ind_memdep_equal(&ml, &mr);
+    bool wr = aw != bw, match;
+    if (wr) {
+      match = aw ? ind_memdep_read_matches_write(r, l) : ind_memdep_read_matches_write(l, r);
+    } else {
+      IndMemDep ml, mr;
+      ind_memdep_merge_loops(l, &ml);
+      ind_memdep_merge_loops(r, &mr);
+      match = ind_memdep_equal(&ml, &mr);
+    }
     int64_t numel = ind_memdep_numel(l);
     if (match && (!best || (wr && !best_wr) || (wr == best_wr && numel > best_numel))) {
       best = l;
