@@ -4,6 +4,8 @@
 # backward), (2) the tiny zoo on CUDA (bench/zoo/run.py, a row per subprocess; the sanitizer follows
 # children), (3) a sample of fuzz programs forward and backward (torch_fuzz.py --worker: one process).
 #   scripts/gpu/memcheck.sh [ZOO_MODES] [ZOO_BUDGET_S] [FUZZ_SEEDS]
+# Environment: MEMCHECK_PARTS (default small,zoo,fuzz: which parts run), ZOO_SIZE (tiny or full: the zoo's
+# configs), ZOO_MODELS (default all), ZOO_JOBS (default 12: rows side by side).
 # Results: $OUT/memcheck.md (a line per part: the sanitizer's error summaries), $OUT/memcheck_*.log.
 . "$(dirname "$0")/standalone_env.sh"
 export IND_FUZZ_TMP=/tmp/ind_fuzz IND_STRICT=1
@@ -16,11 +18,19 @@ echo "|---|---|---|---|" >> "$OUT/memcheck.md"
 # CUDA graphs off here: under the sanitizer the CUDA graph trees' own pool check (check_memory_pool) reported
 # live blocks of tiny GPT-2's warm-up as untracked, the same steps without the sanitizer run clean (device run
 # 26, docs/results/gpu-2026-12-06-run26-epilogue-cudagraphs-fuzz.md); the zoo part runs the `ind` column
-IND_CUDAGRAPHS=0 timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
-summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
-timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size tiny --device cuda --modes "${1:-infer_f32,train_f32}" \
-  --jobs 12 --budget "${2:-200}" --timeout 300 --out "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.log" 2>&1
-summ "tiny zoo ${1:-infer_f32,train_f32}" $? "$OUT/memcheck_zoo.log" >> "$OUT/memcheck.md"
+PARTS=",${MEMCHECK_PARTS:-small,zoo,fuzz},"
+if [[ $PARTS == *,small,* ]]; then
+  IND_CUDAGRAPHS=0 timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
+  summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
+fi
+if [[ $PARTS == *,zoo,* ]]; then
+  timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size "${ZOO_SIZE:-tiny}" --device cuda \
+    --models "${ZOO_MODELS:-all}" --modes "${1:-infer_f32,train_f32}" --jobs "${ZOO_JOBS:-12}" --budget "${2:-200}" \
+    --timeout 300 --out "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.log" 2>&1
+  summ "${ZOO_SIZE:-tiny} zoo ${ZOO_MODELS:-all} ${1:-infer_f32,train_f32}" $? "$OUT/memcheck_zoo.log" >> "$OUT/memcheck.md"
+  python3 bench/zoo/run.py --table "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.md" 2>&1
+fi
+[[ $PARTS == *,fuzz,* ]] || { cat "$OUT/memcheck.md"; grep -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80; exit 0; }
 # (CUDA graphs off, as above: under the sanitizer the trees' pool check failed 23 of 40 programs in run 27)
 IND_CUDAGRAPHS=0 IND_FUZZ_DEVICE=cuda timeout 200 $CS python3 scripts/fuzz/torch_fuzz.py --device cuda \
   --worker "${3:-0:30}" --backward > "$OUT/memcheck_fuzz.log" 2>&1

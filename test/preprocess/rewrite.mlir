@@ -162,3 +162,56 @@ func.func @convert_of_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4x8x3xbf1
   %b3 = "graph.bmm"(%c3, %u) : (tensor<2x4x8xbf16>, tensor<2x8x3xbf16>) -> tensor<2x4x3xbf16>
   return %n, %b2, %b3 : tensor<2x8x4xbf16>, tensor<4x2x3xbf16>, tensor<2x4x3xbf16>
 }
+
+// -----
+
+/// The transpose sinks past every elementwise op with 0-d other operands and past a reshape of the leading
+/// dims, down to the matmul (math attention's k.transpose(-2, -1) * scale, viewed [B*H, D, S]): the scale
+/// is applied in k's own order, the reshape regroups k's leading dims, and the bmm reads a permute of it
+/// (its transpose flag in the lowering). The mul keeps its operand order.
+// CHECK-LABEL: sym_name = "sink_transpose_to_bmm"
+// CHECK: %[[C:.*]] = "graph.convert"(%arg0) : (tensor<2x3x8x4xbf16>) -> tensor<2x3x8x4xf32>
+// CHECK: %[[M:.*]] = "graph.mul"(%arg1, %[[C]]) : (tensor<f32>, tensor<2x3x8x4xf32>) -> tensor<2x3x8x4xf32>
+// CHECK: %[[R:.*]] = "graph.reshape"(%[[M]]) {shape = array<i64: 6, 8, 4>} : (tensor<2x3x8x4xf32>) -> tensor<6x8x4xf32>
+// CHECK-NEXT: %[[T:.*]] = "graph.permute"(%[[R]]) {dims = array<i64: 0, 2, 1>} : (tensor<6x8x4xf32>) -> tensor<6x4x8xf32>
+// CHECK-NEXT: "graph.bmm"(%arg2, %[[T]])
+func.func @sink_transpose_to_bmm(%k: tensor<2x3x8x4xbf16>, %s: tensor<f32>, %q: tensor<6x5x4xf32>) -> tensor<6x5x8xf32> {
+  %c = "graph.convert"(%k) : (tensor<2x3x8x4xbf16>) -> tensor<2x3x8x4xf32>
+  %t = "graph.transpose"(%c) {dim0 = 2 : i64, dim1 = 3 : i64} : (tensor<2x3x8x4xf32>) -> tensor<2x3x4x8xf32>
+  %m = "graph.mul"(%s, %t) : (tensor<f32>, tensor<2x3x4x8xf32>) -> tensor<2x3x4x8xf32>
+  %r = "graph.reshape"(%m) {shape = array<i64: 6, 4, 8>} : (tensor<2x3x4x8xf32>) -> tensor<6x4x8xf32>
+  %b = "graph.bmm"(%q, %r) : (tensor<6x5x4xf32>, tensor<6x4x8xf32>) -> tensor<6x5x8xf32>
+  return %b : tensor<6x5x8xf32>
+}
+
+// -----
+
+/// Left alone: a mul by a vector (broadcast along one of the swapped dims: not 0-d), a reshape that splits
+/// one of the last two dims (the [a, b] blocks do not move whole), an elementwise op of a transpose that no
+/// matmul reads, and addmm's bias operand (not a matrix of the product).
+// CHECK-LABEL: sym_name = "sink_transpose_kept"
+// CHECK: %[[T:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[M:.*]] = "graph.mul"(%[[T]], %arg1)
+// CHECK-NEXT: "graph.bmm"(%[[M]], %arg2)
+// CHECK: %[[T2:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[E:.*]] = "graph.exp"(%[[T2]])
+// CHECK-NEXT: %[[R:.*]] = "graph.reshape"(%[[E]]) {shape = array<i64: 2, 4, 2, 2>}
+// CHECK: %[[T3:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[N:.*]] = "graph.neg"(%[[T3]])
+// CHECK: %[[T4:.*]] = "graph.permute"(%arg3) {dims = array<i64: 1, 0>}
+// CHECK-NEXT: %[[S:.*]] = "graph.sigmoid"(%[[T4]])
+// CHECK-NEXT: "graph.addmm"(%[[S]], %arg4, %arg5)
+func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: tensor<2x4x3xf32>, %w: tensor<1x5xf32>, %a: tensor<5x6xf32>, %bm: tensor<6x5xf32>) -> (tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>) {
+  %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %m = "graph.mul"(%t, %v) : (tensor<2x8x4xf32>, tensor<4xf32>) -> tensor<2x8x4xf32>
+  %b = "graph.bmm"(%m, %u) : (tensor<2x8x4xf32>, tensor<2x4x3xf32>) -> tensor<2x8x3xf32>
+  %t2 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %e = "graph.exp"(%t2) : (tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  %r = "graph.reshape"(%e) {shape = array<i64: 2, 4, 2, 2>} : (tensor<2x8x4xf32>) -> tensor<2x4x2x2xf32>
+  %t3 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %n = "graph.neg"(%t3) : (tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  %t4 = "graph.permute"(%w) {dims = array<i64: 1, 0>} : (tensor<1x5xf32>) -> tensor<5x1xf32>
+  %sg = "graph.sigmoid"(%t4) : (tensor<5x1xf32>) -> tensor<5x1xf32>
+  %am = "graph.addmm"(%sg, %a, %bm) : (tensor<5x1xf32>, tensor<5x6xf32>, tensor<6x5xf32>) -> tensor<5x5xf32>
+  return %b, %r, %n, %am : tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>
+}

@@ -114,3 +114,16 @@ func.func @convert_of_transpose(%y: tensor<2x4x8xf32>, %v: tensor<2x4x3xbf16>) -
   %b = "graph.bmm"(%c, %v) : (tensor<2x8x4xbf16>, tensor<2x4x3xbf16>) -> tensor<2x8x3xbf16>
   return %b : tensor<2x8x3xbf16>
 }
+
+// -----
+
+// math attention's scores: q @ (k.float().transpose(-2, -1) * scale) viewed [B*H, D, S]
+func.func @scaled_key_transpose(%q: tensor<6x5x4xf32>, %k: tensor<2x3x8x4xbf16>) -> tensor<6x5x8xf32> {
+  %c = "graph.convert"(%k) : (tensor<2x3x8x4xbf16>) -> tensor<2x3x8x4xf32>
+  %t = "graph.transpose"(%c) {dim0 = 2 : i64, dim1 = 3 : i64} : (tensor<2x3x8x4xf32>) -> tensor<2x3x4x8xf32>
+  %s = "graph.constant"() {value = 0.125 : f64} : () -> tensor<f32>
+  %m = "graph.mul"(%t, %s) : (tensor<2x3x4x8xf32>, tensor<f32>) -> tensor<2x3x4x8xf32>
+  %r = "graph.reshape"(%m) {shape = array<i64: 6, 4, 8>} : (tensor<2x3x4x8xf32>) -> tensor<6x4x8xf32>
+  %b = "graph.bmm"(%q, %r) : (tensor<6x5x4xf32>, tensor<6x4x8xf32>) -> tensor<6x5x8xf32>
+  return %b : tensor<6x5x8xf32>
+}
