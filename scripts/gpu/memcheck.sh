@@ -4,7 +4,8 @@
 # backward), (2) the tiny zoo on CUDA (bench/zoo/run.py, a row per subprocess; the sanitizer follows
 # children), (3) a sample of fuzz programs forward and backward (torch_fuzz.py --worker: one process).
 #   scripts/gpu/memcheck.sh [ZOO_MODES] [ZOO_BUDGET_S] [FUZZ_SEEDS]
-# Environment: MEMCHECK_PARTS (default small,zoo,fuzz: which parts run), ZOO_SIZE (tiny or full: the zoo's
+# Environment: MEMCHECK_PARTS (default small,zoo,fuzz: which parts run; `race` adds racecheck over
+# sanitize_small.py: the tiny models' shared-memory reductions), ZOO_SIZE (tiny or full: the zoo's
 # configs), ZOO_MODELS (default all), ZOO_JOBS (default 12: rows side by side).
 # Results: $OUT/memcheck.md (a line per part: the sanitizer's error summaries), $OUT/memcheck_*.log.
 . "$(dirname "$0")/standalone_env.sh"
@@ -22,6 +23,11 @@ PARTS=",${MEMCHECK_PARTS:-small,zoo,fuzz},"
 if [[ $PARTS == *,small,* ]]; then
   IND_CUDAGRAPHS=0 timeout 200 $CS python3 scripts/gpu/sanitize_small.py > "$OUT/memcheck_small.log" 2>&1
   summ "sanitize_small.py" $? "$OUT/memcheck_small.log" >> "$OUT/memcheck.md"
+fi
+if [[ $PARTS == *,race,* ]]; then
+  IND_CUDAGRAPHS=0 timeout 300 compute-sanitizer --tool racecheck --target-processes all --print-limit 20 \
+    python3 scripts/gpu/sanitize_small.py > "$OUT/racecheck_small.log" 2>&1
+  echo "| racecheck sanitize_small.py | rc=$? | $(grep -c 'RACECHECK SUMMARY: 0 hazards' "$OUT/racecheck_small.log") clean, $(grep 'RACECHECK SUMMARY' "$OUT/racecheck_small.log" | grep -vc ' 0 hazards') with hazards | $(grep -E '^sanitize_small:' "$OUT/racecheck_small.log" | tr '\n' ' ') |" >> "$OUT/memcheck.md"
 fi
 if [[ $PARTS == *,zoo,* ]]; then
   timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size "${ZOO_SIZE:-tiny}" --device cuda \

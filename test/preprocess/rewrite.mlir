@@ -186,8 +186,9 @@ func.func @sink_transpose_to_bmm(%k: tensor<2x3x8x4xbf16>, %s: tensor<f32>, %q: 
 
 // -----
 
-/// Left alone: a mul by a vector (broadcast along one of the swapped dims: not 0-d), a reshape that splits
-/// one of the last two dims (the [a, b] blocks do not move whole), an elementwise op of a transpose that no
+/// Left alone: a mul by a vector (broadcast along one of the swapped dims: not 0-d), reshapes that split
+/// or regroup one of the last two dims (the [a, b] blocks do not move whole: [2, 8, 4] -> [4, 4, 4] keeps
+/// the last dim only, [2, 8, 4] -> [1, 8, 8] the second-to-last only), an elementwise op of a transpose that no
 /// matmul reads, and addmm's bias operand (not a matrix of the product).
 // CHECK-LABEL: sym_name = "sink_transpose_kept"
 // CHECK: %[[T:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
@@ -196,22 +197,34 @@ func.func @sink_transpose_to_bmm(%k: tensor<2x3x8x4xbf16>, %s: tensor<f32>, %q: 
 // CHECK: %[[T2:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
 // CHECK-NEXT: %[[E:.*]] = "graph.exp"(%[[T2]])
 // CHECK-NEXT: %[[R:.*]] = "graph.reshape"(%[[E]]) {shape = array<i64: 2, 4, 2, 2>}
+// CHECK: %[[T5:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[R5:.*]] = "graph.reshape"(%[[T5]]) {shape = array<i64: 4, 4, 4>}
+// CHECK-NEXT: "graph.bmm"(%[[R5]], %arg6)
+// CHECK: %[[T6:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
+// CHECK-NEXT: %[[R6:.*]] = "graph.reshape"(%[[T6]]) {shape = array<i64: 1, 8, 8>}
+// CHECK-NEXT: "graph.bmm"(%[[R6]], %arg7)
 // CHECK: %[[T3:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
 // CHECK-NEXT: %[[N:.*]] = "graph.neg"(%[[T3]])
 // CHECK: %[[T4:.*]] = "graph.permute"(%arg3) {dims = array<i64: 1, 0>}
 // CHECK-NEXT: %[[S:.*]] = "graph.sigmoid"(%[[T4]])
 // CHECK-NEXT: "graph.addmm"(%[[S]], %arg4, %arg5)
-func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: tensor<2x4x3xf32>, %w: tensor<1x5xf32>, %a: tensor<5x6xf32>, %bm: tensor<6x5xf32>) -> (tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>) {
+func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: tensor<2x4x3xf32>, %w: tensor<1x5xf32>, %a: tensor<5x6xf32>, %bm: tensor<6x5xf32>, %u5: tensor<4x4x3xf32>, %u6: tensor<1x8x3xf32>) -> (tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>) {
   %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %m = "graph.mul"(%t, %v) : (tensor<2x8x4xf32>, tensor<4xf32>) -> tensor<2x8x4xf32>
   %b = "graph.bmm"(%m, %u) : (tensor<2x8x4xf32>, tensor<2x4x3xf32>) -> tensor<2x8x3xf32>
   %t2 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %e = "graph.exp"(%t2) : (tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
   %r = "graph.reshape"(%e) {shape = array<i64: 2, 4, 2, 2>} : (tensor<2x8x4xf32>) -> tensor<2x4x2x2xf32>
+  %t5 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %r5 = "graph.reshape"(%t5) {shape = array<i64: 4, 4, 4>} : (tensor<2x8x4xf32>) -> tensor<4x4x4xf32>
+  %b5 = "graph.bmm"(%r5, %u5) : (tensor<4x4x4xf32>, tensor<4x4x3xf32>) -> tensor<4x4x3xf32>
+  %t6 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
+  %r6 = "graph.reshape"(%t6) {shape = array<i64: 1, 8, 8>} : (tensor<2x8x4xf32>) -> tensor<1x8x8xf32>
+  %b6 = "graph.bmm"(%r6, %u6) : (tensor<1x8x8xf32>, tensor<1x8x3xf32>) -> tensor<1x8x3xf32>
   %t3 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %n = "graph.neg"(%t3) : (tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
   %t4 = "graph.permute"(%w) {dims = array<i64: 1, 0>} : (tensor<1x5xf32>) -> tensor<5x1xf32>
   %sg = "graph.sigmoid"(%t4) : (tensor<5x1xf32>) -> tensor<5x1xf32>
   %am = "graph.addmm"(%sg, %a, %bm) : (tensor<5x1xf32>, tensor<5x6xf32>, tensor<6x5xf32>) -> tensor<5x5xf32>
-  return %b, %r, %n, %am : tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>
+  return %b, %r, %n, %am, %b5, %b6 : tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>
 }
