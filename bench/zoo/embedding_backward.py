@@ -8,9 +8,11 @@ segments took what eager does, run 24).
 
 Per shape (rows x width x indices, the indices drawn uniformly from the rows, padding index 0): each
 candidate's result against embedding_dense_backward's in float64 (max abs error, over the f32 result's
-scale), then its median time:
+scale), then its median time (wall, synchronised each call) and, on CUDA, its kernels' time per call (the
+profiler's):
   segments   aten.embedding_dense_backward (PyTorch's kernel: ind's extern today)
   index_add  zeros, the padding index's gradients masked, then index_add_ (PyTorch's atomic adds on CUDA)
+  scatter_add zeros, masked, then scatter_add_ (an atomic add per gradient element, Inductor's form)
   index_put  zeros, masked, then index_put_(accumulate=True) (a sort, then one thread per destination row)
   inductor   torch.compile(backend="inductor") of embedding_dense_backward (its decomposition: atomic adds)
 """
@@ -39,11 +41,16 @@ def index_add(grad, idx, rows, pad):
     return grad.new_zeros(rows, grad.shape[-1]).index_add_(0, idx, masked(grad, idx, pad))
 
 
+def scatter_add(grad, idx, rows, pad):
+    g = masked(grad, idx, pad)
+    return grad.new_zeros(rows, grad.shape[-1]).scatter_add_(0, idx.unsqueeze(-1).expand(g.shape), g)
+
+
 def index_put(grad, idx, rows, pad):
     return grad.new_zeros(rows, grad.shape[-1]).index_put_((idx,), masked(grad, idx, pad), accumulate=True)
 
 
-CANDIDATES = {"segments": segments, "index_add": index_add, "index_put": index_put}
+CANDIDATES = {"segments": segments, "index_add": index_add, "scatter_add": scatter_add, "index_put": index_put}
 
 
 def _sync(dev):
@@ -61,6 +68,17 @@ def timed(fn, args, dev, iters):
         _sync(dev)
         ts.append(time.perf_counter() - t)
     return 1e6 * statistics.median(ts)
+
+
+def kernel_us(fn, args, iters):
+    """The GPU time of fn's kernels per call (torch.profiler, summed over the calls): what a CUDA graph
+    replays, without the launches and the synchronisation the wall time above holds."""
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(iters):
+            fn(*args)
+        torch.cuda.synchronize()
+    return sum(e.self_device_time_total for e in prof.key_averages()) / iters
 
 
 def main():
@@ -87,7 +105,8 @@ def main():
             err = (fn(grad, idx, rows, 0).double() - want).abs().max().item() / scale
             bad += err > 1e-5
             us = timed(fn, (grad, idx, rows, 0), dev, a.iters) if a.iters else 0.0
-            cells.append(f"{name} {us:.1f} us (err {err:.1e})")
+            ks = f", kernels {kernel_us(fn, (grad, idx, rows, 0), a.iters):.1f} us" if a.iters and dev.type == "cuda" else ""
+            cells.append(f"{name} {us:.1f} us{ks} (err {err:.1e})")
         print(f"{spec} ({n / rows:.3g} indices per row): " + "; ".join(cells))
     print(f"embedding_backward: {bad} candidate results off")
     return 1 if bad else 0

@@ -1120,18 +1120,36 @@ def embedding_backward_index_add(grad, indices, num_weights, padding_idx):
     return out
 
 
+def embedding_backward_scatter_add(grad, indices, num_weights, padding_idx):
+    """As embedding_backward_index_add, the adds by scatter_add_ (one thread per gradient element and an
+    atomic add each on CUDA, Inductor's form of the op) instead of index_add_ (PyTorch's indexFuncLargeIndex:
+    9 us per table in BERT's step where Inductor's adds took 1-2, device run 32)."""
+    width = grad.shape[-1]
+    out = grad.new_zeros((num_weights, width))
+    flat = grad.reshape(-1, width)
+    out.scatter_add_(0, indices.reshape(-1, 1).expand(flat.shape), flat)
+    if padding_idx >= 0:
+        out[padding_idx].zero_()
+    return out
+
+
 embedding_backward_index_add.ind_extern = True
+embedding_backward_scatter_add.ind_extern = True
+_EMBEDDING_BACKWARDS = {"index_add": embedding_backward_index_add, "scatter_add": embedding_backward_scatter_add}
 
 
 def atomic_embedding_backward(gm, device, options=None):
-    """Replaces each aten.embedding_dense_backward without scale_grad_by_freq by embedding_backward_index_add
-    where the backend's `embedding_backward` setting says so (options["embedding_backward"], else
-    $IND_EMBEDDING_BACKWARD): "auto" (the default) on CUDA unless PyTorch's deterministic algorithms are on,
-    "index_add" always, "segments" never (PyTorch's kernel). The replacement is an extern like the op.
-    Returns the number replaced."""
-    how = _choice(options, "embedding_backward", "IND_EMBEDDING_BACKWARD", ("auto", "index_add", "segments"))
+    """Replaces each aten.embedding_dense_backward without scale_grad_by_freq by atomic adds where the
+    backend's `embedding_backward` setting says so (options["embedding_backward"], else
+    $IND_EMBEDDING_BACKWARD): "auto" (the default: index_add) on CUDA unless PyTorch's deterministic
+    algorithms are on, "index_add" (embedding_backward_index_add) or "scatter_add"
+    (embedding_backward_scatter_add) always, "segments" never (PyTorch's kernel). The replacement is an
+    extern like the op. Returns the number replaced."""
+    how = _choice(options, "embedding_backward", "IND_EMBEDDING_BACKWARD",
+                  ("auto", "index_add", "scatter_add", "segments"))
     if how == "segments" or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
         return 0
+    fn = _EMBEDDING_BACKWARDS["index_add" if how == "auto" else how]
     done = 0
     for n in list(gm.graph.nodes):
         if n.op != "call_function" or n.target != torch.ops.aten.embedding_dense_backward.default:
@@ -1139,7 +1157,7 @@ def atomic_embedding_backward(gm, device, options=None):
         grad, indices, num_weights, padding_idx, scale = (list(n.args) + [None] * 5)[:5]
         if scale or n.kwargs or not isinstance(num_weights, int) or not isinstance(padding_idx, int):
             continue
-        n.target = embedding_backward_index_add
+        n.target = fn
         n.args = (grad, indices, num_weights, padding_idx)
         done += 1
     if done:

@@ -42,6 +42,7 @@ def run(how, scale=False, deterministic=False):
 run("index_add")
 run("index_add", deterministic=True)  # "index_add" is asked for: taken even then
 run("index_add", scale=True)  # scale_grad_by_freq needs the counts: PyTorch's op
+run("scatter_add")
 run("segments")
 run(None)  # auto on the CPU: PyTorch's op
 try:
