@@ -87,3 +87,21 @@ func.func @one_returned(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %e = "graph.exp"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %b, %e : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+/// Same name and first operands, another operand count (linear's optional bias): kept apart; the two
+/// without a bias are one.
+// CHECK-LABEL: sym_name = "operand_count"
+// CHECK: %[[A:.*]] = "graph.linear"(%arg0, %arg1)
+// CHECK-NEXT: %[[B:.*]] = "graph.linear"(%arg0, %arg1, %arg2)
+// CHECK-NEXT: "graph.add"(%[[A]], %[[B]])
+// CHECK-NEXT: "graph.sub"(%[[B]], %[[A]])
+func.func @operand_count(%x: tensor<4x8xf32>, %w: tensor<3x8xf32>, %b: tensor<3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %l = "graph.linear"(%x, %w) : (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xf32>
+  %lb = "graph.linear"(%x, %w, %b) : (tensor<4x8xf32>, tensor<3x8xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+  %l2 = "graph.linear"(%x, %w) : (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xf32>
+  %s = "graph.add"(%l, %lb) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  %d = "graph.sub"(%lb, %l2) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %s, %d : tensor<4x3xf32>, tensor<4x3xf32>
+}

@@ -188,7 +188,7 @@ func.func @sink_transpose_to_bmm(%k: tensor<2x3x8x4xbf16>, %s: tensor<f32>, %q: 
 
 /// Left alone: a mul by a vector (broadcast along one of the swapped dims: not 0-d), reshapes that split
 /// or regroup one of the last two dims (the [a, b] blocks do not move whole: [2, 8, 4] -> [4, 4, 4] keeps
-/// the last dim only, [2, 8, 4] -> [1, 8, 8] the second-to-last only), an elementwise op of a transpose that no
+/// the last dim only, [2, 8, 4] -> [1, 8, 8] the second-to-last only), a permute that moves a leading dim, an elementwise op of a transpose that no
 /// matmul reads, and addmm's bias operand (not a matrix of the product).
 // CHECK-LABEL: sym_name = "sink_transpose_kept"
 // CHECK: %[[T:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
@@ -203,12 +203,15 @@ func.func @sink_transpose_to_bmm(%k: tensor<2x3x8x4xbf16>, %s: tensor<f32>, %q: 
 // CHECK: %[[T6:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
 // CHECK-NEXT: %[[R6:.*]] = "graph.reshape"(%[[T6]]) {shape = array<i64: 1, 8, 8>}
 // CHECK-NEXT: "graph.bmm"(%[[R6]], %arg7)
+// CHECK: %[[P7:.*]] = "graph.permute"(%arg0) {dims = array<i64: 1, 0, 2>}
+// CHECK-NEXT: %[[N7:.*]] = "graph.neg"(%[[P7]])
+// CHECK-NEXT: "graph.bmm"(%[[N7]], %arg8)
 // CHECK: %[[T3:.*]] = "graph.transpose"(%arg0) {dim0 = 1 : i64, dim1 = 2 : i64}
 // CHECK-NEXT: %[[N:.*]] = "graph.neg"(%[[T3]])
 // CHECK: %[[T4:.*]] = "graph.permute"(%arg3) {dims = array<i64: 1, 0>}
 // CHECK-NEXT: %[[S:.*]] = "graph.sigmoid"(%[[T4]])
 // CHECK-NEXT: "graph.addmm"(%[[S]], %arg4, %arg5)
-func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: tensor<2x4x3xf32>, %w: tensor<1x5xf32>, %a: tensor<5x6xf32>, %bm: tensor<6x5xf32>, %u5: tensor<4x4x3xf32>, %u6: tensor<1x8x3xf32>) -> (tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>) {
+func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: tensor<2x4x3xf32>, %w: tensor<1x5xf32>, %a: tensor<5x6xf32>, %bm: tensor<6x5xf32>, %u5: tensor<4x4x3xf32>, %u6: tensor<1x8x3xf32>, %u7: tensor<4x8x3xf32>) -> (tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>, tensor<4x2x3xf32>) {
   %t = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %m = "graph.mul"(%t, %v) : (tensor<2x8x4xf32>, tensor<4xf32>) -> tensor<2x8x4xf32>
   %b = "graph.bmm"(%m, %u) : (tensor<2x8x4xf32>, tensor<2x4x3xf32>) -> tensor<2x8x3xf32>
@@ -221,10 +224,13 @@ func.func @sink_transpose_kept(%y: tensor<2x4x8xf32>, %v: tensor<4xf32>, %u: ten
   %t6 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %r6 = "graph.reshape"(%t6) {shape = array<i64: 1, 8, 8>} : (tensor<2x8x4xf32>) -> tensor<1x8x8xf32>
   %b6 = "graph.bmm"(%r6, %u6) : (tensor<1x8x8xf32>, tensor<1x8x3xf32>) -> tensor<1x8x3xf32>
+  %p7 = "graph.permute"(%y) {dims = array<i64: 1, 0, 2>} : (tensor<2x4x8xf32>) -> tensor<4x2x8xf32>
+  %n7 = "graph.neg"(%p7) : (tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
+  %b7 = "graph.bmm"(%n7, %u7) : (tensor<4x2x8xf32>, tensor<4x8x3xf32>) -> tensor<4x2x3xf32>
   %t3 = "graph.transpose"(%y) {dim0 = 1 : i64, dim1 = 2 : i64} : (tensor<2x4x8xf32>) -> tensor<2x8x4xf32>
   %n = "graph.neg"(%t3) : (tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
   %t4 = "graph.permute"(%w) {dims = array<i64: 1, 0>} : (tensor<1x5xf32>) -> tensor<5x1xf32>
   %sg = "graph.sigmoid"(%t4) : (tensor<5x1xf32>) -> tensor<5x1xf32>
   %am = "graph.addmm"(%sg, %a, %bm) : (tensor<5x1xf32>, tensor<5x6xf32>, tensor<6x5xf32>) -> tensor<5x5xf32>
-  return %b, %r, %n, %am, %b5, %b6 : tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>
+  return %b, %r, %n, %am, %b5, %b6, %b7 : tensor<2x8x3xf32>, tensor<2x4x2x2xf32>, tensor<2x8x4xf32>, tensor<5x5xf32>, tensor<4x4x3xf32>, tensor<1x8x3xf32>, tensor<4x2x3xf32>
 }
