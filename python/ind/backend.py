@@ -1106,31 +1106,35 @@ def drop_empty(gm):
     return done
 
 
+def _zeroed_table_adds(grad, indices, num_weights, padding_idx, scatter):
+    """A zeroed table with the gradient rows added at their indices (scatter_add_ where `scatter`, else
+    index_add_), the padding row zeroed again."""
+    width = grad.shape[-1]
+    out = grad.new_zeros((num_weights, width))
+    flat, idx = grad.reshape(-1, width), indices.reshape(-1)
+    if scatter:
+        out.scatter_add_(0, idx.unsqueeze(1).expand(flat.shape), flat)
+    else:
+        out.index_add_(0, idx, flat)
+    if padding_idx >= 0:
+        out[padding_idx].zero_()
+    return out
+
+
 def embedding_backward_index_add(grad, indices, num_weights, padding_idx):
     """aten.embedding_dense_backward (scale_grad_by_freq False) as PyTorch's atomic adds: a zeroed table, the
     gradient rows added at their indices (index_add_), the padding row zeroed again. On CUDA PyTorch's own
     embedding backward runs a few-block kernel whatever the table's size: BERT's three tables took 127 us of
     its AMP training step on an H100 (device run 32), where zeroing the word table is the floor (about
     30 us) and the adds of 1,024 rows take a few. Not deterministic (the adds' order), like Inductor's."""
-    width = grad.shape[-1]
-    out = grad.new_zeros((num_weights, width))
-    out.index_add_(0, indices.reshape(-1), grad.reshape(-1, width))
-    if padding_idx >= 0:
-        out[padding_idx].zero_()
-    return out
+    return _zeroed_table_adds(grad, indices, num_weights, padding_idx, scatter=False)
 
 
 def embedding_backward_scatter_add(grad, indices, num_weights, padding_idx):
     """As embedding_backward_index_add, the adds by scatter_add_ (one thread per gradient element and an
     atomic add each on CUDA, Inductor's form of the op) instead of index_add_ (PyTorch's indexFuncLargeIndex:
     9 us per table in BERT's step where Inductor's adds took 1-2, device run 32)."""
-    width = grad.shape[-1]
-    out = grad.new_zeros((num_weights, width))
-    flat = grad.reshape(-1, width)
-    out.scatter_add_(0, indices.reshape(-1, 1).expand(flat.shape), flat)
-    if padding_idx >= 0:
-        out[padding_idx].zero_()
-    return out
+    return _zeroed_table_adds(grad, indices, num_weights, padding_idx, scatter=True)
 
 
 embedding_backward_index_add.ind_extern = True
