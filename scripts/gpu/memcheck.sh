@@ -11,8 +11,15 @@
 . "$(dirname "$0")/standalone_env.sh"
 export IND_FUZZ_TMP=/tmp/ind_fuzz IND_STRICT=1
 CS="compute-sanitizer --tool memcheck --target-processes all --print-limit 20"
-summ() { # the sanitizer's verdicts in a log: each process prints one ERROR SUMMARY line
-  echo "| $1 | rc=$2 | $(grep -c 'ERROR SUMMARY: 0 errors' "$3") clean, $(grep 'ERROR SUMMARY' "$3" | grep -vc ' 0 errors') with errors | $(grep -E '^(zoo:|sanitize_small:)' "$3" | tr '\n' ' ') |"
+summ() { # the sanitizer's verdicts in a log: each process prints one summary line (memcheck's ERROR SUMMARY;
+  # with a 4th argument `race`, racecheck's RACECHECK SUMMARY counting hazards)
+  local key="ERROR SUMMARY" what=errors
+  [ "${4:-}" = race ] && key="RACECHECK SUMMARY" what=hazards
+  echo "| $1 | rc=$2 | $(grep -c "$key: 0 $what" "$3") clean, $(grep "$key" "$3" | grep -vc " 0 $what") with $what | $(grep -E '^(zoo:|sanitize_small:)' "$3" | tr '\n' ' ') |"
+}
+report() { # the table, then the sanitizer's first reports
+  cat "$OUT/memcheck.md"
+  grep -s -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80
 }
 echo "| part | exit | processes | result |" > "$OUT/memcheck.md"
 echo "|---|---|---|---|" >> "$OUT/memcheck.md"
@@ -27,7 +34,7 @@ fi
 if [[ $PARTS == *,race,* ]]; then
   IND_CUDAGRAPHS=0 timeout 300 compute-sanitizer --tool racecheck --target-processes all --print-limit 20 \
     python3 scripts/gpu/sanitize_small.py > "$OUT/racecheck_small.log" 2>&1
-  echo "| racecheck sanitize_small.py | rc=$? | $(grep -c 'RACECHECK SUMMARY: 0 hazards' "$OUT/racecheck_small.log") clean, $(grep 'RACECHECK SUMMARY' "$OUT/racecheck_small.log" | grep -vc ' 0 hazards') with hazards | $(grep -E '^sanitize_small:' "$OUT/racecheck_small.log" | tr '\n' ' ') |" >> "$OUT/memcheck.md"
+  summ "racecheck sanitize_small.py" $? "$OUT/racecheck_small.log" race >> "$OUT/memcheck.md"
 fi
 if [[ $PARTS == *,zoo,* ]]; then
   timeout $(( ${2:-200} + 120 )) $CS python3 bench/zoo/run.py --size "${ZOO_SIZE:-tiny}" --device cuda \
@@ -36,7 +43,7 @@ if [[ $PARTS == *,zoo,* ]]; then
   summ "${ZOO_SIZE:-tiny} zoo ${ZOO_MODELS:-all} ${1:-infer_f32,train_f32}" $? "$OUT/memcheck_zoo.log" >> "$OUT/memcheck.md"
   python3 bench/zoo/run.py --table "$OUT/memcheck_zoo.jsonl" > "$OUT/memcheck_zoo.md" 2>&1
 fi
-[[ $PARTS == *,fuzz,* ]] || { cat "$OUT/memcheck.md"; grep -s -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80; exit 0; }
+[[ $PARTS == *,fuzz,* ]] || { report; exit 0; }
 # (CUDA graphs off, as above: under the sanitizer the trees' pool check failed 23 of 40 programs in run 27)
 IND_CUDAGRAPHS=0 IND_FUZZ_DEVICE=cuda timeout 200 $CS python3 scripts/fuzz/torch_fuzz.py --device cuda \
   --worker "${3:-0:30}" --backward > "$OUT/memcheck_fuzz.log" 2>&1
@@ -45,5 +52,4 @@ rc=$?
 classes=$(grep -o '"class": [a-z"-]*' "$OUT/memcheck_fuzz.log" | sed 's/"class": //; s/"//g; s/^null$/passed/' | sort | uniq -c |
   awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1}')
 summ "fuzz seeds ${3:-0:30} (backward; programs: ${classes:-none})" $rc "$OUT/memcheck_fuzz.log" >> "$OUT/memcheck.md"
-cat "$OUT/memcheck.md"
-grep -s -h -B2 -A12 'Invalid\|ERROR:' "$OUT"/memcheck_*.log | head -80
+report
