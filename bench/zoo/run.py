@@ -302,6 +302,8 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
     with _peak(row, res, "eager_peak_mb" if "eager" in backends else None):
         eager = row.step(eager_model, eager_model)
     first = eager + row.buffers(eager_model)  # the first step's outputs, gradients and buffers after it
+    if "eager" in backends:
+        _cpu_peak(row, res, "eager", eager_model, eager_model)
     compiled = {}
     for b in backends:
         if b == "eager":
@@ -350,6 +352,7 @@ def _build_row(name, mode, size, device, backends, batch, zoo):
         res[f"{b}_status"] = "pass" if not bad else "fail"
         if bad:
             res[f"{b}_failed"] = [f"#{i} err {e}" for i, _, e in bad[:5]] + (["..."] if len(bad) > 5 else [])
+        _cpu_peak(row, res, b, fn, m)  # a second step: after the first step's buffers were compared
         if b.startswith("ind") and "ind_graphs" not in res:  # ind's books: of ind, else of ind-cg
             parts = ind_backend.STATS["partitions"]
             res["ind_graphs"] = len(parts)
@@ -474,6 +477,28 @@ def _peak(row, res, key):
         res[key.replace("_peak_mb", "_held_mb")] = round(held / 2**20, 1)
         peak += held
     res[key] = round(peak / 2**20, 1)
+
+
+def _cpu_peak(row, res, b, fn, model):
+    """On the CPU, res[<b>_peak_mb]: the host memory one later step of backend b allocated at its peak above
+    what was allocated before it, in MiB, from the profiler's memory events (PyTorch's CPU allocator reports
+    each allocation and free to it; the CPU has no peak counter of its own). A step after the first, so no
+    compile is profiled; memory ind's runtime takes itself (a program's scratch on the host) is not in it."""
+    if row.device.type != "cpu":
+        return
+    import gc
+    from torch._C._autograd import DeviceType
+    from torch.profiler import ProfilerActivity, profile
+    gc.collect()
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        row.step(fn, model)
+    events = sorted((e.start_ns(), e.nbytes()) for e in prof.profiler.kineto_results.events()
+                    if e.name() == "[memory]" and e.device_type() == DeviceType.CPU)
+    now = peak = 0
+    for _, n in events:
+        now += n
+        peak = max(peak, now)
+    res[f"{b}_peak_mb"] = round(peak / 2**20, 3)
 
 
 def _exception_line(e):

@@ -1317,11 +1317,36 @@ def _made_by_ind(v):
     return isinstance(v, torch.fx.Node) and _source(v).op in ("call_module", "get_attr")
 
 
-def first_call_checked(fn, devices):
+class BoxedCode(torch.fx.graph.CodeGen):
+    """A compiled graph's code in AOTAutograd's boxed convention, as Inductor's compiled call() takes its
+    arguments: forward(self, args_list) unpacks the list and empties it, so that the caller holds no
+    reference and each input goes (FX's code sets it to None) after its last use. A backward graph's saved
+    activations are then given back to PyTorch's caching allocator one by one as the backward passes them,
+    for the partitions and eager ops after to reuse (while a CUDA graph records: the graph's pool), where a
+    list held for the whole call kept every one to its end."""
+
+    def gen_fn_def(self, free_vars, maybe_return_annotation, **kwargs):
+        names = [v.split(":")[0].split("=")[0].strip() for v in free_vars if v != "self"]
+        head = f"def {getattr(self, '_func_name', 'forward')}(self, args_list){maybe_return_annotation}:"
+        if not names:
+            return head
+        return head + f"\n    ({', '.join(names)},) = args_list\n    args_list.clear()"
+
+
+def boxed(gm):
+    """gm (compile_aten_graph's GraphModule) recompiled to take and empty AOTAutograd's argument list
+    (BoxedCode); call it as gm(args)."""
+    gm.graph.set_codegen(BoxedCode())
+    gm.recompile()
+    return gm
+
+
+def first_call_checked(fn, devices, is_boxed=False):
     """fn (a graph compile_aten_graph made; devices: output_devices of its ATen graph) whose first call
     checks the devices of the outputs ind made (_made_by_ind): a mismatch is an error under IND_STRICT, else
     one warning and those outputs moved on every call (a right answer, slower). Later calls cost one Python
-    call."""
+    call. is_boxed: fn takes one argument list (boxed), and so does the result, which passes the list on
+    without holding it."""
     outputs = _outputs(fn)
     names = [_producer(v) if isinstance(v, torch.fx.Node) else "a constant" for v in outputs]
     checked = [d if _made_by_ind(v) else None for d, v in zip(devices, outputs)]
@@ -1347,7 +1372,17 @@ def first_call_checked(fn, devices):
                 outs[i] = outs[i].to(devices[i])
             outs = outs[0] if single else outs
         return outs
+    if is_boxed:
+        call._boxed_call = True  # call(args): the list is fn's one argument
     return call
+
+
+def compile_boxed(gm, example_inputs=None, options=None):
+    """What the backend hands AOTAutograd for the ATen graph gm: compile_aten_graph's graph in the boxed
+    convention (BoxedCode: inputs dropped at their last use), its first call's output devices checked
+    (first_call_checked)."""
+    devices = output_devices(gm)
+    return first_call_checked(boxed(compile_aten_graph(gm, example_inputs, options)), devices, is_boxed=True)
 
 
 PARTITIONERS = ("default", "min_cut")
@@ -1377,17 +1412,13 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     Through Dynamo's aot_autograd helper, as Inductor's: it keeps Dynamo's books (the count DDPOptimizer
     reads to pair each bucket's forward with its backward), disables Dynamo in the backward compile, and
     flattens nested inputs. options: torch.compile's (compile_options)."""
-    from torch._functorch.aot_autograd import make_boxed_func
     try:
         from torch._dynamo.backends.common import aot_autograd
     except ImportError:  # torch < 2.0
         aot_autograd = None
 
-    def run(inputs):  # the compiled graph, its first call's output devices checked (first_call_checked)
-        def compile_checked(g):
-            devices = output_devices(g)
-            return make_boxed_func(first_call_checked(compile_aten_graph(g, inputs, options), devices))
-        return compile_checked
+    def run(inputs):  # the compiled graph, boxed, its first call's output devices checked (compile_boxed)
+        return lambda g: compile_boxed(g, inputs, options)
 
     def fw(g, inputs, is_inference=False):
         _layout(g, inputs, _device_of(g, inputs), is_inference, forward=True)

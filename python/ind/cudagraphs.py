@@ -165,12 +165,9 @@ def _record(facts, inputs, run, static, device_index, is_backward, is_inference)
     """run handed to the CUDA graph trees (cudagraphify_impl), with the arguments the cudagraphs backend
     passes (facts: _graph_facts of the graph before it was compiled); boxed, as AOTAutograd calls it."""
     from torch._inductor.cudagraph_trees import cudagraphify_impl
-    def consume(args):  # the trees' boxed contract: the model empties its argument list (WarmupNode.run
-        a = list(args)  # asserts it), as Inductor's compiled call() and fx's boxed_run do
-        args.clear()
-        return run(a)
-    consume._boxed_call = True
-    out = cudagraphify_impl(consume, inputs, static, device_index=device_index, is_backward=is_backward,
+    # the trees' boxed contract: the model empties its argument list (WarmupNode.run asserts it), as run
+    # does (backend.compile_boxed: each input dropped after its last use, Inductor's compiled call())
+    out = cudagraphify_impl(run, inputs, static, device_index=device_index, is_backward=is_backward,
                             is_inference=is_inference, **facts)
     out._boxed_call = True
     return out

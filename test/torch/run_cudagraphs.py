@@ -91,7 +91,8 @@ def recorder():
         def compile_stub(g):
             compiled.append(len(g.graph.nodes))
 
-            def run(args):
+            def run(args):  # boxed as the backend's compile_boxed: it empties its argument list
+                args.clear()
                 return ["ran"]
             run._boxed_call = True
             return run
