@@ -109,6 +109,7 @@ def compile_options(options=None):
     opts.pop("intermediates", None)
     opts.pop("ptxas", None)
     opts.pop("embedding_backward", None)
+    opts.pop("memory_split", None)
     return tuple(plugins), opts
 
 
@@ -487,6 +488,25 @@ _NO_COMPUTE = {"aten.view.default", "aten._unsafe_view.default", "aten._reshape_
 MAX_PARTITION_IO = 240
 
 
+def memory_split(options=None):
+    """The ratio _split_by_bytes cuts partitions at (what one call may hold against what the graph needs):
+    options["memory_split"], else $IND_MEMORY_SPLIT, else 1.25 (at 1.5 no zoo partition was cut on the CPU;
+    1.25 took electra's training step from 1.44x eager's peak to 1.22x); "off" or 0: no partition is cut
+    for memory. A value that is not a number >= 1 is the user's error (ValueError naming the setting)."""
+    v = (options or {}).get("memory_split")
+    if v is None:
+        v = os.environ.get("IND_MEMORY_SPLIT", "1.25")
+    try:
+        r = 0.0 if isinstance(v, str) and v.strip().lower() in ("off", "") else float(v)
+    except (TypeError, ValueError):
+        r = -1.0
+    if r == 0:
+        return None
+    if not r >= 1:  # NaN too
+        raise ValueError(f"ind: memory_split {v!r} is not a ratio >= 1 (or off)")
+    return r
+
+
 def _io(nodes, inside):
     """(external inputs, values used outside) of a set of nodes."""
     ins = {a for n in nodes for a in n.all_input_nodes if a not in inside}
@@ -505,6 +525,77 @@ def _split_by_io(nodes, limit):
             cur = []
         cur.append(n)
     return chunks + ([cur] if cur else [])
+
+
+def _nbytes(n):
+    """The bytes of the tensors node n makes (its traced value; 0 where a size is symbolic or n makes none)."""
+    try:
+        return sum(int(t.numel()) * t.element_size() for t in _tensors(n.meta.get("val")))
+    except Exception:  # a symbolic size: not counted
+        return 0
+
+
+def _split_by_bytes(nodes, order, ratio, inputs_freed=False):
+    """nodes (one partition, in graph order) cut into runs of consecutive nodes where one call of the whole
+    would hold much more memory than the graph needs at any node of it. A call holds every input of its
+    program until it returns and allocates every output when it starts; the graph (boxed: values dropped
+    after their last read, compile_boxed) needs at node i what crosses it (values made before i and read at
+    or after i, the inputs among them) and node i's own value. A backward graph that is one program (eager
+    attention: no extern to cut it) held every saved activation and every gradient at once, where Inductor's
+    code frees the first as it makes the second. Runs grow greedily while what one call of the run holds
+    (what crosses its start, and its values read after it) stays within ratio x the most the partition
+    needs at one node; a run ends before the node that would exceed it. Values the graph reads after the
+    partition or returns count for neither (held either way), and so do the graph's own inputs unless
+    inputs_freed (a backward graph's: AOTAutograd hands over its saved activations; a forward's parameters and
+    batch are the caller's); a getitem stays with the node it reads. order: node -> index in the graph.
+    O(nodes + edges)."""
+    inside = set(nodes)
+    end = max(order[n] for n in nodes)
+    pos = {n: i for i, n in enumerate(nodes)}
+    n_ = len(nodes)
+    never, always = -1, n_  # last read of a value held either way / of one read only after the partition
+    last = {}
+    for i, n in enumerate(nodes):
+        for a in n.all_input_nodes:
+            last[a] = i
+    for v in list(last) + nodes:
+        if v in inside and any(u not in inside for u in v.users):
+            last[v] = always  # read after the partition (or returned): made in a run, held to the end
+        elif v not in inside and (v.op == "placeholder" and not inputs_freed or any(
+                u not in inside and (u.op == "output" or order[u] > end) for u in v.users)):
+            last[v] = never  # an input read again after the partition (or returned, or the caller's): held
+    cross = [0] * (n_ + 2)  # cross[i]: bytes made before node i and read at or after it
+    size = {}
+    for v, j in last.items():
+        if j == never:
+            continue
+        size[v] = _nbytes(v)
+        d = pos.get(v, -1)
+        cross[d + 1] += size[v]
+        cross[min(j, n_ - 1) + 1] -= size[v]
+    for i in range(1, n_ + 1):
+        cross[i] += cross[i - 1]
+    need = max(cross[i] + size.get(nodes[i], 0) for i in range(n_))
+    held = sum(size.get(v, 0) for v, j in last.items() if v not in inside and j != never) + \
+        sum(size[n] for n in nodes if last.get(n) == always)
+    if need == 0 or held <= ratio * need:
+        return [nodes]
+    runs, a, outs = [], 0, 0
+    expire = [[] for _ in range(n_ + 1)]  # b -> nodes whose value a run ending at b reads for the last time
+    for b in range(n_):
+        n = nodes[b]
+        j = last.get(n, never)
+        if j != never:  # read after node b (users come later): one of the run's outputs until expired
+            outs += size[n]
+            if j < n_:
+                expire[j].append(b)  # from node j on, the run holding it reads it last
+        for k in expire[b]:
+            if k >= a:
+                outs -= size[nodes[k]]
+        if b > a and n.target is not operator.getitem and cross[a] + outs > ratio * need:
+            runs.append(nodes[a:b])
+            a, outs = b, (size[n] if j != never else 0)
+    return runs + [nodes[a:]]
 
 
 def propose_partitions(gm, supported):
@@ -705,11 +796,13 @@ def storage_bound(gm, supported):
     return bound | {u for b in bound for u in b.users if u.target is operator.getitem}
 
 
-def partition(gm, device=None):
+def partition(gm, device=None, split_ratio=None, inputs_freed=False):
     """Splits gm (in place) into ind partitions (call_module fused_N nodes, each a GraphModule that
     still runs eagerly) and eager nodes; returns it and the partitions' names. device: the graph's device
     type (_device_of); nodes on another device stay eager (on_graph_device), as do the views an eager
-    as_strided reads (storage_bound)."""
+    as_strided reads (storage_bound). split_ratio: cut partitions that would hold too much memory in one
+    call (_split_by_bytes, memory_split; inputs_freed: gm's inputs are dropped at their last use, a backward
+    graph's); None: not."""
     support = _Support(device)
     supported = lambda n: support.is_node_supported(None, n)  # noqa: E731
     support.bound = storage_bound(gm, supported)  # PyTorch's partitioner (the fallback below) honours it too
@@ -727,6 +820,9 @@ def partition(gm, device=None):
     if not parts:
         return gm, []
     pieces = [chunk for p in parts for chunk in _split_by_io(p, MAX_PARTITION_IO)]
+    if split_ratio:
+        order = {n: i for i, n in enumerate(gm.graph.nodes)}
+        pieces = [run for p in pieces for run in _split_by_bytes(p, order, split_ratio, inputs_freed)]
     fused = _fuse(gm, pieces)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
@@ -1236,9 +1332,10 @@ def batch_input_copies(gm):
     return done
 
 
-def compile_aten_graph(gm, example_inputs=None, options=None):
+def compile_aten_graph(gm, example_inputs=None, options=None, backward=False):
     """An ATen-level GraphModule -> a GraphModule whose supported partitions run on ind (options: the
-    backend's, compile_options)."""
+    backend's, compile_options; backward: gm is a backward graph, whose inputs AOTAutograd hands over, so
+    they go at their last use and count so in partition's memory cut)."""
     device = _device_of(gm, example_inputs)
     # graph rewrites before partitioning; each changes gm.graph only: the code is made again below
     specialize_sizes(gm)
@@ -1246,7 +1343,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None):
     drop_empty(gm)
     batch_input_copies(gm)
     atomic_embedding_backward(gm, device, options)
-    fused, names = partition(gm, device)
+    fused, names = partition(gm, device, memory_split(options), inputs_freed=backward)
     kernels = {}
     for name in names:
         sub = fused.get_submodule(name)
@@ -1377,12 +1474,13 @@ def first_call_checked(fn, devices, is_boxed=False):
     return call
 
 
-def compile_boxed(gm, example_inputs=None, options=None):
+def compile_boxed(gm, example_inputs=None, options=None, backward=False):
     """What the backend hands AOTAutograd for the ATen graph gm: compile_aten_graph's graph in the boxed
     convention (BoxedCode: inputs dropped at their last use), its first call's output devices checked
     (first_call_checked)."""
     devices = output_devices(gm)
-    return first_call_checked(boxed(compile_aten_graph(gm, example_inputs, options)), devices, is_boxed=True)
+    fused = compile_aten_graph(gm, example_inputs, options, backward=backward)
+    return first_call_checked(boxed(fused), devices, is_boxed=True)
 
 
 PARTITIONERS = ("default", "min_cut")
@@ -1417,8 +1515,8 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     except ImportError:  # torch < 2.0
         aot_autograd = None
 
-    def run(inputs):  # the compiled graph, boxed, its first call's output devices checked (compile_boxed)
-        return lambda g: compile_boxed(g, inputs, options)
+    def run(inputs, backward=False):  # the compiled graph, boxed, its first call's outputs checked (compile_boxed)
+        return lambda g: compile_boxed(g, inputs, options, backward=backward)
 
     def fw(g, inputs, is_inference=False):
         _layout(g, inputs, _device_of(g, inputs), is_inference, forward=True)
@@ -1429,8 +1527,8 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     def bw(g, inputs):  # backward graphs: the same partitioning
         _layout(g, inputs, _device_of(g, inputs), False, forward=False)
         if graphs is None:
-            return run(inputs)(g)
-        return graphs.backward(g, inputs, _device_of(g, inputs), run(inputs))
+            return run(inputs, backward=True)(g)
+        return graphs.backward(g, inputs, _device_of(g, inputs), run(inputs, backward=True))
 
     def _layout(g, inputs, device, is_inference, forward):
         """Channels-last activations around convolutions (ind.layout) where the option and decide say so;
@@ -1461,6 +1559,7 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     decompositions = ind_fx.backend_decompositions(_device_of(gm, example_inputs))
     split = partition_fn(options)  # a bad value is the user's error, raised here whatever IND_STRICT says
     intermediates_mode(options)  # likewise (not a fallback of every partition)
+    memory_split(options)
     core.find_ptxas(ptxas_setting(options))
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),
