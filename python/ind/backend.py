@@ -490,12 +490,14 @@ MAX_PARTITION_IO = 240
 
 def memory_split(options=None):
     """The ratio _split_by_bytes cuts partitions at (what one call may hold against what the graph needs):
-    options["memory_split"], else $IND_MEMORY_SPLIT, else 1.25 (at 1.5 no zoo partition was cut on the CPU;
-    1.25 took electra's training step from 1.44x eager's peak to 1.22x); "off" or 0: no partition is cut
-    for memory. A value that is not a number >= 1 is the user's error (ValueError naming the setting)."""
+    options["memory_split"], else $IND_MEMORY_SPLIT, else off (None). Opt-in: on the CPU, 1.25 took tiny
+    electra's training step from 1.44x eager's peak to 1.22x, but full-size electra's peak not at all (its
+    peak is elsewhere), and it cuts forward graphs' chains that read another program's value too (one more
+    call each); not yet measured on a GPU. "off" or 0: no partition is cut for memory. A value that is not
+    a number >= 1 is the user's error (ValueError naming the setting)."""
     v = (options or {}).get("memory_split")
     if v is None:
-        v = os.environ.get("IND_MEMORY_SPLIT", "1.25")
+        v = os.environ.get("IND_MEMORY_SPLIT", "off")
     try:
         r = 0.0 if isinstance(v, str) and v.strip().lower() in ("off", "") else float(v)
     except (TypeError, ValueError):

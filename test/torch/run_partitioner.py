@@ -40,11 +40,11 @@ for how, kw, env in (("default", {}, None), ("options min_cut", {"options": {"pa
                                                                   "min_cut")):
     saved = []
 
-    def spy(gm, example_inputs=None, options=None):
+    def spy(gm, example_inputs=None, options=None, **kw):
         if not saved:  # the forward graph comes first: its outputs beyond the user's one are the saved tensors
             out = next(n for n in gm.graph.nodes if n.op == "output")
             saved.append(len(out.args[0]) - 1)
-        return real(gm, example_inputs, options)
+        return real(gm, example_inputs, options, **kw)
     backend.compile_aten_graph = spy
     if env:
         os.environ["IND_PARTITIONER"] = env
