@@ -2,7 +2,8 @@
 torch.compile(backend="ind") call goes. On tiny inputs (the GPU work is a few microseconds, so each call
 is host-bound), the time per call of back-to-back calls (perf_counter over N calls, one synchronize) of:
   compiled  the torch.compile'd function (dynamo guards + AOTAutograd wrapper + the partitioned graph);
-  graph     the partitioned ATen GraphModule ind's backend returned (its eager glue + the IndKernels);
+  graph     the partitioned ATen GraphModule ind's backend returned (its eager glue + the IndKernels;
+            boxed: called with a list it empties);
   kernel    each IndKernel.forward alone (output allocation + Program.run);
   run       Program.run alone on preallocated tensors (ctypes + ind_program_run_cuda);
   run_ptrs  the same on raw addresses (what IndKernel.forward passes);
@@ -55,8 +56,8 @@ def main():
     captured = []
     orig = backend.compile_aten_graph
 
-    def capture(gm, ex=None):
-        out = orig(gm, ex)
+    def capture(gm, *args, **kwargs):  # compile_aten_graph's own arguments, whatever they are
+        out = orig(gm, *args, **kwargs)
         captured.append(out)
         return out
     backend.compile_aten_graph = capture
@@ -68,7 +69,7 @@ def main():
             c(*xs)
             res = {"compiled": per_call_us(lambda: c(*xs))}
             gm = captured[-1]
-            res["graph"] = per_call_us(lambda: gm(*xs))
+            res["graph"] = per_call_us(lambda: gm(list(xs)))  # boxed (backend.compile_boxed): takes a list
             kernels = [m for m in gm.modules() if isinstance(m, backend.IndKernel)]
             if len(kernels) == 1:
                 k = kernels[0]
