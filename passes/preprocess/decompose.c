@@ -10,7 +10,8 @@
  *                            2-D around the mm and back
  *   addmm(b, x, y)        -> mm(x, y) (* alpha) + b (* beta)   where every use of the result is pointwise
  *                            (the add fuses into them); else kept whole when alpha = beta = 1 and b is a
- *                            vector of its columns (addmm-epilogue: the bias in the matmul's epilogue)
+ *                            vector of its columns (addmm-epilogue: the bias in the matmul's epilogue;
+ *                            a bf16/f16 one whatever its uses: addmm-epilogue-half)
  *   var(x, D, correction) -> mu = mean(x, D, keepdim); c = x - mu;
  *                            sum(c * c, D, keepdim?) / (N - correction)   (N: elements reduced)
  *   _softmax(x, d)        -> softmax(x, d)
@@ -293,23 +294,27 @@ static bool is_free_value(MlirValue v) {
  * mm (graph_addmm_is_bias_mm: alpha = beta = 1, b a vector of the result's columns in its type; a float,
  * as the shape rule takes no integer matmul) whose b needs no kernel of its own (is_free_value), and
  * some use of the result is not pointwise (through views): a return, a reduction, another matmul,
- * attention. The lowering makes it an ind.extern mm with a bias operand. IND_LOGS=fusion
- * prints each decision. */
-static bool addmm_keeps_bias_epilogue(MlirOperation op) {
+ * attention. With `half` (addmm-epilogue-half), a bf16 or f16 bias mm stays whole whatever its uses, as
+ * Inductor's keep_addmm_fused_for_half_dtypes: the epilogue adds the bias to the f32 accumulator and rounds
+ * once, where mm + add rounds the product to the half type and the sum again. The lowering makes it an
+ * ind.extern mm with a bias operand. IND_LOGS=fusion prints each decision. */
+static bool addmm_keeps_bias_epilogue(MlirOperation op, bool half) {
   MlirValue res = mlirOperationGetResult(op, 0);
   if (!graph_addmm_is_bias_mm(op) || !is_free_value(operand(op, 0)))
     return false;
   const char *why = NULL;
-  bool keep = !uses_all_pointwise(res, &why);
+  bool rounding = half && is_half(element_of(res));
+  bool keep = !uses_all_pointwise(res, &why) || rounding;
   if (ind_logs_enabled("fusion")) {
     MlirStringRef file;
     int line = 0, col = 0;
     if (!ind_location_file_line_col(mlirOperationGetLocation(op), &file, &line, &col))
       file = mlirStringRefCreate("", 0);
     fprintf(stderr, "addmm %.*s:%d:%d: %s\n", (int)file.length, file.data, line, col,
-            keep ? "bias in the matmul's epilogue (a use is not pointwise)"
-                 : "mm + add (every use is pointwise: the add fuses into them)");
-    if (keep)
+            !keep ? "mm + add (every use is pointwise: the add fuses into them)"
+            : why ? "bias in the matmul's epilogue (a use is not pointwise)"
+                  : "bias in the matmul's epilogue (a half-precision result: one rounding)");
+    if (why && keep)
       fprintf(stderr, "  the use: %s\n", why);
   }
   return keep;
@@ -556,6 +561,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     return ind_emit_error(module, "graph-decompose: out of memory");
   }
   bool scan = ind_opt_bool(opts, "cumsum-scan"), epilogue = ind_opt_bool(opts, "addmm-epilogue");
+  bool half = ind_opt_bool(opts, "addmm-epilogue-half");
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (intptr_t i = 0; i < ops.n && mlirLogicalResultIsSuccess(r); ++i) {
     GraphOpId id = graph_op_id(ops.ops[i]);
@@ -564,7 +570,7 @@ static MlirLogicalResult run(MlirOperation module, const IndPassOptions *opts) {
     if (id == GRAPH_OP_CUMSUM && !cumsum_decomposable(ops.ops[i]))
       r = ind_emit_error(ops.ops[i], "the masked-sum decomposition of cumsum (cumsum-scan=false) needs a "
                                      "floating-point input: an integer cumsum is exact only as a scan");
-    else if (id == GRAPH_OP_ADDMM && epilogue && addmm_keeps_bias_epilogue(ops.ops[i]))
+    else if (id == GRAPH_OP_ADDMM && epilogue && addmm_keeps_bias_epilogue(ops.ops[i], half))
       continue; /* the lowering makes it an extern mm with the bias in its epilogue */
     else if (is_decomposed(id))
       r = decompose_op(ops.ops[i], min_row);
@@ -580,6 +586,10 @@ static const IndPassOptionDef k_options[] = {
     {"addmm-epilogue", IND_OPT_BOOL, "true",
      "keep addmm whole (an extern mm adding the bias in its epilogue: cuBLASLt's on the GPU) where some use of "
      "its result is not pointwise, as Inductor's should_prefer_unfused_addmm; false: always mm + add"},
+    {"addmm-epilogue-half", IND_OPT_BOOL, "true",
+     "with addmm-epilogue: a bf16 or f16 addmm whose bias needs no kernel stays whole whatever its uses (the "
+     "bias added to the f32 accumulator, one rounding), as Inductor's keep_addmm_fused_for_half_dtypes; false: "
+     "the use rule alone"},
     {"cumsum-min-row", IND_OPT_INT, "256",
      "with cumsum-scan=false: rows of at least this many elements are cumsum'med in blocks (O(n^1.5)), shorter "
      "ones by one masked reduction (O(n^2))"},

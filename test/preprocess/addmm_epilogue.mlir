@@ -1,6 +1,7 @@
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose)' | %filecheck %s
 // RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose{addmm-epilogue=false})' | %filecheck %s --check-prefix=OFF
 // RUN: %ind-opt %s --split-input-file --preprocess=addmm-epilogue=false | %filecheck %s --check-prefix=OFF
+// RUN: %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose{addmm-epilogue-half=false})' | %filecheck %s --check-prefix=NOHALF
 // RUN: env IND_LOGS=fusion %ind-opt %s --split-input-file --pass-pipeline='builtin.module(graph-decompose)' -o /dev/null 2>&1 | %filecheck %s --check-prefix=LOG
 //
 // graph-decompose's choice for addmm (Inductor's should_prefer_unfused_addmm): mm + add where every use of
@@ -8,7 +9,9 @@
 // makes it an extern mm adding the bias in its epilogue (cuBLASLt's BIAS on the GPU), when alpha = beta = 1
 // and the bias is a vector of the result's columns in the result's float type that needs no kernel of its
 // own (an argument, or a reshape of one: not AMP's cast of an f32 bias). addmm-epilogue=false: always
-// mm + add (the OFF prefix: no addmm is left).
+// mm + add (the OFF prefix: no addmm is left). A bf16 or f16 one stays whole whatever its uses
+// (addmm-epilogue-half, Inductor's keep_addmm_fused_for_half_dtypes: one rounding of the product plus the
+// bias); addmm-epilogue-half=false: the use rule alone (the NOHALF prefix).
 // OFF-NOT: graph.addmm
 
 /// Returned: kept whole.
@@ -177,4 +180,34 @@ func.func @bias_reshaped(%row: tensor<1x5xf32>, %v: tensor<5xf32>, %x: tensor<6x
   %pr = "graph.reshape"(%p) {shape = array<i64: 5>} : (tensor<5x1xf32>) -> tensor<5xf32>
   %3 = "graph.addmm"(%pr, %x, %w) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
   return %0, %1, %2, %3 : tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>, tensor<6x5xf32>
+}
+
+// -----
+
+/// bf16 and f16 results whose every use is pointwise (gelu through a reshape; a residual add): kept whole
+/// (one rounding); with addmm-epilogue-half=false, mm + add as f32's. An f32 one beside them: mm + add.
+// CHECK-LABEL: sym_name = "half_pointwise_uses"
+// CHECK: %[[A:.*]] = "graph.addmm"(%arg0, %arg2, %arg3)
+// CHECK: "graph.reshape"(%[[A]])
+// CHECK: %[[H:.*]] = "graph.addmm"(%arg1, %arg4, %arg5)
+// CHECK: "graph.add"(%[[H]], %arg6)
+// CHECK: %[[F:.*]] = "graph.mm"(%arg7, %arg8)
+// CHECK: "graph.add"(%[[F]], %arg9)
+// NOHALF-LABEL: sym_name = "half_pointwise_uses"
+// NOHALF-NOT: graph.addmm
+// NOHALF-COUNT-3: "graph.mm"
+// LOG: addmm {{.*}}:[[@LINE+6]]:8: bias in the matmul's epilogue (a half-precision result: one rounding)
+// LOG-NOT: the use
+// LOG: addmm {{.*}}:[[@LINE+7]]:8: bias in the matmul's epilogue (a half-precision result: one rounding)
+// LOG-NOT: the use
+// LOG: addmm {{.*}}:[[@LINE+7]]:8: mm + add (every use is pointwise: the add fuses into them)
+func.func @half_pointwise_uses(%b: tensor<5xbf16>, %bh: tensor<5xf16>, %x: tensor<6x3xbf16>, %w: tensor<3x5xbf16>, %xh: tensor<6x3xf16>, %wh: tensor<3x5xf16>, %r: tensor<6x5xf16>, %xf: tensor<6x3xf32>, %wf: tensor<3x5xf32>, %bf: tensor<5xf32>) -> (tensor<2x3x5xbf16>, tensor<6x5xf16>, tensor<6x5xf32>) {
+  %0 = "graph.addmm"(%b, %x, %w) : (tensor<5xbf16>, tensor<6x3xbf16>, tensor<3x5xbf16>) -> tensor<6x5xbf16>
+  %1 = "graph.reshape"(%0) {shape = array<i64: 2, 3, 5>} : (tensor<6x5xbf16>) -> tensor<2x3x5xbf16>
+  %2 = "graph.gelu"(%1) : (tensor<2x3x5xbf16>) -> tensor<2x3x5xbf16>
+  %3 = "graph.addmm"(%bh, %xh, %wh) : (tensor<5xf16>, tensor<6x3xf16>, tensor<3x5xf16>) -> tensor<6x5xf16>
+  %4 = "graph.add"(%3, %r) : (tensor<6x5xf16>, tensor<6x5xf16>) -> tensor<6x5xf16>
+  %5 = "graph.addmm"(%bf, %xf, %wf) : (tensor<5xf32>, tensor<6x3xf32>, tensor<3x5xf32>) -> tensor<6x5xf32>
+  %6 = "graph.relu"(%5) : (tensor<6x5xf32>) -> tensor<6x5xf32>
+  return %2, %4, %6 : tensor<2x3x5xbf16>, tensor<6x5xf16>, tensor<6x5xf32>
 }
