@@ -202,8 +202,9 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # default since device run 29) and without them (NCHW throughout): the A/B columns
                       "ind-cg-cl": ("ind", {"options": {"cudagraphs": True, "layout_opt": True}}),
                       "ind-cg-nchw": ("ind", {"options": {"cudagraphs": True, "layout_opt": False}}),
-                      # with Inductor's min-cut partitioner of training graphs (ind.backend.partition_fn)
-                      "ind-cg-mincut": ("ind", {"options": {"cudagraphs": True, "partitioner": "min_cut"}}),
+                      # with AOTAutograd's default partitioner of training graphs instead of Inductor's min-cut
+                      # (ind.backend.partition_fn)
+                      "ind-cg-defaultpart": ("ind", {"options": {"cudagraphs": True, "partitioner": "default"}}),
                       # with every partition holding its intermediates (the runtime's own memory, as before
                       # device run 30) instead of a block of PyTorch's caching allocator per call
                       "ind-cg-held": ("ind", {"options": {"cudagraphs": True, "intermediates": "held"}}),

@@ -1485,18 +1485,42 @@ def compile_boxed(gm, example_inputs=None, options=None, backward=False):
     return first_call_checked(boxed(fused), devices, is_boxed=True)
 
 
-PARTITIONERS = ("default", "min_cut")
+PARTITIONERS = ("min_cut", "default")
 
 
 def partition_fn(options=None):
     """AOTAutograd's partitioner of a training graph into forward and backward: options["partitioner"], else
-    $IND_PARTITIONER, else "default" (AOTAutograd's default_partition: the forward saves what the backward
-    reads); "min_cut" is Inductor's min_cut_rematerialization_partition (cheap ops recomputed in the
-    backward, fewer saved activations). None for the default (AOTAutograd's own)."""
+    $IND_PARTITIONER, else "min_cut": Inductor's min_cut_rematerialization_partition (cheap ops recomputed in
+    the backward, fewer saved activations; H100 device run 33, AMP training of six transformers and three
+    CNNs: peak memory -0 to -18 %, time per step -13 % to +2.5 %, 7 of 9 rows faster, docs/results); "default"
+    is AOTAutograd's default_partition (the forward saves what the backward reads): None, AOTAutograd's own."""
     if _choice(options, "partitioner", "IND_PARTITIONER", PARTITIONERS) == "default":
         return None
+    return _min_cut_saving_input_clones
+
+
+def _min_cut_saving_input_clones(joint_module, joint_inputs, **kwargs):
+    """Inductor's min_cut_rematerialization_partition, with every clone of a graph input (through views)
+    marked MUST_SAVE: such a clone holds an input's value from before the graph mutates it (autograd's copy of
+    an in-place op's original self: `a.mul_(b)` on an input needs the old `a` for b's gradient), and min-cut
+    would recompute it in the backward from the input itself, saved instead, which the mutation has changed
+    by then ("modified by an inplace operation" at the backward; Inductor fails the same way; the fuzzer's
+    backward seeds 1, 22, 51, 66, 88). AOTAutograd's default partitioner saves the clone."""
     from torch._functorch.partitioners import min_cut_rematerialization_partition
-    return min_cut_rematerialization_partition
+    from torch.utils.checkpoint import CheckpointPolicy
+    aten = torch.ops.aten
+
+    def of_input(v):
+        while isinstance(v, torch.fx.Node) and v.op == "call_function" and \
+                (v.target == aten.clone.default or getattr(v.target, "is_view", False)):
+            v = v.args[0]
+        return isinstance(v, torch.fx.Node) and v.op == "placeholder"
+
+    for n in joint_module.graph.nodes:
+        if n.op == "call_function" and n.target == aten.clone.default and "recompute" not in n.meta \
+                and of_input(n.args[0]):
+            n.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+    return min_cut_rematerialization_partition(joint_module, joint_inputs, **kwargs)
 
 
 def _dynamo_control(e):
