@@ -137,6 +137,32 @@ int main(int argc, char **argv) {
     show("run (plain, scratch 0)", ind_cuda_module_run_scratch(pm, in, &y, 0, stream));
     ind_cuda_module_destroy(pm);
     ind_rt_program_destroy(pp);
+    /* slots share the scratch where their lifetimes do not overlap: t0 (1024 bytes, steps 0-1) and t2 (512,
+     * steps 2-3) take the same bytes, t1 (256, steps 1-2) lives beside both: 1280 bytes, not 1792 */
+    static const char spans_plan[] =
+        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+        "\"shape\": [32], \"bytes\": 128}], \"allocations\": ["
+        "{\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": [256], \"bytes\": 1024, \"reuse\": null},"
+        "{\"name\": \"t1\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null},"
+        "{\"name\": \"t2\", \"dtype\": \"f32\", \"shape\": [128], \"bytes\": 512, \"reuse\": null},"
+        "{\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null}],"
+        "\"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
+        "\"args\": [\"x\", \"t0\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": "
+        "[32, 1, 1], \"args\": [\"t0\", \"t1\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], "
+        "\"block\": [32, 1, 1], \"args\": [\"t1\", \"t2\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", "
+        "\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"t2\", \"y\"]}], \"outputs\": [\"y\"]}";
+    IndRtProgram *lp = NULL;
+    IndCudaModule *lm = NULL;
+    show("spans program",
+         ind_rt_program_create("spans.json", spans_plan, sizeof spans_plan - 1, argv[2], ptx, ptx_len, &lp));
+    show("load module (spans)", ind_cuda_module_load(lp, NULL, &lm));
+    printf("scratch bytes (spans): %zu\n", ind_cuda_module_scratch_bytes(lm));
+    uint64_t lscratch = 0;
+    show("malloc", ind_cuda_malloc(ind_cuda_module_scratch_bytes(lm), &lscratch));
+    show("run (spans)", ind_cuda_module_run_scratch(lm, in, &y, lscratch, stream));
+    ind_cuda_free(lscratch);
+    ind_cuda_module_destroy(lm);
+    ind_rt_program_destroy(lp);
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
