@@ -31,6 +31,31 @@ static void show(const char *what, IndStatus st) {
   ind_status_destroy(st);
 }
 
+/* A plan's scratch case: "<label> program", "load module (<label>)", "scratch bytes (<label>)", then one run
+ * in a scratch of that size ("run (<label>)"; none given where it needs none). */
+static void scratch_case(const char *label, const char *plan, size_t len, const char *ptx_path, const char *ptx,
+                         size_t ptx_len, uint64_t *in, uint64_t *y, void *stream) {
+  char what[96], file[64];
+  IndRtProgram *p = NULL;
+  IndCudaModule *m = NULL;
+  snprintf(file, sizeof file, "%s.json", label);
+  snprintf(what, sizeof what, "%s program", label);
+  show(what, ind_rt_program_create(file, plan, len, ptx_path, ptx, ptx_len, &p));
+  snprintf(what, sizeof what, "load module (%s)", label);
+  show(what, ind_cuda_module_load(p, NULL, &m));
+  size_t need = ind_cuda_module_scratch_bytes(m);
+  printf("scratch bytes (%s): %zu\n", label, need);
+  uint64_t scratch = 0;
+  if (need)
+    show("malloc", ind_cuda_malloc(need, &scratch));
+  snprintf(what, sizeof what, "run (%s)", label);
+  show(what, ind_cuda_module_run_scratch(m, in, y, scratch, stream));
+  if (scratch)
+    ind_cuda_free(scratch);
+  ind_cuda_module_destroy(m);
+  ind_rt_program_destroy(p);
+}
+
 int main(int argc, char **argv) {
   if (argc != 4)
     return 2;
@@ -128,15 +153,7 @@ int main(int argc, char **argv) {
         "\"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"y\", \"dtype\": \"f32\", "
         "\"shape\": [32], \"bytes\": 128, \"reuse\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": "
         "\"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"y\"]}], \"outputs\": [\"y\"]}";
-    IndRtProgram *pp = NULL;
-    IndCudaModule *pm = NULL;
-    show("plain program",
-         ind_rt_program_create("plain.json", plain_plan, sizeof plain_plan - 1, argv[2], ptx, ptx_len, &pp));
-    show("load module (plain)", ind_cuda_module_load(pp, NULL, &pm));
-    printf("scratch bytes (plain): %zu\n", ind_cuda_module_scratch_bytes(pm));
-    show("run (plain, scratch 0)", ind_cuda_module_run_scratch(pm, in, &y, 0, stream));
-    ind_cuda_module_destroy(pm);
-    ind_rt_program_destroy(pp);
+    scratch_case("plain", plain_plan, sizeof plain_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
     /* slots share the scratch where their lifetimes do not overlap: t0 (1024 bytes, steps 0-1) and t2 (512,
      * steps 2-3) take the same bytes, t1 (256, steps 1-2) lives beside both: 1280 bytes, not 1792 */
     static const char spans_plan[] =
@@ -151,18 +168,7 @@ int main(int argc, char **argv) {
         "[32, 1, 1], \"args\": [\"t0\", \"t1\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], "
         "\"block\": [32, 1, 1], \"args\": [\"t1\", \"t2\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", "
         "\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"t2\", \"y\"]}], \"outputs\": [\"y\"]}";
-    IndRtProgram *lp = NULL;
-    IndCudaModule *lm = NULL;
-    show("spans program",
-         ind_rt_program_create("spans.json", spans_plan, sizeof spans_plan - 1, argv[2], ptx, ptx_len, &lp));
-    show("load module (spans)", ind_cuda_module_load(lp, NULL, &lm));
-    printf("scratch bytes (spans): %zu\n", ind_cuda_module_scratch_bytes(lm));
-    uint64_t lscratch = 0;
-    show("malloc", ind_cuda_malloc(ind_cuda_module_scratch_bytes(lm), &lscratch));
-    show("run (spans)", ind_cuda_module_run_scratch(lm, in, &y, lscratch, stream));
-    ind_cuda_free(lscratch);
-    ind_cuda_module_destroy(lm);
-    ind_rt_program_destroy(lp);
+    scratch_case("spans", spans_plan, sizeof spans_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
