@@ -169,6 +169,45 @@ int main(int argc, char **argv) {
         "\"block\": [32, 1, 1], \"args\": [\"t1\", \"t2\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", "
         "\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"t2\", \"y\"]}], \"outputs\": [\"y\"]}";
     scratch_case("spans", spans_plan, sizeof spans_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    /* a slot placed before (larger) that lives only after another does not hold it off (B shares A's bytes);
+     * one step's slot (E: written at step 3, never read) is alive at that step (beside A) */
+    static const char gaps_plan[] =
+        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtyp"
+        "e\": \"f32\", \"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"A\""
+        ", \"dtype\": \"f32\", \"shape\": [256], \"bytes\": 1024, \"reuse\": null}, {\"nam"
+        "e\": \"B\", \"dtype\": \"f32\", \"shape\": [128], \"bytes\": 512, \"reuse\": null},"
+        " {\"name\": \"C\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": n"
+        "ull}, {\"name\": \"E\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reus"
+        "e\": null}, {\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, "
+        "\"reuse\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1"
+        ", 1, 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"B\"]}, {\"op\": \"launch\", \"k"
+        "ernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"B\", \"C"
+        "\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32,"
+        " 1, 1], \"args\": [\"C\", \"A\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": "
+        "[1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"A\", \"E\"]}, {\"op\": \"launch\", "
+        "\"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"A\", "
+        "\"y\"]}], \"outputs\": [\"y\"]}";
+    scratch_case("gaps", gaps_plan, sizeof gaps_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    /* a slot takes a hole between two live ones: W goes to Z's bytes (Z dead by then), between X and Y */
+    static const char hole_plan[] =
+        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtyp"
+        "e\": \"f32\", \"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"X\""
+        ", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null}, {\"name\""
+        ": \"Z\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null}, {\""
+        "name\": \"Y\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null"
+        "}, {\"name\": \"W\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\":"
+        " null}, {\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"re"
+        "use\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1"
+        ", 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"X\"]}, {\"op\": \"launch\", \"kern"
+        "el\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"X\", \"Z\"]}"
+        ", {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1,"
+        " 1], \"args\": [\"Z\", \"Y\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1,"
+        " 1, 1], \"block\": [32, 1, 1], \"args\": [\"Y\", \"W\"]}, {\"op\": \"launch\", \"ke"
+        "rnel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"W\", \"Y\""
+        "]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, "
+        "1, 1], \"args\": [\"Y\", \"X\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": ["
+        "1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"X\", \"y\"]}], \"outputs\": [\"y\"]}";
+    scratch_case("hole", hole_plan, sizeof hole_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
