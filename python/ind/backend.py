@@ -1510,11 +1510,11 @@ def _min_cut_saving_input_clones(joint_module, joint_inputs, **kwargs):
     from torch.utils.checkpoint import CheckpointPolicy
     aten = torch.ops.aten
 
-    def of_input(v):
+    def of_input(v):  # a primal: a forward input (AOTAutograd names the backward's own tangents_N)
         while isinstance(v, torch.fx.Node) and v.op == "call_function" and \
                 (v.target == aten.clone.default or getattr(v.target, "is_view", False)):
             v = v.args[0]
-        return isinstance(v, torch.fx.Node) and v.op == "placeholder"
+        return isinstance(v, torch.fx.Node) and v.op == "placeholder" and "tangents" not in str(v.target)
 
     for n in joint_module.graph.nodes:
         if n.op == "call_function" and n.target == aten.clone.default and "recompute" not in n.meta \
