@@ -31,6 +31,36 @@ static void show(const char *what, IndStatus st) {
   ind_status_destroy(st);
 }
 
+/* A plan of one f32 input x[32], the f32 allocations "NAME:BYTES", an f32 output y[32] and the launches
+ * "KERNEL A B" (grid 1, block 32), as JSON into out: the scratch cases, written compactly. */
+static size_t small_plan(char *out, size_t cap, const char *const *allocs, int nallocs, const char *const *steps,
+                         int nsteps) {
+  int n = snprintf(out, cap,
+                   "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+                   "\"shape\": [32], \"bytes\": 128}], \"allocations\": [");
+  for (int i = 0; i < nallocs; ++i) {
+    char name[16] = "";
+    int bytes = 0;
+    sscanf(allocs[i], "%15[^:]:%d", name, &bytes);
+    n += snprintf(out + n, cap - (size_t)n,
+                  "{\"name\": \"%s\", \"dtype\": \"f32\", \"shape\": [%d], \"bytes\": %d, \"reuse\": null}, ", name,
+                  bytes / 4, bytes);
+  }
+  n += snprintf(out + n, cap - (size_t)n,
+                "{\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null}], "
+                "\"steps\": [");
+  for (int i = 0; i < nsteps; ++i) {
+    char k[16] = "", a[16] = "", b[16] = "";
+    sscanf(steps[i], "%15s %15s %15s", k, a, b);
+    n += snprintf(out + n, cap - (size_t)n,
+                  "%s{\"op\": \"launch\", \"kernel\": \"%s\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
+                  "\"args\": [\"%s\", \"%s\"]}",
+                  i ? ", " : "", k, a, b);
+  }
+  n += snprintf(out + n, cap - (size_t)n, "], \"outputs\": [\"y\"]}");
+  return (size_t)n;
+}
+
 /* A plan's scratch case: "<label> program", "load module (<label>)", "scratch bytes (<label>)", then one run
  * in a scratch of that size ("run (<label>)"; none given where it needs none). */
 static void scratch_case(const char *label, const char *plan, size_t len, const char *ptx_path, const char *ptx,
@@ -148,66 +178,27 @@ int main(int argc, char **argv) {
     show("run (scratch)", ind_cuda_module_run_scratch(sm, in, &y, scratch, stream));
     printf("runtime bytes after scratch runs: %lld\n", (long long)ind_cuda_runtime_bytes());
     /* a program with no intermediates needs no scratch: 0 bytes, and 0 is a scratch it runs with */
-    static const char plain_plan[] =
-        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
-        "\"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"y\", \"dtype\": \"f32\", "
-        "\"shape\": [32], \"bytes\": 128, \"reuse\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": "
-        "\"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"y\"]}], \"outputs\": [\"y\"]}";
-    scratch_case("plain", plain_plan, sizeof plain_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    char plan[4096];
+    static const char *const plain_steps[] = {"k0 x y"};
+    size_t len = small_plan(plan, sizeof plan, NULL, 0, plain_steps, 1);
+    scratch_case("plain", plan, len, argv[2], ptx, ptx_len, in, &y, stream);
     /* slots share the scratch where their lifetimes do not overlap: t0 (1024 bytes, steps 0-1) and t2 (512,
      * steps 2-3) take the same bytes, t1 (256, steps 1-2) lives beside both: 1280 bytes, not 1792 */
-    static const char spans_plan[] =
-        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
-        "\"shape\": [32], \"bytes\": 128}], \"allocations\": ["
-        "{\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": [256], \"bytes\": 1024, \"reuse\": null},"
-        "{\"name\": \"t1\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null},"
-        "{\"name\": \"t2\", \"dtype\": \"f32\", \"shape\": [128], \"bytes\": 512, \"reuse\": null},"
-        "{\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"reuse\": null}],"
-        "\"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
-        "\"args\": [\"x\", \"t0\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": "
-        "[32, 1, 1], \"args\": [\"t0\", \"t1\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], "
-        "\"block\": [32, 1, 1], \"args\": [\"t1\", \"t2\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", "
-        "\"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"t2\", \"y\"]}], \"outputs\": [\"y\"]}";
-    scratch_case("spans", spans_plan, sizeof spans_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    static const char *const spans_allocs[] = {"t0:1024", "t1:256", "t2:512"};
+    static const char *const spans_steps[] = {"k0 x t0", "k1 t0 t1", "k0 t1 t2", "k0 t2 y"};
+    len = small_plan(plan, sizeof plan, spans_allocs, 3, spans_steps, 4);
+    scratch_case("spans", plan, len, argv[2], ptx, ptx_len, in, &y, stream);
     /* a slot placed before (larger) that lives only after another does not hold it off (B shares A's bytes);
      * one step's slot (E: written at step 3, never read) is alive at that step (beside A) */
-    static const char gaps_plan[] =
-        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtyp"
-        "e\": \"f32\", \"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"A\""
-        ", \"dtype\": \"f32\", \"shape\": [256], \"bytes\": 1024, \"reuse\": null}, {\"nam"
-        "e\": \"B\", \"dtype\": \"f32\", \"shape\": [128], \"bytes\": 512, \"reuse\": null},"
-        " {\"name\": \"C\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": n"
-        "ull}, {\"name\": \"E\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reus"
-        "e\": null}, {\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, "
-        "\"reuse\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1"
-        ", 1, 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"B\"]}, {\"op\": \"launch\", \"k"
-        "ernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"B\", \"C"
-        "\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32,"
-        " 1, 1], \"args\": [\"C\", \"A\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": "
-        "[1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"A\", \"E\"]}, {\"op\": \"launch\", "
-        "\"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"A\", "
-        "\"y\"]}], \"outputs\": [\"y\"]}";
-    scratch_case("gaps", gaps_plan, sizeof gaps_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    static const char *const gaps_allocs[] = {"A:1024", "B:512", "C:256", "E:256"};
+    static const char *const gaps_steps[] = {"k0 x B", "k1 B C", "k0 C A", "k1 A E", "k0 A y"};
+    len = small_plan(plan, sizeof plan, gaps_allocs, 4, gaps_steps, 5);
+    scratch_case("gaps", plan, len, argv[2], ptx, ptx_len, in, &y, stream);
     /* a slot takes a hole between two live ones: W goes to Z's bytes (Z dead by then), between X and Y */
-    static const char hole_plan[] =
-        "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtyp"
-        "e\": \"f32\", \"shape\": [32], \"bytes\": 128}], \"allocations\": [{\"name\": \"X\""
-        ", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null}, {\"name\""
-        ": \"Z\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null}, {\""
-        "name\": \"Y\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\": null"
-        "}, {\"name\": \"W\", \"dtype\": \"f32\", \"shape\": [64], \"bytes\": 256, \"reuse\":"
-        " null}, {\"name\": \"y\", \"dtype\": \"f32\", \"shape\": [32], \"bytes\": 128, \"re"
-        "use\": null}], \"steps\": [{\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1"
-        ", 1], \"block\": [32, 1, 1], \"args\": [\"x\", \"X\"]}, {\"op\": \"launch\", \"kern"
-        "el\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"X\", \"Z\"]}"
-        ", {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1,"
-        " 1], \"args\": [\"Z\", \"Y\"]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1,"
-        " 1, 1], \"block\": [32, 1, 1], \"args\": [\"Y\", \"W\"]}, {\"op\": \"launch\", \"ke"
-        "rnel\": \"k1\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"W\", \"Y\""
-        "]}, {\"op\": \"launch\", \"kernel\": \"k0\", \"grid\": [1, 1, 1], \"block\": [32, "
-        "1, 1], \"args\": [\"Y\", \"X\"]}, {\"op\": \"launch\", \"kernel\": \"k1\", \"grid\": ["
-        "1, 1, 1], \"block\": [32, 1, 1], \"args\": [\"X\", \"y\"]}], \"outputs\": [\"y\"]}";
-    scratch_case("hole", hole_plan, sizeof hole_plan - 1, argv[2], ptx, ptx_len, in, &y, stream);
+    static const char *const hole_allocs[] = {"X:256", "Z:256", "Y:256", "W:256"};
+    static const char *const hole_steps[] = {"k0 x X", "k0 X Z", "k1 Z Y", "k0 Y W", "k1 W Y", "k0 Y X", "k1 X y"};
+    len = small_plan(plan, sizeof plan, hole_allocs, 4, hole_steps, 7);
+    scratch_case("hole", plan, len, argv[2], ptx, ptx_len, in, &y, stream);
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
