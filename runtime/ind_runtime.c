@@ -1172,7 +1172,8 @@ struct IndCudaModule {
   CUdeviceptr *work; /* workspace slots, allocated on the first run */
   size_t *work_bytes;
   size_t *work_off;     /* per slot: its offset in a caller's scratch (ind_cuda_module_run_scratch) */
-  size_t scratch_bytes; /* the slots laid end to end, each IND_SCRATCH_ALIGN-aligned */
+  int *work_host;       /* per slot in such a run: the output whose bytes hold it at work_off, or -1 (scratch) */
+  size_t scratch_bytes; /* the scratch block a run needs (plan_scratch_offsets) */
   bool work_ready;
   void *work_stream;
   IndDeviceAllocator alloc;
@@ -1204,19 +1205,36 @@ static int work_root(const IndRtProgram *p, const bool *is_output, int i) {
   return i;
 }
 
-/* Where each workspace slot sits in a caller's scratch (ind_cuda_module_run_scratch): slots whose lifetimes
- * (the first to the last step that reads or writes one of their buffers) overlap get disjoint byte ranges,
- * others may share; the steps run in order on one stream, so a slot whose last step precedes another's
+/* Where each workspace slot sits in a caller's scratch run (ind_cuda_module_run_scratch): slots whose
+ * lifetimes (the first to the last step that reads or writes one of their buffers) overlap get disjoint byte
+ * ranges, others may share; the steps run in order on one stream, so a slot whose last step precedes another's
  * first can give it its bytes. Greedy by size (TFLite's planner, Inductor's memory_planning idea): the
  * largest slot first, each at the lowest IND_SCRATCH_ALIGN-aligned offset free of the slots placed so far
- * that overlap it in time. The scratch is the highest end; before, every slot had bytes of its own (the
- * sum of the slots: ELECTRA's full-size AMP backward, computed from its plan, 78.2 MiB end to end against
- * 69.2 planned, the most alive at one step). O(slots^2). A slot no step touches is given offset 0. */
+ * that overlap it in time.
+ *
+ * The outputs host slots too: an output's bytes are the caller's for the whole call but hold nothing until
+ * the first step that touches the output (an output copied from another buffer at the end: until the end),
+ * so a slot whose last step comes before that lies in them (Inductor's wrapper allocates an output at its
+ * producer, which frees the same bytes). Each slot tries the outputs, largest first, then the scratch
+ * block; the block is the highest end of what it holds. ELECTRA's full-size AMP training graphs, computed
+ * from their CUDA plans: the forward's block 31.5 MiB with the slots end to end (before session 18), 25.5
+ * planned by lifetime, 19.5 with the outputs hosting; the backward's 78.2, 69.2 (the most intermediates
+ * alive at one step), 28.5. $IND_SCRATCH_IN_OUTPUTS=0 keeps every slot in the block. A program with
+ * intermediates needs a block of at least IND_SCRATCH_ALIGN bytes although the outputs host them all (a
+ * caller that passes none runs on the module's own slots). O(slots^2 + slots x outputs). A slot no step
+ * touches is given offset 0 of the block. */
 typedef struct SlotSpan {
-  int first, last; /* steps; first > last: no step touches it */
-  size_t bytes, off;
-  int order; /* the slot's index */
+  int first, last;   /* steps; first > last: no step touches it */
+  size_t bytes, off; /* bytes: the slot's rounded up to IND_SCRATCH_ALIGN, in the block and in an output */
+  int host;          /* index into the hosts (-1: the scratch block) */
+  int order;         /* the slot's index */
 } SlotSpan;
+
+typedef struct SlotHost {
+  int output;     /* the output's index */
+  size_t bytes;   /* its bytes */
+  int free_until; /* the last step before the output is touched */
+} SlotHost;
 
 static int by_size_desc(const void *a, const void *b) {
   const SlotSpan *x = a, *y = b;
@@ -1232,6 +1250,57 @@ static int by_offset(const void *a, const void *b) {
   return x->off < y->off ? -1 : x->off > y->off ? 1 : 0;
 }
 
+static int host_by_size_desc(const void *a, const void *b) {
+  const SlotHost *x = a, *y = b;
+  if (x->bytes != y->bytes)
+    return x->bytes < y->bytes ? 1 : -1;
+  return x->output - y->output;
+}
+
+/* The lowest aligned offset in host `host` (-1: the block) free of the placed slots there alive beside w. */
+static size_t first_fit(SlotSpan *const *placed, int nplaced, const SlotSpan *w, int host, SlotSpan **live) {
+  int k = 0;
+  for (int j = 0; j < nplaced; ++j)
+    if (placed[j]->host == host && placed[j]->first <= w->last && w->first <= placed[j]->last)
+      live[k++] = placed[j];
+  qsort(live, (size_t)k, sizeof *live, by_offset);
+  size_t off = 0;
+  for (int j = 0; j < k; ++j) {
+    if (off + w->bytes <= live[j]->off)
+      break;
+    if (live[j]->off + live[j]->bytes > off)
+      off = live[j]->off + live[j]->bytes;
+  }
+  return off;
+}
+
+/* The first step that reads or writes buffer b (nsteps: none). */
+static int first_touch(const IndRtProgram *p, int b) {
+  for (int s = 0; s < p->nsteps; ++s)
+    for (int a = 0; a < p->steps[s].nargs; ++a)
+      if (p->steps[s].args[a] == b)
+        return s;
+  return p->nsteps;
+}
+
+/* The outputs' windows (hosts, largest first): the steps before each output's first touch. */
+static int slot_hosts(const IndCudaModule *m, SlotHost *h) {
+  const IndRtProgram *p = m->prog;
+  const char *env = getenv("IND_SCRATCH_IN_OUTPUTS");
+  if (env && strcmp(env, "0") == 0)
+    return 0;
+  int n = 0;
+  for (int k = 0; k < p->noutputs; ++k) {
+    int b = p->outputs[k];
+    /* an output copied from another buffer at the end is free at every step */
+    int until = (m->copy_from[k] >= 0 ? p->nsteps : first_touch(p, b)) - 1;
+    if (until >= 0)
+      h[n++] = (SlotHost){.output = k, .bytes = (size_t)p->bufs[b].bytes, .free_until = until};
+  }
+  qsort(h, (size_t)n, sizeof *h, host_by_size_desc);
+  return n;
+}
+
 static IndStatus plan_scratch_offsets(IndCudaModule *m) {
   const IndRtProgram *p = m->prog;
   int n = m->nwork;
@@ -1240,16 +1309,19 @@ static IndStatus plan_scratch_offsets(IndCudaModule *m) {
     return NULL;
   SlotSpan *sp = calloc((size_t)n, sizeof *sp);
   SlotSpan **placed = calloc((size_t)n, sizeof *placed), **live = calloc((size_t)n, sizeof *live);
-  if (!sp || !placed || !live) {
+  SlotHost *hosts = calloc((size_t)p->noutputs + 1, sizeof *hosts);
+  if (!sp || !placed || !live || !hosts) {
     free(sp);
     free(placed);
     free(live);
+    free(hosts);
     return ind_status_create("out of memory");
   }
   for (int i = 0; i < n; ++i) {
     sp[i].first = p->nsteps;
     sp[i].last = -1;
     sp[i].bytes = (m->work_bytes[i] + IND_SCRATCH_ALIGN - 1) / IND_SCRATCH_ALIGN * IND_SCRATCH_ALIGN;
+    sp[i].host = -1;
     sp[i].order = i;
   }
   for (int s = 0; s < p->nsteps; ++s)
@@ -1261,36 +1333,37 @@ static IndStatus plan_scratch_offsets(IndCudaModule *m) {
       w->first = s < w->first ? s : w->first;
       w->last = s > w->last ? s : w->last;
     }
+  int nhosts = slot_hosts(m, hosts);
   qsort(sp, (size_t)n, sizeof *sp, by_size_desc);
   int nplaced = 0;
+  m->scratch_bytes = IND_SCRATCH_ALIGN;
   for (int i = 0; i < n; ++i) {
     SlotSpan *w = &sp[i];
-    size_t off = 0;
-    if (w->first <= w->last) {
-      /* the placed slots alive at the same time, by offset: the first gap that fits */
-      int k = 0;
-      for (int j = 0; j < nplaced; ++j)
-        if (placed[j]->first <= w->last && w->first <= placed[j]->last)
-          live[k++] = placed[j];
-      qsort(live, (size_t)k, sizeof *live, by_offset);
-      for (int j = 0; j < k; ++j) {
-        SlotSpan *o = live[j];
-        if (off + w->bytes <= o->off)
-          break;
-        if (o->off + o->bytes > off)
-          off = o->off + o->bytes;
-      }
-      placed[nplaced++] = w;
+    w->off = 0;
+    if (w->first > w->last)
+      continue;
+    for (int h = 0; h < nhosts && w->host < 0; ++h) {
+      if (w->last > hosts[h].free_until || w->bytes > hosts[h].bytes)
+        continue;
+      size_t off = first_fit(placed, nplaced, w, h, live);
+      if (off + w->bytes <= hosts[h].bytes)
+        w->off = off, w->host = h;
     }
-    w->off = off;
-    if (off + w->bytes > m->scratch_bytes)
-      m->scratch_bytes = off + w->bytes;
+    if (w->host < 0) {
+      w->off = first_fit(placed, nplaced, w, -1, live);
+      if (w->off + w->bytes > m->scratch_bytes)
+        m->scratch_bytes = w->off + w->bytes;
+    }
+    placed[nplaced++] = w;
   }
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
     m->work_off[sp[i].order] = sp[i].off;
+    m->work_host[sp[i].order] = sp[i].host < 0 ? -1 : hosts[sp[i].host].output;
+  }
   free(sp);
   free(placed);
   free(live);
+  free(hosts);
   return NULL;
 }
 
@@ -1302,9 +1375,11 @@ static IndStatus plan_sources(IndCudaModule *m) {
   m->copy_from = malloc(((size_t)p->noutputs + 1) * sizeof *m->copy_from);
   m->work_bytes = calloc((size_t)p->nbufs + 1, sizeof *m->work_bytes);
   m->work_off = calloc((size_t)p->nbufs + 1, sizeof *m->work_off);
+  m->work_host = calloc((size_t)p->nbufs + 1, sizeof *m->work_host);
   m->work = calloc((size_t)p->nbufs + 1, sizeof *m->work);
   m->ptrs = calloc((size_t)p->nbufs + 1, sizeof *m->ptrs);
-  if (!is_output || !slot || !m->src || !m->copy_from || !m->work_bytes || !m->work_off || !m->work || !m->ptrs) {
+  if (!is_output || !slot || !m->src || !m->copy_from || !m->work_bytes || !m->work_off || !m->work_host || !m->work ||
+      !m->ptrs) {
     free(is_output);
     free(slot);
     return ind_status_create("out of memory");
@@ -1654,6 +1729,7 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
   free(m->work);
   free(m->work_bytes);
   free(m->work_off);
+  free(m->work_host);
   free(m->ptrs);
   free(m->vals);
   free(m->params);
@@ -1721,8 +1797,10 @@ static IndStatus bind(IndCudaModule *m, const uint64_t *inputs, const uint64_t *
     const BufferSource *s = &m->src[i];
     m->ptrs[i] = s->kind == SRC_INPUT    ? (CUdeviceptr)inputs[s->index]
                  : s->kind == SRC_OUTPUT ? (CUdeviceptr)outputs[s->index]
-                 : scratch               ? (CUdeviceptr)scratch + m->work_off[s->index]
-                                         : m->work[s->index];
+                 : scratch && m->work_host[s->index] >= 0
+                     ? (CUdeviceptr)outputs[m->work_host[s->index]] + m->work_off[s->index]
+                 : scratch ? (CUdeviceptr)scratch + m->work_off[s->index]
+                           : m->work[s->index];
     /* The kernels' vector accesses assume what every allocator gives (Inductor's alignment rule): a view
      * at an odd offset (x[1:]) would be a misaligned-address fault that kills the caller's context. */
     if (s->kind != SRC_WORK && m->ptrs[i] % IND_RT_ALIGN != 0)

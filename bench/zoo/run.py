@@ -215,6 +215,9 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # the A/B column of the cuBLASLt bias epilogue
                       "ind-cg-noepi": ("ind", {"options": {"cudagraphs": True,
                                                            "graph-decompose.addmm-epilogue": "false"}}),
+                      # with partitions cut where one call would hold more than 1.25x what the graph needs
+                      # at one node (ind.backend.memory_split; off by default): the memory A/B column
+                      "ind-cg-memsplit": ("ind", {"options": {"cudagraphs": True, "memory_split": 1.25}}),
                       "inductor-cg": ("inductor", {"mode": "reduce-overhead"})}
 
 
