@@ -320,9 +320,11 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned
             bz, shared);
     for (int i = 0; params[i]; ++i) { /* the runner NULL-terminates its params array */
       CUdeviceptr v = *(CUdeviceptr *)params[i];
-      int k = 0;
-      while (k < nallocs && allocs[k] != v)
-        ++k;
+      int k = nallocs - 1; /* the latest allocation at v: an earlier one there was freed (its address reused) */
+      while (k >= 0 && allocs[k] != v)
+        --k;
+      if (k < 0)
+        k = nallocs;
       int in = 0; /* else the latest allocation holding it (a caller's scratch) */
       for (int j = nallocs - 1; k == nallocs && j >= 0 && !in; --j)
         if (v > allocs[j] && v < allocs[j] + alloc_bytes[j])
