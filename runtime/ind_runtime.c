@@ -1183,9 +1183,12 @@ struct IndCudaModule {
   struct LtStep *ltst;  /* per step (an mm with a bias: its descriptors and algorithm) */
   CUdeviceptr lt_work;  /* cuBLASLt's workspace, shared by the module's steps (one stream): the largest any */
   size_t lt_work_bytes; /* chosen algorithm asked for, allocated when its heuristic ran (never while captured) */
-  CUdeviceptr *ptrs;    /* per buffer, for the current run */
-  CUdeviceptr *vals;    /* per step argument, flattened */
-  void **params;        /* per step: nargs pointers into vals, NULL-terminated */
+  CUdeviceptr *lt_old;  /* workspaces a larger one replaced: a CUDA graph captured before may still replay */
+  size_t *lt_old_bytes; /* one of them (its pointer is baked in), so they are freed with the module */
+  int nlt_old;
+  CUdeviceptr *ptrs; /* per buffer, for the current run */
+  CUdeviceptr *vals; /* per step argument, flattened */
+  void **params;     /* per step: nargs pointers into vals, NULL-terminated */
   int *param_start;
   /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
   int *copy_from;
@@ -1717,6 +1720,10 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
     }
   if (m->lt_work)
     runtime_free(m->lt_work, m->lt_work_bytes);
+  for (int i = 0; i < m->nlt_old; ++i)
+    runtime_free(m->lt_old[i], m->lt_old_bytes[i]);
+  free(m->lt_old);
+  free(m->lt_old_bytes);
   lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
@@ -1869,9 +1876,23 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
       return cublas_error(call, r, what);
     if (found < 1)
       return ind_status_create("cublasLtMatmulAlgoGetHeuristic found no algorithm%s", what);
-    if (l->algo.workspace > m->lt_work_bytes) { /* the earlier one served launches queued before: a free waits */
-      if (m->lt_work)
-        runtime_free(m->lt_work, m->lt_work_bytes);
+    if (l->algo.workspace > m->lt_work_bytes) {
+      /* the earlier one is kept until destroy: launches queued before use it, and so does every replay of a
+       * CUDA graph captured before (a PyTorch CUDA graph of a partition whose module another caller shares,
+       * with a less aligned bias, runs this heuristic again: freed, the bytes went to PyTorch's allocator and
+       * the replays wrote cuBLASLt's workspace into its tensors) */
+      if (m->lt_work) {
+        CUdeviceptr *o = realloc(m->lt_old, ((size_t)m->nlt_old + 1) * sizeof *o);
+        if (o)
+          m->lt_old = o;
+        size_t *ob = o ? realloc(m->lt_old_bytes, ((size_t)m->nlt_old + 1) * sizeof *ob) : NULL;
+        if (ob)
+          m->lt_old_bytes = ob;
+        if (!o || !ob)
+          return ind_status_create("out of memory");
+        m->lt_old[m->nlt_old] = m->lt_work;
+        m->lt_old_bytes[m->nlt_old++] = m->lt_work_bytes;
+      }
       m->lt_work = 0, m->lt_work_bytes = 0;
       IndStatus st = runtime_alloc(&m->lt_work, l->algo.workspace);
       if (st)

@@ -604,7 +604,8 @@ def main():
             line = [ln for ln in p.stdout.splitlines() if ln.startswith("ZOO-ROW ")]
             if line:
                 return json.loads(line[-1][8:])
-            return {"model": name, "mode": mode, "error": f"exit {p.returncode}: {_error_line(p.stderr)[:300]}"}
+            return {"model": name, "mode": mode, "error": f"exit {p.returncode}: {_error_line(p.stderr)[:300]}",
+                    "stderr_tail": p.stderr[-4000:]}
         except subprocess.TimeoutExpired:
             return {"model": name, "mode": mode, "error": f"timeout after {a.timeout} s"}
 

@@ -214,6 +214,12 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t n) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  if (getenv("MOCK_TRACE_FREE")) /* $MOCK_TRACE_FREE: every free, by its allocation's name */
+    for (int k = nallocs - 1; k >= 0; --k)
+      if (allocs[k] == p) {
+        fprintf(stderr, "mock: free a%d\n", k);
+        break;
+      }
   const char *off_env = getenv("MOCK_ALLOC_OFFSET");
   p -= off_env ? (CUdeviceptr)atoi(off_env) : 0;
   free((void *)(uintptr_t)p);
