@@ -493,7 +493,8 @@ def memory_split(options=None):
     options["memory_split"], else $IND_MEMORY_SPLIT, else off (None). Opt-in: on the CPU, 1.25 took tiny
     electra's training step from 1.44x eager's peak to 1.22x, but full-size electra's peak not at all (its
     peak is elsewhere), and it cuts forward graphs' chains that read another program's value too (one more
-    call each); not yet measured on a GPU. "off" or 0: no partition is cut for memory. A value that is not
+    call each); on the GPU (device run 34, 15 transformers' AMP steps) 0.98 of the peak at the same time
+    (swin 0.88, opt 1.02). "off" or 0: no partition is cut for memory. A value that is not
     a number >= 1 is the user's error (ValueError naming the setting)."""
     v = (options or {}).get("memory_split")
     if v is None:
