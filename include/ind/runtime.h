@@ -176,7 +176,9 @@ IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const ui
  * `scratch` (256-byte aligned; 0 only where scratch_bytes is 0), the module's own intermediates neither
  * allocated nor used. The memory must stay the caller's until the run's work on `stream` is done (a
  * stream-ordered allocator's free after the call, on that stream, is). Under stream capture the graph keeps
- * the addresses, as it keeps the inputs'. */
+ * the addresses, as it keeps the inputs'. Intermediates that die before an output is first touched lie in
+ * that output's bytes (its contents before the run are not kept; $IND_SCRATCH_IN_OUTPUTS=0: none), so the
+ * outputs must not overlap the inputs or each other. */
 size_t ind_cuda_module_scratch_bytes(const IndCudaModule *m);
 IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs,
                                       uint64_t scratch, void *stream);
