@@ -32,38 +32,31 @@ static void show(const char *what, IndStatus st) {
   ind_status_destroy(st);
 }
 
-/* A plan of one f32 input x[32], the f32 allocations "NAME:BYTES", the launches "KERNEL A B" (grid 1, block 32)
- * and the outputs "NAME NAME ..." (a name twice: the second a copy of it made at the end), as JSON into out:
- * the scratch cases, written compactly. */
-static size_t small_plan(char *out, size_t cap, const char *const *allocs, int nallocs, const char *const *steps,
-                         int nsteps, const char *outputs) {
+/* A plan of one f32 input x[32], the f32 allocations "NAME:BYTES ...", the launches "KERNEL A B; ..." (grid 1,
+ * block 32) and the outputs "NAME NAME ..." (a name twice: the second a copy of it made at the end), as JSON
+ * into out: the scratch cases, written compactly. */
+static size_t small_plan(char *out, size_t cap, const char *allocs, const char *steps, const char *outputs) {
   int n = snprintf(out, cap,
                    "{\"version\": 1, \"module\": \"ind_kernels\", \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
                    "\"shape\": [32], \"bytes\": 128}], \"allocations\": [");
-  for (int i = 0; i < nallocs; ++i) {
-    char name[16] = "";
-    int bytes = 0;
-    sscanf(allocs[i], "%15[^:]:%d", name, &bytes);
+  char name[16], k[16], a[16], b[16];
+  int bytes = 0, used = 0;
+  for (int i = 0; sscanf(allocs, " %15[^:]:%d%n", name, &bytes, &used) == 2; ++i, allocs += used)
     n += snprintf(out + n, cap - (size_t)n,
                   "%s{\"name\": \"%s\", \"dtype\": \"f32\", \"shape\": [%d], \"bytes\": %d, \"reuse\": null}",
                   i ? ", " : "", name, bytes / 4, bytes);
-  }
   n += snprintf(out + n, cap - (size_t)n, "], \"steps\": [");
-  for (int i = 0; i < nsteps; ++i) {
-    char k[16] = "", a[16] = "", b[16] = "";
-    sscanf(steps[i], "%15s %15s %15s", k, a, b);
+  for (int i = 0; sscanf(steps, " %15s %15s %15[^;]%n", k, a, b, &used) == 3; ++i) {
     n += snprintf(out + n, cap - (size_t)n,
                   "%s{\"op\": \"launch\", \"kernel\": \"%s\", \"grid\": [1, 1, 1], \"block\": [32, 1, 1], "
                   "\"args\": [\"%s\", \"%s\"]}",
                   i ? ", " : "", k, a, b);
+    steps += used;
+    steps += *steps == ';';
   }
   n += snprintf(out + n, cap - (size_t)n, "], \"outputs\": [");
-  char name[16];
-  for (int k = 0, used = 0; sscanf(outputs + used, "%15s%n", name, &used) == 1; ++k) {
-    n += snprintf(out + n, cap - (size_t)n, "%s\"%s\"", k ? ", " : "", name);
-    outputs += used;
-    used = 0;
-  }
+  for (int i = 0; sscanf(outputs, "%15s%n", name, &used) == 1; ++i, outputs += used)
+    n += snprintf(out + n, cap - (size_t)n, "%s\"%s\"", i ? ", " : "", name);
   n += snprintf(out + n, cap - (size_t)n, "]}");
   return (size_t)n;
 }
@@ -194,67 +187,50 @@ int main(int argc, char **argv) {
     show("run (scratch 16 bytes in)", ind_cuda_module_run_scratch(sm, in, &y, scratch + 16, stream));
     show("run (scratch)", ind_cuda_module_run_scratch(sm, in, &y, scratch, stream));
     printf("runtime bytes after scratch runs: %lld\n", (long long)ind_cuda_runtime_bytes());
-    /* a program with no intermediates needs no scratch: 0 bytes, and 0 is a scratch it runs with */
+    /* the scratch cases: {label, allocations, launches, outputs, a run on the module's own intermediates too,
+     * $IND_SCRATCH_IN_OUTPUTS=0} */
+    static const struct {
+      const char *label, *allocs, *steps, *outputs;
+      bool own, off;
+    } cases[] = {
+        /* a program with no intermediates needs no scratch: 0 bytes, and 0 is a scratch it runs with */
+        {"plain", "y:128", "k0 x y", "y", false, false},
+        /* slots share the scratch where their lifetimes do not overlap: t0 (1024 bytes, steps 0-1) and t2
+         * (512, steps 2-3) take the same bytes, t1 (256, steps 1-2) lives beside both: 1280, not 1792 */
+        {"spans", "t0:1024 t1:256 t2:512 y:128", "k0 x t0; k1 t0 t1; k0 t1 t2; k0 t2 y", "y", false, false},
+        /* a slot placed before (larger) that lives only after another does not hold it off (B shares A's
+         * bytes); one step's slot (E: written at step 3, never read) is alive at that step (beside A) */
+        {"gaps", "A:1024 B:512 C:256 E:256 y:128", "k0 x B; k1 B C; k0 C A; k1 A E; k0 A y", "y", false, false},
+        /* a slot takes a hole between two live ones: W goes to Z's bytes (Z dead by then), between X and Y */
+        {"hole", "X:256 Z:256 Y:256 W:256 y:128", "k0 x X; k0 X Z; k1 Z Y; k0 Y W; k1 W Y; k0 Y X; k1 X y", "y", false,
+         false},
+        /* the outputs host slots that die before their first step: T (steps 0-1) and V (1-2) lie in y (first
+         * written at step 3), side by side; U (steps 2-3) lives at y's step, so in the block: 256 bytes, not
+         * 1024. On the module's own intermediates (no scratch) each slot has its own allocation, as before;
+         * with $IND_SCRATCH_IN_OUTPUTS=0 every slot in the block. */
+        {"hosted", "T:512 V:256 U:256 y:1024", "k0 x T; k1 T V; k0 V U; k1 U y", "y", true, false},
+        {"hosted, off", "T:512 V:256 U:256 y:1024", "k0 x T; k1 T V; k0 V U; k1 U y", "y", false, true},
+        /* a slot alive at step 0 only lies in an output first written at step 1 */
+        {"step 0", "A:256 y:256", "k0 x A; k1 x y", "y", false, false},
+        /* a slot as large as the output fits it (B: 1024 in y's 1024), a larger one does not (A: 1280); C
+         * lives at y's first step (3): in the block, at A's bytes */
+        {"fit", "A:1280 B:1024 C:256 y:1024", "k0 x A; k1 A B; k0 B C; k1 C y", "y", false, false},
+        /* slots alive together in one output lie side by side (P at y, Q at y+512); R (steps 2-3) in the block */
+        {"side", "P:512 Q:512 R:256 y:1024", "k0 x P; k1 P Q; k0 Q R; k1 R y", "y", false, false},
+        /* y returned twice: the second output is y's copy, made after the last step, so free at every step: A
+         * (steps 1-2, after y's first) lies in it */
+        {"copy", "A:512 y:512", "k0 x y; k1 y A; k0 A y", "y y", false, false},
+        /* two outputs free long enough: the larger hosts first (A in y's 1024, not Z's 512, listed first) */
+        {"order", "A:512 Z:512 y:1024", "k0 x A; k1 A A; k0 x Z; k1 x y", "Z y", false, false},
+    };
     char plan[4096];
-    static const char *const plain_steps[] = {"k0 x y"};
-    static const char *const plain_allocs[] = {"y:128"};
-    size_t len = small_plan(plan, sizeof plan, plain_allocs, 1, plain_steps, 1, "y");
-    scratch_case("plain", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* slots share the scratch where their lifetimes do not overlap: t0 (1024 bytes, steps 0-1) and t2 (512,
-     * steps 2-3) take the same bytes, t1 (256, steps 1-2) lives beside both: 1280 bytes, not 1792 */
-    static const char *const spans_allocs[] = {"t0:1024", "t1:256", "t2:512", "y:128"};
-    static const char *const spans_steps[] = {"k0 x t0", "k1 t0 t1", "k0 t1 t2", "k0 t2 y"};
-    len = small_plan(plan, sizeof plan, spans_allocs, 4, spans_steps, 4, "y");
-    scratch_case("spans", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* a slot placed before (larger) that lives only after another does not hold it off (B shares A's bytes);
-     * one step's slot (E: written at step 3, never read) is alive at that step (beside A) */
-    static const char *const gaps_allocs[] = {"A:1024", "B:512", "C:256", "E:256", "y:128"};
-    static const char *const gaps_steps[] = {"k0 x B", "k1 B C", "k0 C A", "k1 A E", "k0 A y"};
-    len = small_plan(plan, sizeof plan, gaps_allocs, 5, gaps_steps, 5, "y");
-    scratch_case("gaps", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* a slot takes a hole between two live ones: W goes to Z's bytes (Z dead by then), between X and Y */
-    static const char *const hole_allocs[] = {"X:256", "Z:256", "Y:256", "W:256", "y:128"};
-    static const char *const hole_steps[] = {"k0 x X", "k0 X Z", "k1 Z Y", "k0 Y W", "k1 W Y", "k0 Y X", "k1 X y"};
-    len = small_plan(plan, sizeof plan, hole_allocs, 5, hole_steps, 7, "y");
-    scratch_case("hole", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* the outputs host slots that die before their first step: T (steps 0-1) and V (1-2) lie in y (first
-     * written at step 3), side by side; U (steps 2-3) lives at y's step, so in the block: 256 bytes, not
-     * 1024. On the module's own intermediates (no scratch) each slot has its own allocation, as before. */
-    static const char *const host_allocs[] = {"T:512", "V:256", "U:256", "y:1024"};
-    static const char *const host_steps[] = {"k0 x T", "k1 T V", "k0 V U", "k1 U y"};
-    len = small_plan(plan, sizeof plan, host_allocs, 4, host_steps, 4, "y");
-    scratch_case("hosted", plan, len, argv[2], ptx, ptx_len, in, true, stream);
-    /* $IND_SCRATCH_IN_OUTPUTS=0: every slot in the block */
-    setenv("IND_SCRATCH_IN_OUTPUTS", "0", 1);
-    scratch_case("hosted, off", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    unsetenv("IND_SCRATCH_IN_OUTPUTS");
-    /* a slot alive at step 0 only lies in an output first written at step 1 */
-    static const char *const first_allocs[] = {"A:256", "y:256"};
-    static const char *const first_steps[] = {"k0 x A", "k1 x y"};
-    len = small_plan(plan, sizeof plan, first_allocs, 2, first_steps, 2, "y");
-    scratch_case("step 0", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* a slot as large as the output fits it (B: 1024 in y's 1024), a larger one does not (A: 1280); C lives
-     * at y's first step (3): in the block, at A's bytes */
-    static const char *const fit_allocs[] = {"A:1280", "B:1024", "C:256", "y:1024"};
-    static const char *const fit_steps[] = {"k0 x A", "k1 A B", "k0 B C", "k1 C y"};
-    len = small_plan(plan, sizeof plan, fit_allocs, 4, fit_steps, 4, "y");
-    scratch_case("fit", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* slots alive together in one output lie side by side (P at y, Q at y+512); R (steps 2-3) in the block */
-    static const char *const side_allocs[] = {"P:512", "Q:512", "R:256", "y:1024"};
-    static const char *const side_steps[] = {"k0 x P", "k1 P Q", "k0 Q R", "k1 R y"};
-    len = small_plan(plan, sizeof plan, side_allocs, 4, side_steps, 4, "y");
-    scratch_case("side", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* y returned twice: the second output is y's copy, made after the last step, so free at every step: A
-     * (steps 1-2, after y's first) lies in it */
-    static const char *const copy_allocs[] = {"A:512", "y:512"};
-    static const char *const copy_steps[] = {"k0 x y", "k1 y A", "k0 A y"};
-    len = small_plan(plan, sizeof plan, copy_allocs, 2, copy_steps, 3, "y y");
-    scratch_case("copy", plan, len, argv[2], ptx, ptx_len, in, false, stream);
-    /* two outputs free long enough: the larger hosts first (A in y's 1024, not Z's 512, listed first) */
-    static const char *const order_allocs[] = {"A:512", "Z:512", "y:1024"};
-    static const char *const order_steps[] = {"k0 x A", "k1 A A", "k0 x Z", "k1 x y"};
-    len = small_plan(plan, sizeof plan, order_allocs, 3, order_steps, 4, "Z y");
-    scratch_case("order", plan, len, argv[2], ptx, ptx_len, in, false, stream);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+      size_t len = small_plan(plan, sizeof plan, cases[c].allocs, cases[c].steps, cases[c].outputs);
+      if (cases[c].off)
+        setenv("IND_SCRATCH_IN_OUTPUTS", "0", 1);
+      scratch_case(cases[c].label, plan, len, argv[2], ptx, ptx_len, in, cases[c].own, stream);
+      unsetenv("IND_SCRATCH_IN_OUTPUTS");
+    }
     /* reuse.json: buf2 reuses buf0 (buf1 is an output): one slot of 128 bytes */
     show("load module (reuse.json)", ind_cuda_module_load(p, NULL, &om));
     printf("scratch bytes (reuse.json): %zu\n", ind_cuda_module_scratch_bytes(om));
