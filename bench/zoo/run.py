@@ -547,7 +547,52 @@ def table(path):
         cells += [str(r.get("ind_first_s", r.get("ind-cg_first_s", ""))), str(r.get("ind_graphs", "")), str(r.get("ind_partitions", "")),
                   short(r.get("ind_externs", [])), short(r.get("ind_eager_ops", [])) or "none"]
         out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
+    return "\n".join(out + [""] + summary(rows))
+
+
+HOST_NOISE = 1.3  # a row whose launch probe took over this times the call's fastest row's: the host was loaded
+
+
+def summary(rows):
+    """Geomean ratios of the timed rows of one call: ind's column against Inductor's (with CUDA graphs
+    against with CUDA graphs) and against eager, in time, peak memory and kernels per call. A batch-2 step
+    is bound by the host (bert's bf16 inference: kernels half of its wall time, device run 34), so a row
+    timed while the host was loaded is slow in every column but not alike: the time ratio is given again
+    over the rows whose launch probe (launch_us_before/after, _launch_us) stayed within HOST_NOISE x the
+    fastest row's, the others named."""
+    import math
+
+    def gm(xs):
+        return math.exp(sum(math.log(x) for x in xs) / len(xs))
+    rows = [r for r in rows if "error" not in r]
+    probe = {r["model"] + "/" + r["mode"]: max(r.get("launch_us_before", 0), r.get("launch_us_after", 0))
+             for r in rows if r.get("launch_us_before")}
+    floor = min(probe.values()) if probe else 0
+    loaded = {k: v for k, v in probe.items() if v > HOST_NOISE * floor}
+    out = []
+    if loaded:
+        out.append(f"host launch probe: fastest row {floor:.2f} us; loaded (over {HOST_NOISE}x): " +
+                   ", ".join(f"{k.split('/')[0]} {v:.1f}" for k, v in loaded.items()))
+    for a, b in (("ind-cg", "inductor-cg"), ("ind", "inductor"), ("ind-cg", "eager"), ("ind", "eager")):
+        pair = [r for r in rows if r.get(f"{a}_ms") and r.get(f"{b}_ms")]
+        if not pair:
+            continue
+        t = sorted((r[f"{a}_ms"] / r[f"{b}_ms"], r["model"]) for r in pair)
+        line = f"{a} / {b} time: {gm([x for x, _ in t]):.3f} over {len(t)} rows ({t[0][0]:.3f} {t[0][1]} .. " \
+               f"{t[-1][0]:.3f} {t[-1][1]})"
+        steady = [r[f"{a}_ms"] / r[f"{b}_ms"] for r in pair if r["model"] + "/" + r["mode"] not in loaded]
+        if loaded and steady:
+            line += f"; {gm(steady):.3f} over the {len(steady)} rows of a steady host"
+        out.append(line)
+        def ratios(key):
+            return [r[f"{a}_{key}"] / r[f"{b}_{key}"] for r in pair if r.get(f"{a}_{key}") and r.get(f"{b}_{key}")]
+        peak, kern = ratios("peak_mb"), ratios("kernels")
+        if peak:
+            under = sum(x <= 1 for x in peak)
+            out.append(f"{a} / {b} peak memory: {gm(peak):.3f}, at or under on {under} of {len(peak)}")
+        if kern:
+            out.append(f"{a} / {b} kernels per call: {gm(kern):.3f}")
+    return out
 
 
 def main():
