@@ -1367,8 +1367,10 @@ ExternView ind_lower_extern_view(Lower *L, Node *n, Node **storage) {
   ind_lower_own_space(L, n, &sp, idx);
   Emit e = {.L = L, .space = sp};
   Node *cur = n;
+  bool reshapes = true; /* only reshapes (and identity copies) on the way: the storage's bytes in its order */
   /* down the views (and identity copies) to the storage, the index remapped at each */
   while (ind_lower_is_view_recipe(cur) || (cur->kind == N_RECIPE && cur->info->kind == K_COPY)) {
+    reshapes = reshapes && (cur->info->kind == K_RESHAPE || cur->info->kind == K_COPY);
     operand_index(&e, cur, 0, idx, next);
     memcpy(idx, next, sizeof(MlirAffineExpr) * (size_t)cur->operands[0]->rank);
     cur = cur->operands[0];
@@ -1376,12 +1378,18 @@ ExternView ind_lower_extern_view(Lower *L, Node *n, Node **storage) {
   if (cur->kind == N_CONST || !mlirTypeEqual(cur->elem, n->elem) ||
       ind_lower_numel(cur->shape, cur->rank) != ind_lower_numel(n->shape, n->rank))
     return EXTERN_VIEW_COPY; /* an expand, a slice or select of a larger tensor, a constant */
+  /* A reshape of row-major storage is that storage in row-major order, whatever its index expressions: a
+   * reshape from many dims to few nests floordiv / mod terms the affine simplifier cannot fold back into
+   * one variable (swin's windows, [2, 8, 8, 7, 7, 96] read as [6272, 96]: 52 copies a training step). */
   int64_t coef[2 * LOWER_MAX_RANK] = {0}, cst = 0;
-  if (!linear_coefs(flat_offset(L, cur, idx), 1, coef, sp.n, &cst))
-    return EXTERN_VIEW_COPY;
-  ExternView v = offsets_are_layout(n, coef, cst, false)  ? EXTERN_VIEW_SAME
-                 : offsets_are_layout(n, coef, cst, true) ? EXTERN_VIEW_TRANSPOSED
-                                                          : EXTERN_VIEW_COPY;
+  ExternView v = EXTERN_VIEW_SAME;
+  if (!reshapes) {
+    if (!linear_coefs(flat_offset(L, cur, idx), 1, coef, sp.n, &cst))
+      return EXTERN_VIEW_COPY;
+    v = offsets_are_layout(n, coef, cst, false)  ? EXTERN_VIEW_SAME
+        : offsets_are_layout(n, coef, cst, true) ? EXTERN_VIEW_TRANSPOSED
+                                                 : EXTERN_VIEW_COPY;
+  }
   if (v == EXTERN_VIEW_COPY)
     return v;
   /* storage of the operand's own rank must have the held shape (the extern contract, lib/mm_dims.h) */

@@ -254,3 +254,40 @@ func.func @identity_permute_of_copy(%x: tensor<2x3x4xf32>, %g: tensor<12x5xf32>)
   %mm = "graph.mm"(%t, %g) : (tensor<2x12xf32>, tensor<12x5xf32>) -> tensor<2x5xf32>
   return %mm : tensor<2x5xf32>
 }
+
+// -----
+
+/// (a) Reshapes alone, of many dims to few (swin's window partition, [2, 8, 8, 7, 7, 96] read as [6272, 96]
+/// through three reshapes): the storage in its own order, whatever floordiv / mod terms the index holds
+/// (the affine simplifier does not fold them back into one variable: a copy kernel per window, 52 a swin
+/// training step), so the extern reads the clone's buffer (also an output) with no copy.
+// CHECK-LABEL: sym_name = "reshape_chain_many_dims"
+// CHECK: %[[C:.*]] = "ind.pointwise"
+// CHECK: name = "buf0", origins = ["permute", "clone"], ranges = array<i64: 2, 2, 2, 3, 3, 4>} : () -> memref<2x2x2x3x3x4xf32>
+// CHECK-NEXT: "ind.extern"(%[[C]], %{{.*}}) {kernel = "mm", name = "buf1", origins = ["mm"]} : (memref<2x2x2x3x3x4xf32>, memref<4x5xf32>) -> memref<72x5xf32>
+// CHECK-NEXT: "func.return"
+func.func @reshape_chain_many_dims(%x: tensor<2x2x3x2x3x4xf32>, %w: tensor<4x5xf32>) -> (tensor<2x2x2x3x3x4xf32>, tensor<72x5xf32>) {
+  %p = "graph.permute"(%x) {dims = array<i64: 0, 1, 3, 2, 4, 5>} : (tensor<2x2x3x2x3x4xf32>) -> tensor<2x2x2x3x3x4xf32>
+  %c = "graph.clone"(%p) : (tensor<2x2x2x3x3x4xf32>) -> tensor<2x2x2x3x3x4xf32>
+  %v1 = "graph.reshape"(%c) {shape = array<i64: 8, 3, 3, 4>} : (tensor<2x2x2x3x3x4xf32>) -> tensor<8x3x3x4xf32>
+  %v2 = "graph.reshape"(%v1) {shape = array<i64: 8, 9, 4>} : (tensor<8x3x3x4xf32>) -> tensor<8x9x4xf32>
+  %v3 = "graph.reshape"(%v2) {shape = array<i64: 72, 4>} : (tensor<8x9x4xf32>) -> tensor<72x4xf32>
+  %mm = "graph.mm"(%v3, %w) : (tensor<72x4xf32>, tensor<4x5xf32>) -> tensor<72x5xf32>
+  return %c, %mm : tensor<2x2x2x3x3x4xf32>, tensor<72x5xf32>
+}
+
+// -----
+
+/// A permute among the reshapes is not the storage's order: the operand is copied (the shortcut above
+/// takes reshapes only).
+// CHECK-LABEL: sym_name = "reshape_permute_reshape"
+// CHECK: %[[P:.*]] = "ind.pointwise"
+// CHECK: name = "buf0", origins = ["view", "permute", "view_1"], ranges = array<i64: 6, 4>} : () -> memref<6x4xf32>
+// CHECK-NEXT: "ind.extern"(%[[P]], %{{.*}}) {kernel = "mm"
+func.func @reshape_permute_reshape(%x: tensor<6x4xf32>, %w: tensor<4x5xf32>) -> tensor<6x5xf32> {
+  %v = "graph.reshape"(%x) {shape = array<i64: 2, 3, 4>} : (tensor<6x4xf32>) -> tensor<2x3x4xf32>
+  %p = "graph.permute"(%v) {dims = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %r = "graph.reshape"(%p) {shape = array<i64: 6, 4>} : (tensor<3x2x4xf32>) -> tensor<6x4xf32>
+  %mm = "graph.mm"(%r, %w) : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
+  return %mm : tensor<6x5xf32>
+}
