@@ -291,3 +291,19 @@ func.func @reshape_permute_reshape(%x: tensor<6x4xf32>, %w: tensor<4x5xf32>) -> 
   %mm = "graph.mm"(%r, %w) : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
   return %mm : tensor<6x5xf32>
 }
+
+// -----
+
+/// The same through an unrealized identity copy (a clone with one user) of an input: the copy is the
+/// storage's values in its order, so the extern reads the input itself.
+// CHECK-LABEL: sym_name = "reshape_chain_through_clone"
+// CHECK: ^bb0(%[[X:.*]]: memref<2x2x2x3x3x4xf32>, %[[W:.*]]: memref<4x5xf32>):
+// CHECK-NEXT: "ind.extern"(%[[X]], %[[W]]) {kernel = "mm", name = "buf0", origins = ["mm"]} : (memref<2x2x2x3x3x4xf32>, memref<4x5xf32>) -> memref<72x5xf32>
+// CHECK-NEXT: "func.return"
+func.func @reshape_chain_through_clone(%x: tensor<2x2x2x3x3x4xf32>, %w: tensor<4x5xf32>) -> tensor<72x5xf32> {
+  %c = "graph.clone"(%x) : (tensor<2x2x2x3x3x4xf32>) -> tensor<2x2x2x3x3x4xf32>
+  %v1 = "graph.reshape"(%c) {shape = array<i64: 8, 3, 3, 4>} : (tensor<2x2x2x3x3x4xf32>) -> tensor<8x3x3x4xf32>
+  %v2 = "graph.reshape"(%v1) {shape = array<i64: 72, 4>} : (tensor<8x3x3x4xf32>) -> tensor<72x4xf32>
+  %mm = "graph.mm"(%v2, %w) : (tensor<72x4xf32>, tensor<4x5xf32>) -> tensor<72x5xf32>
+  return %mm : tensor<72x5xf32>
+}
