@@ -1145,6 +1145,11 @@ typedef struct BufferSource {
 
 /* An mm step with a bias epilogue: cuBLASLt's descriptors (made at load) and algorithm (chosen at the first
  * run, again when a bias arrives less aligned than the one it was chosen for). */
+typedef struct LtOld {
+  CUdeviceptr ptr;
+  size_t bytes;
+} LtOld;
+
 typedef struct LtStep {
   void *desc, *a, *b, *c; /* matmul descriptor; layouts of Lt's A (our B), Lt's B (our A) and C = D */
   LtHeuristic algo;
@@ -1183,12 +1188,11 @@ struct IndCudaModule {
   struct LtStep *ltst;  /* per step (an mm with a bias: its descriptors and algorithm) */
   CUdeviceptr lt_work;  /* cuBLASLt's workspace, shared by the module's steps (one stream): the largest any */
   size_t lt_work_bytes; /* chosen algorithm asked for, allocated when its heuristic ran (never while captured) */
-  CUdeviceptr *lt_old;  /* workspaces a larger one replaced: a CUDA graph captured before may still replay */
-  size_t *lt_old_bytes; /* one of them (its pointer is baked in), so they are freed with the module */
-  int nlt_old;
-  CUdeviceptr *ptrs; /* per buffer, for the current run */
-  CUdeviceptr *vals; /* per step argument, flattened */
-  void **params;     /* per step: nargs pointers into vals, NULL-terminated */
+  struct LtOld *lt_old; /* workspaces a larger one replaced: a CUDA graph captured before may still replay */
+  int nlt_old;          /* one of them (its pointer is baked in), so they are freed with the module */
+  CUdeviceptr *ptrs;    /* per buffer, for the current run */
+  CUdeviceptr *vals;    /* per step argument, flattened */
+  void **params;        /* per step: nargs pointers into vals, NULL-terminated */
   int *param_start;
   /* outputs that must be copied at the end (an output that is an input, or the same buffer twice) */
   int *copy_from;
@@ -1721,9 +1725,8 @@ void ind_cuda_module_destroy(IndCudaModule *m) {
   if (m->lt_work)
     runtime_free(m->lt_work, m->lt_work_bytes);
   for (int i = 0; i < m->nlt_old; ++i)
-    runtime_free(m->lt_old[i], m->lt_old_bytes[i]);
+    runtime_free(m->lt_old[i].ptr, m->lt_old[i].bytes);
   free(m->lt_old);
-  free(m->lt_old_bytes);
   lt_destroy(m);
   if (m->cublas)
     p_cublasDestroy(m->cublas);
@@ -1882,16 +1885,11 @@ static IndStatus run_lt(IndCudaModule *m, int i, CUstream stream, const char *wh
        * with a less aligned bias, runs this heuristic again: freed, the bytes went to PyTorch's allocator and
        * the replays wrote cuBLASLt's workspace into its tensors) */
       if (m->lt_work) {
-        CUdeviceptr *o = realloc(m->lt_old, ((size_t)m->nlt_old + 1) * sizeof *o);
-        if (o)
-          m->lt_old = o;
-        size_t *ob = o ? realloc(m->lt_old_bytes, ((size_t)m->nlt_old + 1) * sizeof *ob) : NULL;
-        if (ob)
-          m->lt_old_bytes = ob;
-        if (!o || !ob)
+        LtOld *o = realloc(m->lt_old, ((size_t)m->nlt_old + 1) * sizeof *o);
+        if (!o)
           return ind_status_create("out of memory");
-        m->lt_old[m->nlt_old] = m->lt_work;
-        m->lt_old_bytes[m->nlt_old++] = m->lt_work_bytes;
+        m->lt_old = o;
+        m->lt_old[m->nlt_old++] = (LtOld){m->lt_work, m->lt_work_bytes};
       }
       m->lt_work = 0, m->lt_work_bytes = 0;
       IndStatus st = runtime_alloc(&m->lt_work, l->algo.workspace);
