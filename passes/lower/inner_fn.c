@@ -1380,10 +1380,10 @@ ExternView ind_lower_extern_view(Lower *L, Node *n, Node **storage) {
     return EXTERN_VIEW_COPY; /* an expand, a slice or select of a larger tensor, a constant */
   /* A reshape of row-major storage is that storage in row-major order, whatever its index expressions: a
    * reshape from many dims to few nests floordiv / mod terms the affine simplifier cannot fold back into
-   * one variable (swin's windows, [2, 8, 8, 7, 7, 96] read as [6272, 96]: 52 copies a training step). */
-  int64_t coef[2 * LOWER_MAX_RANK] = {0}, cst = 0;
+   * one variable (swin's windows, [2, 8, 8, 7, 7, 96] read as [6272, 96]: 45 copies a training step). */
   ExternView v = EXTERN_VIEW_SAME;
   if (!reshapes) {
+    int64_t coef[2 * LOWER_MAX_RANK] = {0}, cst = 0;
     if (!linear_coefs(flat_offset(L, cur, idx), 1, coef, sp.n, &cst))
       return EXTERN_VIEW_COPY;
     v = offsets_are_layout(n, coef, cst, false)  ? EXTERN_VIEW_SAME

@@ -259,7 +259,7 @@ func.func @identity_permute_of_copy(%x: tensor<2x3x4xf32>, %g: tensor<12x5xf32>)
 
 /// (a) Reshapes alone, of many dims to few (swin's window partition, [2, 8, 8, 7, 7, 96] read as [6272, 96]
 /// through three reshapes): the storage in its own order, whatever floordiv / mod terms the index holds
-/// (the affine simplifier does not fold them back into one variable: a copy kernel per window, 52 a swin
+/// (the affine simplifier does not fold them back into one variable: a copy kernel per window, 45 a swin
 /// training step), so the extern reads the clone's buffer (also an output) with no copy.
 // CHECK-LABEL: sym_name = "reshape_chain_many_dims"
 // CHECK: %[[C:.*]] = "ind.pointwise"
