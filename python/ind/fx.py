@@ -1470,10 +1470,25 @@ def backend_decompositions(device=None):
     table.update(_decomposition_table())
     for op in [op for op in table if str(op).startswith("aten.linalg_vector_norm")]:
         table[op] = canonical_dims(table[op])
-    table = {op: fn for op, fn in table.items() if str(op) not in ATEN_TO_GRAPH and not _extern(op)}
+    table = {op: fn for op, fn in table.items()
+             if (str(op) not in ATEN_TO_GRAPH or str(op) in PARTITIONER_DECOMPOSED) and not _extern(op)}
     if device is not None and device != "cpu":
         table.update(_gpu_decompositions())
     return table
+
+
+# Ops ind lowers whole (keys of ATEN_TO_GRAPH) but decomposes anyway under torch.compile, because the
+# min-cut partitioner (torch._functorch.partitioners, get_default_op_list) names neither them nor what they
+# are: a view it does not know is a value "materialized in the backward", so the op before it is never
+# recomputed but saved. detach is the costly one: AOTAutograd's joint graph reads an op's saved result
+# through a detach (tanh, sigmoid, exp: backward formulas of the result), so every such result was saved
+# whole; ALBERT's AMP training step saved its GELU's tanh, 12 MiB a layer (82.0 MiB saved, 70.0 with these,
+# Inductor's 67.0). Decomposed, they are alias, permute, select and full, which the partitioner lists (and
+# ind lowers alike). Inductor decomposes them too (core_aten_decompositions).
+PARTITIONER_DECOMPOSED = frozenset([
+    "aten.detach.default", "aten.transpose.int", "aten.unbind.int", "aten._reshape_alias.default",
+    "aten.new_full.default", "aten.new_ones.default", "aten.ones_like.default",
+])
 
 
 def canonical_dims(decomposition):

@@ -45,6 +45,8 @@ for how, kw, env in (("unset", {}, None), ("options default", {"options": {"part
         if not saved:  # the forward graph comes first: its outputs beyond the user's one are the saved tensors
             out = next(n for n in gm.graph.nodes if n.op == "output")
             saved.append(len(out.args[0]) - 1)
+            saved.append(sorted(v.target.__name__.split(".")[0] if v.op == "call_function" else v.op
+                                for v in out.args[0][1:]))
         return real(gm, example_inputs, options, **kw)
     backend.compile_aten_graph = spy
     if env:
@@ -57,6 +59,7 @@ for how, kw, env in (("unset", {}, None), ("options default", {"options": {"part
         backend.compile_aten_graph = real
     same = all(torch.allclose(g, r, rtol=1e-4, atol=1e-5) for g, r in zip(grads, ref))
     print(f"{how}: grads as eager: {same}; the forward saves {saved[0]} tensors")
+    print(f"  {how}: saved: {' '.join(saved[1])}")
 torch._dynamo.reset()
 try:
     step(torch.compile(net, backend="ind", options={"partitioner": "greedy"}), net, x)

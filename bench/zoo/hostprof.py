@@ -1,0 +1,96 @@
+"""Where a zoo row's host time goes: one model in one mode, per backend, the wall time of a step split into
+the call (until the step returns to Python: guards, wrappers, the CUDA graph trees' replay, launches) and the
+wait for the GPU after it, then the Python functions of the call by own time (cProfile over --steps steps).
+A step at batch 2 is bound by the host (docs/results/gpu-2026-12-07-run34-zoo-hosted-scratch.md, section 4):
+this is what the zoo's time column does not say.
+
+    python bench/zoo/hostprof.py --model bert --mode infer_bf16 --backends ind-cg,inductor-cg --steps 200
+
+Per backend: median us per step of the call, of the wait, of both; then the top --top functions by own time
+per step (and their cumulative time). With --out, the same as JSON.
+"""
+import argparse
+import cProfile
+import copy
+import json
+import os
+import pstats
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run  # noqa: E402  (the zoo's Row, _compile, models)
+
+
+def profile_backend(row, b, steps, top):
+    import torch
+    m = copy.deepcopy(row.model)
+    torch._dynamo.reset()
+    fn = m if b == "eager" else run._compile(m, b)
+    for _ in range(5):  # compile, warm up (CUDA graph trees record on the second call)
+        row.step(fn, m)
+    run._sync(row.device)
+    call, wait = [], []
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        row.step(fn, m)
+        t1 = time.perf_counter()
+        run._sync(row.device)
+        t2 = time.perf_counter()
+        call.append(t1 - t0)
+        wait.append(t2 - t1)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(steps):
+        row.step(fn, m)
+        run._sync(row.device)
+    prof.disable()
+    st = pstats.Stats(prof)
+    funcs = []
+    for (file, line, name), (cc, nc, tt, ct, _) in st.stats.items():
+        funcs.append({"func": f"{os.path.basename(file)}:{line}:{name}", "calls": nc / steps,
+                      "own_us": round(1e6 * tt / steps, 1), "cum_us": round(1e6 * ct / steps, 1)})
+    funcs.sort(key=lambda f: -f["own_us"])
+    us = lambda xs: round(1e6 * statistics.median(xs), 1)  # noqa: E731
+    return {"backend": b, "call_us": us(call), "wait_us": us(wait),
+            "step_us": us([c + w for c, w in zip(call, wait)]), "functions": funcs[:top]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--mode", default="infer_bf16", choices=run.MODES)
+    ap.add_argument("--zoo", default="main", choices=run.ZOOS)
+    ap.add_argument("--size", default="full", choices=("tiny", "full"))
+    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--backends", default="ind-cg,inductor-cg")
+    ap.add_argument("--batch", type=int, default=2)
+    ap.add_argument("--steps", type=int, default=200)
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    sys.path.insert(0, os.path.join(run.ROOT, "python"))
+    import ind  # noqa: F401  (registers backend="ind")
+    run._no_tf32()
+    row = run.Row(a.model, a.mode, a.size, a.device, a.batch, a.zoo)
+    results = []
+    for b in a.backends.split(","):
+        try:
+            r = profile_backend(row, b, a.steps, a.top)
+        except Exception as e:
+            print(f"== {b}: {run._exception_line(e)}")
+            continue
+        results.append(r)
+        print(f"== {a.model} {a.mode} {b}: step {r['step_us']:.0f} us = call {r['call_us']:.0f} + wait "
+              f"{r['wait_us']:.0f} (medians; launch probe {run._launch_us(row.device)} us)")
+        for f in r["functions"]:
+            print(f"  {f['own_us']:8.1f} own {f['cum_us']:8.1f} cum {f['calls']:6.1f}x  {f['func']}")
+    if a.out:
+        with open(a.out, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
