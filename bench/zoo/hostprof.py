@@ -9,10 +9,8 @@ this is what the zoo's time column does not say.
 Per backend: median us per step of the call, of the wait, of both; then the top --top functions by own time
 per step (and their cumulative time). With --out, the same as JSON.
 """
-import argparse
 import cProfile
 import copy
-import json
 import os
 import pstats
 import statistics
@@ -59,37 +57,14 @@ def profile_backend(row, b, steps, top):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", required=True)
-    ap.add_argument("--mode", default="infer_bf16", choices=run.MODES)
-    ap.add_argument("--zoo", default="main", choices=run.ZOOS)
-    ap.add_argument("--size", default="full", choices=("tiny", "full"))
-    ap.add_argument("--device", default="cuda")
-    ap.add_argument("--backends", default="ind-cg,inductor-cg")
-    ap.add_argument("--batch", type=int, default=2)
-    ap.add_argument("--steps", type=int, default=200)
-    ap.add_argument("--top", type=int, default=30)
-    ap.add_argument("--out")
-    a = ap.parse_args()
-    sys.path.insert(0, os.path.join(run.ROOT, "python"))
-    import ind  # noqa: F401  (registers backend="ind")
-    run._no_tf32()
-    row = run.Row(a.model, a.mode, a.size, a.device, a.batch, a.zoo)
-    results = []
-    for b in a.backends.split(","):
-        try:
-            r = profile_backend(row, b, a.steps, a.top)
-        except Exception as e:
-            print(f"== {b}: {run._exception_line(e)}")
-            continue
-        results.append(r)
+    def report(row, b, a):
+        r = profile_backend(row, b, a.steps, a.top)
         print(f"== {a.model} {a.mode} {b}: step {r['step_us']:.0f} us = call {r['call_us']:.0f} + wait "
               f"{r['wait_us']:.0f} (medians; launch probe {run._launch_us(row.device)} us)")
         for f in r["functions"]:
             print(f"  {f['own_us']:8.1f} own {f['cum_us']:8.1f} cum {f['calls']:6.1f}x  {f['func']}")
-    if a.out:
-        with open(a.out, "w") as f:
-            json.dump(results, f, indent=1)
+        return r
+    run.one_row_tool(__doc__, "infer_bf16", "ind-cg,inductor-cg", 200, 30, report)
 
 
 if __name__ == "__main__":

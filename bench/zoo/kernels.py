@@ -6,9 +6,7 @@ torch.profiler, summed by kernel name and sorted by time (what the zoo's time-pe
 Per backend: total kernel time per step, kernels per step, then the top --top kernels by time (name, calls
 per step, us per step, share). With --out, the same as JSON (one object per backend).
 """
-import argparse
 import collections
-import json
 import os
 import sys
 
@@ -46,37 +44,14 @@ def profile_backend(row, b, steps):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", required=True)
-    ap.add_argument("--mode", default="train_amp", choices=run.MODES)
-    ap.add_argument("--zoo", default="main", choices=run.ZOOS)
-    ap.add_argument("--size", default="full", choices=("tiny", "full"))
-    ap.add_argument("--device", default="cuda")
-    ap.add_argument("--backends", default="ind,inductor")
-    ap.add_argument("--batch", type=int, default=2)
-    ap.add_argument("--steps", type=int, default=3)
-    ap.add_argument("--top", type=int, default=25)
-    ap.add_argument("--out")
-    a = ap.parse_args()
-    sys.path.insert(0, os.path.join(run.ROOT, "python"))
-    import ind  # noqa: F401  (registers backend="ind")
-    run._no_tf32()  # as the zoo's rows
-    row = run.Row(a.model, a.mode, a.size, a.device, a.batch, a.zoo)
-    results = []
-    for b in a.backends.split(","):
-        try:
-            r = profile_backend(row, b, a.steps)
-        except Exception as e:
-            print(f"== {b}: {run._exception_line(e)}")
-            continue
-        results.append(r)
+    def report(row, b, a):
+        r = profile_backend(row, b, a.steps)
         print(f"== {a.model} {a.mode} {b}: {r['us_per_step']:.0f} us of kernels per step, "
               f"{r['kernels_per_step']:.0f} kernels")
         for k in r["kernels"][:a.top]:
             print(f"  {k['us']:9.1f} us {100 * k['share']:5.1f}% {k['calls']:5.1f}x  {k['name']}")
-    if a.out:
-        with open(a.out, "w") as f:
-            json.dump(results, f, indent=1)
+        return r
+    run.one_row_tool(__doc__, "train_amp", "ind,inductor", 3, 25, report)
 
 
 if __name__ == "__main__":

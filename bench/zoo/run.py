@@ -505,6 +505,39 @@ def _cpu_peak(row, res, b, fn, model):
     res[f"{b}_peak_mb"] = round(peak / 2**20, 3)
 
 
+def one_row_tool(doc, mode, backends, steps, top, profile):
+    """The command line and loop of a tool that looks at one row per backend (kernels.py, hostprof.py):
+    parses --model --mode --zoo --size --device --backends --batch --steps --top --out (doc: the tool's help;
+    the rest: defaults), makes the row as the zoo does (TF32 off), and returns [profile(row, backend, args)
+    for each backend], a backend that raises printed as one line and left out."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--mode", default=mode, choices=MODES)
+    ap.add_argument("--zoo", default="main", choices=ZOOS)
+    ap.add_argument("--size", default="full", choices=("tiny", "full"))
+    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--backends", default=backends)
+    ap.add_argument("--batch", type=int, default=2)
+    ap.add_argument("--steps", type=int, default=steps)
+    ap.add_argument("--top", type=int, default=top)
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    import ind  # noqa: F401  (registers backend="ind")
+    _no_tf32()  # as the zoo's rows
+    row = Row(a.model, a.mode, a.size, a.device, a.batch, a.zoo)
+    results = []
+    for b in a.backends.split(","):
+        try:
+            results.append(profile(row, b, a))
+        except Exception as e:
+            print(f"== {b}: {_exception_line(e)}")
+    if a.out:
+        with open(a.out, "w") as f:
+            json.dump(results, f, indent=1)
+    return results
+
+
 def _exception_line(e):
     """An exception as one line: its type and the first line of its message, and of the exception it wraps
     (Dynamo's BackendCompilerFailed says only "backend='ind' raised:" on its first line)."""
