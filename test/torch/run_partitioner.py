@@ -93,3 +93,25 @@ for p in PARTITIONERS:
         print(f"an input mutated in place, {p}: grads and the input as eager: {same}")
     except RuntimeError as e:
         print(f"an input mutated in place, {p}: {str(e).splitlines()[0][:70]}")
+
+
+def attention(x, w, v):
+    """Scores of transposed heads (q @ k^T) over transposed values: the backward's bmm reads the forward's
+    transposes, which the partitioner saves as what it sees, permute (a view it lists) since ind decomposes
+    transpose.int for it (ind.fx.PARTITIONER_DECOMPOSED), not transpose."""
+    k = torch.nn.functional.gelu(x @ w).view(2, 16, 4, 8).transpose(1, 2)
+    s = (k @ k.transpose(-1, -2)).softmax(-1)
+    return (s @ (x @ v).view(2, 16, 4, 8).transpose(1, 2)).transpose(1, 2).reshape(2, 16, 32)
+
+
+torch.manual_seed(2)
+xs = [torch.randn(2, 16, 32, requires_grad=True), torch.randn(32, 32, requires_grad=True),
+      torch.randn(32, 32, requires_grad=True)]
+saved = []
+backend.compile_aten_graph = spy
+torch._dynamo.reset()
+try:
+    torch.compile(attention, backend="ind")(*xs).sum().backward()
+finally:
+    backend.compile_aten_graph = real
+print("attention, min_cut: saved:", " ".join(saved[1]))
