@@ -373,7 +373,7 @@ class IndKernel(torch.nn.Module):
                 return self.sub(*logical)  # the program's graph runs eagerly
             # into the outputs torch allocated (storage of torch's own: FSDP2 resizes what it gets), no copy;
             # raw addresses, as on CUDA (a numpy view per buffer, checked by Program.run, took about 12 us
-            # of the call each: 0.7 ms of tiny BERT's 3.4 ms inference step, bench/zoo/hostprof.py)
+            # of the call each: about 1 ms of tiny BERT's 3.4 ms inference step, bench/zoo/hostprof.py)
             prog.run_host([t.data_ptr() for t in ins], [o.data_ptr() for o in outs])
         outs = [o.permute(inv) if inv is not None else o if st is None else _restride(o, st)
                 for o, st, inv in zip(outs, self._out_strides, self._out_inv)]
