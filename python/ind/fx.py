@@ -1482,7 +1482,7 @@ def backend_decompositions(device=None):
 # not list is not fusible, and a value whose backward user is not fusible counts as "materialized in the
 # backward", so its producer is never recomputed but saved. detach is the costly one: AOTAutograd's joint graph reads an op's saved result
 # through a detach (tanh, sigmoid, exp: backward formulas of the result), so every such result was saved
-# whole; ALBERT's AMP training step saved its GELU's tanh, 12 MiB a layer (82.0 MiB saved, 70.0 with these,
+# whole; ALBERT's AMP training step saved its GELU's tanh, 6 MiB a layer (82.0 MiB saved, 70.0 with these,
 # Inductor's 67.0). Decomposed, they are alias, permute, select and full, which the partitioner lists (and
 # ind lowers alike). Inductor decomposes them too (core_aten_decompositions).
 PARTITIONER_DECOMPOSED = frozenset([
