@@ -10,7 +10,6 @@ Per backend: median us per step of the call, of the wait, of both; then the top 
 per step (and their cumulative time). With --out, the same as JSON.
 """
 import cProfile
-import copy
 import os
 import pstats
 import statistics
@@ -23,13 +22,7 @@ import run  # noqa: E402  (the zoo's Row, _compile, models)
 
 
 def profile_backend(row, b, steps, top):
-    import torch
-    m = copy.deepcopy(row.model)
-    torch._dynamo.reset()
-    fn = m if b == "eager" else run._compile(m, b)
-    for _ in range(5):  # compile, warm up (CUDA graph trees record on the second call)
-        row.step(fn, m)
-    run._sync(row.device)
+    fn, m = run.warmed(row, b, 5)
     call, wait = [], []
     for _ in range(steps):
         t0 = time.perf_counter()

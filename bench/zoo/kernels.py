@@ -18,13 +18,7 @@ import run  # noqa: E402  (the zoo's Row, _compile, models)
 def profile_backend(row, b, steps):
     import torch
     from torch.profiler import ProfilerActivity, profile
-    import copy
-    m = copy.deepcopy(row.model)
-    torch._dynamo.reset()
-    fn = (m if b == "eager" else run._compile(m, b))
-    for _ in range(3):  # compile, warm up (CUDA graph trees record on the second call)
-        row.step(fn, m)
-    run._sync(row.device)
+    fn, m = run.warmed(row, b, 3)
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
         for _ in range(steps):
             row.step(fn, m)

@@ -505,6 +505,20 @@ def _cpu_peak(row, res, b, fn, model):
     res[f"{b}_peak_mb"] = round(peak / 2**20, 3)
 
 
+def warmed(row, b, calls):
+    """(compiled callable, its model copy) of backend b for the row (b "eager": the copy itself), after
+    `calls` steps and a synchronize: compiled, warmed up, CUDA graphs recorded (the trees record on the
+    second call). What a one-row tool measures after (kernels.py, hostprof.py)."""
+    import torch
+    m = copy.deepcopy(row.model)
+    torch._dynamo.reset()
+    fn = m if b == "eager" else _compile(m, b)
+    for _ in range(calls):
+        row.step(fn, m)
+    _sync(row.device)
+    return fn, m
+
+
 def one_row_tool(doc, mode, backends, steps, top, profile):
     """The command line and loop of a tool that looks at one row per backend (kernels.py, hostprof.py):
     parses --model --mode --zoo --size --device --backends --batch --steps --top --out (doc: the tool's help;

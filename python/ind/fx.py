@@ -1480,10 +1480,10 @@ def backend_decompositions(device=None):
 # Ops ind lowers whole (keys of ATEN_TO_GRAPH) but decomposes anyway under torch.compile, because the
 # min-cut partitioner (torch._functorch.partitioners, get_default_op_list) does not list them: an op it does
 # not list is not fusible, and a value whose backward user is not fusible counts as "materialized in the
-# backward", so its producer is never recomputed but saved. detach is the costly one: AOTAutograd's joint graph reads an op's saved result
-# through a detach (tanh, sigmoid, exp: backward formulas of the result), so every such result was saved
-# whole; ALBERT's AMP training step saved its GELU's tanh, 6 MiB a layer (82.0 MiB saved, 70.0 with these,
-# Inductor's 67.0). Decomposed, they are alias, permute, select and full, which the partitioner lists (and
+# backward", so its producer is never recomputed but saved. detach is the costly one: AOTAutograd's joint
+# graph reads an op's saved result through a detach (tanh, sigmoid, exp: backward formulas of the result),
+# so every such result was saved whole; ALBERT's AMP training step saved its GELU's tanh, 6 MiB a layer
+# (82.0 MiB saved, 70.0 with these, Inductor's 67.0). Decomposed, they are alias, permute, select and full, which the partitioner lists (and
 # ind lowers alike). Inductor decomposes them too (core_aten_decompositions).
 PARTITIONER_DECOMPOSED = frozenset([
     "aten.detach.default", "aten.transpose.int", "aten.unbind.int", "aten._reshape_alias.default",

@@ -11,10 +11,11 @@ import ind.core as c  # noqa: E402
 p = c.compile(open(sys.argv[2]).read(), device="cpu")
 rng = np.random.default_rng(0)
 ins = [rng.standard_normal(s).astype(np.float32) for s, _ in p.inputs]
-a, b = [np.full(s, np.nan, dtype=np.float32) for s, _ in p.outputs], [np.full(s, np.nan, dtype=np.float32) for s, _ in p.outputs]
+a, b = ([np.full(s, np.nan, dtype=np.float32) for s, _ in p.outputs] for _ in range(2))
 p.run(ins, a)
 p.run_host([x.ctypes.data for x in ins], [o.ctypes.data for o in b])
-print("run_host as run:", all(np.array_equal(x, y) for x, y in zip(a, b)), "finite:", all(np.isfinite(x).all() for x in b))
+print("run_host as run:", all(np.array_equal(x, y) for x, y in zip(a, b)),
+      "finite:", all(np.isfinite(x).all() for x in b))
 try:
     p.run_host([x.ctypes.data for x in ins[:-1]], [o.ctypes.data for o in b])
 except c.IndError as e:
