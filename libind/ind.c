@@ -710,3 +710,9 @@ IndStatus ind_program_run_cuda_scratch(IndProgram *p, const uint64_t *inputs, co
   IndStatus st = cuda_module(p);
   return st ? st : ind_cuda_module_run_scratch(p->cuda, inputs, outputs, scratch, stream);
 }
+
+IndStatus ind_program_cuda_module(IndProgram *p, IndCudaModule **out) {
+  IndStatus st = cuda_module(p);
+  *out = st ? NULL : p->cuda;
+  return st;
+}

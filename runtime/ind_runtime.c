@@ -2002,11 +2002,11 @@ static IndStatus copy_aliased_outputs(IndCudaModule *m, const uint64_t *outputs,
  * after every step (the record too), or captured into a graph (nothing synchronizes or reads). */
 enum { RUN_ASYNC, RUN_CHECKED, RUN_CAPTURE };
 
-static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch, void *stream,
-                     int mode) {
+static IndStatus run_range(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                           void *stream, int mode, int first, int end) {
   IndStatus st = bind(m, inputs, outputs, scratch, stream);
   bool checked = mode == RUN_CHECKED;
-  for (int i = 0; !st && i < m->prog->nsteps; ++i) {
+  for (int i = first; !st && i < end; ++i) {
     st = run_step(m, i, (CUstream)stream);
     if (!st && checked) {
       CUresult e = p_cuStreamSynchronize((CUstream)stream);
@@ -2024,9 +2024,16 @@ static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *o
       ind_status_destroy(c);
     }
   }
+  if (end < m->prog->nsteps) /* a first part of a run: the copies and the record come with its last part */
+    return st;
   if (!st)
     st = copy_aliased_outputs(m, outputs, (CUstream)stream);
   return st || mode != RUN_ASYNC ? st : read_record(m, (CUstream)stream);
+}
+
+static IndStatus run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch, void *stream,
+                     int mode) {
+  return run_range(m, inputs, outputs, scratch, stream, mode, 0, m->prog->nsteps);
 }
 
 IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {
@@ -2040,6 +2047,39 @@ IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, 
   if (!scratch && m->scratch_bytes)
     return ind_status_create("no scratch given for the program's %zu bytes of intermediates", m->scratch_bytes);
   return run(m, inputs, outputs, scratch, stream, RUN_ASYNC);
+}
+
+IndStatus ind_cuda_module_run_steps(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                                    void *stream, int first, int end) {
+  if (first < 0 || end > m->prog->nsteps || first > end)
+    return ind_status_create("steps [%d, %d) of a program of %d steps", first, end, m->prog->nsteps);
+  if (!scratch && m->scratch_bytes)
+    return ind_status_create("no scratch given for the program's %zu bytes of intermediates", m->scratch_bytes);
+  return run_range(m, inputs, outputs, scratch, stream, RUN_ASYNC, first, end);
+}
+
+int ind_cuda_module_step_span(const IndCudaModule *m, int *input_last, int *output_first) {
+  const IndRtProgram *p = m->prog;
+  for (int k = 0; k < p->ninputs; ++k)
+    input_last[k] = -1;
+  for (int k = 0; k < p->noutputs; ++k) {
+    output_first[k] = p->nsteps;
+    if (m->copy_from[k] >= 0 && m->copy_from[k] < p->ninputs) /* the end copies that input */
+      input_last[m->copy_from[k]] = p->nsteps;
+  }
+  for (int s = 0; s < p->nsteps; ++s)
+    for (int a = 0; a < p->steps[s].nargs; ++a) {
+      int b = p->steps[s].args[a];
+      if (b < 0 || b >= p->nbufs)
+        continue;
+      const BufferSource *src = &m->src[b];
+      int k = src->kind == SRC_OUTPUT ? src->index : src->kind == SRC_WORK ? m->work_host[src->index] : -1;
+      if (src->kind == SRC_INPUT && input_last[src->index] < s)
+        input_last[src->index] = s;
+      if (k >= 0 && output_first[k] > s)
+        output_first[k] = s;
+    }
+  return p->nsteps;
 }
 
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream) {

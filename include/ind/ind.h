@@ -100,6 +100,9 @@ IndStatus ind_program_run_cuda(IndProgram *p, const uint64_t *inputs, const uint
 IndStatus ind_program_cuda_scratch_bytes(IndProgram *p, size_t *bytes);
 IndStatus ind_program_run_cuda_scratch(IndProgram *p, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
                                        void *stream);
+/* The program's CUDA module (loaded on first use, as by the first run), for the rest of ind/runtime.h
+ * (ind_cuda_module_run_steps, ind_cuda_module_step_span); owned by the program. */
+IndStatus ind_program_cuda_module(IndProgram *p, IndCudaModule **out);
 
 #ifdef __cplusplus
 }

@@ -182,6 +182,19 @@ IndStatus ind_cuda_module_run(IndCudaModule *m, const uint64_t *inputs, const ui
 size_t ind_cuda_module_scratch_bytes(const IndCudaModule *m);
 IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs,
                                       uint64_t scratch, void *stream);
+/* Part of a scratch run: steps [first, end) only, with the buffers as run_scratch takes them, except that an
+ * output no step of the range touches (nor an intermediate in its bytes) may be 0 and an input no later
+ * step reads may be gone. The part that ends the program (end = num_steps) also copies the outputs that
+ * alias other buffers and reads the checked-mode record. A run in parts in order, first = 0 ... end =
+ * num_steps, computes what one run does; between parts the caller may allocate the outputs the next part
+ * touches first and free the inputs no later part reads (as Inductor's wrapper allocates a buffer at its
+ * producer and frees one after its last reader), which step_span tells: input_last[num_inputs] gets each
+ * input's last reading step (-1: none; num_steps: the end's copy), output_first[num_outputs] each output's
+ * first step (one writing it or an intermediate in its bytes; num_steps: none before the end). Returns
+ * num_steps. Both for the scratch placement of a loaded module. */
+IndStatus ind_cuda_module_run_steps(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,
+                                    void *stream, int first, int end);
+int ind_cuda_module_step_span(const IndCudaModule *m, int *input_last, int *output_first);
 /* Like run, but synchronizes the stream after every step, so a fault names its step; in checked mode the
  * record is read after every step (the run stops at the step whose kernel recorded a violation). */
 IndStatus ind_cuda_module_run_checked(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, void *stream);

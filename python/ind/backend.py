@@ -110,6 +110,7 @@ def compile_options(options=None):
     opts.pop("ptxas", None)
     opts.pop("embedding_backward", None)
     opts.pop("memory_split", None)
+    opts.pop("call_parts", None)
     return tuple(plugins), opts
 
 
@@ -191,6 +192,14 @@ def _raw_stream(dev):
     if get is not None:
         return get(dev.index if dev.index is not None else torch.cuda.current_device())
     return torch.cuda.current_stream(dev).cuda_stream
+
+
+def _spec_bytes(shape, dtype):
+    """Bytes of a program buffer (shape, a dtype name of the importer's or a torch dtype)."""
+    n = 1
+    for d in shape:
+        n *= int(d)
+    return n * (dtype if isinstance(dtype, torch.dtype) else ind_fx._TORCH_DTYPE[dtype]).itemsize
 
 
 _ALIGN = 16  # bytes: the base alignment of every buffer ind's CUDA kernels take (runtime/ind_runtime.c)
@@ -310,6 +319,8 @@ def _restride(o, st):
 class IndKernel(torch.nn.Module):
     """One partition: an ATen subgraph compiled by ind (lazily, per device, through the cache)."""
 
+    donated = None  # box_donated's: the call takes one list of arguments, these ones its last use
+
     def __init__(self, sub, name, device=None, options=None, compile_now=True):
         super().__init__()
         self.options = options  # the backend's compile options (compile_options)
@@ -336,6 +347,7 @@ class IndKernel(torch.nn.Module):
         self._any_in_perm = any(self._in_perms)
         self._progs = {}  # device type -> program: one lookup of the shared cache per device, not per call
         self.device_type = device
+        self._parts = {}  # program -> its call's parts (plan_parts), with what each allocates and drops
         if device is not None and compile_now:  # compiled now: a compile error falls back before the first call
             self.program(device)
 
@@ -349,6 +361,15 @@ class IndKernel(torch.nn.Module):
         return prog
 
     def forward(self, *args):
+        if self.donated is not None:  # one list (box_donated), emptied here: the caller holds no tensor
+            box = args[0]
+            dev = self._device(box)
+            prog = self.program(dev.type)
+            parts = self._parts_of(prog, dev)
+            if parts is not None:
+                return self._forward_in_parts(box, dev, prog, parts, _raw_stream(dev))
+            args = tuple(box)
+            box.clear()
         logical = args
         dev = self._device(args)
         prog = self.program(dev.type)
@@ -375,11 +396,67 @@ class IndKernel(torch.nn.Module):
             # raw addresses, as on CUDA (a numpy view per buffer, checked by Program.run, took about 12 us
             # of the call each: about 1 ms of tiny BERT's 3.4 ms inference step, bench/zoo/hostprof.py)
             prog.run_host([t.data_ptr() for t in ins], [o.data_ptr() for o in outs])
-        outs = [o.permute(inv) if inv is not None else o if st is None else _restride(o, st)
-                for o, st, inv in zip(outs, self._out_strides, self._out_inv)]
         if os.environ.get("IND_CHECK_PARTITIONS"):
-            self._check(logical, outs)
+            self._check(logical, self._logical_outputs(outs))
+        return self._result(outs)
+
+    def _logical_outputs(self, outs):
+        """The program's outputs (in memory order) as the partition's graph made them (permutes, strides)."""
+        return [o.permute(inv) if inv is not None else o if st is None else _restride(o, st)
+                for o, st, inv in zip(outs, self._out_strides, self._out_inv)]
+
+    def _result(self, outs):
+        outs = self._logical_outputs(outs)
         return tuple(outs) if self.tuple_out else outs[0]
+
+    def _parts_of(self, prog, dev):
+        """The parts of a call of prog on dev (plan_parts): [(first, end, outputs allocated before, inputs
+        dropped after)], or None where the call runs whole (one part; not CUDA; intermediates held by the
+        program; IND_CHECK_PARTITIONS, which reads the inputs after the call; call_parts off)."""
+        if prog in self._parts:
+            return self._parts[prog]
+        parts = None
+        ratio = call_parts(self.options)
+        if dev.type == "cuda" and self._scratch and ratio is not None and not os.environ.get("IND_CHECK_PARTITIONS"):
+            in_last, out_first, n = prog.step_span()
+            in_bytes = [_spec_bytes(s, d) for s, d in self.graph.inputs]
+            out_bytes = [_spec_bytes(s, d) for s, d in self._out_specs]
+            held = prog.scratch_bytes() + sum(b for b, d in zip(in_bytes, self.donated) if not d)
+            cuts = plan_parts(in_bytes, in_last, self.donated, out_bytes, out_first, n, held, ratio)
+            if len(cuts) > 1:
+                parts = part_lists(cuts, in_last, self.donated, out_first, n)
+                _log(f"{self.name}: a call in {len(parts)} parts ({n} steps: "
+                     + ", ".join(f"[{a}, {b})" for a, b, _, _ in parts) + ")")
+        self._parts[prog] = parts
+        return parts
+
+    def _forward_in_parts(self, box, dev, prog, parts, stream):
+        """A CUDA call in parts (plan_parts, Program.run_steps). box: the call's arguments in the list _box
+        made (the caller's frame holds the list, not the tensors), emptied here; each argument is then held
+        by `ins` alone and dropped after the part that reads it last where it is donated, so that its block
+        goes back to PyTorch's caching allocator (stream-ordered: a later part's outputs may take it); each
+        output is allocated just before the part that touches it first."""
+        args = box
+        if self._any_in_perm:
+            args = [a if p is None else a.permute(p) for a, p in zip(box, self._in_perms)]
+        ins = [self._fit_for_call(a, dev) for a in args]
+        box.clear()  # the tensors are in `ins` alone (a copy _fit_for_call made, in place of its original)
+        args = None
+        ptrs = [p for _, p in ins]
+        n = prog.scratch_bytes()
+        scratch = torch.empty(n, dtype=torch.uint8, device=dev) if n else None
+        sp = 0 if scratch is None else scratch.data_ptr()
+        outs, optrs = [None] * len(self._out_specs), [0] * len(self._out_specs)
+        for a, b, alloc, drop in parts:
+            for k in alloc:
+                s, d = self._out_specs[k]
+                outs[k] = torch.empty(s, dtype=d, device=dev)
+                optrs[k] = outs[k].data_ptr()
+            prog.run_steps(ptrs, optrs, a, b, stream=stream, scratch=sp)
+            for j in drop:
+                ins[j] = None
+                ptrs[j] = 0
+        return self._result(outs)
 
     def _device(self, args):
         """Where this call runs: the first argument on the partition's device type (a CPU scalar argument
@@ -493,6 +570,105 @@ def memory_split(options=None):
     if not r >= 1:  # NaN too
         raise ValueError(f"ind: memory_split {v!r} is not a ratio >= 1 (or off)")
     return r
+
+
+def call_parts(options=None):
+    """The ratio a CUDA partition's call is cut into parts at (plan_parts): options["call_parts"], else
+    $IND_CALL_PARTS, else 1.05. "off" or 0: every call runs whole (holding every input to its end and every
+    output from its start). A value that is not a number >= 1 is the user's error (ValueError naming it)."""
+    v = (options or {}).get("call_parts")
+    if v is None:
+        v = os.environ.get("IND_CALL_PARTS", "1.05")
+    try:
+        r = 0.0 if isinstance(v, str) and v.strip().lower() in ("off", "") else float(v)
+    except (TypeError, ValueError):
+        r = -1.0
+    if r == 0:
+        return None
+    if not r >= 1:  # NaN too
+        raise ValueError(f"ind: call_parts {v!r} is not a ratio >= 1 (or off)")
+    return r
+
+
+def plan_parts(in_bytes, in_last, donated, out_bytes, out_first, nsteps, held, ratio):
+    """A program's call cut into parts of consecutive steps [(first, end), ...], so that between parts the
+    caller allocates the outputs the next part touches first and drops the donated inputs no later part
+    reads, as Inductor's wrapper allocates a buffer at its producer and frees one after its last reader. One
+    call of the whole holds every input to its end and every output from its start: a backward program
+    held every saved activation beside every gradient (timm's Swin, AMP: 219 MiB where the steps need 125).
+    in_last / out_first: Program.step_span's; donated: the inputs the call may drop (its caller's last use,
+    _box); held: bytes held whatever the parts (the other inputs, the intermediates' block). A part
+    [a, b) holds the donated inputs read at or after step a and the outputs touched before b; the steps need
+    at step s the donated inputs read at or after s and the outputs touched at or before s (step nsteps:
+    the end's copies). Parts grow while what one holds stays within ratio x the most any step needs, and
+    none is cut where one part is within it: [(0, nsteps)]. O(steps + buffers)."""
+    n = nsteps
+    free_at = [0] * (n + 2)  # donated bytes whose last reader is step s (-1: none, freed before step 0)
+    for b, last, d in zip(in_bytes, in_last, donated):
+        if d:
+            free_at[min(max(last, -1), n) + 1] += b
+    din = [0] * (n + 1)  # din[s]: donated bytes read at or after step s
+    acc = 0
+    for s in range(n, -1, -1):
+        acc += free_at[s + 1]
+        din[s] = acc
+    made = [0] * (n + 1)  # made[s]: output bytes touched at or before step s
+    for b, first in zip(out_bytes, out_first):
+        made[min(max(first, 0), n)] += b
+    for s in range(1, n + 1):
+        made[s] += made[s - 1]
+    need = held + max(din[s] + made[s] for s in range(n + 1))
+    if held + din[0] + made[n] <= ratio * need:
+        return [(0, n)]
+    parts, a = [], 0
+    for s in range(1, n + 1):  # step s joins the part [a, s) unless the part would then hold too much
+        if held + din[a] + made[s] > ratio * need:
+            parts.append((a, s))
+            a = s
+    return parts + [(a, n)]
+
+
+def part_lists(cuts, in_last, donated, out_first, nsteps):
+    """plan_parts' cuts as [(first, end, outputs to allocate before the part, donated inputs to drop after
+    it)]: an output before the part holding its first step (one touched only by the end's copies: the last
+    part, which holds the end), a donated input after the part holding its last reader (none where the
+    end's copy reads it; after the first part where no step does)."""
+    last_part = len(cuts) - 1
+    parts = []
+    for i, (a, b) in enumerate(cuts):
+        alloc = [k for k, f in enumerate(out_first) if (a <= f < b or (i == 0 and f < a)) or (i == last_part and f >= nsteps)]
+        drop = [j for j, (last, d) in enumerate(zip(in_last, donated)) if d and (a <= last < b or (i == 0 and last < a))]
+        parts.append((a, b, alloc, drop))
+    return parts
+
+
+def _box(*xs):
+    """A partition's arguments in one list, which the partition empties (box_donated): the caller's frame
+    holds the list, not the tensors."""
+    return list(xs)
+
+
+def box_donated(gm, kernels, inputs_freed=False):
+    """Each CUDA partition call of gm (compile_aten_graph's) that reads a value for the last time takes its
+    arguments in one list (_box, which FX's code frees those values after), and its IndKernel learns which
+    (donated): a call in parts (plan_parts) drops them after the part that reads them last. A graph input
+    is donated only where inputs_freed (a backward graph's, which AOTAutograd hands over; a forward's
+    parameters are the caller's). A call with none donated is left as it is."""
+    nodes = list(gm.graph.nodes)
+    order = {n: i for i, n in enumerate(nodes)}
+    for n in nodes:
+        k = kernels.get(n.target) if n.op == "call_module" else None
+        if k is None or k.device_type != "cuda" or n.kwargs:
+            continue
+        donated = [isinstance(a, torch.fx.Node) and a.op in ("call_module", "call_function") + (
+            ("placeholder",) if inputs_freed else ()) and all(u.op != "output" and order[u] <= order[n]
+                                                                for u in a.users) for a in n.args]
+        if not any(donated):
+            continue
+        with gm.graph.inserting_before(n):
+            b = gm.graph.call_function(_box, tuple(n.args))
+        n.args = (b,)
+        k.donated = donated
 
 
 def _io(nodes, inside):
@@ -972,7 +1148,7 @@ def describe(gm):
             ops = m.ops if ind else [str(x.target) for x in m.graph.nodes if x.op == "call_function"]
             lines.append(f"{'ind  ' if ind else 'eager'} {n.target}: {len(ops)} ops "
                          f"[{', '.join(o.replace('aten.', '') for o in ops)}]{'' if ind else ' (fallback)'}")
-        elif n.op == "call_function" and n.target.__name__ != "getitem":
+        elif n.op == "call_function" and n.target.__name__ != "getitem" and n.target is not _box:
             why = " (extern)" if is_extern(n.target) else " (empty)" if _empty(n) else \
                 " (view)" if n.meta.get("ind_view_only") else ""
             name = f"ind.{n.target.__name__}" if getattr(n.target, "ind_extern", False) else n.target
@@ -1345,6 +1521,8 @@ def compile_aten_graph(gm, example_inputs=None, options=None, backward=False):
             _fallback(f"partition {name} ({len(fused.get_submodule(name).graph.nodes)} nodes)", err)
     for name, k in kernels.items():
         setattr(fused, name, k)
+    if call_parts(options) is not None:
+        box_donated(fused, kernels, inputs_freed=backward)
     fused.recompile()
     desc = describe(fused)
     STATS["partitions"].append(desc)
@@ -1572,6 +1750,7 @@ def ind_backend(gm, example_inputs, options=None, **kwargs):
     split = partition_fn(options)  # a bad value is the user's error, raised here whatever IND_STRICT says
     intermediates_mode(options)  # likewise (not a fallback of every partition)
     memory_split(options)
+    call_parts(options)
     core.find_ptxas(ptxas_setting(options))
     try:
         return aot_autograd(fw_compiler=fw, bw_compiler=bw, inference_compiler=lambda g, i: fw(g, i, True),

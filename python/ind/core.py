@@ -171,6 +171,8 @@ _RT_SIG = {
     "ind_cuda_module_run": (_P, [_P, _P, _P, _P]),
     "ind_cuda_module_run_scratch": (_P, [_P, _P, _P, ctypes.c_uint64, _P]),
     "ind_cuda_module_scratch_bytes": (ctypes.c_size_t, [_P]),
+    "ind_cuda_module_run_steps": (_P, [_P, _P, _P, ctypes.c_uint64, _P, ctypes.c_int, ctypes.c_int]),
+    "ind_cuda_module_step_span": (ctypes.c_int, [_P, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]),
     "ind_cuda_module_destroy": (None, [_P]),
     "ind_cuda_available": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t]),
     "ind_cuda_runtime_bytes": (ctypes.c_int64, []),
@@ -232,6 +234,7 @@ def _load_library():
         "ind_program_run_cuda": (_P, [_P, _P, _P, _P]),
         "ind_program_run_cuda_scratch": (_P, [_P, _P, _P, ctypes.c_uint64, _P]),
         "ind_program_cuda_scratch_bytes": (_P, [_P, ctypes.POINTER(ctypes.c_size_t)]),
+        "ind_program_cuda_module": (_P, [_P, ctypes.POINTER(_P)]),
         "ind_program_runtime": (_P, [_P]),
     }
     _declare(lib, sig)
@@ -394,6 +397,8 @@ class Program:
         self._dout_t = ctypes.c_uint64 * max(n_out, 1)
         self._run_cuda = self._run_rt if runtime_only else lib.ind_program_run_cuda
         self._scratch_bytes = None
+        self._step_span = None
+        self._cmod = None
 
     def _load_rt(self):
         if self._module is None:
@@ -420,6 +425,45 @@ class Program:
                 _check(self._lib.ind_program_cuda_scratch_bytes(self._h, ctypes.byref(n)))
                 self._scratch_bytes = n.value
         return self._scratch_bytes
+
+    def _cuda_module(self):
+        """The loaded CUDA module (loads the PTX on the current context first, as the first run would)."""
+        if self._rt_only:
+            self._load_rt()
+            return self._module
+        if self._cmod is None:
+            m = _P()
+            _check(self._lib.ind_program_cuda_module(self._h, ctypes.byref(m)))
+            self._cmod = m  # owned by the program
+        return self._cmod
+
+    def step_span(self):
+        """(input_last, output_first, num_steps) of a scratch run on the GPU (ind_cuda_module_step_span): each
+        input's last reading step (-1: none; num_steps: copied at the end), each output's first step (one
+        writing it or an intermediate in its bytes; num_steps: none before the end). What run_steps' caller
+        needs to allocate an output just before the part that touches it first and to free an input after
+        the part that reads it last."""
+        if self._step_span is None:
+            ins = (ctypes.c_int * max(len(self.inputs), 1))()
+            outs = (ctypes.c_int * max(len(self.outputs), 1))()
+            n = int(self._lib.ind_cuda_module_step_span(self._cuda_module(), ins, outs))
+            self._step_span = (list(ins)[:len(self.inputs)], list(outs)[:len(self.outputs)], n)
+        return self._step_span
+
+    def run_steps(self, inputs, outputs, first, end, stream=None, scratch=None):
+        """Steps [first, end) of a scratch run on the GPU (ind_cuda_module_run_steps): raw device addresses
+        (ints) as run() takes them, 0 for an output no step of the range touches; the part with end =
+        num_steps also copies aliased outputs and reads the checked-mode record. Parts run in order compute
+        what one run() does."""
+        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
+            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
+                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+        if stream is not None and not isinstance(stream, int):
+            stream = getattr(stream, "cuda_stream", stream)
+        st = self._lib.ind_cuda_module_run_steps(self._cuda_module(), self._din_t(*inputs), self._dout_t(*outputs),
+                                                 scratch or 0, stream, first, end)
+        if st:
+            _check(st)
 
     def __del__(self):
         if getattr(self, "_h", None):

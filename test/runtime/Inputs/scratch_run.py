@@ -35,3 +35,19 @@ try:
     run(scratch=base + 16)
 except c.IndError as e:
     print("misaligned:", e)
+
+# a run in parts (Program.run_steps over ind_cuda_module_run_steps): the first linear alone (the output given,
+# and left alone: step 1 writes it), then the second with the output alone given (0 for every input only step
+# 0 reads); what step_span tells the caller (x and w read last by step 0, the output first touched by step 1)
+print("step span:", p.step_span())
+out = np.full((9, 7), np.nan, dtype=np.float32)
+ins = [a.ctypes.data for a in (b, x, w, w2)]
+p.run_steps(ins, [out.ctypes.data], 0, 1, 0, scratch=base)
+print("after part 1, output untouched:", bool(np.isnan(out).all()))
+p.run_steps([ins[0], 0, 0, ins[3]], [out.ctypes.data], 1, 2, 0, scratch=base)
+print("parts run: max err %.1e" % np.abs(out - want).max())
+for first, end in ((1, 3), (2, 1), (-1, 1)):
+    try:
+        p.run_steps(ins, [out.ctypes.data], first, end, 0, scratch=base)
+    except c.IndError as e:
+        print("range:", e)
