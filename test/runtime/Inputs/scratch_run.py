@@ -9,8 +9,23 @@ import numpy as np
 import ind.core as c
 
 how, path = sys.argv[1], sys.argv[2]
-p = c.compile(open(path).read(), device="cuda") if how == "compile" else c.load(path)
 rng = np.random.default_rng(0)
+if how == "span":  # three_linears.mlir: step_span where an intermediate lies in an output, and a run in parts
+    p = c.compile(open(path).read(), device="cuda")
+    print("three linears:", p.step_span())
+    b, x, w = (rng.standard_normal(s).astype(np.float32) for s in ((8,), (8, 8), (8, 8)))
+    want = x
+    for _ in range(3):
+        want = want @ w.T + b
+    raw = np.full(p.scratch_bytes() // 4 + 128, np.nan, dtype=np.float32)
+    base = (raw.ctypes.data + 255) // 256 * 256
+    outs = [np.full((8, 8), np.nan, dtype=np.float32) for _ in range(2)]
+    ins = [a.ctypes.data for a in (b, x, w)]
+    for first, end, given in ((0, 1, (0,)), (1, 3, (0, 1)), (3, 4, (0, 1))):
+        p.run_steps(ins, [outs[k].ctypes.data if k in given else 0 for k in range(2)], first, end, 0, scratch=base)
+    print("three linears in parts: max err %.1e" % np.abs(outs[0] - want).max())
+    sys.exit(0)
+p = c.compile(open(path).read(), device="cuda") if how == "compile" else c.load(path)
 b, x, w, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((7,), (9, 5), (7, 5), (7, 7)))
 want = (x @ w.T + b) @ w2.T + b
 n = p.scratch_bytes()
