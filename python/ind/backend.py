@@ -558,9 +558,15 @@ def memory_split(options=None):
     call each); on the GPU (device run 34, 15 transformers' AMP steps) 0.98 of the peak at the same time
     (swin 0.88, opt 1.02). "off" or 0: no partition is cut for memory. A value that is not
     a number >= 1 is the user's error (ValueError naming the setting)."""
-    v = (options or {}).get("memory_split")
+    return _ratio_setting(options, "memory_split", "IND_MEMORY_SPLIT", "off")
+
+
+def _ratio_setting(options, key, env, default):
+    """A ratio setting of the backend: options[key], else $env, else default; None where "off" or 0; a value
+    that is not a number >= 1 is the user's error (ValueError naming the setting)."""
+    v = (options or {}).get(key)
     if v is None:
-        v = os.environ.get("IND_MEMORY_SPLIT", "off")
+        v = os.environ.get(env, default)
     try:
         r = 0.0 if isinstance(v, str) and v.strip().lower() in ("off", "") else float(v)
     except (TypeError, ValueError):
@@ -568,26 +574,18 @@ def memory_split(options=None):
     if r == 0:
         return None
     if not r >= 1:  # NaN too
-        raise ValueError(f"ind: memory_split {v!r} is not a ratio >= 1 (or off)")
+        raise ValueError(f"ind: {key} {v!r} is not a ratio >= 1 (or off)")
     return r
+
+
+CALL_PARTS_DEFAULT = "1.05"
 
 
 def call_parts(options=None):
     """The ratio a CUDA partition's call is cut into parts at (plan_parts): options["call_parts"], else
     $IND_CALL_PARTS, else 1.05. "off" or 0: every call runs whole (holding every input to its end and every
     output from its start). A value that is not a number >= 1 is the user's error (ValueError naming it)."""
-    v = (options or {}).get("call_parts")
-    if v is None:
-        v = os.environ.get("IND_CALL_PARTS", "1.05")
-    try:
-        r = 0.0 if isinstance(v, str) and v.strip().lower() in ("off", "") else float(v)
-    except (TypeError, ValueError):
-        r = -1.0
-    if r == 0:
-        return None
-    if not r >= 1:  # NaN too
-        raise ValueError(f"ind: call_parts {v!r} is not a ratio >= 1 (or off)")
-    return r
+    return _ratio_setting(options, "call_parts", "IND_CALL_PARTS", CALL_PARTS_DEFAULT)
 
 
 def plan_parts(in_bytes, in_last, donated, out_bytes, out_first, nsteps, held, ratio):
