@@ -218,9 +218,10 @@ CUDAGRAPH_BACKENDS = {"ind-cg": ("ind", {"options": {"cudagraphs": True}}),
                       # with partitions cut where one call would hold more than 1.25x what the graph needs
                       # at one node (ind.backend.memory_split; off by default): the memory A/B column
                       "ind-cg-memsplit": ("ind", {"options": {"cudagraphs": True, "memory_split": 1.25}}),
-                      # with every program's call run whole (ind.backend.call_parts off): the A/B column of
-                      # calls in parts (outputs allocated at their first step, donated inputs dropped after
-                      # their last)
+                      # with calls in parts (ind.backend.call_parts 1.05: outputs allocated before their first
+                      # step, donated inputs dropped after their last; off by default) and with every call
+                      # whole (call_parts off, whatever the default): the A/B pair
+                      "ind-cg-parts": ("ind", {"options": {"cudagraphs": True, "call_parts": 1.05}}),
                       "ind-cg-whole": ("ind", {"options": {"cudagraphs": True, "call_parts": "off"}}),
                       "inductor-cg": ("inductor", {"mode": "reduce-overhead"})}
 

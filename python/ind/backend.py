@@ -578,13 +578,14 @@ def _ratio_setting(options, key, env, default):
     return r
 
 
-CALL_PARTS_DEFAULT = "1.05"
+CALL_PARTS_DEFAULT = "off"  # opt-in until a GPU run measures it (parts at 1.05: IND_CALL_PARTS=1.05)
 
 
 def call_parts(options=None):
     """The ratio a CUDA partition's call is cut into parts at (plan_parts): options["call_parts"], else
-    $IND_CALL_PARTS, else 1.05. "off" or 0: every call runs whole (holding every input to its end and every
-    output from its start). A value that is not a number >= 1 is the user's error (ValueError naming it)."""
+    $IND_CALL_PARTS, else off (CALL_PARTS_DEFAULT: opt-in, not yet run on a GPU; 1.05 is the value the plan
+    simulation used). "off" or 0: every call runs whole (holding every input to its end and every output
+    from its start). A value that is not a number >= 1 is the user's error (ValueError naming it)."""
     return _ratio_setting(options, "call_parts", "IND_CALL_PARTS", CALL_PARTS_DEFAULT)
 
 

@@ -93,7 +93,7 @@ for first, end, ins, made, alive in prog.seen:
     print(f"part [{first}, {end}): input addresses {ins}, outputs allocated {made}, inputs alive {alive}")
 print("box emptied:", box == [], "outputs:", [tuple(o.shape) for o in outs])
 
-# the setting: options["call_parts"] over $IND_CALL_PARTS, 1.05 by default, "off"/0, else a ValueError
+# the setting: options["call_parts"] over $IND_CALL_PARTS, off by default, "off"/0, else a ValueError
 for env, opts in ((None, None), ("off", None), ("1.5", None), ("off", {"call_parts": 1.2}), (None, {"call_parts": 0}),
                   (None, {"call_parts": 0.5}), ("x", None)):
     if env is None:
