@@ -93,14 +93,14 @@ for first, end, ins, made, alive in prog.seen:
     print(f"part [{first}, {end}): input addresses {ins}, outputs allocated {made}, inputs alive {alive}")
 print("box emptied:", box == [], "outputs:", [tuple(o.shape) for o in outs])
 
-# the setting: options["call_parts"] over $IND_CALL_PARTS, off by default, "off"/0, else a ValueError
-for env, opts in ((None, None), ("off", None), ("1.5", None), ("off", {"call_parts": 1.2}), (None, {"call_parts": 0}),
-                  (None, {"call_parts": 0.5}), ("x", None)):
-    if env is None:
-        os.environ.pop("IND_CALL_PARTS", None)
-    else:
-        os.environ["IND_CALL_PARTS"] = env
-    try:
-        print(f"IND_CALL_PARTS={env} options={opts}: {backend.call_parts(opts)}")
-    except ValueError as e:
-        print(f"IND_CALL_PARTS={env} options={opts}: ValueError: {e}")
+# the setting (ind.backend._ratio_setting, as memory_split's: test/torch/memory-split.test has its cases): off by
+# default; $IND_CALL_PARTS; options["call_parts"] over it; an error names call_parts
+os.environ.pop("IND_CALL_PARTS", None)
+print("default:", backend.call_parts(None))
+os.environ["IND_CALL_PARTS"] = "1.5"
+print("IND_CALL_PARTS=1.5:", backend.call_parts(None), "options 1.2 over it:", backend.call_parts({"call_parts": 1.2}),
+      "options off over it:", backend.call_parts({"call_parts": "off"}))
+try:
+    backend.call_parts({"call_parts": 0.5})
+except ValueError as e:
+    print("0.5:", e)
