@@ -5,8 +5,8 @@ every input donated (a backward program's inputs, which AOTAutograd hands over; 
 the caller's, so its numbers overstate the gain). Prints per program: steps, the bytes one whole call holds
 (inputs, outputs, intermediates' block), the parts at --ratio and the most one part holds.
 
-    IND_DUMP_GRAPHS=/tmp/swin .venv/bin/python bench/zoo/run.py --models swin --modes train_amp --size full
-    .venv/bin/python bench/zoo/parts_plan.py /tmp/swin/*.mlir --ratio 1.05
+    IND_DUMP_GRAPHS=DIR .venv/bin/python bench/zoo/run.py --models swin --modes train_amp --size full
+    .venv/bin/python bench/zoo/parts_plan.py DIR/*.mlir --ratio 1.05
 """
 import argparse
 import os
