@@ -88,6 +88,12 @@ static void scratch_case(const char *label, const char *plan, size_t len, const 
     snprintf(what, sizeof what, "run own (%s)", label);
     show(what, ind_cuda_module_run(m, in, y, stream));
   }
+  int last[4] = {0, 0, 0, 0}, first[4] = {0, 0, 0, 0}; /* these plans take one input, at most 4 outputs */
+  int nsteps = ind_cuda_module_step_span(m, last, first);
+  printf("span (%s): %d steps; x read last at %d; outputs first at", label, nsteps, last[0]);
+  for (int k = 0; k < nout && k < 4; ++k)
+    printf(" %d", first[k]);
+  printf("\n");
   if (scratch)
     ind_cuda_free(scratch);
   for (int k = 0; k < nout && k < 4; ++k)
@@ -222,6 +228,8 @@ int main(int argc, char **argv) {
         {"copy", "A:512 y:512", "k0 x y; k1 y A; k0 A y", "y y", false, false},
         /* two outputs free long enough: the larger hosts first (A in y's 1024, not Z's 512, listed first) */
         {"order", "A:512 Z:512 y:1024", "k0 x A; k1 A A; k0 x Z; k1 x y", "Z y", false, false},
+        /* x returned: copied at the end, so read last by the end (step 2 of 2); its copy touched by no step */
+        {"copy input", "A:256 y:256", "k0 x A; k1 A y", "y x", false, false},
     };
     char plan[4096];
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
