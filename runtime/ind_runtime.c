@@ -2069,10 +2069,7 @@ int ind_cuda_module_step_span(const IndCudaModule *m, int *input_last, int *outp
   }
   for (int s = 0; s < p->nsteps; ++s)
     for (int a = 0; a < p->steps[s].nargs; ++a) {
-      int b = p->steps[s].args[a];
-      if (b < 0 || b >= p->nbufs)
-        continue;
-      const BufferSource *src = &m->src[b];
+      const BufferSource *src = &m->src[p->steps[s].args[a]]; /* a buffer of the plan: checked when it loaded */
       int k = src->kind == SRC_OUTPUT ? src->index : src->kind == SRC_WORK ? m->work_host[src->index] : -1;
       if (src->kind == SRC_INPUT && input_last[src->index] < s)
         input_last[src->index] = s;

@@ -88,12 +88,16 @@ static void scratch_case(const char *label, const char *plan, size_t len, const 
     snprintf(what, sizeof what, "run own (%s)", label);
     show(what, ind_cuda_module_run(m, in, y, stream));
   }
-  int last[4] = {0, 0, 0, 0}, first[4] = {0, 0, 0, 0}; /* these plans take one input, at most 4 outputs */
+  /* exactly as many as the program has (ASan: a write past them is an error) */
+  int *last = malloc(sizeof *last * (size_t)ind_rt_program_num_inputs(p)),
+      *first = malloc(sizeof *first * (size_t)nout);
   int nsteps = ind_cuda_module_step_span(m, last, first);
   printf("span (%s): %d steps; x read last at %d; outputs first at", label, nsteps, last[0]);
-  for (int k = 0; k < nout && k < 4; ++k)
+  for (int k = 0; k < nout; ++k)
     printf(" %d", first[k]);
   printf("\n");
+  free(last);
+  free(first);
   if (scratch)
     ind_cuda_free(scratch);
   for (int k = 0; k < nout && k < 4; ++k)
