@@ -2044,9 +2044,7 @@ size_t ind_cuda_module_scratch_bytes(const IndCudaModule *m) { return m->scratch
 
 IndStatus ind_cuda_module_run_scratch(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs,
                                       uint64_t scratch, void *stream) {
-  if (!scratch && m->scratch_bytes)
-    return ind_status_create("no scratch given for the program's %zu bytes of intermediates", m->scratch_bytes);
-  return run(m, inputs, outputs, scratch, stream, RUN_ASYNC);
+  return ind_cuda_module_run_steps(m, inputs, outputs, scratch, stream, 0, m->prog->nsteps);
 }
 
 IndStatus ind_cuda_module_run_steps(IndCudaModule *m, const uint64_t *inputs, const uint64_t *outputs, uint64_t scratch,

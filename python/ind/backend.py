@@ -370,9 +370,10 @@ class IndKernel(torch.nn.Module):
                 return self._forward_in_parts(box, dev, prog, parts, _raw_stream(dev))
             args = tuple(box)
             box.clear()
+        else:
+            dev = self._device(args)
+            prog = self.program(dev.type)
         logical = args
-        dev = self._device(args)
-        prog = self.program(dev.type)
         outs = [torch.empty(s, dtype=d, device=dev) for s, d in self._out_specs]
         if self._any_in_perm:  # permuted inputs in their memory order (contiguous unless a layout changed)
             args = [a if p is None else a.permute(p) for a, p in zip(args, self._in_perms)]
@@ -594,7 +595,8 @@ def plan_parts(in_bytes, in_last, donated, out_bytes, out_first, nsteps, held, r
     caller allocates the outputs the next part touches first and drops the donated inputs no later part
     reads, as Inductor's wrapper allocates a buffer at its producer and frees one after its last reader. One
     call of the whole holds every input to its end and every output from its start: a backward program
-    held every saved activation beside every gradient (timm's Swin, AMP: 219 MiB where the steps need 125).
+    held every saved activation beside every gradient (timm's Swin, AMP: 231.3 MiB in one call, 149.7 at
+    most in parts at ratio 1.0; bench/zoo/parts_plan.py).
     in_last / out_first: Program.step_span's; donated: the inputs the call may drop (its caller's last use,
     _box); held: bytes held whatever the parts (the other inputs, the intermediates' block). A part
     [a, b) holds the donated inputs read at or after step a and the outputs touched before b; the steps need
@@ -635,8 +637,10 @@ def part_lists(cuts, in_last, donated, out_first, nsteps):
     last_part = len(cuts) - 1
     parts = []
     for i, (a, b) in enumerate(cuts):
-        alloc = [k for k, f in enumerate(out_first) if (a <= f < b or (i == 0 and f < a)) or (i == last_part and f >= nsteps)]
-        drop = [j for j, (last, d) in enumerate(zip(in_last, donated)) if d and (a <= last < b or (i == 0 and last < a))]
+        alloc = [k for k, f in enumerate(out_first)
+                 if a <= f < b or (i == 0 and f < a) or (i == last_part and f >= nsteps)]
+        drop = [j for j, (last, d) in enumerate(zip(in_last, donated))
+                if d and (a <= last < b or (i == 0 and last < a))]
         parts.append((a, b, alloc, drop))
     return parts
 

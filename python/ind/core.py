@@ -426,6 +426,11 @@ class Program:
                 self._scratch_bytes = n.value
         return self._scratch_bytes
 
+    def _check_counts(self, inputs, outputs):
+        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
+            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
+                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+
     def _cuda_module(self):
         """The loaded CUDA module (loads the PTX on the current context first, as the first run would)."""
         if self._rt_only:
@@ -455,9 +460,7 @@ class Program:
         (ints) as run() takes them, 0 for an output no step of the range touches; the part with end =
         num_steps also copies aliased outputs and reads the checked-mode record. Parts run in order compute
         what one run() does."""
-        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
-            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
-                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+        self._check_counts(inputs, outputs)
         if stream is not None and not isinstance(stream, int):
             stream = getattr(stream, "cuda_stream", stream)
         st = self._lib.ind_cuda_module_run_steps(self._cuda_module(), self._din_t(*inputs), self._dout_t(*outputs),
@@ -540,9 +543,7 @@ class Program:
         run() does for host buffers less the per-buffer checks (about 12 us a buffer in Python)."""
         if self._rt_only:
             raise IndError("libind is not available (runtime only): host buffers cannot run; pass GPU buffers")
-        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
-            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
-                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+        self._check_counts(inputs, outputs)
         _check(self._lib.ind_program_run_cpu(self._h, self._in_t(*inputs), self._out_t(*outputs)))
 
     def run(self, inputs, outputs, stream=None, scratch=None):
@@ -551,9 +552,7 @@ class Program:
         CUstream, an object with .cuda_stream such as torch.cuda.Stream, or None for the default stream).
         scratch (GPU only): a buffer of scratch_bytes() bytes, 256-byte aligned, for the intermediates of
         this run; it must stay the caller's until the run's work on the stream is done."""
-        if len(inputs) != len(self.inputs) or len(outputs) != len(self.outputs):
-            raise IndError("the program takes %d inputs and %d outputs, got %d and %d" % (
-                len(self.inputs), len(self.outputs), len(inputs), len(outputs)))
+        self._check_counts(inputs, outputs)
         first = inputs[0] if inputs else outputs[0] if outputs else None
         on_gpu = first is not None and (isinstance(first, int) or hasattr(first, "data_ptr") or hasattr(first, "__cuda_array_interface__")
                                         or (hasattr(first, "__dlpack__") and not hasattr(first, "ctypes")))
