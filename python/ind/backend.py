@@ -26,7 +26,8 @@ ind.core.load_plugin); without them $IND_FUSE (a strategy) and $IND_PLUGINS (plu
 On CUDA each compiled graph is recorded with PyTorch's CUDA graph trees where that is safe (ind.cudagraphs);
 options={"cudagraphs": False} (or $IND_CUDAGRAPHS=0) turns that off. options={"embedding_backward": "segments"}
 (or $IND_EMBEDDING_BACKWARD) keeps PyTorch's embedding backward where CUDA would take atomic adds
-(atomic_embedding_backward).
+(atomic_embedding_backward); options={"index_put": "sort"} (or $IND_INDEX_PUT) PyTorch's index_put with
+accumulation where CUDA would take index_add_ (atomic_index_put).
 
 compile_aten_graph(gm, example_inputs) is the part below AOTAutograd: it works on any ATen-level
 GraphModule (make_fx of torch 1.13 too), which is how CI tests it without torch.compile.
@@ -109,6 +110,7 @@ def compile_options(options=None):
     opts.pop("intermediates", None)
     opts.pop("ptxas", None)
     opts.pop("embedding_backward", None)
+    opts.pop("index_put", None)
     opts.pop("memory_split", None)
     opts.pop("call_parts", None)
     return tuple(plugins), opts
@@ -1432,6 +1434,94 @@ def atomic_embedding_backward(gm, device, options=None):
     return done
 
 
+_ZERO_FILLS = ("aten.new_zeros.default", "aten.zeros.default", "aten.zeros_like.default")
+_VALUE_FILLS = ("aten.full.default", "aten.new_full.default", "aten.full_like.default")
+
+
+def _zero_fill(n):
+    """Whether fx node n makes a tensor of zeros and nothing else (new_zeros, zeros, full 0, ...)."""
+    if not isinstance(n, torch.fx.Node) or n.op != "call_function":
+        return False
+    name = str(n.target)
+    if name in _ZERO_FILLS:
+        return True
+    value = ind_fx._bind(n).get("fill_value")
+    return name in _VALUE_FILLS and isinstance(value, (int, float, bool)) and value == 0
+
+
+def index_put_index_add(self, index, values, dim, shape=None):
+    """aten.index_put(self, [None] * dim + [index], values, accumulate=True) as PyTorch's index_add_ (one
+    atomic kernel on CUDA, where index_put's accumulation sorts the indices first: several kernels a call):
+    a copy of self, or where self is None a fresh tensor of zeros of `shape` (the graph's fill of zeros that
+    only this op read), values broadcast to the indexed shape, the index flattened. index holds no negative
+    entry (atomic_index_put wraps them in the graph, as index_put would). Not deterministic (the adds'
+    order)."""
+    out = values.new_zeros(shape) if self is None else self.clone()
+    lead, rest = tuple(out.shape[:dim]), tuple(out.shape[dim + 1:])
+    src = values.expand(lead + tuple(index.shape) + rest).reshape(lead + (index.numel(),) + rest)
+    out.index_add_(dim, index.reshape(-1), src)
+    return out
+
+
+index_put_index_add.ind_extern = True
+_INDEX_ADD_DTYPES = (torch.float32, torch.float16, torch.bfloat16, torch.float64)
+
+
+def atomic_index_put(gm, device, options=None):
+    """Replaces each aten.index_put(self, indices, values, accumulate=True) that indexes one dimension by an
+    integer tensor (the backward of `x[idx]`: swin's relative position bias, a gather's gradient) by
+    index_put_index_add, where the backend's `index_put` setting says so (options["index_put"], else
+    $IND_INDEX_PUT): "auto" (the default) on CUDA unless PyTorch's deterministic algorithms are on,
+    "index_add" always, "sort" never (PyTorch's op). The index's negative entries are wrapped first by
+    graph ops (where(i < 0, i + size, i)), which ind compiles; an entry out of range stops index_add_ as it
+    would index_put. A fill of zeros that only this op reads is made by the replacement (no copy of it).
+    Returns the number replaced."""
+    how = _choice(options, "index_put", "IND_INDEX_PUT", ("auto", "index_add", "sort"))
+    if how == "sort" or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
+        return 0
+    aten = torch.ops.aten
+    done = 0
+    for n in list(gm.graph.nodes):
+        if n.op != "call_function" or n.target != aten.index_put.default:
+            continue
+        a = ind_fx._bind(n)
+        self_, indices, values = a.get("self"), list(a.get("indices") or []), a.get("values")
+        while indices and indices[-1] is None:
+            indices.pop()
+        if not a.get("accumulate") or not indices or any(i is not None for i in indices[:-1]):
+            continue
+        index, dim = indices[-1], len(indices) - 1
+        sv, iv, vv = (x.meta.get("val") if isinstance(x, torch.fx.Node) else None for x in (self_, index, values))
+        if not all(isinstance(v, torch.Tensor) for v in (sv, iv, vv)) or sv.dtype not in _INDEX_ADD_DTYPES:
+            continue
+        if iv.dtype not in (torch.int64, torch.int32) or vv.dtype != sv.dtype or dim >= sv.dim():
+            continue
+        try:
+            torch.broadcast_shapes(vv.shape, sv.shape[:dim] + iv.shape + sv.shape[dim + 1:])
+        except RuntimeError:
+            continue
+        zeroed = _zero_fill(self_) and len(self_.users) == 1
+        g = gm.graph
+        with g.inserting_before(n):
+            neg = g.call_function(aten.lt.Scalar, (index, 0))
+            up = g.call_function(aten.add.Tensor, (index, sv.shape[dim]))
+            wrapped = g.call_function(aten.where.self, (neg, up, index))
+            args = (None, wrapped, values, dim, list(sv.shape)) if zeroed else (self_, wrapped, values, dim)
+            new = g.call_function(index_put_index_add, args)
+        neg.meta["val"] = iv < 0
+        up.meta["val"] = iv + sv.shape[dim]
+        wrapped.meta["val"] = torch.where(neg.meta["val"], up.meta["val"], iv)
+        new.meta.update(n.meta)
+        n.replace_all_uses_with(new)
+        g.erase_node(n)
+        if zeroed:  # the replacement makes the zeros: the fill goes (its tensor would be an output for nothing)
+            g.erase_node(self_)
+        done += 1
+    if done:
+        gm.graph.lint()
+    return done
+
+
 def _input_copy(n):
     """(destination placeholder, source, batchable) of a node that writes a graph input back, AOTAutograd's
     `copy_(input, new_value)` kept in the graph (keep_inference_input_mutations), else None: a plain copy_
@@ -1510,6 +1600,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None, backward=False):
     drop_empty(gm)
     batch_input_copies(gm)
     atomic_embedding_backward(gm, device, options)
+    atomic_index_put(gm, device, options)
     fused, names = partition(gm, device, memory_split(options), inputs_freed=backward)
     kernels = {}
     for name in names:
