@@ -5,6 +5,7 @@
 #include "lib/ir.h"
 
 #include <mlir-c/ExecutionEngine.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,41 @@ static bool record_signature(IndJit *j, MlirOperation func) {
   return true;
 }
 
+/* compiler-rt's f32 -> bf16 conversion, which the JIT process does not have. The lowering expands
+ * every arith.truncf to bf16 into integer ops (arith-expand, libind/jit_driver.h), but LLVM's optimizer may
+ * fold such an expansion back into an fptrunc (the rounding of a bf16 value widened to f32: a select by a
+ * mask that is always true, test/jit/bf16_select.mlir), which the x86 backend lowers to a call of __truncsfbf2 ("JIT
+ * session error: Symbols not found"). Each engine gets one, rounding to nearest even as compiler-rt's; the bf16 result
+ * travels in the low 16 bits of an FP register, as a _Float16's does (both compilers define __FLT16_MAX__ where they
+ * have _Float16). */
+#ifdef __FLT16_MAX__
+static uint16_t bf16_round(uint32_t u) {
+  if ((u & 0x7fffffffu) > 0x7f800000u) /* NaN: keep the sign and the top of the payload, quiet */
+    return (uint16_t)((u >> 16) | 0x40u);
+  return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
+static _Float16 bf16_reg(uint16_t h) {
+  _Float16 r;
+  memcpy(&r, &h, sizeof r);
+  return r;
+}
+
+static _Float16 jit_truncsfbf2(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return bf16_reg(bf16_round(u));
+}
+#endif
+
+static void register_runtime_symbols(MlirExecutionEngine engine) {
+#ifdef __FLT16_MAX__
+  mlirExecutionEngineRegisterSymbol(engine, ind_str("__truncsfbf2"), (void *)(intptr_t)jit_truncsfbf2);
+#else
+  (void)engine;
+#endif
+}
+
 IndJit *ind_jit_create(MlirModule module, const char *entry, int opt_level, IndJitLowerFn lower) {
   MlirOperation mop = mlirModuleGetOperation(module);
   IndJit *j = calloc(1, sizeof *j);
@@ -88,17 +124,19 @@ IndJit *ind_jit_create(MlirModule module, const char *entry, int opt_level, IndJ
     free(j);
     return NULL;
   }
-  if (!mlirAttributeIsNull(j->sites) &&
-      !(j->record = mlirExecutionEngineLookup(j->engine, ind_str(IND_CHECK_RECORD)))) {
-    ind_emit_error_at(j->loc, "cpu-jit: the module has check sites but no record global @%s", IND_CHECK_RECORD);
-    ind_jit_destroy(j);
-    return NULL;
-  }
-  /* Compile now (the engine is lazy) so that a missing symbol is a compile error, not a run error. */
+  register_runtime_symbols(j->engine);
+  /* Compile now (the engine is lazy) so that a missing symbol is a compile error, not a run error; before
+   * the record's lookup, which compiles too and would name the record for a missing symbol. */
   char iface[160];
   snprintf(iface, sizeof iface, "_mlir_ciface_%s", entry);
   if (!mlirExecutionEngineLookupPacked(j->engine, ind_str(iface))) {
     ind_emit_error_at(j->loc, "cpu-jit: @%s has no C interface after lowering, or a symbol it needs is missing", entry);
+    ind_jit_destroy(j);
+    return NULL;
+  }
+  if (!mlirAttributeIsNull(j->sites) &&
+      !(j->record = mlirExecutionEngineLookup(j->engine, ind_str(IND_CHECK_RECORD)))) {
+    ind_emit_error_at(j->loc, "cpu-jit: the module has check sites but no record global @%s", IND_CHECK_RECORD);
     ind_jit_destroy(j);
     return NULL;
   }
