@@ -84,6 +84,12 @@ static void scratch_case(const char *label, const char *plan, size_t len, const 
     show("malloc", ind_cuda_malloc(need, &scratch));
   snprintf(what, sizeof what, "run (%s)", label);
   show(what, ind_cuda_module_run_scratch(m, in, y, scratch, stream));
+  if (!strcmp(label, "spans")) { /* a run in parts: steps [1, 3) alone, an empty part, two ranges refused */
+    show("steps [1, 3) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 1, 3));
+    show("steps [2, 2) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 2, 2));
+    show("steps [3, 2) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 3, 2));
+    show("steps [0, 5) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 0, 5));
+  }
   if (own) {
     snprintf(what, sizeof what, "run own (%s)", label);
     show(what, ind_cuda_module_run(m, in, y, stream));
