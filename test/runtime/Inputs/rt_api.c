@@ -240,6 +240,10 @@ int main(int argc, char **argv) {
         {"order", "A:512 Z:512 y:1024", "k0 x A; k1 A A; k0 x Z; k1 x y", "Z y", false, false},
         /* x returned: copied at the end, so read last by the end (step 2 of 2); its copy touched by no step */
         {"copy input", "A:256 y:256", "k0 x A; k1 A y", "y x", false, false},
+        /* y, the first buffer after the inputs, returned twice: its copy is an output's, not an input's */
+        {"copy first", "y:512 A:512", "k0 x y; k1 y A; k0 A y", "y y", false, false},
+        /* x read by no step: read last at -1 */
+        {"unread", "y:128", "k0 y y", "y", false, false},
     };
     char plan[4096];
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
