@@ -1496,11 +1496,14 @@ def atomic_index_put(gm, device, options=None):
             continue
         if iv.dtype not in (torch.int64, torch.int32) or vv.dtype != sv.dtype or dim >= sv.dim():
             continue
+        indexed = sv.shape[:dim] + iv.shape + sv.shape[dim + 1:]
         try:
-            torch.broadcast_shapes(vv.shape, sv.shape[:dim] + iv.shape + sv.shape[dim + 1:])
+            if torch.broadcast_shapes(vv.shape, indexed) != indexed:
+                continue
         except RuntimeError:
             continue
-        zeroed = _zero_fill(self_) and len(self_.users) == 1
+        # the zeros made contiguous, as the fill's were (a zeros_like keeps its input's layout)
+        zeroed = _zero_fill(self_) and len(self_.users) == 1 and sv.is_contiguous()
         g = gm.graph
         with g.inserting_before(n):
             neg = g.call_function(aten.lt.Scalar, (index, 0))

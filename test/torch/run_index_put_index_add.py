@@ -42,6 +42,10 @@ def accumulate_into(t, i, w):  # a base that is not a fill of zeros; a value bro
     return (torch.index_put(t * 2, (i,), w[0, 0, :3].sum() * torch.ones(()), accumulate=True) ** 2).sum()
 
 
+def strided_zeros(t, i, w):  # a fill of zeros laid out as t.t() (column-major): copied, not made contiguous
+    return (torch.index_put(torch.zeros_like(t.t()), (i,), w, accumulate=True) * t.t()).sum()
+
+
 def overwrite(t, i, w):  # accumulate=False (each index once): PyTorch's op
     return (torch.index_put(t * 2, (torch.arange(5) - 8,), w[0, :5, :3], accumulate=False) ** 2).sum()
 
@@ -52,6 +56,7 @@ def masked(t, i, w):  # a boolean mask indexes: PyTorch's op
 
 CASES = {"gather_rows": (gather_rows, (20, 3)), "gather_columns": (gather_columns, (4, 20)),
          "accumulate_into": (accumulate_into, (20, 3)), "overwrite": (overwrite, (20, 3)),
+         "strided_zeros": (strided_zeros, (3, 20)),
          "masked": (masked, (20, 3))}
 
 
@@ -79,7 +84,7 @@ def run(name, how, deterministic=False):
     print(f"{name} {how} deterministic={deterministic}: {ran} {sorted(set(SEEN))} err {'ok' if err < 1e-4 else err}")
 
 
-for case in ("gather_rows", "gather_columns", "accumulate_into", "overwrite", "masked"):
+for case in ("gather_rows", "gather_columns", "accumulate_into", "strided_zeros", "overwrite", "masked"):
     run(case, "index_add")
 run("gather_rows", "index_add", deterministic=True)  # asked for by name: taken even then
 run("gather_rows", "sort")
