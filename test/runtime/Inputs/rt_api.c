@@ -89,6 +89,7 @@ static void scratch_case(const char *label, const char *plan, size_t len, const 
     show("steps [2, 2) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 2, 2));
     show("steps [3, 2) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 3, 2));
     show("steps [0, 5) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, 0, 5));
+    show("steps [-1, 2) (spans)", ind_cuda_module_run_steps(m, in, y, scratch, stream, -1, 2));
   }
   if (own) {
     snprintf(what, sizeof what, "run own (%s)", label);
