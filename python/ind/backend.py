@@ -1766,7 +1766,11 @@ def _min_cut_saving_input_clones(joint_module, joint_inputs, **kwargs):
     an in-place op's original self: `a.mul_(b)` on an input needs the old `a` for b's gradient), and min-cut
     would recompute it in the backward from the input itself, saved instead, which the mutation has changed
     by then ("modified by an inplace operation" at the backward; Inductor fails the same way; the fuzzer's
-    backward seeds 1, 22, 51, 66, 88). AOTAutograd's default partitioner saves the clone."""
+    backward seeds 1, 22, 51, 66, 88). AOTAutograd's default partitioner saves the clone. And every value that
+    reads no input (through any chain: an index vector of arange, a fill; none of a random op) marked
+    MUST_RECOMPUTE: min-cut saved such values where the joint graph's backward reads the forward's (swin's
+    rolls there and back share fmod(arange + shift)), a forward kernel each that writes what the backward's
+    kernels compute inline from their index for nothing (test/torch/partitioner.test)."""
     from torch._functorch.partitioners import min_cut_rematerialization_partition
     from torch.utils.checkpoint import CheckpointPolicy
     aten = torch.ops.aten
@@ -1777,10 +1781,16 @@ def _min_cut_saving_input_clones(joint_module, joint_inputs, **kwargs):
             v = v.args[0]
         return isinstance(v, torch.fx.Node) and v.op == "placeholder" and "tangents" not in str(v.target)
 
+    constant = set()  # nodes that read no input (through any chain): index vectors of arange, fills
     for n in joint_module.graph.nodes:
         if n.op == "call_function" and n.target == aten.clone.default and "recompute" not in n.meta \
                 and of_input(n.args[0]):
             n.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+        if n.op == "call_function" and all(a in constant for a in n.all_input_nodes) and \
+                torch.Tag.nondeterministic_seeded not in getattr(n.target, "tags", ()) and \
+                isinstance(n.meta.get("val"), torch.Tensor):
+            constant.add(n)
+            n.meta.setdefault("recompute", CheckpointPolicy.MUST_RECOMPUTE)
     return min_cut_rematerialization_partition(joint_module, joint_inputs, **kwargs)
 
 

@@ -115,3 +115,28 @@ try:
 finally:
     backend.compile_aten_graph = real
 print("attention, min_cut: saved:", " ".join(saved[1]))
+
+
+def shifted(x, w):
+    """Swin's shifted windows: torch.roll there and back (index_select by fmod(arange + shift)); the joint
+    graph's backward roll is the forward's index vector again. min-cut saved those vectors (one forward
+    kernel each, as Inductor's); they read no input, so ind marks them recomputed in the backward."""
+    y = torch.relu(torch.roll(x, shifts=(-3, -3), dims=(1, 2)) @ w)
+    return torch.roll(y, shifts=(3, 3), dims=(1, 2)) * x
+
+
+torch.manual_seed(3)
+xs = [torch.randn(2, 8, 8, 4, dtype=torch.float64, requires_grad=True),
+      torch.randn(4, 4, dtype=torch.float64, requires_grad=True)]
+want = torch.autograd.grad(shifted(*xs).square().sum(), xs)
+for how in ("min_cut", "default"):
+    saved = []
+    backend.compile_aten_graph = spy
+    torch._dynamo.reset()
+    try:
+        got = torch.autograd.grad(torch.compile(shifted, backend="ind", options={"partitioner": how})(*xs)
+                                  .square().sum(), xs)
+    finally:
+        backend.compile_aten_graph = real
+    same = all(torch.allclose(g, r, rtol=1e-9, atol=1e-12) for g, r in zip(got, want))
+    print(f"shifted windows, {how}: grads as eager: {same}; saved: {' '.join(saved[1])}")
