@@ -1407,6 +1407,16 @@ embedding_backward_scatter_add.ind_extern = True
 _EMBEDDING_BACKWARDS = {"index_add": embedding_backward_index_add, "scatter_add": embedding_backward_scatter_add}
 
 
+def _atomic_setting(options, key, env, choices, device):
+    """The setting of a rewrite to PyTorch's atomic adds (_choice; choices: "auto", the rewrites, the op's
+    own last): None where the op stays, asked for by name, or "auto" off CUDA or under PyTorch's
+    deterministic algorithms; else the choice."""
+    how = _choice(options, key, env, choices)
+    if how == choices[-1] or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
+        return None
+    return how
+
+
 def atomic_embedding_backward(gm, device, options=None):
     """Replaces each aten.embedding_dense_backward without scale_grad_by_freq by atomic adds where the
     backend's `embedding_backward` setting says so (options["embedding_backward"], else
@@ -1414,9 +1424,9 @@ def atomic_embedding_backward(gm, device, options=None):
     algorithms are on, "index_add" (embedding_backward_index_add) or "scatter_add"
     (embedding_backward_scatter_add) always, "segments" never (PyTorch's kernel). The replacement is an
     extern like the op. Returns the number replaced."""
-    how = _choice(options, "embedding_backward", "IND_EMBEDDING_BACKWARD",
-                  ("auto", "index_add", "scatter_add", "segments"))
-    if how == "segments" or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
+    how = _atomic_setting(options, "embedding_backward", "IND_EMBEDDING_BACKWARD",
+                          ("auto", "index_add", "scatter_add", "segments"), device)
+    if how is None:
         return 0
     fn = _EMBEDDING_BACKWARDS["index_add" if how == "auto" else how]
     done = 0
@@ -1476,8 +1486,7 @@ def atomic_index_put(gm, device, options=None):
     graph ops (where(i < 0, i + size, i)), which ind compiles; an entry out of range stops index_add_ as it
     would index_put. A fill of zeros that only this op reads is made by the replacement (no copy of it).
     Returns the number replaced."""
-    how = _choice(options, "index_put", "IND_INDEX_PUT", ("auto", "index_add", "sort"))
-    if how == "sort" or (how == "auto" and (device != "cuda" or torch.are_deterministic_algorithms_enabled())):
+    if _atomic_setting(options, "index_put", "IND_INDEX_PUT", ("auto", "index_add", "sort"), device) is None:
         return 0
     aten = torch.ops.aten
     done = 0
