@@ -304,6 +304,62 @@ static Node *copy_recipe(Lower *L, Node *n) {
   return copy;
 }
 
+/* A row-major reshape of `in` to `shape` (no graph op of its own: op_index names where it stands). */
+static Node *reshape_node(Lower *L, Node *in, int rank, const int64_t *shape, int op_index) {
+  static const OpInfo k_reshape = {GRAPH_OP_RESHAPE, K_RESHAPE, NULL};
+  Node *r = ind_lower_node_new(L, N_RECIPE, rank, shape, in->elem);
+  r->info = &k_reshape;
+  r->op_index = op_index;
+  r->operands[0] = in;
+  r->noperands = 1;
+  return r;
+}
+
+/* The buffer a chain of reshapes reads when the chain ends in the buffer's own shape (a reshape there and
+ * back is the buffer itself), else NULL. */
+static Node *identity_reshape_storage(Node *n) {
+  Node *s = n;
+  while (s->kind == N_RECIPE && s->info->kind == K_RESHAPE)
+    s = s->operands[0];
+  if (s == n || s->kind != N_BUFFER || s->rank != n->rank || !mlirTypeEqual(s->elem, n->elem))
+    return NULL;
+  for (int k = 0; k < n->rank; ++k)
+    if (s->shape[k] != n->shape[k])
+      return NULL;
+  return s;
+}
+
+static bool value_is_returned(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
+      return true;
+  return false;
+}
+
+/* An output of the function that is `v` through reshapes only (view, reshape, squeeze, unsqueeze; at most
+ * `depth` of them): its shape. */
+static bool output_reshape_of(MlirValue v, int depth, int *rank, int64_t *shape) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation owner = mlirOpOperandGetOwner(u);
+    const OpInfo *oi = op_info(owner);
+    if (!oi || oi->kind != K_RESHAPE || mlirOperationGetNumResults(owner) != 1)
+      continue;
+    MlirValue r = mlirOperationGetResult(owner, 0);
+    MlirType t = mlirValueGetType(r);
+    if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) > LOWER_MAX_RANK)
+      continue;
+    if (value_is_returned(r)) {
+      *rank = (int)mlirShapedTypeGetRank(t);
+      for (int k = 0; k < *rank; ++k)
+        shape[k] = mlirShapedTypeGetDimSize(t, k);
+      return true;
+    }
+    if (depth > 1 && output_reshape_of(r, depth - 1, rank, shape))
+      return true;
+  }
+  return false;
+}
+
 /* The storage under a chain of views: the first node that is not a view recipe. */
 static Node *view_base(Node *n) {
   while (ind_lower_is_view_recipe(n))
@@ -320,7 +376,25 @@ static Node *rebase_views(Lower *L, Node *n, Node *base, Node *buf) {
   copy->op_index = n->op_index;
   ind_lower_node_set_operands(copy, n->operands, n->noperands);
   copy->operands[0] = rebase_views(L, n->operands[0], base, buf);
-  return copy;
+  Node *same = identity_reshape_storage(copy);
+  return same ? same : copy;
+}
+
+/* realize() of `base`, the recipe bound to graph op b's result. Where that value is not an output but a
+ * reshape of it is, the storage is laid out as the output (the same bytes in the same order) and the value
+ * becomes a reshape of it, so that the output is that buffer instead of a copy of it (Inductor returns such
+ * an output as a ReinterpretView of the buffer; Swin's patch merging saves its merged [B, H/2, W/2, 4C]
+ * view of the [B, H/2, W/2, 2, 2, C] clone for the backward). */
+static Node *realize_storage(Lower *L, Node *base) {
+  int b = base->op_index, rank = 0;
+  int64_t shape[LOWER_MAX_RANK];
+  if (b < 0 || L->ops[b].output_user || mlirOperationGetNumResults(L->ops[b].op) != 1)
+    return realize_pointwise(L, base);
+  MlirValue bv = mlirOperationGetResult(L->ops[b].op, 0);
+  if (env_get(L, bv) != base || !output_reshape_of(bv, 4, &rank, shape))
+    return realize_pointwise(L, base);
+  Node *out = realize_pointwise(L, reshape_node(L, base, rank, shape, b));
+  return reshape_node(L, out, base->rank, base->shape, -1);
 }
 
 /* StorageBox.realize() for graph op `i`'s result: realizes the storage under its views (the node
@@ -332,7 +406,7 @@ static void realize_value(Lower *L, int i) {
   Node *base = n ? view_base(n) : NULL;
   if (!base || !ind_lower_is_unrealized(base))
     return;
-  Node *buf = realize_pointwise(L, base);
+  Node *buf = realize_storage(L, base);
   env_set(L, v, rebase_views(L, n, base, buf));
   if (base->op_index >= 0 && base->op_index != i) {
     MlirValue bv = mlirOperationGetResult(L->ops[base->op_index].op, 0);
@@ -1428,7 +1502,8 @@ static Node *lower_recipe(Lower *L, GraphOp *g, Node *res, Node **in, int nin) {
   res->kind = N_RECIPE;
   res->info = g->info;
   ind_lower_node_set_operands(res, in, nin);
-  return res;
+  Node *same = k == K_RESHAPE ? identity_reshape_storage(res) : NULL;
+  return same ? same : res;
 }
 
 /* lower_op for an op with operands: in[0..nin) (scratch of nin entries) receives their nodes. */

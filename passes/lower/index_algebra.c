@@ -161,23 +161,37 @@ MlirAffineExpr ind_ix_mod(MlirAffineExpr e, int64_t c, const IndIxRanges *r) {
   return mlirAffineModExprGet(rest, mlirAffineConstantExprGet(ctx, c));
 }
 
-/* Finds a pair (X floordiv c) * (b*c) + (X mod c) * b in t; merges it into X * b. */
+/* d is `x floordiv q` for a constant q. */
+static bool is_floordiv_by(MlirAffineExpr d, MlirAffineExpr x, int64_t q) {
+  if (!mlirAffineExprIsAFloorDiv(d) || !mlirAffineExprEqual(mlirAffineBinaryOpExprGetLHS(d), x))
+    return false;
+  MlirAffineExpr c = mlirAffineBinaryOpExprGetRHS(d);
+  return mlirAffineExprIsAConstant(c) && mlirAffineConstantExprGetValue(c) == q;
+}
+
+/* Finds a pair (Y floordiv c) * (b*c) + (Y mod c) * b in t and merges it into Y * b. Y may be X floordiv k,
+ * whose floordiv by c MLIR writes as X floordiv (c*k): [1568] read as [2, 28, 28] and linearized again,
+ * (d0 floordiv 784) * 784 + ((d0 floordiv 28) mod 28) * 28 + d0 mod 28, is d0. */
 static bool merge_div_mod_pair(Terms *t) {
-  for (int i = 0; i < t->n; ++i) {
-    MlirAffineExpr d = t->base[i];
-    if (!mlirAffineExprIsAFloorDiv(d) || !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(d)))
+  for (int j = 0; j < t->n; ++j) {
+    MlirAffineExpr m = t->base[j];
+    if (!mlirAffineExprIsAMod(m) || !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(m)))
       continue;
-    MlirAffineExpr x = mlirAffineBinaryOpExprGetLHS(d), c = mlirAffineBinaryOpExprGetRHS(d);
-    for (int j = 0; j < t->n; ++j) {
-      MlirAffineExpr m = t->base[j];
-      if (!mlirAffineExprIsAMod(m) || !mlirAffineExprEqual(mlirAffineBinaryOpExprGetLHS(m), x) ||
-          !mlirAffineExprEqual(mlirAffineBinaryOpExprGetRHS(m), c))
-        continue;
-      int64_t b = t->coef[j];
-      if (b == 0 || t->coef[i] != b * mlirAffineConstantExprGetValue(c))
+    MlirAffineExpr y = mlirAffineBinaryOpExprGetLHS(m);
+    int64_t c = mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(m)), b = t->coef[j], k = 0;
+    MlirAffineExpr x = y;
+    if (mlirAffineExprIsAFloorDiv(y) && mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(y))) {
+      x = mlirAffineBinaryOpExprGetLHS(y);
+      k = mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(y));
+    }
+    if (b == 0 || c <= 0 || (b > 0 ? b > INT64_MAX / c : b < INT64_MIN / c))
+      continue;
+    for (int i = 0; i < t->n; ++i) {
+      if (t->coef[i] != b * c ||
+          !(is_floordiv_by(t->base[i], y, c) || (k > 0 && c <= INT64_MAX / k && is_floordiv_by(t->base[i], x, c * k))))
         continue;
       t->coef[i] = t->coef[j] = 0;
-      flatten(x, b, t);
+      flatten(y, b, t);
       return true;
     }
   }

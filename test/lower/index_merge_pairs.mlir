@@ -32,3 +32,31 @@ func.func @same_inner(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %r = "graph.neg"(%z) : (tensor<8x8xf32>) -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+/// [24] read as [2, 3, 4] and linearized again: MLIR writes (X floordiv 4) floordiv 3 as X floordiv 12, so
+/// the pairs are (d0 floordiv 12, (d0 floordiv 4) mod 3) and then (d0 floordiv 4, d0 mod 4): the offset is d0.
+// CHECK: #[[M:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: sym_name = "nested_div"
+// CHECK: "ind.load"(%{{.*}}) {index = #[[M]]}
+func.func @nested_div(%x: tensor<24xf32>) -> tensor<24xf32> {
+  %q = "graph.reshape"(%x) {shape = array<i64: 2, 3, 4>} : (tensor<24xf32>) -> tensor<2x3x4xf32>
+  %n = "graph.neg"(%q) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %z = "graph.reshape"(%n) {shape = array<i64: 24>} : (tensor<2x3x4xf32>) -> tensor<24xf32>
+  return %z : tensor<24xf32>
+}
+
+// -----
+
+/// [24] read as [2, 3, 4], permuted to [3, 2, 4] and linearized: ((d0 floordiv 4) mod 2) * 12 has no
+/// partner (d0 floordiv 8 has coefficient 4, not 24) and d0 mod 4 none (no d0 floordiv 4): nothing merges.
+// CHECK: #[[M:.*]] = affine_map<(d0) -> (((d0 floordiv 4) mod 2) * 12 + (d0 floordiv 8) * 4 + d0 mod 4)>
+// CHECK-LABEL: sym_name = "nested_div_permuted"
+// CHECK: "ind.load"(%{{.*}}) {index = #[[M]]}
+func.func @nested_div_permuted(%x: tensor<24xf32>) -> tensor<24xf32> {
+  %q = "graph.reshape"(%x) {shape = array<i64: 2, 3, 4>} : (tensor<24xf32>) -> tensor<2x3x4xf32>
+  %p = "graph.permute"(%q) {dims = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %z = "graph.reshape"(%p) {shape = array<i64: 24>} : (tensor<3x2x4xf32>) -> tensor<24xf32>
+  return %z : tensor<24xf32>
+}
