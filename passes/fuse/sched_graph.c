@@ -450,7 +450,7 @@ int64_t sched_shared_data_after_merging_loops(SchedGraph *g, const SchedNode *a,
   int64_t best_numel = -1;
   for (int i = 0; i < a->nreads + a->nwrites; ++i) {
     const IndMemDep *x = i < a->nwrites ? &a->writes[i] : &a->reads[i - a->nwrites];
-    bool aw, bw;
+    bool aw = false, bw = false;
     const IndMemDep *l = dep_on(a, x->name, &aw), *r = dep_on(b, x->name, &bw);
     if (l != x || !r || l->ndims == r->ndims) /* each buffer once, as Inductor picks its dep */
       continue;

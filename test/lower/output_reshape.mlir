@@ -28,8 +28,8 @@ func.func @flat_output(%a0: tensor<4x6xf32>, %a1: tensor<4x6xf32>, %a2: tensor<4
 
 // -----
 
-/// realized at the view (its users: the output and two readers), through a reshape and an unsqueeze: the
-/// buffer is the output's [2, 12, 1], the readers read it at d0 * 6 + d1
+/// through a reshape and an unsqueeze: the buffer is the output's [2, 12, 1], the readers read it through
+/// the two reshapes
 // CHECK-LABEL: sym_name = "chain_output"
 // CHECK: %[[B:.*]] = "ind.pointwise"
 // CHECK: name = "buf0"{{.*}} : () -> memref<2x12x1xf32>
@@ -110,4 +110,27 @@ func.func @reshape_inside(%a0: tensor<4x6xf32>, %a1: tensor<4x6xf32>, %a2: tenso
   %u2 = "graph.log"(%v) : (tensor<24xf32>) -> tensor<24xf32>
   %out = "graph.mul"(%u1, %u2) : (tensor<24xf32>, tensor<24xf32>) -> tensor<24xf32>
   return %out : tensor<24xf32>
+}
+
+// -----
+
+/// realized at the view (the value's one user; the view's: the output and two readers): the view's own
+/// reshape of the buffer, back to the buffer's shape, is the buffer (rebase_views)
+// CHECK-LABEL: sym_name = "realized_at_view"
+// CHECK: %[[B:.*]] = "ind.pointwise"
+// CHECK: name = "buf0"{{.*}} : () -> memref<24xf32>
+// CHECK: "ind.load"(%[[B]]) {index = #[[ID:.*]]}
+// CHECK: name = "buf1"
+// CHECK-NOT: "ind.pointwise"
+// CHECK: "func.return"(%[[B]], %{{.*}}) : (memref<24xf32>, memref<24xf32>)
+func.func @realized_at_view(%a0: tensor<4x6xf32>, %a1: tensor<4x6xf32>, %a2: tensor<4x6xf32>, %a3: tensor<4x6xf32>, %a4: tensor<4x6xf32>) -> (tensor<24xf32>, tensor<24xf32>) {
+  %s0 = "graph.add"(%a0, %a1) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  %s1 = "graph.add"(%s0, %a2) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  %s2 = "graph.add"(%s1, %a3) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  %s3 = "graph.add"(%s2, %a4) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  %v = "graph.view"(%s3) {shape = array<i64: 24>} : (tensor<4x6xf32>) -> tensor<24xf32>
+  %u1 = "graph.exp"(%v) : (tensor<24xf32>) -> tensor<24xf32>
+  %u2 = "graph.log"(%v) : (tensor<24xf32>) -> tensor<24xf32>
+  %out = "graph.mul"(%u1, %u2) : (tensor<24xf32>, tensor<24xf32>) -> tensor<24xf32>
+  return %v, %out : tensor<24xf32>, tensor<24xf32>
 }
