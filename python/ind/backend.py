@@ -672,6 +672,7 @@ def box_donated(gm, kernels, inputs_freed=False):
             continue
         with gm.graph.inserting_before(n):
             b = gm.graph.call_function(_box, tuple(n.args))
+        order[b] = order[n]  # a later call's argument is read here through the list: at n's place
         n.args = (b,)
         k.donated = donated
 

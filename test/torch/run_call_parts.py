@@ -58,6 +58,18 @@ for freed in (False, True):
     gm, k = rewrite(freed)
     print(f"inputs_freed={freed}: donated {k.donated}; code:",
           " | ".join(line.strip() for line in gm.code.splitlines() if "_box" in line or "part" in line))
+# two CUDA partitions reading one value: the first (boxed for its own last read) is before the second, which
+# donates it (swin's and vit's backwards: a KeyError on the first's list before)
+g = torch.fx.Graph()
+x = g.placeholder("x")
+a, b = g.call_function(torch.neg, (x,)), g.call_function(torch.abs, (x,))
+p1 = g.call_module("p1", (a, b))  # b: read here last; a: read again by p2
+p2 = g.call_module("p2", (a, p1))
+g.output(p2)
+k1, k2 = FakeKernel("cuda"), FakeKernel("cuda")
+gm = torch.fx.GraphModule({"p1": k1, "p2": k2}, g)
+backend.box_donated(gm, {"p1": k1, "p2": k2})
+print("two partitions:", k1.donated, k2.donated)
 gm, k = rewrite(True, "cpu")
 print("a CPU partition:", k.donated, "_box" in gm.code)
 gm, k = rewrite(False, "keep")  # a returned: donated nowhere
