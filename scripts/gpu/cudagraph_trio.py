@@ -29,6 +29,9 @@ def main():
     ap.add_argument("--iters", type=int, default=6)
     ap.add_argument("--device", default="cuda")
     ap.add_argument("--slow-asserts", action="store_true")
+    ap.add_argument("--no-shared-programs", action="store_true",
+                    help="forget ind's compiled programs before every step, so that a recompile of one column "
+                         "never finds a program compiled for another (bart's layers recompile mid-run)")
     a = ap.parse_args()
     import torch
 
@@ -49,6 +52,8 @@ def main():
                     m = copy.deepcopy(row.model)
                     cols.append((b, run._compile(m, b), m))
                 _, fn, m = cols[i]
+                if a.no_shared_programs:
+                    ind.backend.clear_cache()
                 row.step(fn, m)
                 run._sync(row.device)
             except Exception as e:
