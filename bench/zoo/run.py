@@ -581,8 +581,7 @@ def _error_line(stderr):
 def table(path):
     """The rows of a --out file as a markdown table (docs/zoo.md)."""
     rows = [json.loads(ln) for ln in open(path) if ln.strip()]
-    backends = [b for b in ("ind", "ind-cg", "inductor", "inductor-cg", "eager")
-                if any(f"{b}_status" in r or f"{b}_ms" in r for r in rows)]
+    backends = columns(rows)
     head = ["model", "mode"] + [f"{b} status" for b in backends if b != "eager"] + \
            [f"{b} ms" for b in backends if any(f"{b}_ms" in r for r in rows)] + \
            ["ind first call s", "graphs", "partitions", "externs", "other eager ops"]
@@ -600,6 +599,15 @@ def table(path):
                   short(r.get("ind_externs", [])), short(r.get("ind_eager_ops", [])) or "none"]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out + [""] + summary(rows))
+
+
+def columns(rows):
+    """The backends the rows hold (a `<backend>_status` or `<backend>_ms` key): ind, ind-cg, inductor,
+    inductor-cg, eager in that order, then any other (ind-cg-parts, ind-cg-whole, ...) by name."""
+    names = {k[:-len(suffix)] for r in rows for k in r for suffix in ("_status", "_ms")
+             if k.endswith(suffix) and not k.endswith("_replay_status")}
+    known = [b for b in ("ind", "ind-cg", "inductor", "inductor-cg", "eager") if b in names]
+    return known + sorted(names - set(known))
 
 
 HOST_NOISE = 1.3  # a row whose launch probe took over this times the call's fastest row's: the host was loaded
@@ -625,7 +633,8 @@ def summary(rows):
     if loaded:
         out.append(f"host launch probe: fastest row {floor:.2f} us; loaded (over {HOST_NOISE}x): " +
                    ", ".join(f"{k.split('/')[0]} {v:.1f}" for k, v in loaded.items()))
-    for a, b in (("ind-cg", "inductor-cg"), ("ind", "inductor"), ("ind-cg", "eager"), ("ind", "eager")):
+    variants = [(v, "inductor-cg") for v in columns(rows) if v.startswith("ind-cg-")]
+    for a, b in [("ind-cg", "inductor-cg"), ("ind", "inductor"), ("ind-cg", "eager"), ("ind", "eager")] + variants:
         pair = [r for r in rows if r.get(f"{a}_ms") and r.get(f"{b}_ms")]
         if not pair:
             continue
