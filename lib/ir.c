@@ -21,6 +21,13 @@ MlirStringRef ind_op_name(MlirOperation op) { return mlirIdentifierStr(mlirOpera
 
 bool ind_op_is(MlirOperation op, const char *name) { return ind_sref_eq(ind_op_name(op), name); }
 
+bool ind_value_is_returned(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
+      return true;
+  return false;
+}
+
 bool ind_op_in_dialect(MlirOperation op, const char *ns) {
   MlirStringRef n = ind_op_name(op);
   size_t k = strlen(ns);

@@ -38,6 +38,8 @@ MlirModule ind_parse_module(MlirContext ctx, const char *text, size_t len);
 /* The op's name ("graph.add") as a string ref; ind_op_is compares it with `name`. */
 MlirStringRef ind_op_name(MlirOperation op);
 bool ind_op_is(MlirOperation op, const char *name);
+/* True when a func.return uses `v` (it is one of its function's outputs). */
+bool ind_value_is_returned(MlirValue v);
 /* The same attributes, name for name and value for value (attributes are uniqued in the context). */
 bool ind_same_attributes(MlirOperation a, MlirOperation b);
 /* True when the op's dialect namespace is `ns` ("graph", "ind", ...). */

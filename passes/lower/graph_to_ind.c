@@ -329,13 +329,6 @@ static Node *identity_reshape_storage(Node *n) {
   return s;
 }
 
-static bool value_is_returned(MlirValue v) {
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
-      return true;
-  return false;
-}
-
 /* An output of the function that is `v` through reshapes only (view, reshape, squeeze, unsqueeze; at most
  * `depth` of them): its shape. */
 static bool output_reshape_of(MlirValue v, int depth, int *rank, int64_t *shape) {
@@ -348,7 +341,7 @@ static bool output_reshape_of(MlirValue v, int depth, int *rank, int64_t *shape)
     MlirType t = mlirValueGetType(r);
     if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) > LOWER_MAX_RANK)
       continue;
-    if (value_is_returned(r)) {
+    if (ind_value_is_returned(r)) {
       *rank = (int)mlirShapedTypeGetRank(t);
       for (int k = 0; k < *rank; ++k)
         shape[k] = mlirShapedTypeGetDimSize(t, k);

@@ -42,10 +42,8 @@ static bool same_op(MlirOperation a, MlirOperation b) {
 
 static bool returned(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, i)); !mlirOpOperandIsNull(u);
-         u = mlirOpOperandGetNextUse(u))
-      if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
-        return true;
+    if (ind_value_is_returned(mlirOperationGetResult(op, i)))
+      return true;
   return false;
 }
 

@@ -105,14 +105,6 @@ static intptr_t noop_operand(MlirOperation op) {
   }
 }
 
-/* True when `v` is one of the function's outputs. */
-static bool is_output(MlirValue v) {
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
-      return true;
-  return false;
-}
-
 /* The value owning the storage `v` views (v itself unless it is a view). */
 static MlirValue storage_of(MlirValue v) {
   GraphLayout l;
@@ -123,10 +115,10 @@ static MlirValue storage_of(MlirValue v) {
 /* Inductor's guard: removing the op must not make a graph output alias a graph input or another
  * output (the output would then need no buffer of its own, and writes to it would reach them). */
 static bool would_alias_io(MlirValue res, MlirValue kept) {
-  if (!is_output(res))
+  if (!ind_value_is_returned(res))
     return false;
   MlirValue src = storage_of(kept);
-  return mlirValueIsABlockArgument(src) || is_output(src) || is_output(kept);
+  return mlirValueIsABlockArgument(src) || ind_value_is_returned(src) || ind_value_is_returned(kept);
 }
 
 /* Replaces `op` by its pass-through operand when it is a no-op of the same type. */

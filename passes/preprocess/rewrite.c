@@ -225,23 +225,16 @@ static const RewriteRule g_rules[] = {
 };
 /* clang-format on */
 
-static bool is_output(MlirValue v) {
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    if (ind_op_is(mlirOpOperandGetOwner(u), "func.return"))
-      return true;
-  return false;
-}
-
 /* As in graph-remove-noops (Inductor's guard): a rewrite must not turn a function output into an
  * alias of a function argument (or of its storage) or of another output. */
 static bool would_alias_io(MlirOperation op, MlirValue repl) {
-  if (!is_output(result(op)))
+  if (!ind_value_is_returned(result(op)))
     return false;
   GraphLayout l;
   MlirValue base = repl;
   if (!graph_value_layout(repl, &l, &base))
     base = repl;
-  return mlirValueIsABlockArgument(base) || is_output(base) || is_output(repl);
+  return mlirValueIsABlockArgument(base) || ind_value_is_returned(base) || ind_value_is_returned(repl);
 }
 
 /* The MlirRewritePattern callback: runs one rule on `op`. */
