@@ -31,7 +31,8 @@ def main():
     ap.add_argument("--slow-asserts", action="store_true")
     ap.add_argument("--no-shared-programs", action="store_true",
                     help="forget ind's compiled programs before every step, so that a recompile of one column "
-                         "never finds a program compiled for another (bart's layers recompile mid-run)")
+                         "never finds a program compiled for another (bart's layers may recompile mid-run on the GPU; not seen on the "
+                         "CPU)")
     a = ap.parse_args()
     import torch
 
