@@ -209,6 +209,16 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
     if (b >= WARP && b <= 1024 && b / 2 * vw < s.rnumel)
       add_reduction(def, out, &n, max, b, 1, vw);
   }
+  /* persistent rows of the same elements per thread on two and four times the threads, each with a
+   * narrower vector (Inductor's RBLOCK over more warps); then packed rows of a warp and of half a warp
+   * each, four and eight rows per block (Inductor's persistent XBLOCK > 1): a row reduces by shuffles
+   * alone, no workgroup memory, no barrier */
+  for (int64_t k = 2; k <= 4 && vw / k >= 1; k *= 2)
+    add(def, out, &n, max,
+        (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {.block = cur.geom.block * k, .xblock = 1, .vector_width = vw / k}});
+  static const int64_t rows[][2] = {{WARP, 4}, {WARP, 8}, {WARP / 2, 8}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i)
+    add(def, out, &n, max, (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {rows[i][0] * rows[i][1], rows[i][1], vw, true}});
   return n;
 }
 

@@ -25,7 +25,7 @@ typedef struct TuneConfig {
 } TuneConfig;
 
 #define TUNING_KEY_LEN 16 /* hex digits */
-#define TUNING_MAX_CANDIDATES 8
+#define TUNING_MAX_CANDIDATES 12
 
 /* The kernel's tuning key: TUNING_KEY_LEN hex digits and a NUL. */
 void tuning_kernel_key(MlirOperation def, char key[TUNING_KEY_LEN + 1]);

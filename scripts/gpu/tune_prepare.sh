@@ -5,6 +5,7 @@
 # cache (--codegen=tuning-cache=...), to PTX + launch plan + the configs actually applied.
 #
 #   scripts/gpu/tune_prepare.sh [example ...]      # e.g. seed softmax; default: every examples/*.mlir
+#   scripts/gpu/tune_prepare.sh path/to/graph.mlir # a graph of one's own (IND_DUMP_GRAPHS'), at its size
 #   env: IND_TUNE_SIZES ("1024 8192"), IND_BUILD_DIR (build), IND_TUNE_DEST (out/tune)
 # Writes DEST/<case>_<n>/{src.mlir, candidates.json, cand<i>.{cache.json,ptx,plan.json,kernels.json}}.
 # Then carry DEST to the GPU machine and run scripts/gpu/tune.py run DEST there; it writes the cache.
@@ -24,6 +25,7 @@ stages=(--lower --fuse)
 fail=0
 for name in "${names[@]}"; do
   ex=examples/$name.mlir
+  if [[ "$name" == *.mlir ]]; then ex=$name; name=$(basename "$name" .mlir); fi  # a graph file of one's own
   [ -f "$ex" ] || { echo "tune_prepare.sh: no $ex" >&2; fail=1; continue; }
   for n in $SIZES; do
     d="$DEST/${name}_${n}"
