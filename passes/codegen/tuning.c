@@ -215,10 +215,12 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
    * alone, no workgroup memory, no barrier */
   for (int64_t k = 2; k <= 4 && vw / k >= 1; k *= 2)
     add(def, out, &n, max,
-        (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {.block = cur.geom.block * k, .xblock = 1, .vector_width = vw / k}});
+        (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION,
+                     {.block = cur.geom.block * k, .xblock = 1, .vector_width = vw / k}});
   static const int64_t rows[][2] = {{WARP, 4}, {WARP, 8}, {WARP / 2, 8}};
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i)
-    add(def, out, &n, max, (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {rows[i][0] * rows[i][1], rows[i][1], vw, true}});
+    add(def, out, &n, max,
+        (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {rows[i][0] * rows[i][1], rows[i][1], vw, true}});
   return n;
 }
 
