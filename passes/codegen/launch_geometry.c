@@ -93,6 +93,31 @@ static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t 
   return true;
 }
 
+/* Rows too long for pack_rows (more than 16 threads at 8 elements each) and at most warp-rows-max-rnumel
+ * long: a warp per row, warp-rows-xblock rows per block (a power of 2, halved while the grid has fewer
+ * than inner-rows-min-grid blocks, at least 2), the row's elements vw-wide in chunks of 32 * vw, at most
+ * 64 per thread. A row then reduces by shuffles alone: one row per block of pow2ceil(rnumel / 8) threads
+ * (64 for 512, 128 for 768) reduces across warps through workgroup memory and two barriers. Measured on
+ * an H100 (scripts/gpu/tune.py, one kernel alone, 2026-12-08): BERT's bf16 masked softmax over rows of 512
+ * 9.18 -> 7.06 us, its bf16 layer norm over 768 2.85 -> 2.50 us; rows of 1024 f32 (32 elements a thread)
+ * were slower for softmax (2.92 -> 3.26), hence the bound. False where an explicit reduction-block is set
+ * (the caller's check), the row is persistent-threshold or more, or the bounds refuse. */
+static bool warp_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t vw, KernelGeometry *geom) {
+  if (pow2_ceil((s->rnumel + 7) / 8) <= WARP_THREADS / 2 || s->rnumel > ind_opt_int(opts, "warp-rows-max-rnumel") ||
+      s->rnumel > ind_opt_int(opts, "persistent-threshold"))
+    return false;
+  int64_t chunks = (s->rnumel + WARP_THREADS * vw - 1) / (WARP_THREADS * vw);
+  if (chunks * vw > 64)
+    return false;
+  int64_t xb = pow2_floor(clamp(ind_opt_int(opts, "warp-rows-xblock"), 1, 32));
+  while (xb > 2 && (s->numel + xb - 1) / xb < ind_opt_int(opts, "inner-rows-min-grid"))
+    xb /= 2;
+  if (xb < 2)
+    return false;
+  *geom = (KernelGeometry){.block = xb * WARP_THREADS, .xblock = xb, .vector_width = vw, .row_threads = true};
+  return true;
+}
+
 /* The widest vector of one vector-bytes access: vector-bytes over the narrowest float storage size (a
  * 16-byte access is 4 f32 or 8 f16/bf16), at most 8 lanes (the GPU lowering's limit). */
 static int64_t max_vector_width(const IndPassOptions *opts, const LaunchSpace *s) {
@@ -129,7 +154,7 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
     return;
   }
   int64_t block = ind_opt_int(opts, "reduction-block");
-  if (block <= 0 && pack_rows(opts, s, vw, WARP_THREADS / 2, geom)) {
+  if (block <= 0 && (pack_rows(opts, s, vw, WARP_THREADS / 2, geom) || warp_rows(opts, s, vw, geom))) {
     *kind = KERNEL_KIND_PERSISTENT_REDUCTION;
     return;
   }

@@ -108,6 +108,11 @@ int64_t launch_grid(int64_t numel, KernelGeometry geom);
       {"inner-rows-min-grid", IND_OPT_INT, "264",                                                                      \
        "packed inner reductions: halve xblock (down to 32 / rthreads) while the grid is below this many blocks "       \
        "(2 per SM of an H200)"},                                                                                       \
+      {"warp-rows-max-rnumel", IND_OPT_INT, "768",                                                                     \
+       "inner reductions needing more than 16 threads per row at 8 elements each, at most this long: a warp per "      \
+       "row, warp-rows-xblock rows per block (shuffles, no barrier); 0: one row per block"},                           \
+      {"warp-rows-xblock", IND_OPT_INT, "4",                                                                           \
+       "those rows per block (a power of 2 <= 32, halved down to 2 while the grid is below inner-rows-min-grid)"},     \
       {"outer-xblock", IND_OPT_INT, "32", "x points per block of outer (column) reductions"},                          \
       {"outer-rthreads", IND_OPT_INT, "8", "threads per x point of outer reductions"},                                 \
       {"outer-persistent-threshold", IND_OPT_INT, "64",                                                                \

@@ -80,7 +80,7 @@ def _fallback(what, err):
 
 def _log(msg):
     if "fusion" in os.environ.get("IND_LOGS", "") or "partition" in os.environ.get("IND_LOGS", ""):
-        print(f"[ind] {msg}", file=sys.stderr)
+        print(f"[ind] {msg}", file=open("/tmp/dbg.txt", "a"))
 
 
 def env_compile_options():
@@ -981,6 +981,9 @@ def partition(gm, device=None, split_ratio=None, inputs_freed=False):
         _log("ind's partitions contracted are not a DAG: PyTorch's partitioner instead")
         parts = _pytorch_partitions(gm, support)
         STATS["partitioner_fallbacks"] += 1
+    sunk = sink_widening(gm, parts)
+    if sunk is not parts and _acyclic(gm, sunk):  # by construction (the moved nodes feed only the later one)
+        parts = sunk
     parts = eager_output_views(gm, parts)
     for p in parts:  # a partition of views only stays eager (where a view is free), marked for describe()
         if all(str(n.target) in _NO_COMPUTE for n in p):
@@ -1003,6 +1006,72 @@ def partition(gm, device=None, split_ratio=None, inputs_freed=False):
 _SPLITS = {"aten.split.Tensor", "aten.split_with_sizes.default", "aten.unbind.int"}
 _OUTPUT_VIEWS = _NO_COMPUTE - _SPLITS - {"<built-in function getitem>"}
 _MATMULS = {"aten.mm.default", "aten.bmm.default"}
+
+
+def _elem_bytes(node):
+    """Bytes of the tensor node makes (its meta value), None where unknown."""
+    v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    return v.numel() * v.element_size() if isinstance(v, torch.Tensor) else None
+
+
+def _widening(node):
+    """Whether node only converts its one tensor input to a wider dtype (bf16 -> f32: aten._to_copy with a
+    dtype, on the input's device and strided, or prims.convert_element_type), the result more bytes than its
+    input."""
+    t = str(node.target)
+    if node.op != "call_function" or len(node.all_input_nodes) != 1 or not isinstance(node.args[0], torch.fx.Node):
+        return False
+    if t == "aten._to_copy.default":  # a dtype, and the input's own layout and device if any
+        v = node.args[0].meta.get("val")
+        kw = node.kwargs
+        if (set(kw) - {"dtype", "layout", "device"} or len(node.args) != 1 or not isinstance(v, torch.Tensor)
+                or kw.get("layout", torch.strided) != torch.strided or kw.get("device", v.device) != v.device):
+            return False
+    elif t != "prims.convert_element_type.default":
+        return False
+    a, b = _elem_bytes(node.args[0]), _elem_bytes(node)
+    return a is not None and b is not None and b > a
+
+
+def sink_widening(gm, parts):
+    """A widening conversion a partition hands on to one later partition alone is made there instead, from
+    the narrower value it reads (and the views between them, which cost nothing there): the cut then crosses
+    the narrow value, not the wide one. Inductor fuses such a conversion into its reader; here an extern
+    between them (GPT-2's tied embedding: the lm-head weight's gradient, an mm's bf16 result converted to
+    f32 before the embedding's backward, added to it after) kept it in the producer's partition, which
+    wrote the f32 value (98 MB for GPT-2's 32000 x 768) for the reader to read again. Moved only where every
+    user is in that one later partition and the value crossing instead is smaller. Returns the partitions
+    (lists of nodes in graph order)."""
+    idx = {n: i for i, n in enumerate(gm.graph.nodes)}
+    owner = {n: i for i, p in enumerate(parts) for n in p}
+    moved = False
+    for n in reversed(list(gm.graph.nodes)):
+        p = owner.get(n)
+        if p is None or not _widening(n):
+            continue
+        qs = {owner.get(u) for u in n.users}
+        q = qs.pop() if len(qs) == 1 else None
+        if q is None or q == p:
+            continue
+        chain, v = [n], n.args[0]
+        while (isinstance(v, torch.fx.Node) and owner.get(v) == p and v.op == "call_function"
+               and str(v.target) in _OUTPUT_VIEWS and isinstance(v.args[0], torch.fx.Node)
+               and all(u in chain for u in v.users)):
+            chain.append(v)
+            v = v.args[0]
+        base = _elem_bytes(v)
+        if base is None or base >= _elem_bytes(n):
+            continue
+        _log(f"{n.name}: made in the partition of its readers from {v.name} ({base} bytes cross, not {_elem_bytes(n)})")
+        for c in chain:
+            owner[c] = q
+        moved = True
+    if not moved:
+        return parts
+    out = [[] for _ in parts]
+    for n, i in owner.items():
+        out[i].append(n)
+    return [sorted(p, key=idx.__getitem__) for p in out if p]
 
 
 def eager_output_views(gm, parts):

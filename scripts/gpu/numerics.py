@@ -26,7 +26,8 @@ import sys
 
 # --------------------------------------------------------------------------------------------- the matrix
 
-INNER_PER = [1, 3, 17, 31, 124, 127, 129, 132, 1020, 1021, 1024]  # tails around chunks of 32 / 128 / 512
+INNER_PER = [1, 3, 17, 31, 124, 127, 129, 132, 200, 768, 769, 1020, 1021, 1024]  # tails around chunks of 32 / 128 / 512;
+# 129..768: a warp per row (warp rows, 2 rows a block on 3 rows: the second block's second row masked)
 INNER_RED = [1025, 1031, 2052, 4099]  # looped at the default threshold (chunk 2048: 2052 is just past)
 SMALL_RED = [3, 17, 129, 132]  # looped with persistent-threshold=0 (GPU); the same sizes on the CPU
 OUTER_PER = [(3, 17), (17, 33), (64, 31), (5, 64)]  # (rows reduced, columns); rnumel <= 64: persistent
@@ -61,7 +62,8 @@ INPUTS = ["random", "negative", "positive", "inf", "nan", "large"]
 # f16/bf16 storage (16-byte accesses of 8 halves on the GPU): sizes on both sides of every vector-width
 # condition: a multiple of 8 (8 halves per access), of 4 only (1020: 4), odd (vector width 1), tails
 HALF_POINTWISE = [1, 8, 24, 1020, 1023, 1024, 4104]
-HALF_PER = [3, 8, 17, 1020, 1021, 1024]  # 8 and 17: packed rows; the rest one row per block
+HALF_PER = [3, 8, 17, 512, 768, 1020, 1021, 1024]  # 8 and 17: packed rows; 512, 768: warp rows (8 halves a
+# chunk, 2 and 3 chunks); the rest one row per block
 HALF_RED = [2056, 4099, 4104]  # looped
 EPS = {"f16": 2.0 ** -10, "bf16": 2.0 ** -7}
 # float -> int conversion (saturating: NaN -> 0, out of range -> INT_MIN / INT_MAX)
@@ -113,11 +115,11 @@ def cases():
                                               "sizes": TRANSPOSED_TILED, "codegen": "transposed-min-grid=0"}
     out["pointwise_transposed_store_tiles"] = {"geometry": "transposed_store", "sizes": TRANSPOSED_TILED,
                                                "codegen": stacked}
-    out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 1021, 1024)]}
+    out["softmax_per"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1, 3, 17, 129, 512, 768, 1021, 1024)]}
     out["softmax_red"] = {"geometry": "softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 8200)]}
     # welford (var over rows of every tail; 5 and 8 stay two-step, 9 is past unroll-reductions-threshold)
     # and online softmax (log_softmax: 7 stays three-pass, 8 is online), persistent and looped
-    out["var_per"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1, 3, 5, 8, 9, 17, 129, 1021, 1024)]}
+    out["var_per"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1, 3, 5, 8, 9, 17, 129, 768, 1021, 1024)]}
     out["var_red"] = {"geometry": "var", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
     out["logsoftmax_per"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (3, 7, 8, 17, 129, 1021)]}
     out["logsoftmax_red"] = {"geometry": "log_softmax", "sizes": [(ROWS, r) for r in (1025, 2052, 4099, 65537)]}
@@ -148,7 +150,7 @@ def cases():
         out["pointwise_" + dt] = {"geometry": "pointwise", "dtype": dt, "sizes": [(n,) for n in HALF_POINTWISE]}
         out["per_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_PER]}
         out["red_sum_" + dt] = {"geometry": "inner", "kind": "sum", "dtype": dt, "sizes": [(ROWS, r) for r in HALF_RED]}
-        out["softmax_" + dt] = {"geometry": "softmax", "dtype": dt, "sizes": [(ROWS, r) for r in (17, 1020, 1024, 4104)]}
+        out["softmax_" + dt] = {"geometry": "softmax", "dtype": dt, "sizes": [(ROWS, r) for r in (17, 512, 768, 1020, 1024, 4104)]}
     # x + y.T on f16: 64 x 256 and 16 x 512 are 2-D tiles of 32 x 8 halves per row of threads
     out["pointwise_transposed_f16"] = {"geometry": "transposed", "dtype": "f16",
                                        "sizes": [(17, 3), (33, 65), (64, 256), (16, 512)]}

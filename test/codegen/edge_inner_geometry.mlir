@@ -2,7 +2,9 @@
 // reduction-block 0 (auto) = pow2ceil(ceil(rnumel / 8)) clamped to [32, 512]; vector_width = the largest
 // power of 2 <= vector-bytes / 4 dividing rnumel; persistent iff rnumel <= persistent-threshold and
 // chunks * vector_width <= 64 (chunks = ceil(rnumel / (block * vector_width))).
-// RUN: %ind-opt %s --split-input-file --codegen | %filecheck %s --check-prefix=AUTO
+// Warp rows (rows of 129..768 on a warp each, test/codegen/edge_warp_rows.mlir) are off here: this pins the
+// one-row rule they fall back to.
+// RUN: %ind-opt %s --split-input-file --codegen=warp-rows-max-rnumel=0 | %filecheck %s --check-prefix=AUTO
 //
 /// Auto block (one row per block; rows of at most 128 pack several to a block on top, here 2 rows of 16
 /// threads for 4 x 128, test/codegen/edge_inner_rows.mlir): 128 -> 16 -> clamped to 32; 256 -> 32; 264 -> ceil(33) -> 64; 4096 -> 512; 4104 -> 513 ->

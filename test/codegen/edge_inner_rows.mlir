@@ -12,11 +12,12 @@
 // RUN: %ind-opt %s --split-input-file --codegen=inner-rows-min-grid=263 | %filecheck %s --check-prefix=GRID
 // RUN: %ind-opt %s --split-input-file --codegen=reduction-block=64 | %filecheck %s --check-prefix=RB
 //
-/// rnumel 128: rthreads 16, xblock 16 (block cap 256); 129: rthreads 32, one row per block.
+/// rnumel 128: rthreads 16, xblock 16 (block cap 256); 129: rthreads 32, past packed rows: a warp per row
+/// (warp rows, test/codegen/edge_warp_rows.mlir), 4 rows per block.
 // DEF: block = 256 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 128>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 16 : i64
 // DEF: grid = array<i64: 4096>
-// DEF: block = 32 : i64, kind = "persistent_reduction", rranges = array<i64: 129>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 1 : i64
-// DEF: grid = array<i64: 65536>
+// DEF: block = 128 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 129>, sym_name = "triton_per_fused_sum_0", vector_width = 1 : i64, xblock = 4 : i64
+// DEF: grid = array<i64: 16384>
 /// rnumel 8 (not unrolled: 8 is not < 8): rthreads 1, xblock 128 (inner-rows-max-xblock).
 // DEF: block = 128 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 8>, sym_name = "triton_per_fused_sum_0", vector_width = 4 : i64, xblock = 128 : i64
 // DEF: grid = array<i64: 512>

@@ -3,7 +3,7 @@
 // the two-pass mean of a constant row is that constant (torch fuzz seed 20409: a layer norm of a constant
 // row of 16 at 2034, x - mean one ulp times rstd 316, was off by 0.09 on the GPU), and rounding grows with
 // log2 of the lanes. A left-to-right sum would chain each add on the last.
-// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel,kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{warp-rows-max-rnumel=0},kernel-cse,kernel-reuse-buffers)' | %ind-opt --split-input-file --pass-pipeline='builtin.module(convert-kernel-to-gpu)' | %filecheck %s
 
 /// rows of 1024, persistent: 8 lanes a thread (two vector loads of 4); neighbours first, then pairs of
 /// pairs, then the two halves, then the butterfly.

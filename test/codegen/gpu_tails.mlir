@@ -7,7 +7,7 @@
 // joins the r mask (ult 9) (9 rows: 5 would be unrolled into a pointwise kernel, docs/passes/lower.md).
 // These are the one-row-per-block geometries (inner-rows-max-xblock=1); the packed rows (several short rows
 // per block, row_threads) are the PACKED run below.
-// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{inner-rows-max-xblock=1},kernel-cse,kernel-reuse-buffers,convert-kernel-to-gpu)' | %filecheck %s
+// RUN: %ind-opt %s --split-input-file --lower --fuse | %ind-opt --split-input-file --pass-pipeline='builtin.module(sched-to-kernel{inner-rows-max-xblock=1 warp-rows-max-rnumel=0},kernel-cse,kernel-reuse-buffers,convert-kernel-to-gpu)' | %filecheck %s
 /// Packed rows (the default for 3 x 17: rthreads 4, xblock 8, one warp): thread t serves row
 /// b * 8 + t / 4 and r elements (t % 4) + 4c; the row mask (ult 3) guards the store and joins every r mask
 /// (ult 17) before the neutral select; the butterfly stops at offset 2 (inside the row's 4 threads, no
