@@ -80,7 +80,7 @@ def _fallback(what, err):
 
 def _log(msg):
     if "fusion" in os.environ.get("IND_LOGS", "") or "partition" in os.environ.get("IND_LOGS", ""):
-        print(f"[ind] {msg}", file=open("/tmp/dbg.txt", "a"))
+        print(f"[ind] {msg}", file=sys.stderr)
 
 
 def env_compile_options():
@@ -996,6 +996,7 @@ def partition(gm, device=None, split_ratio=None, inputs_freed=False):
     if split_ratio:
         order = {n: i for i, n in enumerate(gm.graph.nodes)}
         pieces = [run for p in pieces for run in _split_by_bytes(p, order, split_ratio, inputs_freed)]
+    pieces = scalar_constants_inside(gm, pieces)
     fused = _fuse(gm, pieces)
     names = [n.target for n in fused.graph.nodes if n.op == "call_module"]
     return fused, names
@@ -1156,6 +1157,37 @@ def eager_output_views(gm, parts):
                 for u in outside:
                     u.replace_input_with(v, c)
         out.append([n for n in p if n not in gone])
+    return out
+
+
+def scalar_constants_inside(gm, pieces):
+    """Each one-element constant (a get_attr: fold_scalars' folded scalars, a traced scalar tensor) that a
+    partition reads goes into the partition, a get_attr of its own per partition, so that the importer
+    makes it a graph constant (ind.fx: get_attr) instead of a 0-d argument read from memory: equal values
+    are then one constant to graph-cse, and so are the ops reading them. OPT's two attention masks,
+    `where(mask, 0, min)` for each layer with its own folded pair of scalars, were two kernels writing the
+    same 2 x 512 x 512 values (run 37). Returns the pieces (lists of nodes in graph order)."""
+    out = []
+    for piece in pieces:
+        inside = set(piece)
+        attrs = {}
+        for n in piece:
+            for a in n.all_input_nodes:
+                if a.op == "get_attr" and a not in inside and ind_fx._attr_numel(gm, a) == 1:
+                    attrs.setdefault(a, []).append(n)
+        for a, readers in attrs.items():
+            first = min(readers, key=piece.index)
+            with gm.graph.inserting_before(first):
+                c = gm.graph.get_attr(a.target)
+            c.meta.update(a.meta)
+            for r in readers:
+                r.replace_input_with(a, c)
+            inside.add(c)
+        order = {n: i for i, n in enumerate(gm.graph.nodes)}
+        out.append(sorted(inside, key=order.__getitem__))
+    for n in list(gm.graph.nodes):
+        if n.op == "get_attr" and not n.users:
+            gm.graph.erase_node(n)
     return out
 
 
@@ -1333,6 +1365,78 @@ def specialize_sizes(gm):
     return done
 
 
+def _pure(node):
+    """Whether node is a call of an ATen op that computes a value from its arguments alone: no random op, no
+    argument it writes, no op returning a view or an alias (which CSE must not merge: a later in-place
+    write through one would show through the other)."""
+    t = node.target
+    if node.op != "call_function" or not isinstance(t, torch._ops.OpOverload):
+        return False
+    seeded = getattr(getattr(torch, "Tag", None), "nondeterministic_seeded", None)
+    if seeded in t.tags or t._schema.is_mutable or "empty" in t._schema.name:  # empty: no value to compare
+        return False
+    if any(u.op == "call_function" and isinstance(u.target, torch._ops.OpOverload) and u.target._schema.is_mutable
+           for u in node.users):  # a value written in place later (an input's copy_) is a buffer of its own
+        return False
+    return not any(r.alias_info is not None for r in t._schema.returns)
+
+
+def cse_pure(gm):
+    """Common subexpressions of gm's pure ATen calls (_pure) merged: a later call with the same target,
+    arguments and keyword arguments reads the earlier one's value (AOTAutograd's fx_graph_cse, which its
+    joint graphs get, for every graph ind compiles, after fold_scalars has made equal folded scalars one
+    constant). Two values the graph returns stay two (separate storages in eager). OPT's two attention
+    masks, `where(mask, 0, min)` per layer with its own folded pair of scalars, were two values (two
+    kernels of a partition, which cannot return one buffer twice) read by the two attention externs (run
+    37). Returns the number of nodes merged."""
+    returned = set()
+    for n in gm.graph.nodes:
+        if n.op == "output":
+            returned = set(n.all_input_nodes)
+    seen, merged = {}, 0
+
+    def key_of(n):
+        def k(a):
+            if isinstance(a, torch.fx.Node):
+                return ("node", a)
+            if isinstance(a, torch.Tensor):  # a tensor constant in the arguments: not compared
+                raise TypeError("tensor argument")
+            if isinstance(a, (list, tuple)):
+                return (type(a).__name__, tuple(k(x) for x in a))
+            if isinstance(a, dict):
+                return ("dict", tuple(sorted((str(x), k(y)) for x, y in a.items())))
+            if isinstance(a, float) and a != a:
+                return ("nan",)
+            return (type(a).__name__, repr(a))
+        return (n.target, k(n.args), k(n.kwargs))
+
+    for n in list(gm.graph.nodes):
+        if n.op == "get_attr":
+            key = ("get_attr", n.target)
+            v = getattr(gm, n.target, None) if "." not in n.target else None
+            if isinstance(v, torch.Tensor) and v.numel() == 1 and not isinstance(v, torch.nn.Parameter):
+                from torch._subclasses.fake_tensor import unset_fake_temporarily
+                with unset_fake_temporarily():  # one-element constants by value (make_fx's lifted scalars)
+                    key = ("constant", v.dtype, str(v.device), tuple(v.shape), repr(v.item()))
+        elif _pure(n):
+            try:
+                key = key_of(n)
+            except TypeError:
+                continue
+        else:
+            continue
+        first = seen.get(key)
+        if first is None:
+            seen[key] = n
+            continue
+        if n in returned and first in returned:
+            continue
+        n.replace_all_uses_with(first)
+        gm.graph.erase_node(n)
+        merged += 1
+    return merged
+
+
 def fold_scalars(gm):
     """Scalars computed from constants only, evaluated once here (Inductor's constant folding, for 0-d
     values): under dynamic shapes a scale such as GPT-2's 1 / sqrt(head_dim) stays in the graph as float64
@@ -1362,14 +1466,19 @@ def fold_scalars(gm):
                 continue
             if isinstance(r, torch.Tensor) and r.dim() == 0 and r.dtype == v.dtype:
                 folded[n] = r
-    done = 0
+    done, names = 0, {}
     for n, t in folded.items():
         if all(u in folded for u in n.users):
             continue
-        name = f"_ind_folded_{done}"
-        while hasattr(gm, name):
-            name += "_"
-        gm.register_buffer(name, t)
+        with unset_fake_temporarily():  # equal values are one constant (one buffer, read by one name)
+            key = (t.dtype, str(t.device), repr(t.item()))
+        name = names.get(key)
+        if name is None:
+            name = f"_ind_folded_{done}"
+            while hasattr(gm, name):
+                name += "_"
+            gm.register_buffer(name, t)
+            names[key] = name
         with gm.graph.inserting_before(n):
             c = gm.graph.get_attr(name)
         c.meta.update(n.meta)
@@ -1679,6 +1788,7 @@ def compile_aten_graph(gm, example_inputs=None, options=None, backward=False):
     # graph rewrites before partitioning; each changes gm.graph only: the code is made again below
     specialize_sizes(gm)
     fold_scalars(gm)
+    cse_pure(gm)
     drop_empty(gm)
     batch_input_copies(gm)
     atomic_embedding_backward(gm, device, options)

@@ -1652,7 +1652,7 @@ class _Importer:
                                      f"{', '.join(DTYPES.values())}", self.where(node))
         self.em.loc = self.where(node)
         shape, dtype = tuple(obj.shape), DTYPES[obj.dtype]
-        c = self.em.op("constant", [], (), dtype, {"value": float(obj.reshape(-1)[0].item())}, name="cst")
+        c = self.em.op("constant", [], (), dtype, {"value": _scalar_value(obj)}, name="cst")
         if shape:
             c = self.em.op("expand", [c], shape, dtype, {"shape": list(shape)}, name=node.name)
         self.values[node] = c
@@ -1769,6 +1769,18 @@ def import_graph(gm, name="forward", example_inputs=None, prefer_file=None, head
     if header:
         g.text = "".join(f"// {h}\n" for h in header.splitlines()) + g.text
     return g
+
+
+def _scalar_value(obj):
+    """The value of a one-element real tensor as a float, also while a fake mode is active (AOTAutograd
+    compiles a graph under one: an op on a real tensor there is an error)."""
+    try:
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+    except ImportError:  # torch < 2.1
+        import contextlib
+        unset_fake_temporarily = contextlib.nullcontext
+    with unset_fake_temporarily():
+        return float(obj.reshape(-1)[0].item())
 
 
 def _attr(gm, node):

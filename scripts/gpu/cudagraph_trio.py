@@ -33,8 +33,14 @@ def main():
                     help="forget ind's compiled programs before every step, so that a recompile of one column "
                          "never finds a program compiled for another (bart's layers may recompile mid-run on the GPU; not seen on the "
                          "CPU)")
+    ap.add_argument("--recompile-limit", type=int, default=None,
+                    help="Dynamo's recompile_limit (8 by default): bart's decoder layers hit it in the two-column "
+                         "run (run 37: 'hit config.recompile_limit (8)', last reason len(args) == 3), after which "
+                         "Dynamo runs the frames it would recompile eagerly between the columns' CUDA graphs")
     a = ap.parse_args()
     import torch
+    if a.recompile_limit is not None:
+        torch._dynamo.config.recompile_limit = a.recompile_limit
 
     import ind
     import run
