@@ -1175,8 +1175,9 @@ def scalar_constants_inside(gm, pieces):
             for a in n.all_input_nodes:
                 if a.op == "get_attr" and a not in inside and ind_fx._attr_numel(gm, a) == 1:
                     attrs.setdefault(a, []).append(n)
+        at = {n: i for i, n in enumerate(piece)}
         for a, readers in attrs.items():
-            first = min(readers, key=piece.index)
+            first = min(readers, key=at.__getitem__)
             with gm.graph.inserting_before(first):
                 c = gm.graph.get_attr(a.target)
             c.meta.update(a.meta)
@@ -1414,6 +1415,9 @@ def cse_pure(gm):
         if n.op == "get_attr":
             key = ("get_attr", n.target)
             v = getattr(gm, n.target, None) if "." not in n.target else None
+            if any(u.op == "call_function" and isinstance(u.target, torch._ops.OpOverload) and
+                   u.target._schema.is_mutable for u in n.users):  # a buffer written in place: its own
+                continue
             if isinstance(v, torch.Tensor) and v.numel() == 1 and not isinstance(v, torch.nn.Parameter):
                 from torch._subclasses.fake_tensor import unset_fake_temporarily
                 with unset_fake_temporarily():  # one-element constants by value (make_fx's lifted scalars)
