@@ -11,6 +11,7 @@
 // RUN: %ind-opt %s --split-input-file --codegen=warp-rows-max-rnumel=1024,persistent-threshold=512 | %filecheck %s --check-prefix=PT
 // RUN: %ind-opt %s --split-input-file --codegen=warp-rows-max-rnumel=4096,persistent-threshold=4096 | %filecheck %s --check-prefix=LANES
 // RUN: %ind-opt %s --split-input-file --codegen=inner-rows-min-grid=263 | %filecheck %s --check-prefix=GRID
+// RUN: %ind-opt %s --split-input-file --codegen=warp-rows-max-rnumel=1024,warp-rows-xblock=64,inner-rows-min-grid=1 | %filecheck %s --check-prefix=XMAX
 // RUN: %ind-opt %s --split-input-file --codegen=reduction-block=64 | %filecheck %s --check-prefix=RB
 //
 /// 129 (the first row past packed rows: 17 threads at 8 each -> 32), scalar; 768 bf16 (the bound; 8-wide,
@@ -43,9 +44,13 @@
 /// persistent-threshold=512: 512 still warp rows, 768 loops (one row per block).
 // PT: rranges = array<i64: 512>, {{.*}}xblock = 4 : i64
 // PT: block = 128 : i64, kind = "reduction", rranges = array<i64: 1024>, {{.*}}xblock = 1 : i64
-/// 64 elements a thread at most: 2048 f32 (16 chunks of 4) is a warp's, 2052 (17 chunks) is not.
+/// 64 elements a thread at most: 2048 f32 (16 chunks of 4) is a warp's, 2052 (17 chunks) is not, nor 2049
+/// (scalar: 65 chunks of 1).
 // LANES: block = 64 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 2048>, {{.*}}xblock = 2 : i64
 // LANES: block = 512 : i64, kind = "persistent_reduction", rranges = array<i64: 2052>, {{.*}}xblock = 1 : i64
+// LANES: block = 512 : i64, kind = "persistent_reduction", rranges = array<i64: 2049>, {{.*}}vector_width = 1 : i64, xblock = 1 : i64
+/// warp-rows-xblock=64 is capped at 32 rows a block (1024 threads); without the grid rule they stay 32.
+// XMAX: block = 1024 : i64, kind = "persistent_reduction", row_threads = true, rranges = array<i64: 1024>, {{.*}}xblock = 32 : i64
 /// inner-rows-min-grid=263: 1052 rows keep 4 a block (263 blocks).
 // GRID: rranges = array<i64: 512>, {{.*}}xblock = 4 : i64
 // GRID: grid = array<i64: 264>
@@ -97,5 +102,10 @@ func.func @rows_1024x2048(%arg0_1: tensor<1024x2048xf32>) -> tensor<1024xf32> {
 // -----
 func.func @rows_1024x2052(%arg0_1: tensor<1024x2052xf32>) -> tensor<1024xf32> {
   %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<1024x2052xf32>) -> tensor<1024xf32>
+  return %s : tensor<1024xf32>
+}
+// -----
+func.func @rows_1024x2049(%arg0_1: tensor<1024x2049xf32>) -> tensor<1024xf32> {
+  %s = "graph.sum"(%arg0_1) {dims = array<i64: 1>, keepdim = false} : (tensor<1024x2049xf32>) -> tensor<1024xf32>
   return %s : tensor<1024xf32>
 }
