@@ -93,6 +93,8 @@ static bool pack_rows(const IndPassOptions *opts, const LaunchSpace *s, int64_t 
   return true;
 }
 
+int64_t launch_one_row_block(int64_t rnumel) { return clamp(pow2_ceil((rnumel + 7) / 8), 32, 512); }
+
 /* Rows too long for pack_rows (more than 16 threads at 8 elements each) and at most warp-rows-max-rnumel
  * long: a warp per row, warp-rows-xblock rows per block (a power of 2, halved while the grid has fewer
  * than inner-rows-min-grid blocks, at least 2), the row's elements vw-wide in chunks of 32 * vw, at most
@@ -159,7 +161,7 @@ void launch_choose_geometry(const IndPassOptions *opts, const LaunchSpace *s, Ke
     return;
   }
   if (block <= 0)
-    block = clamp(pow2_ceil((s->rnumel + 7) / 8), 32, 512);
+    block = launch_one_row_block(s->rnumel);
   block = clamp(block, 32, 1024) / 32 * 32;
   geom->block = block;
   geom->xblock = 1;

@@ -58,6 +58,10 @@ void launch_choose_load_geometry(const IndPassOptions *opts, const LaunchSpace *
 void launch_choose_scan_geometry(const IndPassOptions *opts, const LaunchSpace *s, KernelKind *kind,
                                  KernelGeometry *geom);
 
+/* The one-row rule's threads for a row of rnumel (reduction-block 0): pow2ceil(ceil(rnumel / 8)) clamped to
+ * [32, 512]. */
+int64_t launch_one_row_block(int64_t rnumel);
+
 /* Blocks of a launch: ceil(numel / xblock). */
 int64_t launch_grid(int64_t numel, KernelGeometry geom);
 

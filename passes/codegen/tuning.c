@@ -191,12 +191,8 @@ int tuning_candidates(MlirOperation def, TuneConfig *out, int max) {
           (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {xb * r, xb, vw, true}}); /* threads per row */
     }
     add(def, out, &n, max, (TuneConfig){KERNEL_KIND_PERSISTENT_REDUCTION, {rt < WARP ? WARP : rt, 1, vw, false}});
-    /* and one row per block on the one-row rule's threads (pow2ceil(rnumel / 8), at least a warp): what a
-     * warp row (launch_geometry.c warp_rows) replaced */
-    int64_t one = 1;
-    while (one < (s.rnumel + 7) / 8 && one < 512)
-      one *= 2;
-    add_reduction(def, out, &n, max, one < WARP ? WARP : one, 1, vw);
+    /* and one row per block on the one-row rule's threads: what a warp row (warp_rows) replaced */
+    add_reduction(def, out, &n, max, launch_one_row_block(s.rnumel), 1, vw);
     return n;
   }
   if (cur.geom.xblock > 1) {

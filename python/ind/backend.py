@@ -1419,9 +1419,8 @@ def cse_pure(gm):
                    u.target._schema.is_mutable for u in n.users):  # a buffer written in place: its own
                 continue
             if isinstance(v, torch.Tensor) and v.numel() == 1 and not isinstance(v, torch.nn.Parameter):
-                from torch._subclasses.fake_tensor import unset_fake_temporarily
-                with unset_fake_temporarily():  # one-element constants by value (make_fx's lifted scalars)
-                    key = ("constant", v.dtype, str(v.device), tuple(v.shape), repr(v.item()))
+                # one-element constants by value (make_fx's lifted scalars)
+                key = ("constant", v.dtype, str(v.device), tuple(v.shape), repr(ind_fx.scalar_item(v)))
         elif _pure(n):
             try:
                 key = key_of(n)
@@ -1474,8 +1473,7 @@ def fold_scalars(gm):
     for n, t in folded.items():
         if all(u in folded for u in n.users):
             continue
-        with unset_fake_temporarily():  # equal values are one constant (one buffer, read by one name)
-            key = (t.dtype, str(t.device), repr(t.item()))
+        key = (t.dtype, str(t.device), repr(ind_fx.scalar_item(t)))  # equal values: one buffer, one name
         name = names.get(key)
         if name is None:
             name = f"_ind_folded_{done}"

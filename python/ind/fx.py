@@ -1771,16 +1771,21 @@ def import_graph(gm, name="forward", example_inputs=None, prefer_file=None, head
     return g
 
 
-def _scalar_value(obj):
-    """The value of a one-element real tensor as a float, also while a fake mode is active (AOTAutograd
-    compiles a graph under one: an op on a real tensor there is an error)."""
+def scalar_item(obj):
+    """The value of a one-element real tensor as a Python number (exact: an int stays an int), also while a
+    fake mode is active (AOTAutograd compiles a graph under one: an op on a real tensor there is an error)."""
     try:
         from torch._subclasses.fake_tensor import unset_fake_temporarily
     except ImportError:  # torch < 2.1
         import contextlib
         unset_fake_temporarily = contextlib.nullcontext
     with unset_fake_temporarily():
-        return float(obj.reshape(-1)[0].item())
+        return obj.reshape(-1)[0].item()
+
+
+def _scalar_value(obj):
+    """A one-element constant's value as the graph constant's float attribute."""
+    return float(scalar_item(obj))
 
 
 def _attr(gm, node):
