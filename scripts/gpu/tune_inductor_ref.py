@@ -1,6 +1,7 @@
 # THERE: Inductor's time (torch.compile, do_bench_cudagraph, us) for the functions of scripts/gpu/tune_src/*.mlir,
 # beside scripts/gpu/tune.py's numbers for ind's kernels (docs/results/gpu-2026-12-08-run37-tune-warp-rows-bart.md).
-import torch, torch.nn.functional as F
+import torch
+import torch.nn.functional as F
 from triton.testing import do_bench_cudagraph
 bf = torch.bfloat16
 def sm_fwd(x, mask): return torch.softmax((x / 8.0 + mask).float(), -1).to(bf)
