@@ -1009,12 +1009,6 @@ _OUTPUT_VIEWS = _NO_COMPUTE - _SPLITS - {"<built-in function getitem>"}
 _MATMULS = {"aten.mm.default", "aten.bmm.default"}
 
 
-def _elem_bytes(node):
-    """Bytes of the tensor node makes (its meta value), None where unknown."""
-    v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
-    return v.numel() * v.element_size() if isinstance(v, torch.Tensor) else None
-
-
 def _widening(node):
     """Whether node only converts its one tensor input to a wider dtype (bf16 -> f32: aten._to_copy with a
     dtype, on the input's device and strided, or prims.convert_element_type), the result more bytes than its
@@ -1030,8 +1024,8 @@ def _widening(node):
             return False
     elif t != "prims.convert_element_type.default":
         return False
-    a, b = _elem_bytes(node.args[0]), _elem_bytes(node)
-    return a is not None and b is not None and b > a
+    a = _nbytes(node.args[0])
+    return 0 < a < _nbytes(node)
 
 
 def sink_widening(gm, parts):
@@ -1060,10 +1054,10 @@ def sink_widening(gm, parts):
                and all(u in chain for u in v.users)):
             chain.append(v)
             v = v.args[0]
-        base = _elem_bytes(v)
-        if base is None or base >= _elem_bytes(n):
+        base = _nbytes(v)
+        if not 0 < base < _nbytes(n):
             continue
-        _log(f"{n.name}: made in the partition of its readers from {v.name} ({base} bytes cross, not {_elem_bytes(n)})")
+        _log(f"{n.name}: made in the partition of its readers from {v.name} ({base} bytes cross, not {_nbytes(n)})")
         for c in chain:
             owner[c] = q
         moved = True
@@ -1366,6 +1360,12 @@ def specialize_sizes(gm):
     return done
 
 
+def _written_in_place(node):
+    """Whether an ATen op that writes an argument (copy_, foreach copies) reads node."""
+    return any(u.op == "call_function" and isinstance(u.target, torch._ops.OpOverload) and u.target._schema.is_mutable
+               for u in node.users)
+
+
 def _pure(node):
     """Whether node is a call of an ATen op that computes a value from its arguments alone: no random op, no
     argument it writes, no op returning a view or an alias (which CSE must not merge: a later in-place
@@ -1376,8 +1376,7 @@ def _pure(node):
     seeded = getattr(getattr(torch, "Tag", None), "nondeterministic_seeded", None)
     if seeded in t.tags or t._schema.is_mutable or "empty" in t._schema.name:  # empty: no value to compare
         return False
-    if any(u.op == "call_function" and isinstance(u.target, torch._ops.OpOverload) and u.target._schema.is_mutable
-           for u in node.users):  # a value written in place later (an input's copy_) is a buffer of its own
+    if _written_in_place(node):  # a value written in place later (an input's copy_) is a buffer of its own
         return False
     return not any(r.alias_info is not None for r in t._schema.returns)
 
@@ -1406,18 +1405,15 @@ def cse_pure(gm):
                 return (type(a).__name__, tuple(k(x) for x in a))
             if isinstance(a, dict):
                 return ("dict", tuple(sorted((str(x), k(y)) for x, y in a.items())))
-            if isinstance(a, float) and a != a:
-                return ("nan",)
             return (type(a).__name__, repr(a))
         return (n.target, k(n.args), k(n.kwargs))
 
     for n in list(gm.graph.nodes):
         if n.op == "get_attr":
             key = ("get_attr", n.target)
-            v = getattr(gm, n.target, None) if "." not in n.target else None
-            if any(u.op == "call_function" and isinstance(u.target, torch._ops.OpOverload) and
-                   u.target._schema.is_mutable for u in n.users):  # a buffer written in place: its own
+            if _written_in_place(n):  # a buffer written in place: its own
                 continue
+            v = ind_fx._attr(gm, n)
             if isinstance(v, torch.Tensor) and v.numel() == 1 and not isinstance(v, torch.nn.Parameter):
                 # one-element constants by value (make_fx's lifted scalars)
                 key = ("constant", v.dtype, str(v.device), tuple(v.shape), repr(ind_fx.scalar_item(v)))
